@@ -1,0 +1,663 @@
+//! The position: stones, chains with their pseudo-liberties, captures, the simple-ko point and
+//! the Zobrist hash, all updated incrementally by each move.
+//!
+//! Chains are circular linked lists of stones with one head per chain; the head holds the
+//! chain's length and its pseudo-liberty count (each stone–empty-neighbour pair counted once).
+//! A chain has no liberty exactly when its pseudo-liberty count is zero, which is all that
+//! capture and suicide need, and it is kept up to date in O(1) per neighbour.
+
+use std::fmt;
+
+use super::color::{ByColor, Color};
+use super::point::{BoardSize, CELLS, Point, STRIDE};
+use super::zobrist;
+
+/// What a cell of the padded array holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    #[inline]
+    fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Why a stone cannot be placed, before any superko rule is considered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum BoardError {
+    #[error("that point is not on the board")]
+    OffBoard,
+    #[error("that point is occupied")]
+    Occupied,
+    #[error("that move would be suicide")]
+    Suicide,
+    #[error("that move retakes a ko at once")]
+    Ko,
+}
+
+/// What placing a stone did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    /// Enemy stones removed from the board by the move.
+    pub captured: u32,
+}
+
+/// A position on a board of any size from 5×5 to 19×19.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    cells: [Cell; CELLS],
+    /// Head of the chain of each stone.
+    head: [u16; CELLS],
+    /// Next stone in the chain's circular list.
+    next: [u16; CELLS],
+    /// Per head: stones in the chain.
+    len: [u16; CELLS],
+    /// Per head: pseudo-liberties of the chain.
+    plibs: [u16; CELLS],
+    hash: u64,
+    /// The point the side to move may not play because it would retake a ko at once, and the
+    /// colour that may not play it.
+    ko: Option<(Point, Color)>,
+    captures: ByColor<u32>,
+}
+
+/// The four orthogonal neighbours of a cell of the padded array.
+#[inline(always)]
+fn neighbours(i: usize) -> [usize; 4] {
+    [i - STRIDE, i - 1, i + 1, i + STRIDE]
+}
+
+/// The four diagonal neighbours of a cell of the padded array.
+#[inline(always)]
+fn diagonals(i: usize) -> [usize; 4] {
+    [
+        i - STRIDE - 1,
+        i - STRIDE + 1,
+        i + STRIDE - 1,
+        i + STRIDE + 1,
+    ]
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> Board {
+        let mut cells = [Cell::Border; CELLS];
+        for p in size.all_points() {
+            cells[p.index()] = Cell::Empty;
+        }
+        Board {
+            size,
+            cells,
+            head: [0; CELLS],
+            next: [0; CELLS],
+            len: [0; CELLS],
+            plibs: [0; CELLS],
+            hash: 0,
+            ko: None,
+            captures: ByColor::default(),
+        }
+    }
+
+    /// The board's size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The stone on `p`, if any (also `None` off the board).
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()].color()
+    }
+
+    /// Whether `p` is on the board and empty.
+    #[inline]
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Empty
+    }
+
+    /// The Zobrist hash of the stones on the board (not of the side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones of the opponent each colour has taken off the board by capture.
+    #[inline]
+    pub fn captures(&self) -> ByColor<u32> {
+        self.captures
+    }
+
+    /// The point `color` may not play on this move because it would retake a ko at once.
+    #[inline]
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        match self.ko {
+            Some((p, c)) if c == color => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The simple-ko point and the colour it binds, if any.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Forgets the simple-ko point: what a pass (or any move elsewhere) does.
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
+    /// Number of stones of each colour on the board.
+    pub fn stone_counts(&self) -> ByColor<u32> {
+        let mut counts = ByColor::default();
+        for p in self.size.all_points() {
+            if let Some(c) = self.get(p) {
+                counts[c] += 1;
+            }
+        }
+        counts
+    }
+
+    /// Whether `color` may place a stone on `p` under simple ko, and why not.
+    ///
+    /// Captures are judged before suicide: a move that fills its own last liberty is legal when
+    /// it removes an enemy chain.
+    #[inline]
+    pub fn check(&self, color: Color, p: Point) -> Result<(), BoardError> {
+        let i = p.index();
+        match self.cells[i] {
+            Cell::Empty => {}
+            Cell::Border => return Err(BoardError::OffBoard),
+            _ => return Err(BoardError::Occupied),
+        }
+        if self.ko == Some((p, color)) {
+            return Err(BoardError::Ko);
+        }
+        if self.is_suicide(color, i) {
+            return Err(BoardError::Suicide);
+        }
+        Ok(())
+    }
+
+    /// How many of the four neighbours of `i` belong to the chain headed by `h`.
+    #[inline(always)]
+    fn adjacency(&self, i: usize, h: u16) -> u16 {
+        neighbours(i)
+            .iter()
+            .filter(|&&n| self.cells[n].color().is_some() && self.head[n] == h)
+            .count() as u16
+    }
+
+    /// Whether a stone of `color` on the empty cell `i` would have no liberty and capture nothing.
+    #[inline]
+    fn is_suicide(&self, color: Color, i: usize) -> bool {
+        let own = Cell::of(color);
+        for n in neighbours(i) {
+            let cell = self.cells[n];
+            if cell == Cell::Empty {
+                return false;
+            }
+            if cell == Cell::Border {
+                continue;
+            }
+            let h = self.head[n];
+            let outside = self.plibs[h as usize] > self.adjacency(i, h);
+            // A friendly chain with a liberty elsewhere lends it; an enemy chain whose only
+            // liberties are here is captured, which frees this point's neighbour.
+            if (cell == own) == outside {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The hash the board would have after `color` plays on `p`, captures included.
+    ///
+    /// The move must have passed [`Board::check`].
+    pub fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let i = p.index();
+        let mut hash = self.hash ^ zobrist::stone(color, i);
+        let enemy = Cell::of(color.opponent());
+        let mut done = [u16::MAX; 4];
+        for (k, n) in neighbours(i).into_iter().enumerate() {
+            if self.cells[n] != enemy {
+                continue;
+            }
+            let h = self.head[n];
+            if done.contains(&h) || self.plibs[h as usize] != self.adjacency(i, h) {
+                continue;
+            }
+            done[k] = h;
+            for s in self.chain_cells(h as usize) {
+                hash ^= zobrist::stone(color.opponent(), s);
+            }
+        }
+        hash
+    }
+
+    /// Places a stone of `color` on `p` under simple ko: removes every enemy chain left without
+    /// liberties, then refuses the move as suicide if its own chain has none.
+    ///
+    /// # Errors
+    /// The board is unchanged when the move is off the board, on a stone, a ko retake or suicide.
+    #[inline]
+    pub fn play(&mut self, color: Color, p: Point) -> Result<Placed, BoardError> {
+        self.check(color, p)?;
+        Ok(self.place_checked(color, p))
+    }
+
+    /// Places a stone already known to pass [`Board::check`].
+    pub(crate) fn place_checked(&mut self, color: Color, p: Point) -> Placed {
+        let i = p.index();
+        let own = Cell::of(color);
+        let enemy = Cell::of(color.opponent());
+        let ih = i as u16;
+        self.cells[i] = own;
+        self.hash ^= zobrist::stone(color, i);
+        self.head[i] = ih;
+        self.next[i] = ih;
+        self.len[i] = 1;
+        let mut libs = 0;
+        for n in neighbours(i) {
+            match self.cells[n] {
+                Cell::Empty => libs += 1,
+                Cell::Border => {}
+                _ => {
+                    let h = self.head[n] as usize;
+                    if h != i {
+                        self.plibs[h] -= 1;
+                    }
+                }
+            }
+        }
+        self.plibs[i] = libs;
+        let mut my_head = i;
+        for n in neighbours(i) {
+            if self.cells[n] == own {
+                let h = self.head[n] as usize;
+                if h != my_head {
+                    my_head = self.merge(my_head, h);
+                }
+            }
+        }
+        let mut captured = 0u32;
+        let mut single_capture = None;
+        for n in neighbours(i) {
+            if self.cells[n] == enemy {
+                let h = self.head[n] as usize;
+                if self.plibs[h] == 0 {
+                    let removed = self.remove_chain(h, color.opponent());
+                    if removed == 1 {
+                        single_capture = Some(n);
+                    }
+                    captured += removed;
+                }
+            }
+        }
+        self.captures[color] += captured;
+        self.ko = None;
+        if captured == 1 && self.len[my_head] == 1 && self.plibs[my_head] == 1 {
+            if let Some(k) = single_capture {
+                self.ko = Some((Point::from_index(k), color.opponent()));
+            }
+        }
+        Placed { captured }
+    }
+
+    /// Joins two chains; returns the head of the joined chain.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.len[a] >= self.len[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.len[big] += self.len[small];
+        self.plibs[big] += self.plibs[small];
+        big
+    }
+
+    /// Takes a chain off the board; returns its size.
+    fn remove_chain(&mut self, h: usize, color: Color) -> u32 {
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            self.hash ^= zobrist::stone(color, s);
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        let mut s = h;
+        loop {
+            for n in neighbours(s) {
+                if self.cells[n].color().is_some() {
+                    self.plibs[self.head[n] as usize] += 1;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        self.len[h] as u32
+    }
+
+    /// Cells of the chain whose head is `h`.
+    fn chain_cells(&self, h: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut s = Some(h);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let nxt = self.next[cur] as usize;
+            s = (nxt != h).then_some(nxt);
+            Some(cur)
+        })
+    }
+
+    /// The stones of the chain through `p` (empty if `p` holds no stone).
+    pub fn chain(&self, p: Point) -> Vec<Point> {
+        if self.get(p).is_none() {
+            return Vec::new();
+        }
+        self.chain_cells(self.head[p.index()] as usize)
+            .map(Point::from_index)
+            .collect()
+    }
+
+    /// A stable identifier of the chain through `p`: the same for every stone of it.
+    pub fn chain_id(&self, p: Point) -> Option<Point> {
+        self.get(p)
+            .map(|_| Point::from_index(self.head[p.index()] as usize))
+    }
+
+    /// The liberties of the chain through `p`, exactly (0 if `p` holds no stone).
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        if self.get(p).is_none() {
+            return Vec::new();
+        }
+        let mut seen = [false; CELLS];
+        let mut libs = Vec::new();
+        for s in self.chain_cells(self.head[p.index()] as usize) {
+            for n in neighbours(s) {
+                if self.cells[n] == Cell::Empty && !seen[n] {
+                    seen[n] = true;
+                    libs.push(Point::from_index(n));
+                }
+            }
+        }
+        libs
+    }
+
+    /// Whether `p` is an empty point that `color` should not fill in a light playout: all its
+    /// neighbours are `color` (or the edge) and the enemy holds too few diagonals to break it.
+    #[inline]
+    pub fn is_eye_like(&self, color: Color, p: Point) -> bool {
+        let i = p.index();
+        let own = Cell::of(color);
+        if self.cells[i] != Cell::Empty {
+            return false;
+        }
+        if neighbours(i)
+            .iter()
+            .any(|&n| self.cells[n] != own && self.cells[n] != Cell::Border)
+        {
+            return false;
+        }
+        let enemy = Cell::of(color.opponent());
+        let mut bad = 0;
+        let mut edge = false;
+        for d in diagonals(i) {
+            match self.cells[d] {
+                Cell::Border => edge = true,
+                c if c == enemy => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad < 2 }
+    }
+
+    /// Sets or clears a stone without capturing (SGF AB/AW/AE and handicap) and rebuilds the
+    /// chains. Chains left without liberties stay on the board; see [`Board::dead_setup_chain`].
+    pub fn set_stones(&mut self, changes: impl IntoIterator<Item = (Point, Option<Color>)>) {
+        for (p, c) in changes {
+            if self.size.contains(p) {
+                self.cells[p.index()] = c.map_or(Cell::Empty, Cell::of);
+            }
+        }
+        self.ko = None;
+        self.rebuild();
+    }
+
+    /// A chain without liberties, which only a setup can leave on the board.
+    pub fn dead_setup_chain(&self) -> Option<Point> {
+        self.size
+            .all_points()
+            .find(|&p| self.get(p).is_some() && self.plibs[self.head[p.index()] as usize] == 0)
+    }
+
+    /// Rebuilds chains, pseudo-liberties and hash from the cells alone.
+    fn rebuild(&mut self) {
+        self.hash = 0;
+        for p in self.size.all_points() {
+            let i = p.index();
+            if let Some(c) = self.cells[i].color() {
+                self.hash ^= zobrist::stone(c, i);
+                self.head[i] = i as u16;
+                self.next[i] = i as u16;
+                self.len[i] = 1;
+                self.plibs[i] = neighbours(i)
+                    .iter()
+                    .filter(|&&n| self.cells[n] == Cell::Empty)
+                    .count() as u16;
+            }
+        }
+        for p in self.size.all_points() {
+            let i = p.index();
+            let Some(c) = self.cells[i].color() else {
+                continue;
+            };
+            for n in [i + 1, i + STRIDE] {
+                if self.cells[n].color() == Some(c) {
+                    let (a, b) = (self.head[i] as usize, self.head[n] as usize);
+                    if a != b {
+                        self.merge(a, b);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hash computed from scratch, for checking the incremental one.
+    pub fn recompute_hash(&self) -> u64 {
+        self.size
+            .all_points()
+            .filter_map(|p| self.get(p).map(|c| zobrist::stone(c, p.index())))
+            .fold(0, |a, k| a ^ k)
+    }
+
+    /// Whether two boards hold the same stones (hashes aside).
+    pub fn same_stones(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+
+    /// The board as rows of `X`, `O` and `.`, the top row (row N) first.
+    pub fn rows(&self) -> Vec<String> {
+        let n = self.size.get();
+        (0..n)
+            .rev()
+            .map(|row| {
+                (0..n)
+                    .map(|col| match self.get(Point::from_col_row(col, row)) {
+                        Some(c) => c.diagram_char(),
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Reads a diagram: one line per row, top row first, `X` black, `O` white, `.` or `+` empty;
+    /// blanks between points are ignored. A chain left without liberties is an error.
+    ///
+    /// # Errors
+    /// A line of the wrong length, a character that is not a point, or an unsupported size.
+    pub fn from_diagram(text: &str) -> Result<Board, DiagramError> {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let size = u8::try_from(rows.len())
+            .ok()
+            .and_then(BoardSize::new)
+            .ok_or(DiagramError::Size(rows.len()))?;
+        let n = size.get();
+        let mut stones = Vec::new();
+        for (r, line) in rows.iter().enumerate() {
+            if line.len() != n as usize {
+                return Err(DiagramError::RowLength {
+                    row: r + 1,
+                    expected: n as usize,
+                    found: line.len(),
+                });
+            }
+            for (c, ch) in line.iter().enumerate() {
+                let p = Point::from_col_row(c as u8, n - 1 - r as u8);
+                let stone = match ch {
+                    'X' | 'x' | '#' | '@' => Some(Color::Black),
+                    'O' | 'o' => Some(Color::White),
+                    '.' | '+' | ',' => None,
+                    other => return Err(DiagramError::Char(*other)),
+                };
+                stones.push((p, stone));
+            }
+        }
+        let mut board = Board::new(size);
+        board.set_stones(stones);
+        match board.dead_setup_chain() {
+            Some(p) => Err(DiagramError::NoLiberty(p)),
+            None => Ok(board),
+        }
+    }
+
+    /// Checks every internal invariant against a recomputation from the cells; for tests.
+    #[doc(hidden)]
+    pub fn assert_consistent(&self) {
+        let mut fresh = Board::new(self.size);
+        fresh.cells = self.cells;
+        fresh.rebuild();
+        assert_eq!(
+            self.hash, fresh.hash,
+            "incremental hash differs from recomputed"
+        );
+        for p in self.size.all_points() {
+            if self.get(p).is_none() {
+                continue;
+            }
+            let mine: std::collections::BTreeSet<Point> = self.chain(p).into_iter().collect();
+            let theirs: std::collections::BTreeSet<Point> = fresh.chain(p).into_iter().collect();
+            assert_eq!(mine, theirs, "chain through {p}");
+            let h = self.head[p.index()] as usize;
+            let fh = fresh.head[p.index()] as usize;
+            assert_eq!(self.len[h], fresh.len[fh], "chain length at {p}");
+            assert_eq!(self.plibs[h], fresh.plibs[fh], "pseudo-liberties at {p}");
+            assert!(self.plibs[h] > 0, "chain without liberty at {p}");
+        }
+    }
+}
+
+/// Why a text diagram is not a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    #[error("a diagram needs 5 to 19 rows, not {0}")]
+    Size(usize),
+    #[error("row {row} has {found} points, expected {expected}")]
+    RowLength {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    #[error("{0:?} is not a point (use X, O or .)")]
+    Char(char),
+    #[error("the chain at {0} has no liberty")]
+    NoLiberty(Point),
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.same_stones(other) && self.ko == other.ko && self.captures == other.captures
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Display for Board {
+    /// The diagram with coordinates, as a person reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size.get();
+        let letters: String = (0..n)
+            .map(|c| format!(" {}", super::point::column_letter(c)))
+            .collect();
+        writeln!(f, "   {letters}")?;
+        let stars = self.size.star_points();
+        for row in (0..n).rev() {
+            write!(f, "{:>2} ", row + 1)?;
+            for col in 0..n {
+                let p = Point::from_col_row(col, row);
+                let ch = match self.get(p) {
+                    Some(c) => c.diagram_char(),
+                    None if stars.contains(&p) => '+',
+                    None => '.',
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f, " {:>2}", row + 1)?;
+        }
+        write!(f, "   {letters}")
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {} hash {:016x} ko {:?}",
+            self.size, self.hash, self.ko
+        )?;
+        for r in self.rows() {
+            writeln!(f, "{r}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,22 @@
+//! The rules of Go: board, chains, captures, ko and superko, passes, counting, SGF.
+//!
+//! Pure: no I/O, no players, no time. Every other module stands on this one.
+
+mod board;
+mod color;
+mod game;
+mod point;
+mod rules;
+mod score;
+pub mod sgf;
+mod zobrist;
+
+pub use board::{Board, BoardError, DiagramError, Placed};
+pub use color::{ByColor, Color};
+pub use game::{Game, IllegalMove, Move, Played};
+pub use point::{BoardSize, MAX_SIZE, MIN_SIZE, ParsePointError, Point, column_letter};
+pub use rules::{
+    DeadStones, KoRule, Komi, ParseKomiError, ParseRuleSetError, RuleSet, Rules, Scoring,
+    format_half_points,
+};
+pub use score::{Count, GameResult, Owner, count_area, count_territory, neighbours_on};

@@ -1,0 +1,302 @@
+//! Rule sets: ko rule, counting, pass stones, komi — the presets of SPEC §4.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How repetition is forbidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// Only the immediate retake of a single-stone ko is forbidden, for one move.
+    Simple,
+    /// No move may recreate an earlier whole-board position.
+    PositionalSuperko,
+    /// No move may recreate an earlier position with the same player to move (AGA).
+    SituationalSuperko,
+}
+
+/// How the end position is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Stones plus empty regions that touch only one colour (Chinese counting).
+    Area,
+    /// Surrounded empty points plus prisoners, no points in seki (Japanese counting).
+    Territory,
+}
+
+/// How dead stones are settled at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeadStones {
+    /// None are removed: the board is counted as it stands, so players play them out.
+    PlayOut,
+    /// After two passes the players agree which chains are dead.
+    Agreement,
+}
+
+/// White's compensation for moving second, in half points so that 5.5 is exact (11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi(i32);
+
+impl Komi {
+    /// Komi from a number of half points.
+    pub const fn from_half_points(half: i32) -> Komi {
+        Komi(half)
+    }
+
+    /// The komi in half points.
+    pub const fn half_points(self) -> i32 {
+        self.0
+    }
+
+    /// Whether a draw is possible (an integer komi).
+    pub const fn allows_draw(self) -> bool {
+        self.0 % 2 == 0
+    }
+
+    /// The komi as a float, for display and JSON only.
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+/// Formats half points as a number a person writes: `5.5`, `6`, `-0.5`.
+pub fn format_half_points(half: i64) -> String {
+    let sign = if half < 0 { "-" } else { "" };
+    let abs = half.unsigned_abs();
+    if abs % 2 == 0 {
+        format!("{sign}{}", abs / 2)
+    } else {
+        format!("{sign}{}.5", abs / 2)
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_half_points(i64::from(self.0)))
+    }
+}
+
+/// Why a text is not a komi.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "not a komi: {0:?} (expected a whole or half number of points between -1000 and 1000, like 6.5)"
+)]
+pub struct ParseKomiError(pub String);
+
+impl FromStr for Komi {
+    type Err = ParseKomiError;
+
+    /// Reads `6.5`, `7`, `-3.5`, `7.50`, `0`; refuses anything that is not a multiple of ½.
+    fn from_str(text: &str) -> Result<Komi, ParseKomiError> {
+        let err = || ParseKomiError(text.to_owned());
+        let t = text.trim();
+        let (neg, body) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t.strip_prefix('+').unwrap_or(t)),
+        };
+        let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+        if whole.is_empty() && frac.is_empty() {
+            return Err(err());
+        }
+        if !whole.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
+            return Err(err());
+        }
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| err())?
+        };
+        let frac = frac.trim_end_matches('0');
+        let half = match frac {
+            "" => 0,
+            "5" => 1,
+            _ => return Err(err()),
+        };
+        if whole > 1000 {
+            return Err(err());
+        }
+        let value = whole * 2 + half;
+        Ok(Komi(if neg { -value } else { value }))
+    }
+}
+
+/// Everything the engine needs to know about a rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub ko: KoRule,
+    pub scoring: Scoring,
+    /// A pass hands the opponent one stone as a prisoner (AGA).
+    pub pass_stones: bool,
+    /// The game ends only on two passes in a row of which White's is the last (AGA).
+    pub white_passes_last: bool,
+    pub dead_stones: DeadStones,
+    pub komi: Komi,
+}
+
+/// The named presets players choose from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RuleSet {
+    /// The seed's rules: simple ko, area counting as the board stands, komi 5.5.
+    Classic,
+    /// Positional superko, area counting, komi 7.5, dead stones agreed.
+    Chinese,
+    /// Situational superko, area counting, pass stones, White passes last, komi 7.5.
+    Aga,
+    /// Simple ko, territory and prisoners, no points in seki, komi 6.5.
+    Japanese,
+}
+
+impl RuleSet {
+    /// Every preset, in the order they are offered.
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::Classic,
+        RuleSet::Chinese,
+        RuleSet::Aga,
+        RuleSet::Japanese,
+    ];
+
+    /// The preset's name as typed in commands and stored in the database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Classic => "classic",
+            RuleSet::Chinese => "chinese",
+            RuleSet::Aga => "aga",
+            RuleSet::Japanese => "japanese",
+        }
+    }
+
+    /// The rules of the preset, with its default komi (the table of SPEC §4).
+    pub const fn rules(self) -> Rules {
+        match self {
+            RuleSet::Classic => Rules {
+                ko: KoRule::Simple,
+                scoring: Scoring::Area,
+                pass_stones: false,
+                white_passes_last: false,
+                dead_stones: DeadStones::PlayOut,
+                komi: Komi(11),
+            },
+            RuleSet::Chinese => Rules {
+                ko: KoRule::PositionalSuperko,
+                scoring: Scoring::Area,
+                pass_stones: false,
+                white_passes_last: false,
+                dead_stones: DeadStones::Agreement,
+                komi: Komi(15),
+            },
+            RuleSet::Aga => Rules {
+                ko: KoRule::SituationalSuperko,
+                scoring: Scoring::Area,
+                pass_stones: true,
+                white_passes_last: true,
+                dead_stones: DeadStones::Agreement,
+                komi: Komi(15),
+            },
+            RuleSet::Japanese => Rules {
+                ko: KoRule::Simple,
+                scoring: Scoring::Territory,
+                pass_stones: false,
+                white_passes_last: false,
+                dead_stones: DeadStones::Agreement,
+                komi: Komi(13),
+            },
+        }
+    }
+
+    /// The preset's rules with another komi.
+    pub const fn with_komi(self, komi: Komi) -> Rules {
+        let mut rules = self.rules();
+        rules.komi = komi;
+        rules
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text is not a rule set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules {0:?} (expected classic, chinese, aga or japanese)")]
+pub struct ParseRuleSetError(pub String);
+
+impl FromStr for RuleSet {
+    type Err = ParseRuleSetError;
+
+    fn from_str(text: &str) -> Result<RuleSet, ParseRuleSetError> {
+        let t = text.trim().to_ascii_lowercase();
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name() == t)
+            .ok_or_else(|| ParseRuleSetError(text.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_follow_the_table_of_the_spec() {
+        let c = RuleSet::Classic.rules();
+        assert_eq!(
+            (c.ko, c.scoring, c.dead_stones, c.komi.to_string()),
+            (
+                KoRule::Simple,
+                Scoring::Area,
+                DeadStones::PlayOut,
+                "5.5".into()
+            )
+        );
+        assert!(!c.pass_stones && !c.white_passes_last);
+        let ch = RuleSet::Chinese.rules();
+        assert_eq!(
+            (ch.ko, ch.scoring, ch.dead_stones, ch.komi.to_string()),
+            (
+                KoRule::PositionalSuperko,
+                Scoring::Area,
+                DeadStones::Agreement,
+                "7.5".into()
+            )
+        );
+        let a = RuleSet::Aga.rules();
+        assert_eq!(
+            (a.ko, a.scoring, a.komi.to_string()),
+            (KoRule::SituationalSuperko, Scoring::Area, "7.5".into())
+        );
+        assert!(a.pass_stones && a.white_passes_last);
+        let j = RuleSet::Japanese.rules();
+        assert_eq!(
+            (j.ko, j.scoring, j.komi.to_string()),
+            (KoRule::Simple, Scoring::Territory, "6.5".into())
+        );
+    }
+
+    #[test]
+    fn rule_set_names_round_trip() {
+        for r in RuleSet::ALL {
+            assert_eq!(r.name().parse::<RuleSet>(), Ok(r));
+        }
+        assert!("ing".parse::<RuleSet>().is_err());
+        assert_eq!("AGA".parse::<RuleSet>(), Ok(RuleSet::Aga));
+    }
+
+    #[test]
+    fn komi_is_exact_in_half_points() {
+        let k = |s: &str| s.parse::<Komi>().map(Komi::half_points);
+        assert_eq!(k("5.5"), Ok(11));
+        assert_eq!(k("7.50"), Ok(15));
+        assert_eq!(k("6"), Ok(12));
+        assert_eq!(k("0"), Ok(0));
+        assert_eq!(k("-3.5"), Ok(-7));
+        assert_eq!(k("375"), Ok(750));
+        assert_eq!(k(".5"), Ok(1));
+        for bad in ["", "-", "5.25", "abc", "1e3", "5,5", "NaN", "1001", "."] {
+            assert!(k(bad).is_err(), "{bad}");
+        }
+        assert!("6".parse::<Komi>().unwrap().allows_draw());
+        assert!(!"6.5".parse::<Komi>().unwrap().allows_draw());
+        assert_eq!(Komi::from_half_points(-1).to_string(), "-0.5");
+    }
+}

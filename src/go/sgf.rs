@@ -1,0 +1,495 @@
+//! SGF game records: read (through the `sgf-parse` crate) into an unvalidated [`Record`],
+//! replayed into a [`Game`] under a rule set; and written back from a game.
+//!
+//! Real records are not always UTF-8: Chinese servers write GBK with `CA[gb2312]` or no CA at
+//! all. [`decode`] turns the bytes into text by the record's own CA, then UTF-8, then GB18030.
+
+use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
+use sgf_parse::{SgfNode, SimpleText, Text};
+
+use super::board::Board;
+use super::color::Color;
+use super::game::{Game, IllegalMove, Move};
+use super::point::{BoardSize, Point};
+use super::rules::{Komi, Rules};
+
+/// Why a record cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    #[error("not an SGF record: {0}")]
+    Parse(String),
+    #[error("the file holds no game of Go (GM[1])")]
+    NotGo,
+    #[error("unsupported board size {0:?} (5 to 19, square)")]
+    Size(String),
+    #[error("unreadable komi {0:?}")]
+    Komi(String),
+    #[error("node {node}: {coord:?} is not a point of a {size} board")]
+    Coordinate {
+        node: usize,
+        coord: String,
+        size: BoardSize,
+    },
+    #[error("node {node}: invalid value in {prop}")]
+    InvalidProperty { node: usize, prop: String },
+    #[error("node {node}: setup stones after the first move are not supported")]
+    LateSetup { node: usize },
+    #[error("node {node}: both B and W in one node")]
+    TwoMoves { node: usize },
+    #[error("the setup leaves the chain at {0} without liberties")]
+    DeadSetup(Point),
+}
+
+/// A move of a record with the comment of its node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    pub color: Color,
+    pub mv: Move,
+    pub comment: Option<String>,
+}
+
+/// A game record as read, not yet checked against the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub size: BoardSize,
+    /// KM as written, if present.
+    pub komi: Option<Komi>,
+    /// RU as written.
+    pub rules: Option<String>,
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub date: Option<String>,
+    /// RE as written.
+    pub result: Option<String>,
+    /// Stones placed (or cleared) before the first move: AB, AW, AE of the root and of any
+    /// node before the first move.
+    pub setup: Vec<(Point, Option<Color>)>,
+    /// PL of the root: who moves first after the setup, if said.
+    pub first_player: Option<Color>,
+    pub root_comment: Option<String>,
+    /// The main line's moves, in order.
+    pub moves: Vec<RecordMove>,
+    /// Dead stones or territory marked at the end (TB/TW), if any.
+    pub territory_black: Vec<Point>,
+    pub territory_white: Vec<Point>,
+}
+
+/// Turns a record's bytes into text.
+///
+/// By the record's CA when it names an encoding other than UTF-8; else UTF-8, with the odd broken
+/// byte replaced, when most of the non-ASCII bytes are valid UTF-8 (servers that truncate names
+/// write such files); else GB18030, a superset of GBK and GB2312, what Chinese servers write
+/// with no CA at all. A decoding that would swallow an SGF bracket is never chosen, so a broken
+/// name cannot eat the properties that follow it.
+pub fn decode(bytes: &[u8]) -> String {
+    let brackets = bytes.iter().filter(|&&b| b == b']').count();
+    let keeps_brackets = |text: &str| text.chars().filter(|&c| c == ']').count() == brackets;
+    let utf8 = || {
+        String::from_utf8_lossy(bytes)
+            .trim_start_matches('\u{feff}')
+            .to_owned()
+    };
+    let label = charset_label(bytes);
+    if let Some(enc) = label
+        .as_deref()
+        .and_then(|l| encoding_rs::Encoding::for_label(l.as_bytes()))
+    {
+        if enc != encoding_rs::UTF_8 {
+            let (text, _, _) = enc.decode(bytes);
+            if keeps_brackets(&text) {
+                return text.into_owned();
+            }
+        }
+    }
+    let (mut valid_non_ascii, mut invalid) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        valid_non_ascii += chunk.valid().bytes().filter(|b| !b.is_ascii()).count();
+        invalid += chunk.invalid().len();
+    }
+    if invalid == 0 || valid_non_ascii >= 4 * invalid {
+        return utf8();
+    }
+    let (text, _, _) = encoding_rs::GB18030.decode(bytes);
+    if keeps_brackets(&text) {
+        text.into_owned()
+    } else {
+        utf8()
+    }
+}
+
+/// The value of the first `CA[...]` in the bytes, if any (read before decoding).
+fn charset_label(bytes: &[u8]) -> Option<String> {
+    let pos = bytes.windows(3).position(|w| w == b"CA[")?;
+    let rest = &bytes[pos + 3..];
+    let end = rest.iter().position(|&b| b == b']')?;
+    std::str::from_utf8(&rest[..end])
+        .ok()
+        .map(|s| s.trim().to_owned())
+}
+
+impl Record {
+    /// Reads the first game of an SGF text.
+    ///
+    /// # Errors
+    /// Text that is not SGF, a game other than Go, a size outside 5–19, an unreadable komi or
+    /// coordinate; never a panic.
+    pub fn parse(text: &str) -> Result<Record, SgfError> {
+        let trees = sgf_parse::parse(text).map_err(|e| SgfError::Parse(e.to_string()))?;
+        let tree = trees
+            .into_iter()
+            .next()
+            .ok_or_else(|| SgfError::Parse("no game tree".into()))?;
+        let root = tree.into_go_node().map_err(|_| SgfError::NotGo)?;
+        Record::from_root(&root)
+    }
+
+    /// Reads a record from the bytes of a file, whatever its encoding.
+    ///
+    /// # Errors
+    /// As [`Record::parse`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Record, SgfError> {
+        Record::parse(&decode(bytes))
+    }
+
+    fn from_root(root: &SgfNode<Prop>) -> Result<Record, SgfError> {
+        let size = match root.get_property("SZ") {
+            None => BoardSize::NINETEEN,
+            Some(Prop::SZ((w, h))) if w == h => {
+                BoardSize::new(*w).ok_or_else(|| SgfError::Size(format!("{w}")))?
+            }
+            Some(Prop::SZ((w, h))) => return Err(SgfError::Size(format!("{w}:{h}"))),
+            Some(other) => return Err(SgfError::Size(other.to_string())),
+        };
+        let text = |id: &str| -> Option<String> {
+            match root.get_property(id) {
+                Some(Prop::PB(t) | Prop::PW(t) | Prop::DT(t) | Prop::RE(t) | Prop::RU(t)) => {
+                    Some(t.text.clone())
+                }
+                _ => None,
+            }
+        };
+        let komi = match root.get_property("KM") {
+            None => None,
+            Some(Prop::KM(k)) => {
+                Some(komi_from_f64(*k).ok_or_else(|| SgfError::Komi(k.to_string()))?)
+            }
+            Some(other) => return Err(SgfError::Komi(other.to_string())),
+        };
+        let mut record = Record {
+            size,
+            komi,
+            rules: text("RU"),
+            black: text("PB"),
+            white: text("PW"),
+            date: text("DT"),
+            result: text("RE"),
+            setup: Vec::new(),
+            first_player: None,
+            root_comment: None,
+            moves: Vec::new(),
+            territory_black: Vec::new(),
+            territory_white: Vec::new(),
+        };
+        for (n, node) in root.main_variation().enumerate() {
+            let mut mv: Option<(Color, Move)> = None;
+            let mut comment = None;
+            let mut setup = Vec::new();
+            for prop in node.properties() {
+                match prop {
+                    Prop::B(m) | Prop::W(m) => {
+                        if mv.is_some() {
+                            return Err(SgfError::TwoMoves { node: n });
+                        }
+                        let color = if matches!(prop, Prop::B(_)) {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        mv = Some((color, record.convert_move(n, m)?));
+                    }
+                    Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
+                        let stone = match prop {
+                            Prop::AB(_) => Some(Color::Black),
+                            Prop::AW(_) => Some(Color::White),
+                            _ => None,
+                        };
+                        let mut pts: Vec<Point> = ps
+                            .iter()
+                            .map(|p| record.convert_point(n, p))
+                            .collect::<Result<_, _>>()?;
+                        pts.sort();
+                        setup.extend(pts.into_iter().map(|p| (p, stone)));
+                    }
+                    Prop::PL(c) if n == 0 => {
+                        record.first_player = Some(match c {
+                            sgf_parse::Color::Black => Color::Black,
+                            sgf_parse::Color::White => Color::White,
+                        });
+                    }
+                    Prop::C(t) => comment = Some(t.text.clone()),
+                    Prop::TB(ps) | Prop::TW(ps) => {
+                        let mut pts: Vec<Point> = ps
+                            .iter()
+                            .map(|p| record.convert_point(n, p))
+                            .collect::<Result<_, _>>()?;
+                        pts.sort();
+                        if matches!(prop, Prop::TB(_)) {
+                            record.territory_black = pts;
+                        } else {
+                            record.territory_white = pts;
+                        }
+                    }
+                    Prop::Invalid(id, _)
+                        if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE") =>
+                    {
+                        return Err(SgfError::InvalidProperty {
+                            node: n,
+                            prop: id.clone(),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            if !setup.is_empty() {
+                if !record.moves.is_empty() {
+                    return Err(SgfError::LateSetup { node: n });
+                }
+                record.setup.extend(setup);
+            }
+            match mv {
+                Some((color, mv)) => record.moves.push(RecordMove { color, mv, comment }),
+                None if n == 0 => record.root_comment = comment,
+                None => {}
+            }
+        }
+        Ok(record)
+    }
+
+    fn convert_point(&self, node: usize, p: &SgfPoint) -> Result<Point, SgfError> {
+        let n = self.size.get();
+        if p.x < n && p.y < n {
+            if let Some(pt) = self.size.point(p.x, n - 1 - p.y) {
+                return Ok(pt);
+            }
+        }
+        Err(SgfError::Coordinate {
+            node,
+            coord: sgf_coord(p),
+            size: self.size,
+        })
+    }
+
+    fn convert_move(&self, node: usize, m: &SgfMove) -> Result<Move, SgfError> {
+        match m {
+            SgfMove::Pass => Ok(Move::Pass),
+            // `tt` is the old way of writing a pass, on boards up to 19×19.
+            SgfMove::Move(SgfPoint { x: 19, y: 19 }) => Ok(Move::Pass),
+            SgfMove::Move(p) => self.convert_point(node, p).map(Move::Play),
+        }
+    }
+
+    /// The position before the first move, and who moves first: the PL of the record, else the
+    /// colour of the first move, else Black.
+    ///
+    /// # Errors
+    /// A setup that leaves a chain without liberties.
+    pub fn initial(&self) -> Result<(Board, Color), SgfError> {
+        let mut board = Board::new(self.size);
+        board.set_stones(self.setup.iter().copied());
+        if let Some(p) = board.dead_setup_chain() {
+            return Err(SgfError::DeadSetup(p));
+        }
+        let first = self
+            .first_player
+            .or_else(|| self.moves.first().map(|m| m.color))
+            .unwrap_or(Color::Black);
+        Ok((board, first))
+    }
+
+    /// Replays the main line under `rules`, stopping at the first illegal move.
+    ///
+    /// # Errors
+    /// A setup that leaves a chain without liberties. An illegal move is not an error of the
+    /// record but a finding: it is in [`Replay::illegal`].
+    pub fn replay(&self, rules: Rules) -> Result<Replay, SgfError> {
+        let (board, first) = self.initial()?;
+        let mut game = Game::from_setup(board, first, rules);
+        for (i, m) in self.moves.iter().enumerate() {
+            if let Err(cause) = game.play_as(m.color, m.mv) {
+                return Ok(Replay {
+                    game,
+                    illegal: Some(IllegalAt {
+                        move_number: i + 1,
+                        color: m.color,
+                        mv: m.mv,
+                        cause,
+                    }),
+                });
+            }
+        }
+        Ok(Replay {
+            game,
+            illegal: None,
+        })
+    }
+}
+
+/// Writes the SGF coordinate of sgf-parse's point for an error message.
+fn sgf_coord(p: &SgfPoint) -> String {
+    let ch = |v: u8| {
+        if v < 26 {
+            (b'a' + v) as char
+        } else {
+            (b'A' + v - 26) as char
+        }
+    };
+    format!("{}{}", ch(p.x), ch(p.y))
+}
+
+/// A komi written as a decimal number, when it is a whole or half number of points.
+fn komi_from_f64(k: f64) -> Option<Komi> {
+    let half = k * 2.0;
+    (half.is_finite() && half.fract() == 0.0 && half.abs() <= 4000.0)
+        .then(|| Komi::from_half_points(half as i32))
+}
+
+/// The first illegal move of a replayed record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalAt {
+    /// 1-based number of the move among the record's moves (passes count).
+    pub move_number: usize,
+    pub color: Color,
+    pub mv: Move,
+    pub cause: IllegalMove,
+}
+
+/// A replayed record: the game as far as it was legal, and the first illegal move if any.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub game: Game,
+    pub illegal: Option<IllegalAt>,
+}
+
+/// What a written record says beside the moves.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordInfo {
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub date: Option<String>,
+    pub result: Option<String>,
+    /// RU: the rule set's name.
+    pub rules: Option<String>,
+    pub comment: Option<String>,
+    /// Comments of moves, by 0-based move index.
+    pub move_comments: Vec<(usize, String)>,
+    /// TB/TW marks on the last node (territory and dead stones at the end).
+    pub territory_black: Vec<Point>,
+    pub territory_white: Vec<Point>,
+}
+
+fn sgf_point(p: Point, size: BoardSize) -> SgfPoint {
+    SgfPoint {
+        x: p.col(),
+        y: size.get() - 1 - p.row(),
+    }
+}
+
+/// Writes `game` as an SGF record (FF[4], UTF-8), passes as `B[]`/`W[]`.
+pub fn write(game: &Game, info: &RecordInfo) -> String {
+    let size = game.size();
+    let simple = |s: &str| SimpleText { text: s.to_owned() };
+    let mut root_props = vec![
+        Prop::FF(4),
+        Prop::GM(1),
+        Prop::CA(simple("UTF-8")),
+        Prop::AP((simple("tengen"), simple(env!("CARGO_PKG_VERSION")))),
+        Prop::SZ((size.get(), size.get())),
+        Prop::KM(game.rules().komi.as_f64()),
+    ];
+    let opt = [
+        ("RU", &info.rules),
+        ("PB", &info.black),
+        ("PW", &info.white),
+        ("DT", &info.date),
+        ("RE", &info.result),
+    ];
+    for (id, v) in opt {
+        if let Some(v) = v {
+            let t = simple(v);
+            root_props.push(match id {
+                "RU" => Prop::RU(t),
+                "PB" => Prop::PB(t),
+                "PW" => Prop::PW(t),
+                "DT" => Prop::DT(t),
+                _ => Prop::RE(t),
+            });
+        }
+    }
+    let initial = game.initial_board();
+    for color in Color::ALL {
+        let pts: std::collections::HashSet<SgfPoint> = size
+            .all_points()
+            .filter(|&p| initial.get(p) == Some(color))
+            .map(|p| sgf_point(p, size))
+            .collect();
+        if !pts.is_empty() {
+            root_props.push(if color == Color::Black {
+                Prop::AB(pts)
+            } else {
+                Prop::AW(pts)
+            });
+        }
+    }
+    if game.initial_to_move() == Color::White {
+        root_props.push(Prop::PL(match game.initial_to_move() {
+            Color::Black => sgf_parse::Color::Black,
+            Color::White => sgf_parse::Color::White,
+        }));
+    }
+    if let Some(c) = &info.comment {
+        root_props.push(Prop::C(Text { text: c.clone() }));
+    }
+    let mut nodes: Vec<Vec<Prop>> = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &(color, mv))| {
+            let m = match mv {
+                Move::Play(p) => SgfMove::Move(sgf_point(p, size)),
+                Move::Pass => SgfMove::Pass,
+            };
+            let mut props = vec![if color == Color::Black {
+                Prop::B(m)
+            } else {
+                Prop::W(m)
+            }];
+            if let Some((_, c)) = info.move_comments.iter().find(|(j, _)| *j == i) {
+                props.push(Prop::C(Text { text: c.clone() }));
+            }
+            props
+        })
+        .collect();
+    let marks = |pts: &[Point]| {
+        pts.iter()
+            .map(|&p| sgf_point(p, size))
+            .collect::<std::collections::HashSet<_>>()
+    };
+    let last = if nodes.is_empty() {
+        &mut root_props
+    } else {
+        nodes.last_mut().expect("not empty")
+    };
+    if !info.territory_black.is_empty() {
+        last.push(Prop::TB(marks(&info.territory_black)));
+    }
+    if !info.territory_white.is_empty() {
+        last.push(Prop::TW(marks(&info.territory_white)));
+    }
+    // Build the main line from the last node up, each node the only child of the one before.
+    let mut child: Option<SgfNode<Prop>> = None;
+    for props in nodes.into_iter().rev() {
+        child = Some(SgfNode::new(props, child.into_iter().collect(), false));
+    }
+    let root = SgfNode::new(root_props, child.into_iter().collect(), true);
+    root.serialize() + "\n"
+}
