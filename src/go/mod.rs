@@ -20,3 +20,6 @@ pub use rules::{
     format_half_points,
 };
 pub use score::{Count, GameResult, Owner, count_area, count_territory, neighbours_on};
+
+#[cfg(test)]
+mod tests;

@@ -372,7 +372,7 @@ mod tests {
         assert_eq!((c.stones.black, c.territory.black), (5, 10));
         assert_eq!((c.stones.white, c.territory.white), (5, 5));
         assert_eq!(c.neutral, 0);
-        assert_eq!(c.result().to_string(), "B+4.5");
+        assert_eq!(c.result().to_string(), "W+0.5", "15 against 10 + 5.5");
     }
 
     #[test]
