@@ -97,6 +97,9 @@ struct Seen {
     prev_same: Option<u32>,
 }
 
+/// Positions a game keeps room for from the start (a long 19×19 game has ~300).
+const HISTORY_CAPACITY: usize = 512;
+
 /// What a legal move did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Played {
@@ -139,8 +142,9 @@ impl Game {
             board,
             to_move,
             moves: Vec::new(),
-            history: Vec::new(),
-            latest: ZobristMap::default(),
+            // Room for a long game, so that a move never waits on the table growing.
+            history: Vec::with_capacity(HISTORY_CAPACITY),
+            latest: ZobristMap::with_capacity_and_hasher(HISTORY_CAPACITY, Default::default()),
             pass_stones: ByColor::default(),
             consecutive_passes: 0,
             over: false,

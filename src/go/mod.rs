@@ -6,6 +6,7 @@ mod board;
 mod color;
 mod game;
 mod point;
+pub mod playout;
 mod rules;
 mod score;
 pub mod sgf;
