@@ -26,7 +26,11 @@ fn playouts(c: &mut Criterion) {
 /// A real 19×19 game replayed to move 150 under positional superko: a board with history.
 fn midgame() -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/go-records/alphago");
-    let mut files: Vec<_> = std::fs::read_dir(&path).expect("records folder").flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&path)
+        .expect("records folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     files.sort();
     let bytes = std::fs::read(&files[0]).expect("a record");
     let record = Record::from_bytes(&bytes).expect("readable record");
@@ -40,26 +44,40 @@ fn midgame() -> Game {
 
 fn one_move(c: &mut Criterion) {
     let game = midgame();
-    let legal: Vec<Move> = game.legal_moves().into_iter().filter(|m| *m != Move::Pass).collect();
+    let legal: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| *m != Move::Pass)
+        .collect();
     let mut group = c.benchmark_group("move");
-    for (name, rules) in [("positional superko", RuleSet::Chinese), ("situational superko", RuleSet::Aga)] {
+    for (name, rules) in [
+        ("positional superko", RuleSet::Chinese),
+        ("situational superko", RuleSet::Aga),
+    ] {
         let mut g = game.clone();
-        let mut base = Game::from_setup(g.initial_board().clone(), g.initial_to_move(), rules.rules());
+        let mut base = Game::from_setup(
+            g.initial_board().clone(),
+            g.initial_to_move(),
+            rules.rules(),
+        );
         for &(c, m) in g.moves() {
             base.play_as(c, m).expect("legal");
         }
         g = base;
         let mut i = 0;
-        group.bench_function(format!("19x19 play with {name}, 150 moves of history"), |b| {
-            b.iter_batched_ref(
-                || {
-                    i = (i + 1) % legal.len();
-                    (g.clone(), legal[i])
-                },
-                |(game, mv)| black_box(game.play(*mv)),
-                BatchSize::SmallInput,
-            )
-        });
+        group.bench_function(
+            format!("19x19 play with {name}, 150 moves of history"),
+            |b| {
+                b.iter_batched_ref(
+                    || {
+                        i = (i + 1) % legal.len();
+                        (g.clone(), legal[i])
+                    },
+                    |(game, mv)| black_box(game.play(*mv)),
+                    BatchSize::SmallInput,
+                )
+            },
+        );
     }
     let mut i = 0;
     group.bench_function("19x19 is_legal with positional superko", |b| {

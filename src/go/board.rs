@@ -277,7 +277,12 @@ impl Board {
     /// Places a stone already known to pass [`Board::check`], telling `removed` each point it
     /// empties by capture (playouts keep their list of empty points this way).
     #[inline]
-    pub(crate) fn place_reporting(&mut self, color: Color, p: Point, mut removed: impl FnMut(Point)) -> Placed {
+    pub(crate) fn place_reporting(
+        &mut self,
+        color: Color,
+        p: Point,
+        mut removed: impl FnMut(Point),
+    ) -> Placed {
         let i = p.index();
         let own = Cell::of(color);
         let enemy = Cell::of(color.opponent());
@@ -326,10 +331,12 @@ impl Board {
         }
         self.captures[color] += captured;
         self.ko = None;
-        if captured == 1 && self.len[my_head] == 1 && self.plibs[my_head] == 1 {
-            if let Some(k) = single_capture {
-                self.ko = Some((Point::from_index(k), color.opponent()));
-            }
+        if captured == 1
+            && self.len[my_head] == 1
+            && self.plibs[my_head] == 1
+            && let Some(k) = single_capture
+        {
+            self.ko = Some((Point::from_index(k), color.opponent()));
         }
         Placed { captured }
     }

@@ -5,8 +5,8 @@
 mod board;
 mod color;
 mod game;
-mod point;
 pub mod playout;
+mod point;
 mod rules;
 mod score;
 pub mod sgf;

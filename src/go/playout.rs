@@ -13,7 +13,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a seed (any value; zero is mapped to a fixed non-zero state).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.
@@ -30,7 +34,7 @@ impl Rng {
     /// A number in `0..n` (`n` > 0), by multiply-shift.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -46,7 +50,12 @@ pub struct PlayoutEnd {
 const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 /// Plays random moves on `board` from `to_move` until two passes in a row or `max_moves`.
-pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut Rng, max_moves: usize) -> PlayoutEnd {
+pub fn playout(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut Rng,
+    max_moves: usize,
+) -> PlayoutEnd {
     let mut empties = [Point::from_index(0); MAX_POINTS];
     let mut len = collect_empties(board, &mut empties);
     let mut passes = 0;
@@ -80,13 +89,19 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut Rng, max_moves: 
                 board.clear_ko();
                 passes += 1;
                 if passes == 2 {
-                    return PlayoutEnd { moves, passed_out: true };
+                    return PlayoutEnd {
+                        moves,
+                        passed_out: true,
+                    };
                 }
             }
         }
         to_move = to_move.opponent();
     }
-    PlayoutEnd { moves, passed_out: false }
+    PlayoutEnd {
+        moves,
+        passed_out: false,
+    }
 }
 
 fn collect_empties(board: &Board, out: &mut [Point; MAX_POINTS]) -> usize {
@@ -120,7 +135,10 @@ mod tests {
                 let count = count_area(&b, &[], Komi::from_half_points(0));
                 for (p, owner) in count.owners {
                     if owner == Owner::Neutral {
-                        assert!(b.check(Color::Black, p).is_err() && b.check(Color::White, p).is_err(), "{p} on {size}\n{b}");
+                        assert!(
+                            b.check(Color::Black, p).is_err() && b.check(Color::White, p).is_err(),
+                            "{p} on {size}\n{b}"
+                        );
                     }
                 }
             }

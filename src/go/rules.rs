@@ -62,7 +62,7 @@ impl Komi {
 pub fn format_half_points(half: i64) -> String {
     let sign = if half < 0 { "-" } else { "" };
     let abs = half.unsigned_abs();
-    if abs % 2 == 0 {
+    if abs.is_multiple_of(2) {
         format!("{sign}{}", abs / 2)
     } else {
         format!("{sign}{}.5", abs / 2)

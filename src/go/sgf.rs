@@ -93,12 +93,11 @@ pub fn decode(bytes: &[u8]) -> String {
     if let Some(enc) = label
         .as_deref()
         .and_then(|l| encoding_rs::Encoding::for_label(l.as_bytes()))
+        && enc != encoding_rs::UTF_8
     {
-        if enc != encoding_rs::UTF_8 {
-            let (text, _, _) = enc.decode(bytes);
-            if keeps_brackets(&text) {
-                return text.into_owned();
-            }
+        let (text, _, _) = enc.decode(bytes);
+        if keeps_brackets(&text) {
+            return text.into_owned();
         }
     }
     let (mut valid_non_ascii, mut invalid) = (0usize, 0usize);
@@ -267,10 +266,11 @@ impl Record {
 
     fn convert_point(&self, node: usize, p: &SgfPoint) -> Result<Point, SgfError> {
         let n = self.size.get();
-        if p.x < n && p.y < n {
-            if let Some(pt) = self.size.point(p.x, n - 1 - p.y) {
-                return Ok(pt);
-            }
+        if p.x < n
+            && p.y < n
+            && let Some(pt) = self.size.point(p.x, n - 1 - p.y)
+        {
+            return Ok(pt);
         }
         Err(SgfError::Coordinate {
             node,

@@ -25,7 +25,11 @@ fn game(diagram: &str, to_move: Color, rules: RuleSet) -> Game {
 
 fn play(g: &mut Game, moves: &str) {
     for m in moves.split_whitespace() {
-        let mv = if m == "pass" { Move::Pass } else { Move::Play(pt(m)) };
+        let mv = if m == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(pt(m))
+        };
         if let Err(e) = g.play(mv) {
             panic!("{m} refused: {e}\n{:?}", g.board());
         }
@@ -57,7 +61,10 @@ fn a_move_captures_several_chains_at_once() {
         RuleSet::Classic,
     );
     let played = g2.play(Move::Play(pt("B1"))).unwrap();
-    assert_eq!(played.captured, 3, "A2–B2 and C1 both had B1 as their last liberty");
+    assert_eq!(
+        played.captured, 3,
+        "A2–B2 and C1 both had B1 as their last liberty"
+    );
     assert_eq!(
         g2.board().rows(),
         rows(
@@ -92,7 +99,11 @@ fn snapback_retakes_at_once_because_it_captures_more_than_one_stone() {
     play(&mut g, "A1"); // the throw-in
     let p = g.play(Move::Play(pt("B1"))).unwrap();
     assert_eq!(p.captured, 1);
-    assert_eq!(g.board().ko_point(Color::White), None, "not a ko: black's chain has three stones");
+    assert_eq!(
+        g.board().ko_point(Color::White),
+        None,
+        "not a ko: black's chain has three stones"
+    );
     let p = g.play(Move::Play(pt("A1"))).unwrap();
     assert_eq!(p.captured, 3);
     assert_eq!(g.captures(), ByColor { black: 1, white: 3 });
@@ -178,7 +189,11 @@ fn simple_ko_is_refused_then_legal_after_a_ko_threat() {
         let p = g.play(Move::Play(pt("B2"))).unwrap();
         assert_eq!(p.captured, 1);
         assert_eq!(g.board().ko_point(Color::Black), Some(pt("C2")));
-        assert_eq!(g.play(Move::Play(pt("C2"))), Err(IllegalMove::Ko), "{rules}: the immediate retake");
+        assert_eq!(
+            g.play(Move::Play(pt("C2"))),
+            Err(IllegalMove::Ko),
+            "{rules}: the immediate retake"
+        );
         play(&mut g, "E5 E4"); // a threat and its answer
         let p = g.play(Move::Play(pt("C2"))).unwrap();
         assert_eq!(p.captured, 1, "{rules}: the retake after the exchange");
@@ -215,7 +230,10 @@ fn two_passes_in_a_row_end_the_game() {
 fn aga_white_passes_last_and_each_pass_hands_over_a_stone() {
     let mut g = Game::new(BoardSize::NINE, RuleSet::Aga.rules());
     play(&mut g, "E5 pass pass");
-    assert!(!g.is_over(), "White passed, then Black: White must pass last");
+    assert!(
+        !g.is_over(),
+        "White passed, then Black: White must pass last"
+    );
     assert_eq!(g.to_move(), Color::White);
     play(&mut g, "pass");
     assert!(g.is_over());
@@ -238,7 +256,11 @@ fn corners_and_edges_capture_on_every_size() {
         let at = |c: u8, r: u8| Move::Play(size.point(c, r).unwrap());
         // White in the top-right corner, taken by two black stones.
         let mut g = Game::new(size, RuleSet::Classic.rules());
-        for (c, m) in [(Color::Black, at(last - 1, last)), (Color::White, at(last, last)), (Color::Black, at(last, last - 1))] {
+        for (c, m) in [
+            (Color::Black, at(last - 1, last)),
+            (Color::White, at(last, last)),
+            (Color::Black, at(last, last - 1)),
+        ] {
             g.play_as(c, m).unwrap();
         }
         assert_eq!(g.captures().black, 1, "{size}");
@@ -255,7 +277,10 @@ fn corners_and_edges_capture_on_every_size() {
         // Off the board for this size, on the board for the next.
         if n < MAX_SIZE {
             let beyond = Point::new(n, 0).unwrap();
-            assert_eq!(g.check(Color::White, Move::Play(beyond)), Err(IllegalMove::OffBoard));
+            assert_eq!(
+                g.check(Color::White, Move::Play(beyond)),
+                Err(IllegalMove::OffBoard)
+            );
         }
     }
 }
