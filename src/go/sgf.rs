@@ -493,3 +493,150 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
     let root = SgfNode::new(root_props, child.into_iter().collect(), true);
     root.serialize() + "\n"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::RuleSet;
+
+    #[test]
+    fn reads_the_usual_properties_and_passes() {
+        let r = Record::parse(
+            "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]PB[Kuro]PW[Shiro]DT[2024-01-01]RE[W+2.5]C[root]\
+             ;B[ee]C[first];W[];B[tt];W[cc])",
+        )
+        .unwrap();
+        assert_eq!(r.size, BoardSize::NINE);
+        assert_eq!(r.komi, Some(Komi::from_half_points(13)));
+        assert_eq!(r.rules.as_deref(), Some("Japanese"));
+        assert_eq!(
+            (r.black.as_deref(), r.white.as_deref()),
+            (Some("Kuro"), Some("Shiro"))
+        );
+        assert_eq!(r.result.as_deref(), Some("W+2.5"));
+        assert_eq!(r.root_comment.as_deref(), Some("root"));
+        let moves: Vec<String> = r
+            .moves
+            .iter()
+            .map(|m| format!("{} {}", m.color, m.mv))
+            .collect();
+        assert_eq!(moves, ["black E5", "white pass", "black pass", "white C7"]);
+        assert_eq!(r.moves[0].comment.as_deref(), Some("first"));
+    }
+
+    #[test]
+    fn handicap_stones_and_white_first() {
+        let r = Record::parse("(;SZ[19]HA[2]AB[pd][dp];W[dd];B[pp])").unwrap();
+        let (board, first) = r.initial().unwrap();
+        assert_eq!(first, Color::White);
+        assert_eq!(board.get("Q16".parse().unwrap()), Some(Color::Black));
+        assert_eq!(board.get("D4".parse().unwrap()), Some(Color::Black));
+        let replay = r.replay(RuleSet::Classic.rules()).unwrap();
+        assert!(replay.illegal.is_none());
+        assert_eq!(replay.game.to_move(), Color::White);
+    }
+
+    #[test]
+    fn variations_follow_the_main_line() {
+        let r = Record::parse("(;SZ[9];B[ee](;W[cc];B[gg])(;W[gc]))").unwrap();
+        assert_eq!(r.moves.len(), 3);
+        assert_eq!(r.moves[1].mv, Move::Play("C7".parse().unwrap()));
+    }
+
+    #[test]
+    fn gbk_names_are_decoded() {
+        let mut bytes = b"(;CA[gb2312]SZ[9]PB[".to_vec();
+        bytes.extend_from_slice(&[0xBA, 0xDA]); // 黑 in GBK
+        bytes.extend_from_slice(b"]PW[W];B[ee])");
+        let r = Record::from_bytes(&bytes).unwrap();
+        assert_eq!(r.black.as_deref(), Some("黑"));
+        // The same without CA, as Fox writes it.
+        let mut bytes = b"(;SZ[9]PB[".to_vec();
+        bytes.extend_from_slice(&[0xBA, 0xDA, 0xB0, 0xD7]); // 黑白
+        bytes.extend_from_slice(b"];B[ee])");
+        assert_eq!(
+            Record::from_bytes(&bytes).unwrap().black.as_deref(),
+            Some("黑白")
+        );
+    }
+
+    #[test]
+    fn a_broken_byte_in_a_name_does_not_eat_the_next_property() {
+        let mut bytes = b"(;SZ[19]PW[".to_vec();
+        bytes.extend_from_slice("艺".as_bytes());
+        bytes.extend_from_slice(&[0xE7, 0xBB]); // a truncated UTF-8 character
+        bytes.extend_from_slice("指导".as_bytes());
+        bytes.extend_from_slice(b"]KM[0];B[pd])");
+        let r = Record::from_bytes(&bytes).unwrap();
+        assert_eq!(r.komi, Some(Komi::from_half_points(0)));
+        assert_eq!(r.moves.len(), 1);
+    }
+
+    #[test]
+    fn corrupt_records_are_typed_errors_never_panics() {
+        let cases: &[(&str, fn(&SgfError) -> bool)] = &[
+            ("", |e| matches!(e, SgfError::Parse(_))),
+            ("not sgf at all", |e| matches!(e, SgfError::Parse(_))),
+            ("(;SZ[9];B[ee]", |e| matches!(e, SgfError::Parse(_))),
+            ("(;GM[2]SZ[9])", |e| matches!(e, SgfError::NotGo)),
+            ("(;SZ[25];B[aa])", |e| matches!(e, SgfError::Size(_))),
+            ("(;SZ[4])", |e| matches!(e, SgfError::Size(_))),
+            ("(;SZ[9:13])", |e| matches!(e, SgfError::Size(_))),
+            ("(;SZ[9]KM[5.25])", |e| matches!(e, SgfError::Komi(_))),
+            ("(;SZ[9];B[zz])", |e| {
+                matches!(e, SgfError::Coordinate { .. })
+            }),
+            ("(;SZ[9];B[jj])", |e| {
+                matches!(e, SgfError::Coordinate { .. })
+            }),
+            ("(;SZ[9];B[e])", |e| {
+                matches!(e, SgfError::InvalidProperty { .. })
+            }),
+            ("(;SZ[9];B[ee]W[cc])", |e| {
+                matches!(e, SgfError::TwoMoves { .. })
+            }),
+            ("(;SZ[9];B[ee];AB[cc])", |e| {
+                matches!(e, SgfError::LateSetup { .. })
+            }),
+        ];
+        for (text, ok) in cases {
+            match Record::parse(text) {
+                Err(e) => assert!(ok(&e), "{text:?} gave {e}"),
+                Ok(r) => panic!("{text:?} was read: {r:?}"),
+            }
+        }
+        // A setup that leaves a chain without liberties is refused at replay.
+        let r = Record::parse("(;SZ[5]AB[aa]AW[ab][ba])").unwrap();
+        assert!(matches!(
+            r.replay(RuleSet::Classic.rules()),
+            Err(SgfError::DeadSetup(_))
+        ));
+    }
+
+    #[test]
+    fn an_illegal_move_stops_the_replay_with_its_number() {
+        let r = Record::parse("(;SZ[9];B[ee];W[ee];B[cc])").unwrap();
+        let replay = r.replay(RuleSet::Classic.rules()).unwrap();
+        let illegal = replay.illegal.unwrap();
+        assert_eq!(
+            (illegal.move_number, illegal.color, illegal.cause),
+            (2, Color::White, IllegalMove::Occupied)
+        );
+        assert_eq!(replay.game.moves().len(), 1);
+    }
+
+    #[test]
+    fn random_bytes_never_panic() {
+        let mut rng = crate::go::playout::Rng::new(5);
+        let alphabet = b"();[]\\ABWEKMSZaeistx019:\n ";
+        for _ in 0..20_000 {
+            let len = rng.below(40);
+            let text: String = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())] as char)
+                .collect();
+            if let Ok(r) = Record::parse(&text) {
+                let _ = r.replay(RuleSet::Aga.rules());
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! `tengen replay` as scripts and people use it: one JSON object with the documented keys,
+//! exit status 0 / 1 / 2, a one-line reason on stderr for an unreadable file.
+
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+fn run(args: &[&str], sgf: &str) -> (Output, Option<Value>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.sgf");
+    std::fs::write(&path, sgf).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("replay")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).ok();
+    (out, json)
+}
+
+#[test]
+fn json_has_exactly_the_documented_fields() {
+    // Black captures the white stone in the top-left corner, A5 (B[ab] is A4, B[ba] is B5).
+    let (out, json) = run(&["--json"], "(;SZ[5]KM[0.5];B[ab];W[aa];B[ba])");
+    assert_eq!(out.status.code(), Some(0));
+    let json = json.unwrap();
+    assert_eq!(
+        json,
+        json!({
+            "size": 5, "moves_applied": 3, "illegal": null,
+            "board": [".X...", "X....", ".....", ".....", "....."],
+            "to_move": "white", "captures": {"black": 1, "white": 0},
+            "area": {"black": 25, "white": 0}, "komi": 0.5, "result": "B+24.5"
+        })
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        1,
+        "exactly one JSON object"
+    );
+}
+
+#[test]
+fn an_illegal_move_is_reported_with_exit_status_one() {
+    // A ko at B2/C2: White's B2 captures C2, Black retakes at once.
+    let sgf = "(;SZ[5];B[bc];W[cc];B[ad];W[dd];B[cd];W[ce];B[be];W[bd];B[cd])";
+    let (out, json) = run(&["--json", "--rules", "chinese"], sgf);
+    assert_eq!(out.status.code(), Some(1));
+    let json = json.unwrap();
+    assert_eq!(
+        json["illegal"],
+        json!({"move_number": 9, "color": "black", "point": "C2", "reason": "ko"})
+    );
+    assert_eq!(json["moves_applied"], 8);
+    assert_eq!(
+        json["board"][3], "XO.O.",
+        "the position before the illegal move"
+    );
+    assert_eq!(json["komi"], 5.5, "no KM and no --komi: 5.5");
+}
+
+#[test]
+fn komi_comes_from_the_flag_then_the_record() {
+    let (_, json) = run(&["--json", "--komi", "-3.5"], "(;SZ[5]KM[7.5];B[cc])");
+    assert_eq!(json.unwrap()["komi"], -3.5);
+    let (_, json) = run(&["--json"], "(;SZ[5]KM[7.5];B[cc])");
+    let json = json.unwrap();
+    assert_eq!(json["komi"], 7.5);
+    assert_eq!(json["result"], "B+17.5");
+    let (_, json) = run(&["--json", "--komi", "0"], "(;SZ[5])");
+    assert_eq!(
+        json.unwrap()["result"],
+        "0",
+        "an empty board with komi 0 is a draw"
+    );
+}
+
+#[test]
+fn an_unreadable_file_is_exit_status_two_with_one_line() {
+    let (out, json) = run(&["--json"], "(;SZ[5];B[cc]");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(json.is_none());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not an SGF record"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["replay", "/no/such/file.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn bad_flags_are_refused_by_the_parser() {
+    for args in [["--rules", "ing"], ["--komi", "5.25"]] {
+        let (out, _) = run(&args, "(;SZ[5])");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn without_json_a_person_reads_a_diagram_and_a_summary() {
+    let (out, _) = run(&[], "(;SZ[9]PB[Kuro]PW[Shiro]KM[6.5];B[ee];W[cc])");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Kuro (Black) vs Shiro (White), 9×9, rules classic, komi 6.5"),
+        "{text}"
+    );
+    assert!(text.contains(" 5  . . . . X . . . .  5"), "{text}");
+    assert!(text.contains("Every move is legal"), "{text}");
+    assert!(text.contains("Area as the board stands"), "{text}");
+}
