@@ -60,14 +60,14 @@ fn ko_bans(game: &Game) -> Vec<(String, IllegalMove)> {
             _ => None,
         })
         .collect();
-    bans.sort();
+    bans.sort_by(|a, b| a.0.cmp(&b.0));
     bans
 }
 
 fn expect_bans(game: &Game, expected: &[(&str, IllegalMove)], when: &str) {
     let mut want: Vec<(String, IllegalMove)> =
         expected.iter().map(|&(p, e)| (p.to_owned(), e)).collect();
-    want.sort();
+    want.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(ko_bans(game), want, "{when}\n{game:?}");
 }
 
