@@ -262,14 +262,19 @@ fn play_game(
     rule: KoRule,
     stats: &mut Stats,
 ) {
+    // White passes last, so that White's pass and Black's pass do not end the game: after a ko
+    // capture, "W pass, B pass" lets White retake — legal under simple ko, superko otherwise.
     let mut rules: Rules = RuleSet::Classic.rules();
     rules.ko = rule;
+    rules.white_passes_last = true;
     let board_size = BoardSize::new(size).expect("size");
     let mut game = Game::new(board_size, rules);
     gtp.new_game(size);
     stats.games += 1;
     let all: Vec<Point> = board_size.all_points().collect();
     let small = size <= 7;
+    // Points emptied by the latest captures, oldest first.
+    let mut emptied: Vec<Point> = Vec::new();
 
     for _ in 0..max_moves {
         let color = game.to_move();
@@ -278,7 +283,11 @@ fn play_game(
         // The points whose legality both programs are asked about.
         let mut candidates: BTreeSet<Point> = BTreeSet::new();
         if small {
-            candidates.extend(all.iter().copied());
+            // Every empty point, and a few occupied ones.
+            candidates.extend(all.iter().copied().filter(|&p| game.board().is_empty_at(p)));
+            for _ in 0..3 {
+                candidates.insert(rng.pick(&all));
+            }
         } else {
             candidates.extend(captures.iter().copied());
             candidates.extend(hot.iter().copied());
@@ -313,24 +322,39 @@ fn play_game(
             }
         }
 
-        // Choose the move: captures first, then hot points, then anything both call legal.
+        // Choose the move. A pass that would end our game is never chosen. A side that may not
+        // retake a ko often passes, and after a pass the other side often passes too, so that
+        // the retake comes back with the whole-board position repeated. Otherwise: captures
+        // first, then points just emptied (retakes), then hot points, then anything.
+        let can_pass = !game.clone().play(Move::Pass).expect("pass").ended;
         let last_was_pass = matches!(game.last_move(), Some((_, Move::Pass)));
-        let legal_captures: Vec<Point> =
-            captures.iter().copied().filter(|p| legal.contains(p)).collect();
-        let legal_hot: Vec<Point> = hot.iter().copied().filter(|p| legal.contains(p)).collect();
-        let mv = if !last_was_pass && rng.chance(3) {
+        let ko_banned = game.board().ko_point(color).is_some();
+        let in_list = |list: &[Point]| -> Vec<Point> {
+            list.iter().copied().filter(|p| legal.contains(p)).collect()
+        };
+        let legal_captures = in_list(&captures);
+        let legal_hot = in_list(&hot);
+        let legal_emptied = in_list(&emptied);
+        let mv = if can_pass
+            && (rng.chance(3)
+                || (ko_banned && rng.chance(50))
+                || (last_was_pass && rng.chance(60)))
+        {
             Move::Pass
         } else if !legal_captures.is_empty() && rng.chance(if small { 85 } else { 60 }) {
             Move::Play(rng.pick(&legal_captures))
+        } else if !legal_emptied.is_empty() && rng.chance(40) {
+            Move::Play(rng.pick(&legal_emptied))
         } else if !legal_hot.is_empty() && rng.chance(50) {
             Move::Play(rng.pick(&legal_hot))
         } else if !legal.is_empty() {
             Move::Play(rng.pick(&legal))
-        } else if !last_was_pass {
+        } else if can_pass {
             Move::Pass
         } else {
-            break; // nothing to play but a second pass, which would end our game
+            break; // nothing to play but a pass that would end our game: a new game begins
         };
+        let before = game.board().clone();
 
         let played = game
             .play(mv)
@@ -342,6 +366,14 @@ fn play_game(
         }
         if played.captured > 0 {
             stats.capturing_moves += 1;
+            let now_empty: Vec<Point> = all
+                .iter()
+                .copied()
+                .filter(|&p| before.get(p).is_some() && game.board().is_empty_at(p))
+                .collect();
+            emptied.extend(now_empty);
+            let excess = emptied.len().saturating_sub(8);
+            emptied.drain(..excess);
         }
 
         stats.positions += 1;
@@ -388,20 +420,22 @@ fn run(rule: KoRule, ko_flag: &str, seed: u64) {
     let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
 
-    // (size, games, moves per game): small boards get most games, for their ko fights.
-    let plan: [(u8, usize, usize); 8] = [
-        (5, 24, 300),
-        (6, 10, 300),
-        (7, 8, 350),
-        (8, 3, 300),
-        (9, 4, 400),
-        (11, 2, 300),
-        (13, 2, 300),
-        (19, 1, 400),
+    // (size, positions to compare, longest game): small boards get most, for their ko fights.
+    // Games end early when the side to move has nothing to play but a game-ending pass.
+    let plan: [(u8, u32, usize); 8] = [
+        (5, 9000, 300),
+        (6, 3000, 300),
+        (7, 3000, 350),
+        (8, 1200, 300),
+        (9, 1600, 400),
+        (11, 800, 300),
+        (13, 800, 300),
+        (19, 800, 400),
     ];
-    for (size, games, moves) in plan {
-        for _ in 0..games * scale {
-            play_game(&mut gtp, &mut rng, size, moves, rule, &mut stats);
+    for (size, positions, longest) in plan {
+        let target = stats.positions + positions * scale as u32;
+        while stats.positions < target {
+            play_game(&mut gtp, &mut rng, size, longest, rule, &mut stats);
         }
     }
 
