@@ -336,9 +336,7 @@ fn play_game(
         let legal_hot = in_list(&hot);
         let legal_emptied = in_list(&emptied);
         let mv = if can_pass
-            && (rng.chance(3)
-                || (ko_banned && rng.chance(50))
-                || (last_was_pass && rng.chance(60)))
+            && (rng.chance(3) || (ko_banned && rng.chance(50)) || (last_was_pass && rng.chance(60)))
         {
             Move::Pass
         } else if !legal_captures.is_empty() && rng.chance(if small { 85 } else { 60 }) {
@@ -391,10 +389,7 @@ fn play_game(
             }
             let (ours, theirs) = (game.captures()[c], gtp.captures(c));
             if ours != theirs {
-                let _ = writeln!(
-                    differs,
-                    "{c} captures differ: ours {ours}, gnugo {theirs}"
-                );
+                let _ = writeln!(differs, "{c} captures differ: ours {ours}, gnugo {theirs}");
             }
         }
         if !differs.is_empty() {
@@ -481,7 +476,11 @@ fn agrees_with_gnugo_under_simple_ko() {
 
 #[test]
 fn agrees_with_gnugo_under_positional_superko() {
-    run(KoRule::PositionalSuperko, "--positional-superko", 0x5EED_0002);
+    run(
+        KoRule::PositionalSuperko,
+        "--positional-superko",
+        0x5EED_0002,
+    );
 }
 
 #[test]

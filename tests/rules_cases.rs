@@ -118,7 +118,11 @@ fn katago_send_two_return_one_positional() {
     play(&mut g, "A6");
     expect_bans(&g, &[("B6", Superko)], "can White return one at once?");
     play(&mut g, "F6");
-    expect_bans(&g, &[("F5", Ko)], "after White retakes the other ko instead");
+    expect_bans(
+        &g,
+        &[("F5", Ko)],
+        "after White retakes the other ko instead",
+    );
     play(&mut g, "pass");
     expect_bans(&g, &[], "... and Black passes");
     play(&mut g, "B6");
@@ -145,9 +149,17 @@ fn katago_send_two_return_one_situational() {
     expect_bans(&g, &[], "after White sends two");
     play(&mut g, "A6");
     // Returning one recreates the position after D4 — but with Black to move, not White.
-    expect_bans(&g, &[], "can White return one at once? (yes, situationally)");
+    expect_bans(
+        &g,
+        &[],
+        "can White return one at once? (yes, situationally)",
+    );
     play(&mut g, "F6");
-    expect_bans(&g, &[("F5", Ko)], "after White retakes the other ko instead");
+    expect_bans(
+        &g,
+        &[("F5", Ko)],
+        "after White retakes the other ko instead",
+    );
     play(&mut g, "pass");
     expect_bans(&g, &[], "... and Black passes");
     play(&mut g, "B6");
@@ -166,13 +178,20 @@ fn katago_send_two_return_one_situational() {
 #[test]
 fn katago_send_two_return_one_simple_ko() {
     // Simple ko with White passing last, so that White's pass and Black's pass do not end it.
-    let mut g = setup(SEND_TWO, Color::Black, rules_with(RuleSet::Aga, KoRule::Simple));
+    let mut g = setup(
+        SEND_TWO,
+        Color::Black,
+        rules_with(RuleSet::Aga, KoRule::Simple),
+    );
     play(&mut g, "F5");
     expect_bans(&g, &[("F6", Ko)], "after Black's ko capture");
     play(&mut g, "pass");
     expect_bans(&g, &[], "after the ko capture and one pass");
     play(&mut g, "pass");
-    assert!(!g.is_over(), "Black's pass after White's must not end the game");
+    assert!(
+        !g.is_over(),
+        "Black's pass after White's must not end the game"
+    );
     expect_bans(&g, &[], "after the ko capture and two passes");
     play(&mut g, "F6");
     expect_bans(&g, &[("F5", Ko)], "after White's recapture");
@@ -186,7 +205,11 @@ fn katago_send_two_return_one_simple_ko() {
         expect_bans(&g, &[], "after Black captures two");
         play(&mut g, "B6");
         expect_bans(&g, &[], "after White returns one");
-        assert_eq!(g.board().rows(), before_cycle, "the cycle restores the stones");
+        assert_eq!(
+            g.board().rows(),
+            before_cycle,
+            "the cycle restores the stones"
+        );
         play(&mut g, "pass");
         expect_bans(&g, &[], "after Black passes");
     }
@@ -227,7 +250,10 @@ fn katago_triple_ko_simple_ko_cycles_forever() {
 
 #[test]
 fn katago_triple_ko_superko() {
-    for (preset, name) in [(RuleSet::Chinese, "positional"), (RuleSet::Aga, "situational")] {
+    for (preset, name) in [
+        (RuleSet::Chinese, "positional"),
+        (RuleSet::Aga, "situational"),
+    ] {
         let mut g = setup(TRIPLE_KO, Color::Black, preset.rules());
         play(&mut g, "D6 B5 F6 D5 B6");
         // B5 retakes the ko just taken; F5 would bring back the starting position (Black to
@@ -354,13 +380,15 @@ fn snapback() {
     assert_eq!(g.play(mv("B1")).expect("snapback").captured, 5);
     assert_eq!(
         g.board().rows(),
-        rows("
+        rows(
+            "
             . . . . .
             . . . . .
             X X X X .
             . . . X .
             . X . X .
-        ")
+        "
+        )
     );
     assert_eq!(g.captures()[Color::Black], 5);
     assert_eq!(g.captures()[Color::White], 1);
@@ -383,13 +411,15 @@ fn capture_of_several_chains_at_once() {
     assert_eq!(played.captured, 4, "B4+B3, A2 and C2");
     assert_eq!(
         g.board().rows(),
-        rows("
+        rows(
+            "
             . X . . .
             X . X . .
             X . X . .
             . X . X .
             X . X . .
-        ")
+        "
+        )
     );
     // A capture of several stones is no ko: nothing is banned.
     assert_eq!(g.board().ko(), None);
@@ -436,7 +466,10 @@ fn suicide_single_stone_and_group() {
     assert_eq!(g.check(Color::Black, mv("A1")), Err(Suicide));
     // White A1 captures that chain instead.
     let mut w = g.clone();
-    assert_eq!(w.play_as(Color::White, mv("A1")).expect("capture").captured, 3);
+    assert_eq!(
+        w.play_as(Color::White, mv("A1")).expect("capture").captured,
+        3
+    );
 
     let lone = setup(
         "
@@ -507,8 +540,16 @@ fn aga_black_pass_then_white_pass_ends() {
     let played = g.play(Move::Pass).expect("W pass");
     assert!(played.ended);
     assert!(g.is_over());
-    assert_eq!(g.pass_stones()[Color::White], 1, "Black's pass hands White a stone");
-    assert_eq!(g.pass_stones()[Color::Black], 1, "White's pass hands Black a stone");
+    assert_eq!(
+        g.pass_stones()[Color::White],
+        1,
+        "Black's pass hands White a stone"
+    );
+    assert_eq!(
+        g.pass_stones()[Color::Black],
+        1,
+        "White's pass hands Black a stone"
+    );
     assert_eq!(g.prisoners()[Color::Black], 1);
     assert_eq!(g.check(Color::Black, mv("E5")), Err(IllegalMove::GameOver));
     assert_eq!(g.play(Move::Pass), Err(IllegalMove::GameOver));
