@@ -7,18 +7,23 @@
 //!
 //! The games are played by a seeded xorshift generator written here, so a failure is
 //! reproducible; it is printed as the GTP commands that lead to it. Move choice is biased toward
-//! captures and toward the liberties of short-of-liberty chains, so that small boards see many
-//! ko fights, retakes and repeated whole-board positions — uniform random play almost never
-//! reaches a superko verdict. Single passes are mixed in (never two in a row, which would end the
-//! game on our side), because a pass changes who is to move without changing the stones, which
-//! is where positional and situational superko part.
+//! captures, toward points just emptied by a capture (retakes) and toward the liberties of
+//! short-of-liberty chains, so that small boards see many ko fights and repeated whole-board
+//! positions — uniform random play almost never reaches a superko verdict. Our side plays with
+//! "White passes last", so that White's pass followed by Black's does not end the game; a side
+//! barred from a ko often passes and the other side often passes back, after which the retake
+//! repeats the whole board (legal under simple ko, superko otherwise). Passes also change who is
+//! to move without changing the stones, which is where positional and situational superko part.
+//! A pass that would end our game is never played; a side with nothing else to play ends the
+//! game, and a new one begins.
 //!
 //! GNU Go keeps at most 500 moves of history (it folds older moves into its initial position and
 //! forgets them), so no game here is longer than 400 moves.
 //!
 //! When `gnugo` is not installed (neither on `PATH` nor in `/usr/games`) the test prints
 //! `SKIPPED: gnugo not installed` and passes. `.ci/run` installs it. Set `GNUGO` to use another
-//! binary and `TENGEN_DIFF_SCALE` (a whole number, default 1) to play proportionally more games.
+//! binary (a `GNUGO` naming no file counts as not installed) and `TENGEN_DIFF_SCALE` (a whole
+//! number, default 1) to compare proportionally more positions.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -62,8 +67,8 @@ impl Rng {
 
 /// Where GNU Go is, if it is installed.
 fn find_gnugo() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("GNUGO") {
-        return Some(PathBuf::from(p));
+    if let Some(p) = std::env::var_os("GNUGO").map(PathBuf::from) {
+        return p.is_file().then_some(p);
     }
     let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).collect())
