@@ -574,7 +574,8 @@ mod tests {
 
     #[test]
     fn corrupt_records_are_typed_errors_never_panics() {
-        let cases: &[(&str, fn(&SgfError) -> bool)] = &[
+        type Expect = fn(&SgfError) -> bool;
+        let cases: &[(&str, Expect)] = &[
             ("", |e| matches!(e, SgfError::Parse(_))),
             ("not sgf at all", |e| matches!(e, SgfError::Parse(_))),
             ("(;SZ[9];B[ee]", |e| matches!(e, SgfError::Parse(_))),
