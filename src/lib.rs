@@ -4,4 +4,6 @@
 //! [`cli`] serves hosts and players offline. Arrows point one way: `go` knows nothing of the rest.
 
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod go;

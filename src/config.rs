@@ -1,0 +1,179 @@
+//! Host settings, from the environment and `.env`: the token, the database path, the log
+//! filter, a development guild and an optional REST proxy for Discord's API.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// The default database file, relative to the working directory.
+pub const DEFAULT_DATABASE_PATH: &str = "./data/tengen.db";
+
+/// The bot's token. Its `Debug` and `Display` never show it, so it cannot reach a log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The secret itself, for the one place that hands it to Discord's client.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// What the host configures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostConfig {
+    pub token: Token,
+    pub database_path: PathBuf,
+    /// Register commands to this guild only (instant), for development.
+    pub dev_guild_id: Option<u64>,
+    /// Base URL of a REST proxy for Discord's API; serenity's own rate limiter is then off.
+    pub api_base: Option<String>,
+}
+
+/// Why the host configuration is unusable; each message says what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it")]
+    MissingToken,
+    #[error(
+        "DISCORD_TOKEN looks wrong (it has spaces or is too short): paste the token from the developer portal's Bot page"
+    )]
+    MalformedToken,
+    #[error("DEV_GUILD_ID must be a server id (a number), not {0:?}")]
+    GuildId(String),
+    #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
+    ApiBase(String),
+}
+
+impl HostConfig {
+    /// Reads the settings through `var` (the process environment in production, a map in tests).
+    ///
+    /// # Errors
+    /// A missing or malformed token, a guild id that is not a number, a proxy that is not a URL.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<HostConfig, ConfigError> {
+        let get = |k: &str| {
+            var(k)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let token = token.strip_prefix("Bot ").unwrap_or(&token).to_owned();
+        if token.len() < 20 || token.chars().any(char::is_whitespace) {
+            return Err(ConfigError::MalformedToken);
+        }
+        let dev_guild_id = match get("DEV_GUILD_ID") {
+            None => None,
+            Some(v) => Some(
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(ConfigError::GuildId(v))?,
+            ),
+        };
+        let api_base = match get("DISCORD_API_BASE") {
+            None => None,
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
+                Some(v.trim_end_matches('/').to_owned())
+            }
+            Some(v) => return Err(ConfigError::ApiBase(v)),
+        };
+        Ok(HostConfig {
+            token: Token(token),
+            database_path: get("DATABASE_PATH")
+                .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from),
+            dev_guild_id,
+            api_base,
+        })
+    }
+
+    /// Reads `.env` (if present, without overriding the environment), then the environment.
+    ///
+    /// # Errors
+    /// As [`HostConfig::from_vars`].
+    pub fn from_env() -> Result<HostConfig, ConfigError> {
+        let _ = dotenvy::dotenv();
+        HostConfig::from_vars(|k| std::env::var(k).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gabcde.secretsecretsecretsecret";
+
+    fn config(pairs: &[(&str, &str)]) -> Result<HostConfig, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        HostConfig::from_vars(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn only_the_token_is_required() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(c.token.expose(), TOKEN);
+        assert_eq!(c.database_path, PathBuf::from("./data/tengen.db"));
+        assert_eq!((c.dev_guild_id, c.api_base), (None, None));
+    }
+
+    #[test]
+    fn a_missing_token_says_what_to_do() {
+        let e = config(&[]).unwrap_err();
+        assert_eq!(e, ConfigError::MissingToken);
+        assert!(e.to_string().contains(".env.example"));
+        assert_eq!(
+            config(&[("DISCORD_TOKEN", "  ")]).unwrap_err(),
+            ConfigError::MissingToken
+        );
+        assert_eq!(
+            config(&[("DISCORD_TOKEN", "short")]).unwrap_err(),
+            ConfigError::MalformedToken
+        );
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_or_display() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert!(!format!("{c:?}").contains("secret"));
+        assert!(!format!("{}", c.token).contains("secret"));
+    }
+
+    #[test]
+    fn optional_settings_are_validated() {
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("DEV_GUILD_ID", "1200000000000000001"),
+            ("DISCORD_API_BASE", "http://127.0.0.1:3000/"),
+            ("DATABASE_PATH", "/data/tengen.db"),
+        ])
+        .unwrap();
+        assert_eq!(c.dev_guild_id, Some(1_200_000_000_000_000_001));
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:3000"));
+        assert_eq!(c.database_path, PathBuf::from("/data/tengen.db"));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]),
+            Err(ConfigError::GuildId(_))
+        ));
+        assert!(matches!(
+            config(&[
+                ("DISCORD_TOKEN", TOKEN),
+                ("DISCORD_API_BASE", "localhost:3000")
+            ]),
+            Err(ConfigError::ApiBase(_))
+        ));
+    }
+}

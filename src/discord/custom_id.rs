@@ -1,0 +1,299 @@
+//! The one codec for button custom ids: versioned, at most 100 characters, carrying the match
+//! and the move number the button was drawn for, so that a button of an older board is
+//! recognised as stale instead of playing on a board the player did not see.
+//!
+//! Form: `go1:<action>:<fields…>`, e.g. `go1:pt:42:17:D4` (play D4 in match 42, drawn at move 17).
+
+use std::fmt;
+
+use crate::go::Point;
+
+/// The prefix and version of every id this bot writes.
+const PREFIX: &str = "go1";
+
+/// Discord's limit on a custom id.
+pub const MAX_LEN: usize = 100;
+
+/// What a button does, decoded from its custom id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ButtonId {
+    /// Accept an invitation.
+    Accept { invitation: i64 },
+    /// Decline an invitation.
+    Decline { invitation: i64 },
+    /// Open the point picker of one region of the board.
+    Region {
+        game: i64,
+        move_number: u32,
+        region: u8,
+    },
+    /// Play a point.
+    Play {
+        game: i64,
+        move_number: u32,
+        point: Point,
+    },
+    /// Pass.
+    Pass { game: i64, move_number: u32 },
+    /// Arm, then confirm, resigning.
+    Resign { game: i64, move_number: u32 },
+    /// Turn to a page of the rules primer.
+    Learn { page: u8 },
+}
+
+/// Why a custom id was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CustomIdError {
+    #[error("custom id longer than {MAX_LEN} characters")]
+    TooLong,
+    #[error("custom id of another version or another bot: {0:?}")]
+    UnknownPrefix(String),
+    #[error("unknown action {0:?}")]
+    UnknownAction(String),
+    #[error("wrong number of fields for action {0:?}")]
+    Fields(String),
+    #[error("bad number {0:?}")]
+    Number(String),
+    #[error("bad point {0:?}")]
+    Point(String),
+}
+
+impl ButtonId {
+    /// The match this button acts on, if any.
+    pub fn game(self) -> Option<i64> {
+        match self {
+            ButtonId::Region { game, .. }
+            | ButtonId::Play { game, .. }
+            | ButtonId::Pass { game, .. }
+            | ButtonId::Resign { game, .. } => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The move number the button was drawn for, if it belongs to a board.
+    pub fn move_number(self) -> Option<u32> {
+        match self {
+            ButtonId::Region { move_number, .. }
+            | ButtonId::Play { move_number, .. }
+            | ButtonId::Pass { move_number, .. }
+            | ButtonId::Resign { move_number, .. } => Some(move_number),
+            _ => None,
+        }
+    }
+
+    /// Reads a custom id.
+    ///
+    /// # Errors
+    /// Anything this codec did not write: another prefix or version, an unknown action, a
+    /// missing or extra field, a number or point that does not parse.
+    pub fn decode(id: &str) -> Result<ButtonId, CustomIdError> {
+        if id.len() > MAX_LEN {
+            return Err(CustomIdError::TooLong);
+        }
+        let mut parts = id.split(':');
+        let prefix = parts.next().unwrap_or_default();
+        if prefix != PREFIX {
+            return Err(CustomIdError::UnknownPrefix(prefix.to_owned()));
+        }
+        let action = parts
+            .next()
+            .ok_or_else(|| CustomIdError::Fields(String::new()))?;
+        let fields: Vec<&str> = parts.collect();
+        let want = |n: usize| {
+            if fields.len() == n {
+                Ok(())
+            } else {
+                Err(CustomIdError::Fields(action.to_owned()))
+            }
+        };
+        let id_at = |i: usize| number::<i64>(fields[i]);
+        let move_at = |i: usize| number::<u32>(fields[i]);
+        Ok(match action {
+            "acc" => {
+                want(1)?;
+                ButtonId::Accept {
+                    invitation: id_at(0)?,
+                }
+            }
+            "dec" => {
+                want(1)?;
+                ButtonId::Decline {
+                    invitation: id_at(0)?,
+                }
+            }
+            "rg" => {
+                want(3)?;
+                ButtonId::Region {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    region: number(fields[2])?,
+                }
+            }
+            "pt" => {
+                want(3)?;
+                let point = fields[2]
+                    .parse::<Point>()
+                    .map_err(|_| CustomIdError::Point(fields[2].to_owned()))?;
+                if point.to_string() != fields[2] {
+                    return Err(CustomIdError::Point(fields[2].to_owned()));
+                }
+                ButtonId::Play {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    point,
+                }
+            }
+            "ps" => {
+                want(2)?;
+                ButtonId::Pass {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                }
+            }
+            "rs" => {
+                want(2)?;
+                ButtonId::Resign {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                }
+            }
+            "learn" => {
+                want(1)?;
+                ButtonId::Learn {
+                    page: number(fields[0])?,
+                }
+            }
+            other => return Err(CustomIdError::UnknownAction(other.to_owned())),
+        })
+    }
+}
+
+/// A plain decimal number, no sign, no leading zeros (so each id has one spelling).
+fn number<T: std::str::FromStr>(s: &str) -> Result<T, CustomIdError> {
+    let canonical =
+        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    if !canonical {
+        return Err(CustomIdError::Number(s.to_owned()));
+    }
+    s.parse().map_err(|_| CustomIdError::Number(s.to_owned()))
+}
+
+impl fmt::Display for ButtonId {
+    /// The custom id: what [`ButtonId::decode`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ButtonId::Accept { invitation } => write!(f, "{PREFIX}:acc:{invitation}"),
+            ButtonId::Decline { invitation } => write!(f, "{PREFIX}:dec:{invitation}"),
+            ButtonId::Region {
+                game,
+                move_number,
+                region,
+            } => write!(f, "{PREFIX}:rg:{game}:{move_number}:{region}"),
+            ButtonId::Play {
+                game,
+                move_number,
+                point,
+            } => write!(f, "{PREFIX}:pt:{game}:{move_number}:{point}"),
+            ButtonId::Pass { game, move_number } => write!(f, "{PREFIX}:ps:{game}:{move_number}"),
+            ButtonId::Resign { game, move_number } => write!(f, "{PREFIX}:rs:{game}:{move_number}"),
+            ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::BoardSize;
+
+    fn every_button() -> Vec<ButtonId> {
+        let big = i64::MAX;
+        let mut all = vec![
+            ButtonId::Accept { invitation: 1 },
+            ButtonId::Decline { invitation: big },
+            ButtonId::Pass {
+                game: big,
+                move_number: u32::MAX,
+            },
+            ButtonId::Resign {
+                game: 0,
+                move_number: 0,
+            },
+            ButtonId::Learn { page: 0 },
+            ButtonId::Learn { page: u8::MAX },
+        ];
+        for region in 0..=u8::MAX {
+            all.push(ButtonId::Region {
+                game: big,
+                move_number: u32::MAX,
+                region,
+            });
+        }
+        for p in BoardSize::NINETEEN.all_points() {
+            all.push(ButtonId::Play {
+                game: big,
+                move_number: u32::MAX,
+                point: p,
+            });
+        }
+        all
+    }
+
+    #[test]
+    fn every_button_round_trips_within_discords_limit() {
+        for b in every_button() {
+            let id = b.to_string();
+            assert!(id.len() <= MAX_LEN, "{id}");
+            assert_eq!(ButtonId::decode(&id), Ok(b), "{id}");
+        }
+    }
+
+    #[test]
+    fn garbage_is_refused_not_panicked_on() {
+        let long = "x".repeat(101);
+        for bad in [
+            "",
+            ":",
+            "go1",
+            "go1:",
+            "go2:ps:1:1",
+            "go1:ps:1",
+            "go1:ps:1:1:1",
+            "go1:pt:1:1:I5",
+            "go1:pt:1:1:Z9",
+            "go1:pt:1:1:d4",
+            "go1:pt:1:1:D04",
+            "go1:rg:1:1:256",
+            "go1:rg:-1:1:0",
+            "go1:ps:01:1",
+            "go1:ps:1:+1",
+            "go1:ps:99999999999999999999:1",
+            "go1:ps:1:4294967296",
+            "go1:xx:1",
+            "go1:acc:",
+            "go1:acc:1:2",
+            "btn_yes",
+            "go1:learn:1000",
+            "go1:ps:1:1\n",
+            "go1:ps: 1:1",
+            long.as_str(),
+        ] {
+            assert!(ButtonId::decode(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn random_ids_never_panic() {
+        let mut rng = crate::go::playout::Rng::new(3);
+        let alphabet = b"go1:acdeklnprstg0123456789-DJT";
+        for _ in 0..50_000 {
+            let len = rng.below(30);
+            let s: String = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())] as char)
+                .collect();
+            if let Ok(b) = ButtonId::decode(&s) {
+                assert_eq!(b.to_string(), s, "one spelling per id");
+            }
+        }
+    }
+}

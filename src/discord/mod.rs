@@ -1,0 +1,3 @@
+//! The Discord adapter: decodes interactions into game commands and replies. It decides no rule.
+
+pub mod custom_id;
