@@ -2,6 +2,7 @@
 //!
 //! Pure: no I/O, no players, no time. Every other module stands on this one.
 
+mod benson;
 mod board;
 mod color;
 mod game;
@@ -12,6 +13,7 @@ mod score;
 pub mod sgf;
 mod zobrist;
 
+pub use benson::unconditionally_alive;
 pub use board::{Board, BoardError, DiagramError, Placed};
 pub use color::{ByColor, Color};
 pub use game::{Game, IllegalMove, Move, Played};
