@@ -56,7 +56,8 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> [bool; CELLS] {
         let mut b: Vec<usize> = pts
             .iter()
             .flat_map(|&p| neighbours_on(size, p))
-            .filter_map(|n| (chain_of[n.index()] != usize::MAX).then(|| chain_of[n.index()]))
+            .map(|n| chain_of[n.index()])
+            .filter(|&c| c != usize::MAX)
             .collect();
         b.sort_unstable();
         b.dedup();
