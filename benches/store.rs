@@ -37,8 +37,14 @@ fn start(svc: &Service, a: u64, b: u64, now: i64) -> MatchId {
     let TimerId::Invitation(id) = inv.subject else {
         panic!("not an invitation")
     };
-    svc.apply(Command::Accept { by: b, invitation: InvitationRef::Id(id) }, now)
-        .expect("accept");
+    svc.apply(
+        Command::Accept {
+            by: b,
+            invitation: InvitationRef::Id(id),
+        },
+        now,
+    )
+    .expect("accept");
     id
 }
 
@@ -49,13 +55,33 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Plays `total` moves spread over `games` (each thread its own slice of games, round robin),
 /// each one committed before the next; returns moves per second.
-fn moves_per_second(svc: &Service, games: &mut [(MatchId, u64, u64, usize)], total: usize, threads: usize, user: &mut u64) -> f64 {
+fn moves_per_second(
+    svc: &Service,
+    games: &mut [(MatchId, u64, u64, usize)],
+    total: usize,
+    threads: usize,
+    user: &mut u64,
+) -> f64 {
     // Replace games that are nearly full, outside the timing.
     let per_game = total / games.len();
     for g in games.iter_mut() {
         if g.3 + per_game + 2 >= 170 {
-            svc.apply(Command::Resign { by: g.1, match_id: Some(g.0) }, NOW).expect("arm");
-            svc.apply(Command::Resign { by: g.1, match_id: Some(g.0) }, NOW).expect("resign");
+            svc.apply(
+                Command::Resign {
+                    by: g.1,
+                    match_id: Some(g.0),
+                },
+                NOW,
+            )
+            .expect("arm");
+            svc.apply(
+                Command::Resign {
+                    by: g.1,
+                    match_id: Some(g.0),
+                },
+                NOW,
+            )
+            .expect("resign");
             *user += 2;
             *g = (start(svc, *user, *user + 1, NOW), *user, *user + 1, 0);
         }
@@ -66,14 +92,19 @@ fn moves_per_second(svc: &Service, games: &mut [(MatchId, u64, u64, usize)], tot
     std::thread::scope(|s| {
         for slice in games.chunks_mut(chunk) {
             s.spawn(move || {
-                let mut i = 0;
-                for _ in 0..per_thread {
+                for i in 0..per_thread {
                     let g = &mut slice[i % slice.len()];
-                    i += 1;
                     // Black is the invitee (g.2), White the inviter (g.1).
                     let by = if g.3 % 2 == 0 { g.2 } else { g.1 };
-                    svc.apply(Command::Play { by, point: quiet(g.3), board: None }, NOW)
-                        .expect("move");
+                    svc.apply(
+                        Command::Play {
+                            by,
+                            point: quiet(g.3),
+                            board: None,
+                        },
+                        NOW,
+                    )
+                    .expect("move");
                     g.3 += 1;
                 }
             });
@@ -142,8 +173,10 @@ fn main() {
 
     // 1. Durable moves per second over 1,000 concurrent games.
     let path = dir.path().join("moves.db");
-    let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW).expect("service");
-    svc.set_setting(GUILD, "allowed-sizes", "9,19").expect("setting");
+    let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
+        .expect("service");
+    svc.set_setting(GUILD, "allowed-sizes", "9,19")
+        .expect("setting");
     svc.set_setting(GUILD, "board-size", "19").expect("setting");
     let mut user = 10u64;
     let mut games: Vec<(MatchId, u64, u64, usize)> = (0..1000)
@@ -168,14 +201,18 @@ fn main() {
     drop(svc);
 
     // 2. Start-up with 10,000 running games, ready to serve.
-    for (label, deadline) in [("deadlines ahead", NOW + 100_000), ("all turns renewed", NOW - 1)] {
+    for (label, deadline) in [
+        ("deadlines ahead", NOW + 100_000),
+        ("all turns renewed", NOW - 1),
+    ] {
         let moves = 60;
         let mut times = Vec::new();
         for run in 0..(if quick { 3 } else { 5 }) {
             let path = dir.path().join(format!("startup-{deadline}-{run}.db"));
             populate(&path, 10_000, moves, deadline);
             let t0 = Instant::now();
-            let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW).expect("service");
+            let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
+                .expect("service");
             let elapsed = t0.elapsed().as_secs_f64();
             assert_eq!(svc.running().len(), 10_000);
             times.push(elapsed * 1000.0);

@@ -41,24 +41,47 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
         for t in 0..16u64 {
             let (w, games, acked, refused) = (&w, &games, &acked, &refused);
             s.spawn(move || {
-                let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (t + 1) * 7919);
+                let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((t + 1) * 7919));
                 for _ in 0..400 {
                     // Half the threads hammer game 0; the others spread over every game.
-                    let g = if t % 2 == 0 { 0 } else { rng.below(games.len() as u64) as usize };
+                    let g = if t % 2 == 0 {
+                        0
+                    } else {
+                        rng.below(games.len() as u64) as usize
+                    };
                     let (id, a, b) = games[g];
-                    let Some(m) = w.svc.snapshot(id) else { continue };
+                    let Some(m) = w.svc.snapshot(id) else {
+                        continue;
+                    };
                     let seen = m.move_count();
                     let by = if rng.below(2) == 0 { a } else { b };
                     let p = Point::new(rng.below(19) as u8, rng.below(19) as u8).unwrap();
                     let r = w.svc.apply(
-                        Command::Play { by, point: p, board: Some(BoardRef { match_id: id, move_number: seen }) },
+                        Command::Play {
+                            by,
+                            point: p,
+                            board: Some(BoardRef {
+                                match_id: id,
+                                move_number: seen,
+                            }),
+                        },
                         w.now(),
                     );
                     match r {
                         Ok(o) => {
                             for e in o.events {
-                                if let Event::Moved { number, mv: Move::Play(q), .. } = e {
-                                    acked.lock().unwrap().entry(id).or_default().push((number, q));
+                                if let Event::Moved {
+                                    number,
+                                    mv: Move::Play(q),
+                                    ..
+                                } = e
+                                {
+                                    acked
+                                        .lock()
+                                        .unwrap()
+                                        .entry(id)
+                                        .or_default()
+                                        .push((number, q));
                                 }
                             }
                         }
@@ -71,7 +94,10 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
     let acked = acked.into_inner().unwrap();
     let total: usize = acked.values().map(Vec::len).sum();
     assert!(total > 500, "only {total} moves went through");
-    assert!(*refused.lock().unwrap() > 0, "stale boards and wrong turns must have been refused");
+    assert!(
+        *refused.lock().unwrap() > 0,
+        "stale boards and wrong turns must have been refused"
+    );
     // Each accepted move once, numbered 1..n without a gap, equal to the game in memory.
     for (id, _, _) in &games {
         let mut mine = acked.get(id).cloned().unwrap_or_default();
@@ -90,7 +116,11 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
         assert_eq!(mine, memory, "match {id}");
     }
     // The stored games equal the games in memory.
-    let reopened = Service::open(Store::open(&w.path(), Durability::Process).unwrap(), w.now()).unwrap();
+    let reopened = Service::open(
+        Store::open(&w.path(), Durability::Process).unwrap(),
+        w.now(),
+    )
+    .unwrap();
     for (id, _, _) in &games {
         let a = w.svc.snapshot(*id).unwrap();
         let b = reopened.snapshot(*id).unwrap();
@@ -98,5 +128,8 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
         assert_eq!(a.game.board(), b.game.board());
         assert_eq!(a.turn_deadline, b.turn_deadline);
     }
-    eprintln!("{total} moves accepted, {} refused", refused.lock().unwrap());
+    eprintln!(
+        "{total} moves accepted, {} refused",
+        refused.lock().unwrap()
+    );
 }

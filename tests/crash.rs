@@ -11,7 +11,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use tengen::game::{Clock, Command, Event, InvitationRef, InviteOptions, Service, SystemClock, TimerId};
+use tengen::game::{
+    Clock, Command, Event, InvitationRef, InviteOptions, Service, SystemClock, TimerId,
+};
 use tengen::go::Move;
 use tengen::store::{Durability, Store};
 
@@ -75,8 +77,17 @@ fn crash_child() {
                     clock.now(),
                 )
                 .unwrap();
-            let TimerId::Invitation(id) = inv.subject else { unreachable!() };
-            svc.apply(Command::Accept { by: b, invitation: InvitationRef::Id(id) }, clock.now()).unwrap();
+            let TimerId::Invitation(id) = inv.subject else {
+                unreachable!()
+            };
+            svc.apply(
+                Command::Accept {
+                    by: b,
+                    invitation: InvitationRef::Id(id),
+                },
+                clock.now(),
+            )
+            .unwrap();
             let mut o = out.lock();
             writeln!(o, "S {id}").unwrap();
             o.flush().unwrap();
@@ -92,13 +103,23 @@ fn crash_child() {
         };
         let by = m.player_to_move();
         let cmd = match mv {
-            Move::Play(point) => Command::Play { by, point, board: None },
+            Move::Play(point) => Command::Play {
+                by,
+                point,
+                board: None,
+            },
             Move::Pass => Command::Pass { by, board: None },
         };
         let o = svc.apply(cmd, clock.now()).unwrap();
         let mut lines = String::new();
         for e in &o.events {
-            if let Event::Moved { match_id, number, mv, .. } = e {
+            if let Event::Moved {
+                match_id,
+                number,
+                mv,
+                ..
+            } = e
+            {
                 lines.push_str(&format!("M {match_id} {number} {mv}\n"));
             }
         }
@@ -133,7 +154,10 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
             .unwrap();
         let stdout = child.stdout.take().unwrap();
         let reader = std::thread::spawn(move || {
-            BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>()
+            BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+                .collect::<Vec<String>>()
         });
         // Let it start (open, recover) and play, then kill it at a random moment.
         std::thread::sleep(Duration::from_millis(150 + rng.below(600)));
@@ -155,7 +179,13 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
         }
         // Restart: everything acknowledged is there, nothing is half-written.
         let store = Store::open(&path, Durability::Process).unwrap();
-        let ok = store.read(|tx| tx.query_i64("SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'")).unwrap();
+        let ok = store
+            .read(|tx| {
+                tx.query_i64(
+                    "SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'",
+                )
+            })
+            .unwrap();
         assert_eq!(ok, 1, "integrity check");
         let mismatched = store
             .read(|tx| {
@@ -170,10 +200,17 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
         assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
         let mut games: HashMap<i64, Vec<(tengen::go::Color, Move)>> = HashMap::new();
         for (&(id, n), (mv, _)) in &acked {
-            let moves = games
-                .entry(id)
-                .or_insert_with(|| svc.load_match(id).unwrap().expect("acknowledged game lost").game.moves().to_vec());
-            let stored = moves.get(n as usize - 1).unwrap_or_else(|| panic!("move {n} of {id} lost"));
+            let moves = games.entry(id).or_insert_with(|| {
+                svc.load_match(id)
+                    .unwrap()
+                    .expect("acknowledged game lost")
+                    .game
+                    .moves()
+                    .to_vec()
+            });
+            let stored = moves
+                .get(n as usize - 1)
+                .unwrap_or_else(|| panic!("move {n} of {id} lost"));
             assert_eq!(stored.1.to_string(), *mv, "move {n} of match {id}");
         }
     }
@@ -184,7 +221,11 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
         }
         by_game.values().filter(|s| s.len() > 1).count()
     };
-    assert!(acked.len() > 1000, "only {} moves acknowledged", acked.len());
+    assert!(
+        acked.len() > 1000,
+        "only {} moves acknowledged",
+        acked.len()
+    );
     assert!(rounds_per_game > 0, "no game continued across a restart");
     eprintln!(
         "crash test: {rounds} rounds, {kills} SIGKILLs, {} moves acknowledged and found, {started} games started, {rounds_per_game} games continued across restarts, {:.1} s",

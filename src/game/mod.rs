@@ -15,7 +15,7 @@ pub mod scheduler;
 pub mod service;
 pub mod settings;
 
-pub use invitation::{InviteOptions, Invitation};
+pub use invitation::{Invitation, InviteOptions};
 pub use matches::{AbandonCause, EndReason, Match, MatchConfig, MeritRules, Status};
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
@@ -76,9 +76,15 @@ pub enum Command {
         options: InviteOptions,
     },
     /// The Accept button or `/weiqi accept`.
-    Accept { by: UserId, invitation: InvitationRef },
+    Accept {
+        by: UserId,
+        invitation: InvitationRef,
+    },
     /// The Decline button or `/weiqi decline`.
-    Decline { by: UserId, invitation: InvitationRef },
+    Decline {
+        by: UserId,
+        invitation: InvitationRef,
+    },
     /// A click on a point of the point picker. `board`: `None` for a command without a board.
     Play {
         by: UserId,
@@ -104,7 +110,10 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     /// Counted (two passes) or resigned: it counts on profiles.
-    Finished { result: GameResult, reason: EndReason },
+    Finished {
+        result: GameResult,
+        reason: EndReason,
+    },
     /// Not counted, nothing recorded, no rewards.
     Abandoned(AbandonCause),
 }
@@ -137,23 +146,38 @@ pub enum Event {
         player: UserId,
         until: Millis,
     },
-    ResignDisarmed { match_id: MatchId, player: UserId },
+    ResignDisarmed {
+        match_id: MatchId,
+        player: UserId,
+    },
     PlayerOffline {
         match_id: MatchId,
         player: UserId,
         until: Millis,
     },
-    PlayerBack { match_id: MatchId, player: UserId },
+    PlayerBack {
+        match_id: MatchId,
+        player: UserId,
+    },
     /// A turn that fell due while the bot was down was given afresh (SPEC §5).
-    TurnRenewed { match_id: MatchId, deadline: Millis },
-    Ended { match_id: MatchId, ending: Ending },
+    TurnRenewed {
+        match_id: MatchId,
+        deadline: Millis,
+    },
+    Ended {
+        match_id: MatchId,
+        ending: Ending,
+    },
     MeritAwarded {
         guild: GuildId,
         user: UserId,
         amount: u32,
     },
     /// The title 黑白手 was earned (grant `title-role` if set).
-    TitleEarned { guild: GuildId, user: UserId },
+    TitleEarned {
+        guild: GuildId,
+        user: UserId,
+    },
 }
 
 /// What a command changed, who to tell, and the next deadline.

@@ -79,9 +79,7 @@ impl Refusal {
             Refusal::NoSuchInvitation => "There is no pending invitation to answer.".into(),
             Refusal::NotForYou => "This invitation is not for you.".into(),
             Refusal::InvitationExpired => "This invitation has expired.".into(),
-            Refusal::NotInGame => {
-                "You are not in a game. Start one with /weiqi invite.".into()
-            }
+            Refusal::NotInGame => "You are not in a game. Start one with /weiqi invite.".into(),
             Refusal::NotYourGame => "This is not your game; you can watch it.".into(),
             Refusal::NotYourTurn => "It is not your turn.".into(),
             Refusal::StaleBoard => {
@@ -117,8 +115,7 @@ impl Failure {
         match self {
             Failure::Refused(r) => r.message(),
             Failure::Internal(_) => {
-                "Something went wrong on our side and nothing was changed. Please try again."
-                    .into()
+                "Something went wrong on our side and nothing was changed. Please try again.".into()
             }
         }
     }

@@ -72,7 +72,16 @@ mod tests {
 
     #[test]
     fn merit_lifetime_cap_of_25_awards_per_player() {
-        let a = merit_award(&RULES, Color::Black, false, ByColor { black: 25, white: 24 }).unwrap();
+        let a = merit_award(
+            &RULES,
+            Color::Black,
+            false,
+            ByColor {
+                black: 25,
+                white: 24,
+            },
+        )
+        .unwrap();
         assert_eq!(a.merit.black, None);
         assert_eq!(a.merit.white, Some(5));
     }

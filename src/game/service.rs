@@ -15,9 +15,11 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use tokio::sync::{Notify, mpsc};
 
 use crate::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, Point, RuleSet, sgf};
-use crate::store::{InvitationRow, MatchLive, MatchRow, MoveRow, ProfileRow, Store, StoreError, Tx};
+use crate::store::{
+    InvitationRow, MatchLive, MatchRow, MoveRow, ProfileRow, Store, StoreError, Tx,
+};
 
-use super::invitation::{InviteOptions, Invitation, Lobby, check_options, match_config};
+use super::invitation::{Invitation, InviteOptions, Lobby, check_options, match_config};
 use super::matches::{AbandonCause, Action, EndReason, Match, MatchConfig, MeritRules, Status};
 use super::refusal::{Failure, Refusal};
 use super::rewards::{TITLE, TITLE_WINS, merit_award};
@@ -237,7 +239,15 @@ impl Service {
                 invitee,
                 invitee_is_bot,
                 options,
-            } => self.invite(guild, channel, inviter, invitee, invitee_is_bot, options, now),
+            } => self.invite(
+                guild,
+                channel,
+                inviter,
+                invitee,
+                invitee_is_bot,
+                options,
+                now,
+            ),
             Command::Accept { by, invitation } => {
                 let mut lobby = lock(&self.lobby);
                 let inv = lobby.find_for_answer(by, invitation, now)?.clone();
@@ -339,12 +349,7 @@ impl Service {
         })
     }
 
-    fn accept(
-        &self,
-        lobby: &mut Lobby,
-        inv: Invitation,
-        now: Millis,
-    ) -> Result<Outcome, Failure> {
+    fn accept(&self, lobby: &mut Lobby, inv: Invitation, now: Millis) -> Result<Outcome, Failure> {
         if lobby.busy.contains_key(&inv.invitee) {
             return Err(Refusal::YouAreBusy.into());
         }
@@ -569,7 +574,11 @@ impl Service {
     ///
     /// # Errors
     /// The database failed.
-    pub fn latest_match_of(&self, guild: GuildId, user: UserId) -> Result<Option<MatchId>, Failure> {
+    pub fn latest_match_of(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<MatchId>, Failure> {
         Ok(self.store.read(|tx| tx.latest_match_of(guild, user))?)
     }
 
@@ -663,7 +672,9 @@ impl Service {
     /// # Errors
     /// A bad key, or the database failed.
     pub fn reset_setting(&self, guild: GuildId, key: &str) -> Result<Settings, Failure> {
-        self.edit_settings(guild, |s| s.reset(key).map(|_| ()).map_err(Refusal::Setting))
+        self.edit_settings(guild, |s| {
+            s.reset(key).map(|_| ()).map_err(Refusal::Setting)
+        })
     }
 
     /// A player's profile on a server.
@@ -881,7 +892,11 @@ fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError>
         if mv.number as usize != i + 1 {
             return Err(corrupt(r.id, format!("move {} missing", i + 1)));
         }
-        let color = if mv.color == 0 { Color::Black } else { Color::White };
+        let color = if mv.color == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let m = match &mv.point {
             None => Move::Pass,
             Some(p) => Move::Play(p.parse::<Point>().map_err(|e| corrupt(r.id, e))?),
@@ -893,7 +908,11 @@ fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError>
     if automatic.len() != r.live.move_count as usize {
         return Err(corrupt(
             r.id,
-            format!("{} moves stored, {} expected", automatic.len(), r.live.move_count),
+            format!(
+                "{} moves stored, {} expected",
+                automatic.len(),
+                r.live.move_count
+            ),
         ));
     }
     let status = match r.live.status.as_str() {

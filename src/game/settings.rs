@@ -521,7 +521,12 @@ mod tests {
         assert!(s.set("komi", "51").is_err());
         assert!(s.set("board-size", "13").is_err(), "13 is not allowed yet");
         assert!(s.set("allowed-sizes", "13,19").is_err(), "must contain 9");
-        assert!(s.set("nonsense", "1").unwrap_err().to_string().contains("board-size"));
+        assert!(
+            s.set("nonsense", "1")
+                .unwrap_err()
+                .to_string()
+                .contains("board-size")
+        );
         assert_eq!(s, before);
     }
 
@@ -538,9 +543,20 @@ mod tests {
         let back = Settings::from_pairs(&s.to_pairs());
         assert_eq!(back, s);
         s.reset("komi").unwrap();
-        assert_eq!(s.effective_komi().half_points(), 13, "japanese default komi");
+        assert_eq!(
+            s.effective_komi().half_points(),
+            13,
+            "japanese default komi"
+        );
         s.reset("allowed-sizes").unwrap();
-        assert_eq!(s.board_size.get(), 9, "19 no longer allowed, back to default");
-        assert_eq!(Settings::from_pairs(&Settings::default().to_pairs()), Settings::default());
+        assert_eq!(
+            s.board_size.get(),
+            9,
+            "19 no longer allowed, back to default"
+        );
+        assert_eq!(
+            Settings::from_pairs(&Settings::default().to_pairs()),
+            Settings::default()
+        );
     }
 }

@@ -18,9 +18,8 @@ use rusqlite_migration::Migrations;
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
-static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> = LazyLock::new(|| {
-    Migrations::from_directory(&MIGRATIONS_DIR).map_err(|e| e.to_string())
-});
+static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> =
+    LazyLock::new(|| Migrations::from_directory(&MIGRATIONS_DIR).map_err(|e| e.to_string()));
 
 /// The migrations compiled into the binary.
 ///
@@ -238,7 +237,10 @@ impl Store {
     ///
     /// # Errors
     /// Whatever `f` returns.
-    pub fn read<T>(&self, f: impl FnOnce(&Tx<'_>) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Tx<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction()?;
         f(&Tx { conn: &tx })
@@ -362,7 +364,11 @@ impl Tx<'_> {
     ///
     /// # Errors
     /// A database error.
-    pub fn replace_settings(&self, guild: u64, pairs: &[(String, String)]) -> Result<(), StoreError> {
+    pub fn replace_settings(
+        &self,
+        guild: u64,
+        pairs: &[(String, String)],
+    ) -> Result<(), StoreError> {
         self.conn
             .prepare_cached("DELETE FROM settings WHERE guild_id = ?1")?
             .execute([to_sql_id(guild)])?;
@@ -416,7 +422,9 @@ impl Tx<'_> {
         if n == 1 {
             Ok(())
         } else {
-            Err(StoreError::Corrupt(format!("invitation {id} was not pending")))
+            Err(StoreError::Corrupt(format!(
+                "invitation {id} was not pending"
+            )))
         }
     }
 
@@ -542,7 +550,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn running_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
-        let sql = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'running' ORDER BY id");
+        let sql =
+            format!("SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'running' ORDER BY id");
         let mut st = self.conn.prepare_cached(&sql)?;
         let rows = st.query_map([], match_from_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -598,7 +607,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn profile(&self, guild: u64, user: u64) -> Result<ProfileRow, StoreError> {
-        let sql = format!("SELECT {PROFILE_COLUMNS} FROM profiles WHERE guild_id = ?1 AND user_id = ?2");
+        let sql =
+            format!("SELECT {PROFILE_COLUMNS} FROM profiles WHERE guild_id = ?1 AND user_id = ?2");
         Ok(self
             .conn
             .prepare_cached(&sql)?
@@ -689,7 +699,13 @@ impl Tx<'_> {
                 "INSERT INTO merit_pairs (guild_id, player_low, player_high, match_id, \
                  awarded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi), match_id, at])?;
+            .execute(params![
+                to_sql_id(guild),
+                to_sql_id(lo),
+                to_sql_id(hi),
+                match_id,
+                at
+            ])?;
         Ok(())
     }
 

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use tengen::game::{
-    BoardRef, Command, Failure, InvitationRef, InviteOptions, ManualClock, MatchId, Outcome,
-    Refusal, Service, UserId, Clock,
+    BoardRef, Clock, Command, Failure, InvitationRef, InviteOptions, ManualClock, MatchId, Outcome,
+    Refusal, Service, UserId,
 };
 use tengen::go::Point;
 use tengen::store::{Durability, Store};
@@ -61,7 +61,12 @@ impl World {
         }
     }
 
-    pub fn invite_with(&self, inviter: UserId, invitee: UserId, options: InviteOptions) -> Result<Outcome, Failure> {
+    pub fn invite_with(
+        &self,
+        inviter: UserId,
+        invitee: UserId,
+        options: InviteOptions,
+    ) -> Result<Outcome, Failure> {
         self.apply(Command::Invite {
             guild: GUILD,
             channel: CHANNEL,
@@ -122,11 +127,7 @@ impl World {
     /// Moves the clock by `ms` and fires what is due.
     pub fn advance(&self, ms: i64) -> Vec<Outcome> {
         let now = self.clock.advance(ms);
-        self.svc
-            .tick(now)
-            .into_iter()
-            .map(|r| r.unwrap())
-            .collect()
+        self.svc.tick(now).into_iter().map(|r| r.unwrap()).collect()
     }
 
     /// Plays `n` quiet moves (no captures) alternating from whoever is to move, on 9×9 or more.
