@@ -171,7 +171,17 @@ fn main() {
     let quick = std::env::var("TENGEN_BENCH_QUICK").is_ok();
     let dir = tempfile::tempdir().expect("tempdir");
 
-    // 1. Durable moves per second over 1,000 concurrent games.
+    let only = std::env::var("TENGEN_BENCH_ONLY").unwrap_or_default();
+    if only != "startup" {
+        bench_moves(&dir, quick);
+    }
+    if only != "moves" {
+        bench_startup(&dir, quick);
+    }
+}
+
+/// 1. Durable moves per second over 1,000 concurrent games.
+fn bench_moves(dir: &tempfile::TempDir, quick: bool) {
     let path = dir.path().join("moves.db");
     let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
         .expect("service");
@@ -198,9 +208,10 @@ fn main() {
             rates.iter().copied().fold(0.0, f64::max)
         );
     }
-    drop(svc);
+}
 
-    // 2. Start-up with 10,000 running games, ready to serve.
+/// 2. Start-up with 10,000 running games, ready to serve.
+fn bench_startup(dir: &tempfile::TempDir, quick: bool) {
     for (label, deadline) in [
         ("deadlines ahead", NOW + 100_000),
         ("all turns renewed", NOW - 1),
