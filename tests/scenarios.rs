@@ -945,3 +945,82 @@ fn a_finished_game_downloads_as_sgf() {
     assert!(sgf.contains("automatic pass"), "{sgf}");
     assert_eq!(w.svc.latest_match_of(GUILD, ALICE).unwrap(), Some(id));
 }
+
+#[test]
+fn board_and_invitation_messages_are_remembered_across_a_restart() {
+    let mut w = World::new();
+    let inv = match w.invite(CAROL, 400).unwrap().subject {
+        TimerId::Invitation(id) => id,
+        s => panic!("{s:?}"),
+    };
+    w.svc.set_invitation_message(inv, 555).unwrap();
+    let id = w.start(ALICE, BOB);
+    w.svc.set_board_message(id, 77, u64::MAX - 1).unwrap();
+    w.restart();
+    assert_eq!(w.svc.board_message(id).unwrap(), Some((77, u64::MAX - 1)));
+    assert_eq!(w.svc.invitation_message(inv).unwrap(), Some(555));
+}
+
+#[test]
+fn under_aga_rules_white_passes_last() {
+    let w = World::new();
+    w.invite_with(
+        ALICE,
+        BOB,
+        InviteOptions {
+            rules: Some(RuleSet::Aga),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    w.accept(BOB, ALICE).unwrap();
+    let id = w.svc.match_of(BOB).unwrap();
+    w.play(BOB, "E5").unwrap();
+    w.pass(ALICE).unwrap();
+    let o = w.pass(BOB).unwrap();
+    assert!(
+        !o.is_final(),
+        "Black's pass cannot close the game under AGA rules"
+    );
+    let o = w.pass(ALICE).unwrap();
+    assert!(matches!(
+        ended(&[o]),
+        Some(Ending::Finished {
+            result: GameResult::Points {
+                winner: Color::Black,
+                ..
+            },
+            reason: EndReason::TwoPasses
+        })
+    ));
+    assert_eq!(w.svc.load_match(id).unwrap().unwrap().move_count(), 4);
+}
+
+#[test]
+fn japanese_rules_count_territory_and_prisoners() {
+    let w = World::new();
+    w.invite_with(
+        ALICE,
+        BOB,
+        InviteOptions {
+            rules: Some(RuleSet::Japanese),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    w.accept(BOB, ALICE).unwrap();
+    w.play(BOB, "E5").unwrap();
+    w.pass(ALICE).unwrap();
+    let o = w.pass(BOB).unwrap();
+    // Black: 80 points of territory; White: komi 6.5.
+    assert!(matches!(
+        ended(&[o]),
+        Some(Ending::Finished {
+            result: GameResult::Points {
+                winner: Color::Black,
+                half_points: 147
+            },
+            ..
+        })
+    ));
+}

@@ -22,7 +22,8 @@ CREATE TABLE invitations (
     expires_at INTEGER NOT NULL,
     status     TEXT    NOT NULL DEFAULT 'pending'
                CHECK (status IN ('pending', 'accepted', 'declined', 'expired', 'cancelled')),
-    closed_at  INTEGER
+    closed_at  INTEGER,
+    message_id INTEGER   -- the public invitation message (the adapter's, to edit on expiry)
 );
 CREATE INDEX invitations_pending ON invitations (status) WHERE status = 'pending';
 
@@ -58,7 +59,7 @@ CREATE TABLE matches (
     result           TEXT,
     end_reason       TEXT,
     ended_at         INTEGER,
-    board_channel_id INTEGER,
+    board_channel_id INTEGER, -- the board message (the adapter's: channel or thread, message)
     board_message_id INTEGER
 );
 CREATE INDEX matches_running ON matches (status) WHERE status = 'running';

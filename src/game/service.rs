@@ -618,6 +618,48 @@ impl Service {
         Ok(Some(sgf::write(&m.game, &info)))
     }
 
+    /// Remembers the board message of a match (the adapter's, so that it can edit the board
+    /// after a restart). Not a game change: no lock, no outcome.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn set_board_message(
+        &self,
+        id: MatchId,
+        channel: u64,
+        message: u64,
+    ) -> Result<(), Failure> {
+        Ok(self
+            .store
+            .write(|tx| tx.set_board_message(id, channel, message))?)
+    }
+
+    /// Where the board message of a match is.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn board_message(&self, id: MatchId) -> Result<Option<(u64, u64)>, Failure> {
+        Ok(self.store.read(|tx| tx.board_message(id))?)
+    }
+
+    /// Remembers the public message of an invitation.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn set_invitation_message(&self, id: InvitationId, message: u64) -> Result<(), Failure> {
+        Ok(self
+            .store
+            .write(|tx| tx.set_invitation_message(id, message))?)
+    }
+
+    /// The public message of an invitation.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn invitation_message(&self, id: InvitationId) -> Result<Option<u64>, Failure> {
+        Ok(self.store.read(|tx| tx.invitation_message(id))?)
+    }
+
     /// A server's settings.
     ///
     /// # Errors
@@ -968,10 +1010,4 @@ fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError>
         },
         status,
     })
-}
-
-/// The id a new invitation would get (tests).
-#[doc(hidden)]
-pub fn peek_next_id(s: &Service) -> InvitationId {
-    s.next_id.load(Ordering::SeqCst)
 }

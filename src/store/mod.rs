@@ -709,6 +709,65 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Remembers the public message of an invitation (to edit it when it closes).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_invitation_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("UPDATE invitations SET message_id = ?2 WHERE id = ?1")?
+            .execute(params![id, to_sql_id(message)])?;
+        Ok(())
+    }
+
+    /// The public message of an invitation, if remembered.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn invitation_message(&self, id: i64) -> Result<Option<u64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT message_id FROM invitations WHERE id = ?1")?
+            .query_row([id], |r| r.get::<_, Option<i64>>(0))
+            .optional()?
+            .flatten()
+            .map(from_sql_id))
+    }
+
+    /// Remembers where the board message of a match is (channel or thread, message).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_board_message(
+        &self,
+        match_id: i64,
+        channel: u64,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "UPDATE matches SET board_channel_id = ?2, board_message_id = ?3 WHERE id = ?1",
+            )?
+            .execute(params![match_id, to_sql_id(channel), to_sql_id(message)])?;
+        Ok(())
+    }
+
+    /// Where the board message of a match is, if remembered.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn board_message(&self, match_id: i64) -> Result<Option<(u64, u64)>, StoreError> {
+        let row: Option<(Option<i64>, Option<i64>)> = self
+            .conn
+            .prepare_cached("SELECT board_channel_id, board_message_id FROM matches WHERE id = ?1")?
+            .query_row([match_id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        Ok(match row {
+            Some((Some(c), Some(m))) => Some((from_sql_id(c), from_sql_id(m))),
+            _ => None,
+        })
+    }
+
     /// Runs raw SQL (tests and tools).
     ///
     /// # Errors
