@@ -6,6 +6,31 @@
 //! takes: a slash command, a button and a fired deadline all become a [`Command`], applied
 //! under the match's lock, persisted in one SQLite transaction, and only then answered.
 //! Nothing here knows Discord: ids are plain numbers.
+//!
+//! ```
+//! use tengen::game::{Command, InvitationRef, InviteOptions, Service, TimerId};
+//! use tengen::store::Store;
+//!
+//! let now = 1_800_000_000_000; // UTC milliseconds, always passed in
+//! let svc = Service::open(Store::open_in_memory()?, now)?;
+//! let invited = svc.apply(
+//!     Command::Invite { guild: 1, channel: 2, inviter: 10, invitee: 20,
+//!                       invitee_is_bot: false, options: InviteOptions::default() },
+//!     now,
+//! )?;
+//! let TimerId::Invitation(id) = invited.subject else { unreachable!() };
+//! // The one who accepts plays Black and moves first.
+//! let started = svc.apply(Command::Accept { by: 20, invitation: InvitationRef::Id(id) }, now + 5_000)?;
+//! assert_eq!(started.to_move, Some(20));
+//! svc.apply(Command::Play { by: 20, point: "E5".parse()?, board: None }, now + 9_000)?;
+//! // Someone else's click is refused with a message for them alone; nothing changed.
+//! let refused = svc.apply(Command::Pass { by: 30, board: None }, now + 9_500).unwrap_err();
+//! assert_eq!(refused.user_message(), "You are not in a game. Start one with /weiqi invite.");
+//! // Deadlines fire through the same path: White's turn times out after 180 s.
+//! let fired = svc.tick(now + 9_000 + 180_000);
+//! assert_eq!(fired.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod invitation;
 pub mod matches;
