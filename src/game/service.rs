@@ -96,41 +96,64 @@ impl Service {
     /// # Errors
     /// The database cannot be read or written.
     pub fn open(store: Store, now: Millis) -> Result<Service, ServiceError> {
-        let (max_id, invitations, rows, moves) = store.read(|tx| {
+        let mut problems: Vec<(MatchId, String)> = Vec::new();
+        let (max_id, invitations, loaded) = store.read(|tx| {
             let max_id = tx.max_id()?;
             let invitations = tx.pending_invitations()?;
             let rows = tx.running_matches()?;
-            let mut moves: HashMap<MatchId, Vec<MoveRow>> = HashMap::with_capacity(rows.len());
-            tx.moves_of_running(|m| moves.entry(m.match_id).or_default().push(m))?;
-            Ok((max_id, invitations, rows, moves))
+            let mut loading: HashMap<MatchId, (Match, MatchRow)> =
+                HashMap::with_capacity(rows.len());
+            for row in rows {
+                match match_skeleton(&row) {
+                    Ok(m) => {
+                        loading.insert(row.id, (m, row));
+                    }
+                    Err(e) => problems.push((row.id, e.to_string())),
+                }
+            }
+            // Replay as the rows stream by: no copy of 600,000 rows in between.
+            let mut broken: HashMap<MatchId, String> = HashMap::new();
+            tx.moves_of_running(|mv| {
+                if let Some((m, _)) = loading.get_mut(&mv.match_id)
+                    && !broken.contains_key(&mv.match_id)
+                    && let Err(e) = replay_move(m, mv.number, mv.color, mv.point, mv.automatic)
+                {
+                    broken.insert(mv.match_id, e.to_string());
+                }
+                Ok(())
+            })?;
+            let mut loaded = Vec::with_capacity(loading.len());
+            for (id, (m, row)) in loading {
+                if let Some(e) = broken.remove(&id) {
+                    problems.push((id, e));
+                } else if let Err(e) = check_complete(&m, &row) {
+                    problems.push((id, e.to_string()));
+                } else {
+                    loaded.push(m);
+                }
+            }
+            Ok((max_id, invitations, loaded))
         })?;
+        problems.sort();
         let mut lobby = Lobby::default();
         let mut timers = Timers::default();
-        let mut problems = Vec::new();
         for row in invitations {
             let inv = invitation_from_row(&row);
             timers.set(TimerId::Invitation(inv.id), Some(inv.expires_at));
             lobby.invitations.insert(inv.id, inv);
         }
-        let mut matches = HashMap::with_capacity(rows.len());
+        let mut matches = HashMap::with_capacity(loaded.len());
         let mut renewed = Vec::new();
-        for row in rows {
-            let id = row.id;
-            let mv = moves.get(&id).map_or(&[][..], Vec::as_slice);
-            match match_from_rows(&row, mv) {
-                Ok(mut m) => {
-                    let before = live_of(&m);
-                    m.resume(now);
-                    if live_of(&m) != before {
-                        renewed.push((m.id, live_of(&m)));
-                    }
-                    lobby.busy.insert(m.players.black, m.id);
-                    lobby.busy.insert(m.players.white, m.id);
-                    timers.set(TimerId::Match(m.id), m.next_deadline());
-                    matches.insert(m.id, Arc::new(Mutex::new(m)));
-                }
-                Err(e) => problems.push((id, e.to_string())),
+        for mut m in loaded {
+            let before = live_of(&m);
+            m.resume(now);
+            if live_of(&m) != before {
+                renewed.push((m.id, live_of(&m)));
             }
+            lobby.busy.insert(m.players.black, m.id);
+            lobby.busy.insert(m.players.white, m.id);
+            timers.set(TimerId::Match(m.id), m.next_deadline());
+            matches.insert(m.id, Arc::new(Mutex::new(m)));
         }
         if !renewed.is_empty() {
             store.write(|tx| {
@@ -174,14 +197,27 @@ impl Service {
         self.wake.notified().await;
     }
 
+    /// Makes the scheduler look at the timers again now (tests moving a manual clock).
+    pub fn wake_scheduler(&self) {
+        self.wake.notify_one();
+    }
+
     /// The earliest armed deadline.
     pub fn next_deadline(&self) -> Option<Millis> {
         lock(&self.timers).next()
     }
 
+    /// Arms a timer; wakes the scheduler only if the earliest deadline moved earlier (a later
+    /// one is found when it wakes anyway), so that moves do not wake it thousands of times.
     fn arm(&self, id: TimerId, at: Option<Millis>) {
-        lock(&self.timers).set(id, at);
-        self.wake.notify_one();
+        let mut timers = lock(&self.timers);
+        let before = timers.next();
+        timers.set(id, at);
+        let after = timers.next();
+        drop(timers);
+        if after.is_some() && (before.is_none() || after < before) {
+            self.wake.notify_one();
+        }
     }
 
     /// Fires every deadline due at `now` through [`Service::apply`], like clicks. Returns the
@@ -911,6 +947,68 @@ fn corrupt(id: MatchId, what: impl std::fmt::Display) -> StoreError {
 
 /// Rebuilds a match from its row and its moves, replaying every move through the engine.
 fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError> {
+    let mut m = match_skeleton(r)?;
+    for mv in moves {
+        replay_move(
+            &mut m,
+            mv.number,
+            mv.color,
+            mv.point.as_deref(),
+            mv.automatic,
+        )?;
+    }
+    check_complete(&m, r)?;
+    Ok(m)
+}
+
+/// Replays the next stored move through the engine (which checks it is legal).
+fn replay_move(
+    m: &mut Match,
+    number: u32,
+    color: u8,
+    point: Option<&str>,
+    automatic: bool,
+) -> Result<(), StoreError> {
+    if number as usize != m.automatic.len() + 1 {
+        return Err(corrupt(
+            m.id,
+            format!("move {} missing", m.automatic.len() + 1),
+        ));
+    }
+    let color = if color == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mv = match point {
+        None => Move::Pass,
+        Some(p) => Move::Play(p.parse::<Point>().map_err(|e| corrupt(m.id, e))?),
+    };
+    m.game
+        .play_as(color, mv)
+        .map_err(|e| corrupt(m.id, format!("move {number}: {e}")))?;
+    m.automatic.push(automatic);
+    Ok(())
+}
+
+/// Every move the match row counts was found.
+fn check_complete(m: &Match, r: &MatchRow) -> Result<(), StoreError> {
+    if m.automatic.len() == r.live.move_count as usize {
+        Ok(())
+    } else {
+        Err(corrupt(
+            r.id,
+            format!(
+                "{} moves stored, {} expected",
+                m.automatic.len(),
+                r.live.move_count
+            ),
+        ))
+    }
+}
+
+/// A match from its row, before its moves are replayed.
+fn match_skeleton(r: &MatchRow) -> Result<Match, StoreError> {
     let size = BoardSize::new(r.size).ok_or_else(|| corrupt(r.id, "bad size"))?;
     let rules: RuleSet = r.rules.parse().map_err(|e| corrupt(r.id, e))?;
     let config = MatchConfig {
@@ -928,35 +1026,8 @@ fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError>
             lifetime_cap: r.merit_cap,
         },
     };
-    let mut game = Game::new(size, rules.with_komi(config.komi));
-    let mut automatic = Vec::with_capacity(moves.len());
-    for (i, mv) in moves.iter().enumerate() {
-        if mv.number as usize != i + 1 {
-            return Err(corrupt(r.id, format!("move {} missing", i + 1)));
-        }
-        let color = if mv.color == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let m = match &mv.point {
-            None => Move::Pass,
-            Some(p) => Move::Play(p.parse::<Point>().map_err(|e| corrupt(r.id, e))?),
-        };
-        game.play_as(color, m)
-            .map_err(|e| corrupt(r.id, format!("move {}: {e}", mv.number)))?;
-        automatic.push(mv.automatic);
-    }
-    if automatic.len() != r.live.move_count as usize {
-        return Err(corrupt(
-            r.id,
-            format!(
-                "{} moves stored, {} expected",
-                automatic.len(),
-                r.live.move_count
-            ),
-        ));
-    }
+    let game = Game::new(size, rules.with_komi(config.komi));
+    let automatic = Vec::with_capacity(r.live.move_count as usize);
     let status = match r.live.status.as_str() {
         "running" => Status::Running,
         "finished" => {
