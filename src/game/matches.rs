@@ -460,3 +460,64 @@ impl Match {
         events
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn config() -> MatchConfig {
+        MatchConfig {
+            size: BoardSize::new(7).expect("7 is a size"),
+            rules: RuleSet::Classic,
+            komi: RuleSet::Classic.rules().komi,
+            turn_timeout_ms: 180_000,
+            grace_ms: 120_000,
+            max_ms: 3_600_000,
+            resign_window_ms: 10_000,
+            merit: MeritRules {
+                min_moves: 20,
+                amount: 5,
+                winner_bonus: 3,
+                lifetime_cap: 25,
+            },
+        }
+    }
+
+    fn action() -> impl Strategy<Value = (u8, Action, Option<u32>, i64)> {
+        let act = prop_oneof![
+            (0u8..19, 0u8..19).prop_map(|(c, r)| Action::Play(Point::new(c, r).expect("< 19"))),
+            Just(Action::Pass),
+            Just(Action::Resign),
+            Just(Action::WentOffline),
+            Just(Action::CameBack),
+            Just(Action::Tick),
+        ];
+        (0u8..3, act, proptest::option::of(0u32..40), 0i64..200_000)
+    }
+
+    proptest! {
+        /// Any sequence of any actions by players, spectators and the clock: no panic, and a
+        /// refusal leaves the match exactly as it was.
+        #[test]
+        fn apply_never_panics_and_a_refusal_changes_nothing(
+            steps in proptest::collection::vec(action(), 1..120)
+        ) {
+            let mut m = Match::new(1, 1, 1, 20, 10, config(), 0);
+            let mut now = 0;
+            for (who, act, seen, dt) in steps {
+                now += dt;
+                let by = [20u64, 10, 99][who as usize];
+                let before = format!("{m:?}");
+                match m.apply(Some(by), act, seen, now) {
+                    Ok(events) => prop_assert!(!events.is_empty()),
+                    Err(_) => prop_assert_eq!(before, format!("{m:?}")),
+                }
+                prop_assert_eq!(m.automatic.len(), m.game.moves().len());
+                if !m.is_running() {
+                    prop_assert!(m.next_deadline().is_none());
+                }
+            }
+        }
+    }
+}
