@@ -88,7 +88,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Service {
     /// Opens the service on `store` at `now`: every running match and pending invitation is
     /// loaded back and its deadlines re-armed; a turn whose deadline fell while the bot was down
-    /// gets a fresh turn (SPEC §5), written back in one transaction.
+    /// gets a fresh turn (SPEC §5), kept in memory until the match's next commit.
     ///
     /// A stored match that cannot be replayed is left out (see [`Service::load_problems`])
     /// rather than keeping every other game from starting.
@@ -143,25 +143,15 @@ impl Service {
             lobby.invitations.insert(inv.id, inv);
         }
         let mut matches = HashMap::with_capacity(loaded.len());
-        let mut renewed = Vec::new();
+        // Renewed deadlines are not written back: the stored ones stay in the past, so a second
+        // restart renews them again (what SPEC §5 asks), and the match's next commit writes its
+        // whole live row anyway. Start-up stays a pure read.
         for mut m in loaded {
-            let before = live_of(&m);
             m.resume(now);
-            if live_of(&m) != before {
-                renewed.push((m.id, live_of(&m)));
-            }
             lobby.busy.insert(m.players.black, m.id);
             lobby.busy.insert(m.players.white, m.id);
             timers.set(TimerId::Match(m.id), m.next_deadline());
             matches.insert(m.id, Arc::new(Mutex::new(m)));
-        }
-        if !renewed.is_empty() {
-            store.write(|tx| {
-                for (id, live) in &renewed {
-                    tx.update_match(*id, live)?;
-                }
-                Ok::<(), StoreError>(())
-            })?;
         }
         Ok(Service {
             store,
