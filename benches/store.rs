@@ -1,0 +1,237 @@
+//! Durable moves per second over 1,000 concurrent games, and start-up time with 10,000 running
+//! games. A plain bench binary (`harness = false`): each figure is the median of several runs.
+//!
+//! `cargo bench --bench store` (set `TENGEN_BENCH_QUICK=1` for a short run).
+
+use std::time::Instant;
+
+use tengen::game::{Command, InvitationRef, InviteOptions, MatchId, Service, TimerId};
+use tengen::go::Point;
+use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store};
+
+const GUILD: u64 = 1;
+const NOW: i64 = 1_800_000_000_000;
+
+/// The k-th move of a capture-free 19×19 sequence: Black fills rows from the bottom, White
+/// from the top (171 moves before they meet).
+fn quiet(k: usize) -> Point {
+    let (col, row) = ((k / 2) % 19, (k / 2) / 19);
+    let row = if k % 2 == 0 { row } else { 18 - row };
+    Point::new(col as u8, row as u8).expect("on the board")
+}
+
+fn start(svc: &Service, a: u64, b: u64, now: i64) -> MatchId {
+    let inv = svc
+        .apply(
+            Command::Invite {
+                guild: GUILD,
+                channel: 1,
+                inviter: a,
+                invitee: b,
+                invitee_is_bot: false,
+                options: InviteOptions::default(),
+            },
+            now,
+        )
+        .expect("invite");
+    let TimerId::Invitation(id) = inv.subject else {
+        panic!("not an invitation")
+    };
+    svc.apply(
+        Command::Accept {
+            by: b,
+            invitation: InvitationRef::Id(id),
+        },
+        now,
+    )
+    .expect("accept");
+    id
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Plays `total` moves spread over `games` (each thread its own slice of games, round robin),
+/// each one committed before the next; returns moves per second.
+fn moves_per_second(
+    svc: &Service,
+    games: &mut [(MatchId, u64, u64, usize)],
+    total: usize,
+    threads: usize,
+    user: &mut u64,
+) -> f64 {
+    // Replace games that are nearly full, outside the timing.
+    let per_game = total / games.len();
+    for g in games.iter_mut() {
+        if g.3 + per_game + 2 >= 170 {
+            svc.apply(
+                Command::Resign {
+                    by: g.1,
+                    match_id: Some(g.0),
+                },
+                NOW,
+            )
+            .expect("arm");
+            svc.apply(
+                Command::Resign {
+                    by: g.1,
+                    match_id: Some(g.0),
+                },
+                NOW,
+            )
+            .expect("resign");
+            *user += 2;
+            *g = (start(svc, *user, *user + 1, NOW), *user, *user + 1, 0);
+        }
+    }
+    let per_thread = total / threads;
+    let chunk = games.len().div_ceil(threads);
+    let t0 = Instant::now();
+    std::thread::scope(|s| {
+        for slice in games.chunks_mut(chunk) {
+            s.spawn(move || {
+                for i in 0..per_thread {
+                    let g = &mut slice[i % slice.len()];
+                    // Black is the invitee (g.2), White the inviter (g.1).
+                    let by = if g.3 % 2 == 0 { g.2 } else { g.1 };
+                    svc.apply(
+                        Command::Play {
+                            by,
+                            point: quiet(g.3),
+                            board: None,
+                        },
+                        NOW,
+                    )
+                    .expect("move");
+                    g.3 += 1;
+                }
+            });
+        }
+    });
+    (per_thread * threads) as f64 / t0.elapsed().as_secs_f64()
+}
+
+/// Writes `n` running 19×19 games of `moves` moves each straight into the store.
+fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
+    let store = Store::open(path, Durability::Process).expect("open");
+    store
+        .write(|tx| {
+            for id in 1..=n {
+                let user = 1_000_000 + 2 * id as u64;
+                tx.insert_match(&MatchRow {
+                    id,
+                    guild: GUILD,
+                    channel: 1,
+                    black: user,
+                    white: user + 1,
+                    size: 19,
+                    rules: "classic".into(),
+                    komi_half: 11,
+                    turn_timeout_ms: 180_000,
+                    grace_ms: 120_000,
+                    max_ms: 3_600_000,
+                    resign_window_ms: 10_000,
+                    merit_min_moves: 20,
+                    merit_amount: 5,
+                    merit_bonus: 3,
+                    merit_cap: 25,
+                    started_at: NOW,
+                    ends_at: NOW + 3_600_000,
+                    live: MatchLive {
+                        turn_deadline: deadline,
+                        move_count: moves as u32,
+                        resign: [None, None],
+                        offline: [None, None],
+                        status: "running".into(),
+                        result: None,
+                        end_reason: None,
+                        ended_at: None,
+                    },
+                })?;
+                for k in 0..moves {
+                    tx.insert_move(&MoveRow {
+                        match_id: id,
+                        number: k as u32 + 1,
+                        color: (k % 2) as u8,
+                        point: Some(quiet(k).to_string()),
+                        automatic: false,
+                        played_at: NOW,
+                    })?;
+                }
+            }
+            Ok::<(), tengen::store::StoreError>(())
+        })
+        .expect("populate");
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; ignore arguments.
+    let quick = std::env::var("TENGEN_BENCH_QUICK").is_ok();
+    let dir = tempfile::tempdir().expect("tempdir");
+
+    let only = std::env::var("TENGEN_BENCH_ONLY").unwrap_or_default();
+    if only != "startup" {
+        bench_moves(&dir, quick);
+    }
+    if only != "moves" {
+        bench_startup(&dir, quick);
+    }
+}
+
+/// 1. Durable moves per second over 1,000 concurrent games.
+fn bench_moves(dir: &tempfile::TempDir, quick: bool) {
+    let path = dir.path().join("moves.db");
+    let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
+        .expect("service");
+    svc.set_setting(GUILD, "allowed-sizes", "9,19")
+        .expect("setting");
+    svc.set_setting(GUILD, "board-size", "19").expect("setting");
+    let mut user = 10u64;
+    let mut games: Vec<(MatchId, u64, u64, usize)> = (0..1000)
+        .map(|_| {
+            user += 2;
+            (start(&svc, user, user + 1, NOW), user, user + 1, 0)
+        })
+        .collect();
+    let runs = if quick { 3 } else { 7 };
+    let per_run = if quick { 10_000 } else { 30_000 };
+    for threads in [1, 4] {
+        let rates: Vec<f64> = (0..runs)
+            .map(|_| moves_per_second(&svc, &mut games, per_run, threads, &mut user))
+            .collect();
+        println!(
+            "durable moves/s, 1000 games, {threads} thread(s), {per_run} moves per run: median {:.0} (min {:.0}, max {:.0}) over {runs} runs",
+            median(rates.clone()),
+            rates.iter().copied().fold(f64::INFINITY, f64::min),
+            rates.iter().copied().fold(0.0, f64::max)
+        );
+    }
+}
+
+/// 2. Start-up with 10,000 running games, ready to serve.
+fn bench_startup(dir: &tempfile::TempDir, quick: bool) {
+    for (label, deadline) in [
+        ("deadlines ahead", NOW + 100_000),
+        ("all turns renewed", NOW - 1),
+    ] {
+        let moves = 60;
+        let mut times = Vec::new();
+        for run in 0..(if quick { 3 } else { 5 }) {
+            let path = dir.path().join(format!("startup-{deadline}-{run}.db"));
+            populate(&path, 10_000, moves, deadline);
+            let t0 = Instant::now();
+            let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
+                .expect("service");
+            let elapsed = t0.elapsed().as_secs_f64();
+            assert_eq!(svc.running().len(), 10_000);
+            times.push(elapsed * 1000.0);
+        }
+        println!(
+            "start-up, 10000 running 19x19 games x {moves} moves ({label}): median {:.0} ms over {} runs",
+            median(times.clone()),
+            times.len()
+        );
+    }
+}

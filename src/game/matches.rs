@@ -1,0 +1,523 @@
+//! A running match (SPEC §3, §5): turns, passes, the two-press resign, automatic passes,
+//! abandonment, the real-time cap, and the end.
+//!
+//! [`Match::apply`] is pure: it reads no clock (time is `now`), never panics on input, and on
+//! a refusal leaves the match exactly as it was (every check comes before the first change).
+
+use crate::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, Point, RuleSet};
+
+use super::refusal::Refusal;
+use super::{ChannelId, Ending, Event, GuildId, MatchId, Millis, UserId};
+
+/// The merit numbers of SPEC §6, as copied into a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeritRules {
+    pub min_moves: u32,
+    pub amount: u32,
+    pub winner_bonus: u32,
+    pub lifetime_cap: u32,
+}
+
+/// The settings snapshot a match keeps from its acceptance to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchConfig {
+    pub size: BoardSize,
+    pub rules: RuleSet,
+    pub komi: Komi,
+    pub turn_timeout_ms: Millis,
+    pub grace_ms: Millis,
+    pub max_ms: Millis,
+    pub resign_window_ms: Millis,
+    pub merit: MeritRules,
+}
+
+/// Why a finished game finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// Two passes in a row (a real pass then an automatic one counts too): counted.
+    TwoPasses,
+    Resignation,
+}
+
+impl EndReason {
+    /// As stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::TwoPasses => "two-passes",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+/// Why a game was abandoned (not counted, nothing recorded, no rewards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AbandonCause {
+    /// Both players away: two automatic passes in a row.
+    TwoAutomaticPasses,
+    /// This player went offline and was not back within the grace.
+    Offline(Color),
+    /// The game ran longer than `match-max-minutes` of real time.
+    TimeCap,
+}
+
+impl AbandonCause {
+    /// As stored.
+    pub fn name(self) -> String {
+        match self {
+            AbandonCause::TwoAutomaticPasses => "two-automatic-passes".into(),
+            AbandonCause::Offline(c) => format!("offline-{}", c.sgf_letter()),
+            AbandonCause::TimeCap => "time-cap".into(),
+        }
+    }
+
+    /// Reads the stored name back.
+    pub fn from_name(s: &str) -> Option<AbandonCause> {
+        match s {
+            "two-automatic-passes" => Some(AbandonCause::TwoAutomaticPasses),
+            "offline-B" => Some(AbandonCause::Offline(Color::Black)),
+            "offline-W" => Some(AbandonCause::Offline(Color::White)),
+            "time-cap" => Some(AbandonCause::TimeCap),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the match goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Running,
+    Ended { ending: Ending, at: Millis },
+}
+
+/// What a player (or the clock) does to a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Play(Point),
+    Pass,
+    Resign,
+    WentOffline,
+    CameBack,
+    /// Whatever deadlines are due at `now` fire.
+    Tick,
+}
+
+/// A match between two players.
+#[derive(Debug, Clone)]
+pub struct Match {
+    pub id: MatchId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub players: ByColor<UserId>,
+    pub config: MatchConfig,
+    pub game: Game,
+    /// Whether each move of `game.moves()` was an automatic pass.
+    pub automatic: Vec<bool>,
+    pub started_at: Millis,
+    /// The real-time cap: abandoned at this time.
+    pub ends_at: Millis,
+    /// The player to move is passed automatically at this time.
+    pub turn_deadline: Millis,
+    /// Armed resignations: the second press counts until then.
+    pub resign_armed: ByColor<Option<Millis>>,
+    /// Offline players: abandoned at this time unless back.
+    pub offline_until: ByColor<Option<Millis>>,
+    pub status: Status,
+}
+
+impl Match {
+    /// A match that starts at `now`: the acceptor plays Black and moves first, the inviter
+    /// plays White (SPEC §2).
+    pub fn new(
+        id: MatchId,
+        guild: GuildId,
+        channel: ChannelId,
+        acceptor: UserId,
+        inviter: UserId,
+        config: MatchConfig,
+        now: Millis,
+    ) -> Match {
+        Match {
+            id,
+            guild,
+            channel,
+            players: ByColor {
+                black: acceptor,
+                white: inviter,
+            },
+            game: Game::new(config.size, config.rules.with_komi(config.komi)),
+            config,
+            automatic: Vec::new(),
+            started_at: now,
+            ends_at: now.saturating_add(config.max_ms),
+            turn_deadline: now.saturating_add(config.turn_timeout_ms),
+            resign_armed: ByColor {
+                black: None,
+                white: None,
+            },
+            offline_until: ByColor {
+                black: None,
+                white: None,
+            },
+            status: Status::Running,
+        }
+    }
+
+    /// The colour `user` plays here, if they play.
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        if self.players.black == user {
+            Some(Color::Black)
+        } else if self.players.white == user {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The player whose turn it is.
+    pub fn player_to_move(&self) -> UserId {
+        self.players[self.game.to_move()]
+    }
+
+    /// Whether the match goes on.
+    pub fn is_running(&self) -> bool {
+        self.status == Status::Running
+    }
+
+    /// The number of moves played (passes included).
+    pub fn move_count(&self) -> u32 {
+        u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// How it ended, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.status {
+            Status::Running => None,
+            Status::Ended { ending, .. } => Some(ending),
+        }
+    }
+
+    /// The earliest deadline of a running match: the turn, an offline player, the cap.
+    pub fn next_deadline(&self) -> Option<Millis> {
+        if !self.is_running() {
+            return None;
+        }
+        let mut d = self.turn_deadline.min(self.ends_at);
+        for c in [Color::Black, Color::White] {
+            if let Some(u) = self.offline_until[c] {
+                d = d.min(u);
+            }
+        }
+        Some(d)
+    }
+
+    /// Milliseconds left on the turn and in the game, for `/weiqi status`.
+    pub fn time_left(&self, now: Millis) -> (Millis, Millis) {
+        (
+            (self.turn_deadline - now).max(0),
+            (self.ends_at - now).max(0),
+        )
+    }
+
+    /// The winner who earns merit, if the game really finished (SPEC §6): two passes with a
+    /// winner, or a resignation after at least `merit-min-moves` moves (passes included).
+    pub fn merit_winner(&self) -> Option<Color> {
+        match self.ending()? {
+            Ending::Finished { result, reason } => {
+                let winner = result.winner()?;
+                let long_enough = match reason {
+                    EndReason::TwoPasses => true,
+                    EndReason::Resignation => self.move_count() >= self.config.merit.min_moves,
+                };
+                long_enough.then_some(winner)
+            }
+            Ending::Abandoned(_) => None,
+        }
+    }
+
+    /// Applies `action` by `by` (`None` for the clock) at `now`.
+    ///
+    /// `seen` is the move number of the board the button was drawn for, if any: a board that
+    /// is no longer current is refused.
+    ///
+    /// # Errors
+    /// A [`Refusal`]; the match is unchanged.
+    pub fn apply(
+        &mut self,
+        by: Option<UserId>,
+        action: Action,
+        seen: Option<u32>,
+        now: Millis,
+    ) -> Result<Vec<Event>, Refusal> {
+        if action == Action::Tick {
+            return self.tick(now);
+        }
+        if !self.is_running() {
+            return Err(Refusal::GameOver);
+        }
+        let color = by
+            .and_then(|u| self.color_of(u))
+            .ok_or(Refusal::NotYourGame)?;
+        let mut events = Vec::new();
+        match action {
+            Action::Play(_) | Action::Pass => {
+                if color != self.game.to_move() {
+                    return Err(Refusal::NotYourTurn);
+                }
+                if seen.is_some_and(|n| n != self.move_count()) {
+                    return Err(Refusal::StaleBoard);
+                }
+                let mv = match action {
+                    Action::Play(p) => Move::Play(p),
+                    _ => Move::Pass,
+                };
+                self.game.check(color, mv).map_err(Refusal::Illegal)?;
+                self.disarm(color, &mut events);
+                self.play(color, mv, false, now, now, &mut events);
+            }
+            Action::Resign => match self.resign_armed[color] {
+                Some(until) if now <= until => {
+                    self.resign_armed[color] = None;
+                    self.end(
+                        Ending::Finished {
+                            result: GameResult::Resignation { winner: !color },
+                            reason: EndReason::Resignation,
+                        },
+                        now,
+                        &mut events,
+                    );
+                }
+                _ => {
+                    let until = now.saturating_add(self.config.resign_window_ms);
+                    self.resign_armed[color] = Some(until);
+                    events.push(Event::ResignArmed {
+                        match_id: self.id,
+                        player: self.players[color],
+                        until,
+                    });
+                }
+            },
+            Action::WentOffline => {
+                if self.offline_until[color].is_some() {
+                    return Err(Refusal::NothingToDo);
+                }
+                self.disarm(color, &mut events);
+                let until = now.saturating_add(self.config.grace_ms);
+                self.offline_until[color] = Some(until);
+                events.push(Event::PlayerOffline {
+                    match_id: self.id,
+                    player: self.players[color],
+                    until,
+                });
+            }
+            Action::CameBack => {
+                if self.offline_until[color].take().is_none() {
+                    return Err(Refusal::NothingToDo);
+                }
+                events.push(Event::PlayerBack {
+                    match_id: self.id,
+                    player: self.players[color],
+                });
+            }
+            Action::Tick => {}
+        }
+        Ok(events)
+    }
+
+    /// Any other action of a player disarms their resignation (SPEC §3).
+    fn disarm(&mut self, color: Color, events: &mut Vec<Event>) {
+        if self.resign_armed[color].take().is_some() {
+            events.push(Event::ResignDisarmed {
+                match_id: self.id,
+                player: self.players[color],
+            });
+        }
+    }
+
+    /// Plays a move already checked legal; ends the game on two passes.
+    fn play(
+        &mut self,
+        color: Color,
+        mv: Move,
+        automatic: bool,
+        at: Millis,
+        turn_starts: Millis,
+        events: &mut Vec<Event>,
+    ) {
+        let Ok(played) = self.game.play_as(color, mv) else {
+            // Checked just before; an engine refusal here would be a bug. Leave the match
+            // as it is rather than panic.
+            return;
+        };
+        self.automatic.push(automatic);
+        events.push(Event::Moved {
+            match_id: self.id,
+            number: self.move_count(),
+            color,
+            mv,
+            automatic,
+            captured: played.captured,
+        });
+        self.turn_deadline = turn_starts.saturating_add(self.config.turn_timeout_ms);
+        if played.ended {
+            let result = self.game.count(&[]).result();
+            self.end(
+                Ending::Finished {
+                    result,
+                    reason: EndReason::TwoPasses,
+                },
+                at,
+                events,
+            );
+        }
+    }
+
+    fn end(&mut self, ending: Ending, at: Millis, events: &mut Vec<Event>) {
+        self.status = Status::Ended { ending, at };
+        self.resign_armed = ByColor {
+            black: None,
+            white: None,
+        };
+        events.push(Event::Ended {
+            match_id: self.id,
+            ending,
+        });
+    }
+
+    /// Fires every deadline due at `now`, in time order: automatic passes, abandonment.
+    fn tick(&mut self, now: Millis) -> Result<Vec<Event>, Refusal> {
+        let mut events = Vec::new();
+        while self.is_running() {
+            let Some(due) = self.next_deadline().filter(|&d| d <= now) else {
+                break;
+            };
+            if self.ends_at <= due {
+                self.end(
+                    Ending::Abandoned(AbandonCause::TimeCap),
+                    self.ends_at,
+                    &mut events,
+                );
+            } else if let Some(c) = [Color::Black, Color::White]
+                .into_iter()
+                .find(|&c| self.offline_until[c].is_some_and(|u| u <= due))
+            {
+                self.end(
+                    Ending::Abandoned(AbandonCause::Offline(c)),
+                    due,
+                    &mut events,
+                );
+            } else {
+                // The turn ran out: an automatic pass, dated at the deadline, and the next
+                // turn counts from then (so a catch-up never gives extra time).
+                let color = self.game.to_move();
+                let second_auto = self.automatic.last() == Some(&true);
+                self.play(color, Move::Pass, true, due, due, &mut events);
+                if second_auto && self.is_running() {
+                    self.end(
+                        Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
+                        due,
+                        &mut events,
+                    );
+                } else if second_auto {
+                    // Two automatic passes ended the game in the engine too: still abandoned.
+                    if let Some(Event::Ended { ending, .. }) = events.last_mut() {
+                        *ending = Ending::Abandoned(AbandonCause::TwoAutomaticPasses);
+                    }
+                    self.status = Status::Ended {
+                        ending: Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
+                        at: due,
+                    };
+                }
+            }
+        }
+        if events.is_empty() {
+            Err(Refusal::NothingToDo)
+        } else {
+            Ok(events)
+        }
+    }
+
+    /// After a restart (SPEC §5): a turn whose deadline fell while the bot was down gets a
+    /// fresh turn; an offline player's grace starts again (their presence is unknown until the
+    /// gateway says); armed resignations are dropped. The real-time cap keeps counting.
+    pub fn resume(&mut self, now: Millis) -> Vec<Event> {
+        let mut events = Vec::new();
+        if !self.is_running() {
+            return events;
+        }
+        if self.turn_deadline <= now {
+            self.turn_deadline = now.saturating_add(self.config.turn_timeout_ms);
+            events.push(Event::TurnRenewed {
+                match_id: self.id,
+                deadline: self.turn_deadline,
+            });
+        }
+        for c in [Color::Black, Color::White] {
+            if self.offline_until[c].is_some_and(|u| u <= now) {
+                self.offline_until[c] = Some(now.saturating_add(self.config.grace_ms));
+            }
+            self.resign_armed[c] = None;
+        }
+        events
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn config() -> MatchConfig {
+        MatchConfig {
+            size: BoardSize::new(7).expect("7 is a size"),
+            rules: RuleSet::Classic,
+            komi: RuleSet::Classic.rules().komi,
+            turn_timeout_ms: 180_000,
+            grace_ms: 120_000,
+            max_ms: 3_600_000,
+            resign_window_ms: 10_000,
+            merit: MeritRules {
+                min_moves: 20,
+                amount: 5,
+                winner_bonus: 3,
+                lifetime_cap: 25,
+            },
+        }
+    }
+
+    fn action() -> impl Strategy<Value = (u8, Action, Option<u32>, i64)> {
+        let act = prop_oneof![
+            (0u8..19, 0u8..19).prop_map(|(c, r)| Action::Play(Point::new(c, r).expect("< 19"))),
+            Just(Action::Pass),
+            Just(Action::Resign),
+            Just(Action::WentOffline),
+            Just(Action::CameBack),
+            Just(Action::Tick),
+        ];
+        (0u8..3, act, proptest::option::of(0u32..40), 0i64..200_000)
+    }
+
+    proptest! {
+        /// Any sequence of any actions by players, spectators and the clock: no panic, and a
+        /// refusal leaves the match exactly as it was.
+        #[test]
+        fn apply_never_panics_and_a_refusal_changes_nothing(
+            steps in proptest::collection::vec(action(), 1..120)
+        ) {
+            let mut m = Match::new(1, 1, 1, 20, 10, config(), 0);
+            let mut now = 0;
+            for (who, act, seen, dt) in steps {
+                now += dt;
+                let by = [20u64, 10, 99][who as usize];
+                let before = format!("{m:?}");
+                match m.apply(Some(by), act, seen, now) {
+                    Ok(events) => prop_assert!(!events.is_empty()),
+                    Err(_) => prop_assert_eq!(before, format!("{m:?}")),
+                }
+                prop_assert_eq!(m.automatic.len(), m.game.moves().len());
+                if !m.is_running() {
+                    prop_assert!(m.next_deadline().is_none());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! A small world for scenario tests: a service on a temporary database file, a fake clock.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use tengen::game::{
+    BoardRef, Clock, Command, Failure, InvitationRef, InviteOptions, ManualClock, MatchId, Outcome,
+    Refusal, Service, UserId,
+};
+use tengen::go::Point;
+use tengen::store::{Durability, Store};
+
+pub const GUILD: u64 = 1;
+pub const CHANNEL: u64 = 10;
+/// The inviter in most scenarios: White.
+pub const ALICE: UserId = 100;
+/// The invitee in most scenarios: Black.
+pub const BOB: UserId = 200;
+pub const CAROL: UserId = 300;
+pub const SEC: i64 = 1000;
+pub const T0: i64 = 1_800_000_000_000;
+
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub svc: Service,
+    pub clock: ManualClock,
+}
+
+impl World {
+    pub fn new() -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = ManualClock::new(T0);
+        let store = Store::open(&dir.path().join("t.db"), Durability::Process).unwrap();
+        let svc = Service::open(store, clock.now()).unwrap();
+        World { dir, svc, clock }
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.path().join("t.db")
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// The bot stops and starts again at the clock's time.
+    pub fn restart(&mut self) {
+        let store = Store::open(&self.path(), Durability::Process).unwrap();
+        // Replace (and drop) the old service, as a restarted process would.
+        self.svc = Service::open(store, self.now()).unwrap();
+    }
+
+    pub fn apply(&self, c: Command) -> Result<Outcome, Failure> {
+        self.svc.apply(c, self.now())
+    }
+
+    pub fn refusal(&self, c: Command) -> Refusal {
+        match self.apply(c) {
+            Err(Failure::Refused(r)) => r,
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    pub fn invite_with(
+        &self,
+        inviter: UserId,
+        invitee: UserId,
+        options: InviteOptions,
+    ) -> Result<Outcome, Failure> {
+        self.apply(Command::Invite {
+            guild: GUILD,
+            channel: CHANNEL,
+            inviter,
+            invitee,
+            invitee_is_bot: false,
+            options,
+        })
+    }
+
+    pub fn invite(&self, inviter: UserId, invitee: UserId) -> Result<Outcome, Failure> {
+        self.invite_with(inviter, invitee, InviteOptions::default())
+    }
+
+    pub fn accept(&self, by: UserId, inviter: UserId) -> Result<Outcome, Failure> {
+        self.apply(Command::Accept {
+            by,
+            invitation: InvitationRef::From {
+                guild: GUILD,
+                inviter,
+            },
+        })
+    }
+
+    /// `inviter` invites `invitee`, who accepts: `invitee` is Black.
+    pub fn start(&self, inviter: UserId, invitee: UserId) -> MatchId {
+        self.invite(inviter, invitee).unwrap();
+        match self.accept(invitee, inviter).unwrap().subject {
+            tengen::game::TimerId::Match(id) => id,
+            s => panic!("{s:?}"),
+        }
+    }
+
+    pub fn play(&self, by: UserId, point: &str) -> Result<Outcome, Failure> {
+        self.apply(Command::Play {
+            by,
+            point: point.parse::<Point>().unwrap(),
+            board: None,
+        })
+    }
+
+    pub fn play_on(&self, by: UserId, point: &str, board: BoardRef) -> Result<Outcome, Failure> {
+        self.apply(Command::Play {
+            by,
+            point: point.parse::<Point>().unwrap(),
+            board: Some(board),
+        })
+    }
+
+    pub fn pass(&self, by: UserId) -> Result<Outcome, Failure> {
+        self.apply(Command::Pass { by, board: None })
+    }
+
+    pub fn resign(&self, by: UserId) -> Result<Outcome, Failure> {
+        self.apply(Command::Resign { by, match_id: None })
+    }
+
+    /// Moves the clock by `ms` and fires what is due.
+    pub fn advance(&self, ms: i64) -> Vec<Outcome> {
+        let now = self.clock.advance(ms);
+        self.svc.tick(now).into_iter().map(|r| r.unwrap()).collect()
+    }
+
+    /// Plays `n` quiet moves (no captures) alternating from whoever is to move, on 9×9 or more.
+    pub fn quiet_moves(&self, id: MatchId, n: usize) {
+        for _ in 0..n {
+            let m = self.svc.snapshot(id).unwrap();
+            let k = m.game.moves().len();
+            let size = m.config.size.get();
+            // Black fills rows from the bottom, White from the top, column by column.
+            let (col, row) = ((k / 2) as u8 % size, (k / 2) as u8 / size);
+            let row = if k % 2 == 0 { row } else { size - 1 - row };
+            let p = Point::new(col, row).unwrap().to_string();
+            self.play(m.player_to_move(), &p).unwrap();
+        }
+    }
+}
+
+/// A legal, capture-free sequence of points for a 9×9 game.
+pub fn quiet_point(k: usize) -> String {
+    let (col, row) = ((k / 2) as u8 % 9, (k / 2) as u8 / 9);
+    let row = if k % 2 == 0 { row } else { 8 - row };
+    Point::new(col, row).unwrap().to_string()
+}
