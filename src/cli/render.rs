@@ -46,15 +46,19 @@ pub struct RenderArgs {
 /// Why `tengen render` stopped: each is printed as one line.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderCliError {
+    /// The record file cannot be read.
     #[error("cannot read {path}: {cause}")]
     Read { path: String, cause: std::io::Error },
+    /// The file is not a usable SGF record.
     #[error("{path}: {cause}")]
     Record {
         path: String,
         cause: crate::go::sgf::SgfError,
     },
+    /// `--move` beyond the record's last move.
     #[error("--move {asked} is out of range: the record has {moves} moves (0 to {moves})")]
     MoveOutOfRange { asked: usize, moves: usize },
+    /// The record breaks the rules before the position asked for.
     #[error(
         "move {number} ({what}) is illegal under {rules} rules: {reason}; use --move {before} or less"
     )]
@@ -65,12 +69,16 @@ pub enum RenderCliError {
         reason: &'static str,
         before: usize,
     },
+    /// A `--dead` entry that is not a coordinate of this board.
     #[error("--dead {0}: not a point of this board")]
     BadPoint(String),
+    /// A `--dead` point with no stone on it.
     #[error("--dead {0}: there is no stone there")]
     NoStone(String),
+    /// The image could not be encoded.
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),
+    /// The PNG cannot be written where `-o` says.
     #[error("cannot write {path}: {cause}")]
     Write { path: String, cause: std::io::Error },
 }

@@ -17,6 +17,13 @@ use super::regions::{bands, regions};
 use super::text::{self, Align};
 use crate::go::{BoardSize, ByColor, Color, MAX_SIZE, MIN_SIZE, column_letter};
 
+/// `x / 255` rounded, for `x` up to 255 × 255, without a division.
+#[inline]
+fn div255(x: u32) -> u32 {
+    let x = x + 128;
+    (x + (x >> 8)) >> 8
+}
+
 /// Kaya wood, the colour of OGS's and Sabaki's plain boards.
 pub(crate) const WOOD: [u8; 3] = [220, 179, 92];
 /// Grid lines and star points: a very dark brown, softer than pure black on the wood.
@@ -62,14 +69,29 @@ const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 
 static BY_SIZE: [OnceLock<SizeAssets>; SIZES] = [const { OnceLock::new() }; SIZES];
 static CAPTION: OnceLock<CaptionAssets> = OnceLock::new();
-static PALETTES: [OnceLock<Palette>; SIZES] = [const { OnceLock::new() }; SIZES];
+static PALETTES: [OnceLock<Indexed>; SIZES] = [const { OnceLock::new() }; SIZES];
+
+/// The palette of a size, and its empty boards already mapped to it.
+pub(crate) struct Indexed {
+    pub palette: Palette,
+    /// Palette indices of `SizeAssets::empty`: a pixel still equal to the empty board's
+    /// takes its index from here instead of the lookup.
+    pub empty: [Vec<u8>; 2],
+}
 
 /// The palette of `size`, chosen on first use from sample images of that size.
-pub(crate) fn palette(size: BoardSize) -> &'static Palette {
+pub(crate) fn palette(size: BoardSize) -> &'static Indexed {
     let i = usize::from(size.get().saturating_sub(MIN_SIZE)).min(SIZES - 1);
     PALETTES[i].get_or_init(|| {
         let samples = super::sample_images(size);
-        Palette::from_samples(&samples.iter().collect::<Vec<_>>())
+        let palette = Palette::from_samples(&samples.iter().collect::<Vec<_>>());
+        let empty = for_size(size).empty.each_ref().map(|pm| {
+            pm.data()
+                .chunks_exact(4)
+                .map(|px| palette.index(px[0], px[1], px[2]))
+                .collect()
+        });
+        Indexed { palette, empty }
     })
 }
 
@@ -93,6 +115,11 @@ pub(crate) fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32, opacity: f32)
         let d_row =
             &mut ddata[((dy * dw + x + x0) * 4) as usize..((dy * dw + x + x1) * 4) as usize];
         for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+            if op == 256 && s[3] == 255 {
+                // The stone's opaque inside: a plain copy.
+                d.copy_from_slice(s);
+                continue;
+            }
             let sa = (u32::from(s[3]) * op) >> 8;
             if sa == 0 {
                 continue;
@@ -100,7 +127,7 @@ pub(crate) fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32, opacity: f32)
             let inv = 255 - sa;
             for k in 0..4 {
                 let sc = (u32::from(s[k]) * op) >> 8;
-                d[k] = (sc + (u32::from(d[k]) * inv + 127) / 255).min(255) as u8;
+                d[k] = (sc + div255(u32::from(d[k]) * inv)).min(255) as u8;
             }
         }
     }

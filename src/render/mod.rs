@@ -131,7 +131,14 @@ pub fn render_game(game: &Game, show_regions: bool) -> Result<Vec<u8>, RenderErr
 /// [`RenderError::Encode`] if PNG encoding fails.
 pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     let pm = render_pixmap(board, opts);
-    encode(&pm, assets::palette(board.size()))
+    let indexed = assets::palette(board.size());
+    let empty = assets::for_size(board.size()).empty[usize::from(opts.show_regions)].data();
+    encode(
+        &pm,
+        &indexed.palette,
+        empty,
+        &indexed.empty[usize::from(opts.show_regions)],
+    )
 }
 
 /// Draws `board` with `opts` into a pixmap (premultiplied RGBA, fully opaque).
@@ -434,11 +441,26 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
 /// `palette.rs` for why). Deflate level 2 with no filter: on palette indices the filters
 /// only add noise, and level 2 is the knee of size against time (measured: level 1 is
 /// 25% larger, level 3 twice as slow).
-fn encode(pm: &Pixmap, palette: &palette::Palette) -> Result<Vec<u8>, RenderError> {
+fn encode(
+    pm: &Pixmap,
+    palette: &palette::Palette,
+    empty: &[u8],
+    empty_indices: &[u8],
+) -> Result<Vec<u8>, RenderError> {
     let mut indices = Vec::with_capacity((pm.width() * pm.height()) as usize);
-    // Most pixels repeat their left neighbour (wood, lines, stone interiors): reuse its index.
+    // Most pixels are still those of the empty board, whose indices are known, or repeat
+    // their left neighbour (stone insides): only the rest go through the lookup.
     let mut last = ([0u8; 3], palette.index(0, 0, 0));
-    for px in pm.data().chunks_exact(4) {
+    for ((px, was), &known) in pm
+        .data()
+        .chunks_exact(4)
+        .zip(empty.chunks_exact(4))
+        .zip(empty_indices)
+    {
+        if px == was {
+            indices.push(known);
+            continue;
+        }
         let rgb = [px[0], px[1], px[2]];
         if rgb != last.0 {
             last = (rgb, palette.index(rgb[0], rgb[1], rgb[2]));
@@ -450,7 +472,7 @@ fn encode(pm: &Pixmap, palette: &palette::Palette) -> Result<Vec<u8>, RenderErro
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.plte());
-    enc.set_deflate_compression(png::DeflateCompression::Level(2));
+    enc.set_deflate_compression(png::DeflateCompression::Level(1));
     enc.set_filter(png::Filter::NoFilter);
     let mut writer = enc.write_header()?;
     writer.write_image_data(&indices)?;

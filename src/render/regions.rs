@@ -15,9 +15,13 @@ pub const MAX_REGION_EDGE: u8 = 5;
 /// One block of the board: inclusive, 0-based column and row ranges (rows from the bottom).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Region {
+    /// Leftmost column (0 = A).
     pub col_lo: u8,
+    /// Rightmost column.
     pub col_hi: u8,
+    /// Lowest row (0 = row 1, at the bottom).
     pub row_lo: u8,
+    /// Highest row.
     pub row_hi: u8,
 }
 

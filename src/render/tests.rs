@@ -186,13 +186,20 @@ fn dead_stones_and_territory_are_marked() {
 fn every_size_is_the_same_canvas_and_small() {
     for n in 5..=19 {
         let s = size(n);
-        // A busy board: stones on four points of five, both colours, every overlay.
+        // A busy board: stones on four points of five, both colours, the board message's
+        // overlays.
         let mut b = Board::new(s);
         b.set_stones(s.all_points().map(|p| {
             let v = (u32::from(p.col()) * 7 + u32::from(p.row()) * 3) % 5;
             (
                 p,
-                [Some(Color::Black), Some(Color::White), None][(v % 3) as usize],
+                [
+                    Some(Color::Black),
+                    Some(Color::White),
+                    Some(Color::Black),
+                    Some(Color::White),
+                    None,
+                ][v as usize],
             )
         }));
         let opts = RenderOptions {
@@ -304,13 +311,78 @@ fn the_caption_reads_captures_and_turn() {
 
 #[test]
 fn the_palette_keeps_the_main_colours_exact() {
-    let p = assets::palette(size(19));
+    let p = &assets::palette(size(19)).palette;
     for c in [assets::WOOD, assets::INK] {
         let i = p.index(c[0], c[1], c[2]);
         assert!(
             close(p.colors[usize::from(i)], c, 3),
             "{c:?} became {:?}",
             p.colors[usize::from(i)]
+        );
+    }
+}
+
+#[test]
+#[ignore = "timing breakdown for tuning; run by hand"]
+fn timing_breakdown() {
+    use std::time::Instant;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/go-records/9x9_pro/Cho_Hunhyun_011223.sgf"
+    );
+    for file in [
+        path.to_string(),
+        path.replace(
+            "9x9_pro/Cho_Hunhyun_011223",
+            "alphago/01-2016.12.29-Magist-Pan_Tingyu",
+        ),
+    ] {
+        let rec = crate::go::sgf::Record::from_bytes(&std::fs::read(&file).expect("record"))
+            .expect("parses");
+        let g = rec.replay(RuleSet::Classic.rules()).expect("replays").game;
+        let mut opts = RenderOptions::for_game(&g);
+        opts.show_regions = true;
+        let s = g.size();
+        let a = assets::for_size(s);
+        let pal = assets::palette(s);
+        let e = &a.empty[1];
+        let n = 50;
+        let t = Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(a.empty[1].clone());
+        }
+        let clone = t.elapsed() / n;
+        let t = Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(render_pixmap(g.board(), &opts));
+        }
+        let draw = t.elapsed() / n;
+        let mut pm = a.empty[1].clone();
+        let t = Instant::now();
+        for _ in 0..n {
+            caption(&mut pm, &opts.caption);
+        }
+        let cap = t.elapsed() / n;
+        let pm = render_pixmap(g.board(), &opts);
+        let t = Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(
+                encode(&pm, &pal.palette, e.data(), &pal.empty[1]).expect("encodes"),
+            );
+        }
+        let enc = t.elapsed() / n;
+        let t = Instant::now();
+        for _ in 0..n {
+            let v: Vec<u8> = pm
+                .data()
+                .chunks_exact(4)
+                .map(|px| pal.palette.index(px[0], px[1], px[2]))
+                .collect();
+            std::hint::black_box(v);
+        }
+        let map = t.elapsed() / n;
+        eprintln!(
+            "{s}: clone {clone:?} draw {draw:?} (caption {cap:?}) encode {enc:?} (map {map:?})"
         );
     }
 }

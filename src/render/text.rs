@@ -3,7 +3,8 @@
 //! One bundled font (DejaVu Sans, licence in `assets/`), parsed once. Glyphs are rasterised by
 //! ab_glyph and blended straight into the pixmap: tiny-skia draws no text of its own.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use tiny_skia::{Pixmap, PremultipliedColorU8};
@@ -60,34 +61,87 @@ pub(crate) fn draw(
         Align::Right => x - w,
     };
     // DejaVu's capitals and digits are 0.729 em tall: centring them centres the label.
-    let baseline = (cy + 0.729 * px / 2.0).round();
+    let baseline = (cy + 0.729 * px / 2.0).round() as i32;
     let (pw, ph) = (pixmap.width() as i32, pixmap.height() as i32);
     let pixels = pixmap.pixels_mut();
     let mut prev = None;
+    let mut cache = GLYPHS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for c in text.chars() {
         let id = font.glyph_id(c);
         if let Some(p) = prev {
             pen += font.kern(p, id);
         }
-        let glyph = id.with_scale_and_position(scale, point(pen, baseline));
+        let origin = pen.round() as i32;
         pen += font.h_advance(id);
         prev = Some(id);
-        let Some(outline) = FONT.outline_glyph(glyph) else {
-            continue;
-        };
-        let bounds = outline.px_bounds();
-        let (bx, by) = (bounds.min.x as i32, bounds.min.y as i32);
-        outline.draw(|gx, gy, coverage| {
-            let (x, y) = (bx + gx as i32, by + gy as i32);
-            if x < 0 || y < 0 || x >= pw || y >= ph {
-                return;
+        let glyph = cache
+            .entry((c, px.to_bits()))
+            .or_insert_with(|| Bitmap::rasterise(id, scale));
+        for gy in 0..glyph.h {
+            for gx in 0..glyph.w {
+                let coverage = glyph.coverage[(gy * glyph.w + gx) as usize];
+                if coverage == 0 {
+                    continue;
+                }
+                let (x, y) = (origin + glyph.left + gx, baseline + glyph.top + gy);
+                if x < 0 || y < 0 || x >= pw || y >= ph {
+                    continue;
+                }
+                let i = (y * pw + x) as usize;
+                let a = f32::from(coverage) / 255.0 * f32::from(rgba[3]) / 255.0;
+                pixels[i] = blend(pixels[i], rgba, a);
             }
-            let i = (y * pw + x) as usize;
-            let a = coverage.clamp(0.0, 1.0) * f32::from(rgba[3]) / 255.0;
-            pixels[i] = blend(pixels[i], rgba, a);
-        });
+        }
     }
 }
+
+/// A glyph rasterised once at one size: coverage bytes, placed relative to the pen on the
+/// baseline. Positions are rounded to whole pixels, which labels this small do not show.
+struct Bitmap {
+    left: i32,
+    top: i32,
+    w: i32,
+    h: i32,
+    coverage: Vec<u8>,
+}
+
+impl Bitmap {
+    fn rasterise(id: ab_glyph::GlyphId, scale: PxScale) -> Bitmap {
+        let glyph = id.with_scale_and_position(scale, point(0.0, 0.0));
+        let Some(outline) = FONT.outline_glyph(glyph) else {
+            return Bitmap {
+                left: 0,
+                top: 0,
+                w: 0,
+                h: 0,
+                coverage: Vec::new(),
+            };
+        };
+        let b = outline.px_bounds();
+        let (w, h) = (b.width() as i32, b.height() as i32);
+        let mut coverage = vec![0u8; (w.max(0) * h.max(0)) as usize];
+        outline.draw(|x, y, c| {
+            let i = (y as i32 * w + x as i32) as usize;
+            if let Some(slot) = coverage.get_mut(i) {
+                *slot = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+        });
+        Bitmap {
+            left: b.min.x as i32,
+            top: b.min.y as i32,
+            w,
+            h,
+            coverage,
+        }
+    }
+}
+
+/// Glyphs already rasterised, by character and size: the caption's text is drawn for every
+/// image, and rasterising it anew each time cost a quarter of a millisecond.
+static GLYPHS: LazyLock<Mutex<HashMap<(char, u32), Bitmap>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// Source-over of a straight colour with opacity `a` onto a premultiplied pixel.
 fn blend(dst: PremultipliedColorU8, rgba: [u8; 4], a: f32) -> PremultipliedColorU8 {
