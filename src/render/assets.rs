@@ -215,8 +215,8 @@ fn stone_sprite(color: Color, r: f32, frac: f32) -> Sprite {
         ],
         Color::White => vec![
             GradientStop::new(0.0, SkColor::from_rgba8(255, 255, 255, 255)),
-            GradientStop::new(0.55, SkColor::from_rgba8(240, 240, 236, 255)),
-            GradientStop::new(1.0, SkColor::from_rgba8(178, 176, 170, 255)),
+            GradientStop::new(0.55, SkColor::from_rgba8(240, 240, 240, 255)),
+            GradientStop::new(1.0, SkColor::from_rgba8(176, 176, 176, 255)),
         ],
     };
     let light = SkPoint::from_xy(c - r * 0.35, c - r * 0.4);
@@ -366,16 +366,16 @@ fn region_lines(pm: &mut Pixmap, l: &Layout) {
     }
 }
 
-/// Each region's label on a light tag in its top-left corner, drawn once per size. The tags
-/// go over the stones (a label under a stone could not be read) but are small and
-/// translucent, so the stone under a tag still shows.
+/// Each region's label on a light tag at the left end of its top boundary, drawn once per
+/// size. The tags go over the stones (a label under a stone could not be read) but are small,
+/// translucent and placed between rows of points, so no stone is hidden.
 fn region_labels(size: BoardSize, l: &Layout) -> Vec<Label> {
     let regs = regions(size);
     if regs.len() < 2 {
         // A single block needs no map: the whole board is the one region button.
         return Vec::new();
     }
-    let px = (l.cell * 0.34).clamp(11.0, 16.0);
+    let px = (l.cell * 0.37).clamp(12.0, 16.0);
     regs.iter()
         .map(|r| {
             let label = r.label();
@@ -400,10 +400,10 @@ fn region_labels(size: BoardSize, l: &Layout) -> Vec<Label> {
                 Align::Center,
                 [REGION[0], REGION[1], REGION[2], 255],
             );
-            // Top-left corner of the block: half a cell left of its first column and above
-            // its top row, nudged in by a few pixels so the tag sits inside its own block.
+            // On the block's top boundary, from its left boundary: the tag then covers only
+            // the rims of the stones above and below that line, never a stone's middle.
             let x = l.x(r.col_lo) - l.cell / 2.0 + 3.0;
-            let y = l.y(r.row_hi) - l.cell / 2.0 + 3.0;
+            let y = l.y(r.row_hi) - l.cell / 2.0 - h / 2.0;
             Label {
                 text: label,
                 pixmap: pm,

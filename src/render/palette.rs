@@ -38,7 +38,15 @@ impl Palette {
                 *hist.entry([px[0], px[1], px[2]]).or_insert(0) += 1;
             }
         }
-        let colors = median_cut(hist.into_iter().collect());
+        // Stones are grey: a fixed ramp of greys five levels apart keeps their shading smooth
+        // even on the big stones of small boards, where median cut alone left visible rings.
+        let greys: Vec<[u8; 3]> = (0..=255u8).step_by(5).map(|g| [g, g, g]).collect();
+        let mut colors = median_cut(hist.into_iter().collect(), ENTRIES - greys.len());
+        for g in greys {
+            if !colors.contains(&g) {
+                colors.push(g);
+            }
+        }
         Palette {
             colors,
             table: (0..1 << 18).map(|_| AtomicU16::new(UNSET)).collect(),
@@ -125,13 +133,13 @@ impl ColorBox {
 }
 
 /// Median cut: split the box with the widest spread of colours (weighted a little by how
-/// many pixels it holds) at its pixel median, until there are 256 boxes.
-fn median_cut(colors: Vec<([u8; 3], u32)>) -> Vec<[u8; 3]> {
-    if colors.len() <= ENTRIES {
+/// many pixels it holds) at its pixel median, until there are `entries` boxes.
+fn median_cut(colors: Vec<([u8; 3], u32)>, entries: usize) -> Vec<[u8; 3]> {
+    if colors.len() <= entries {
         return colors.into_iter().map(|c| c.0).collect();
     }
     let mut boxes = vec![ColorBox { colors }];
-    while boxes.len() < ENTRIES {
+    while boxes.len() < entries {
         let pick = boxes
             .iter()
             .enumerate()
@@ -174,7 +182,8 @@ mod tests {
         let mut pm = super::super::assets::canvas(4, 4);
         pm.fill(tiny_skia::Color::from_rgba8(220, 179, 92, 255));
         let p = Palette::from_samples(&[&pm]);
-        assert_eq!(p.colors, vec![[220, 179, 92]]);
+        assert_eq!(p.colors[0], [220, 179, 92]);
+        assert!(p.colors.len() <= ENTRIES);
         assert_eq!(p.index(220, 179, 92), 0);
     }
 }

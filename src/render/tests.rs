@@ -250,11 +250,16 @@ fn region_labels_and_lines_follow_the_region_function() {
         let without = decode(&render_png(&empty, &RenderOptions::default()).expect("renders"));
         for (r, label) in regs.iter().zip(&a.labels) {
             assert_eq!(label.text, r.label());
-            // The tag lies in its region's top-left corner: inside the block's bounds.
+            // The tag sits on its region's top boundary, at the block's left end.
             let left = l.x(r.col_lo) - l.cell / 2.0;
             let top = l.y(r.row_hi) - l.cell / 2.0;
+            let mid = label.y as f32 + label.pixmap.height() as f32 / 2.0;
             assert!((label.x as f32) >= left && (label.x as f32) < left + l.cell / 2.0);
-            assert!((label.y as f32) >= top && (label.y as f32) < top + l.cell / 2.0);
+            assert!(
+                (mid - top).abs() <= 1.0,
+                "{s} {}: tag at {mid}, line at {top}",
+                r.label()
+            );
             let probe = (
                 (label.x + 2) as f32,
                 (label.y as f32) + label.pixmap.height() as f32 / 2.0,
