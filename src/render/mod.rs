@@ -142,7 +142,7 @@ pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, Render
 }
 
 /// Draws `board` with `opts` into a pixmap (premultiplied RGBA, fully opaque).
-pub fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
+pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
     let size = board.size();
     let a = assets::for_size(size);
     let l = &a.layout;
@@ -169,8 +169,8 @@ pub fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
         }
     }
     for &p in &opts.dead {
-        if let (true, Some(color)) = (size.contains(p), board.get(p)) {
-            cross(&mut pm, l.center(p), l.cell, mark, color);
+        if size.contains(p) && board.get(p).is_some() {
+            cross(&mut pm, l.center(p), l.cell, mark);
         }
     }
     if let Some(p) = opts
@@ -245,8 +245,8 @@ fn ko_square(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32) {
     }
 }
 
-/// A cross on a dead stone, in the colour that shows on it.
-fn cross(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32, color: Color) {
+/// A red cross on a dead stone: red reads on the faded black and white stones alike.
+fn cross(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32) {
     let h = cell * 0.2;
     let mut pb = PathBuilder::new();
     pb.move_to(x - h, y - h);
@@ -259,13 +259,9 @@ fn cross(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32, color: Colo
             line_cap: LineCap::Round,
             ..Stroke::default()
         };
-        let ink = match color {
-            Color::Black => [200, 30, 20],
-            Color::White => [200, 30, 20],
-        };
         pm.stroke_path(
             &path,
-            &paint(ink, 255),
+            &paint([200, 30, 20], 255),
             &stroke,
             Transform::identity(),
             None,
