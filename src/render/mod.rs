@@ -125,6 +125,13 @@ pub fn render_game(game: &Game, show_regions: bool) -> Result<Vec<u8>, RenderErr
     render_png(game.board(), &opts)
 }
 
+/// Prepares the font, sprites, empty boards and palette of `size` now rather than on its
+/// first image (that one costs about a tenth of a second more): the bot can call it for
+/// every size at startup, off the async threads.
+pub fn prepare(size: BoardSize) {
+    let _ = assets::palette(size);
+}
+
 /// Draws `board` with `opts` and encodes it as PNG.
 ///
 /// # Errors

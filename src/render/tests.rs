@@ -315,6 +315,16 @@ fn the_caption_reads_captures_and_turn() {
 }
 
 #[test]
+fn prepared_sizes_render_the_same_image() {
+    let s = size(7);
+    prepare(s);
+    let b = Board::new(s);
+    let one = render_png(&b, &RenderOptions::default()).expect("renders");
+    let two = render_png(&b, &RenderOptions::default()).expect("renders");
+    assert_eq!(one, two, "images are deterministic");
+}
+
+#[test]
 fn the_palette_keeps_the_main_colours_exact() {
     let p = &assets::palette(size(19)).palette;
     for c in [assets::WOOD, assets::INK] {
