@@ -139,7 +139,7 @@ pub fn prepare(size: BoardSize) {
 pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     let pm = render_pixmap(board, opts);
     let indexed = assets::palette(board.size());
-    let empty = assets::for_size(board.size()).empty[usize::from(opts.show_regions)].data();
+    let empty = &assets::for_size(board.size()).empty[usize::from(opts.show_regions)];
     encode(
         &pm,
         &indexed.palette,
@@ -447,28 +447,35 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
 fn encode(
     pm: &Pixmap,
     palette: &palette::Palette,
-    empty: &[u8],
+    empty: &Pixmap,
     empty_indices: &[u8],
 ) -> Result<Vec<u8>, RenderError> {
     let mut indices = Vec::with_capacity((pm.width() * pm.height()) as usize);
-    // Most pixels are still those of the empty board, whose indices are known, or repeat
-    // their left neighbour (stone insides): only the rest go through the lookup.
-    let mut last = ([0u8; 3], palette.index(0, 0, 0));
+    // Most pixels are still those of the empty board, whose indices are known; most of the
+    // others are stone pixels met again and again (every stone is the same sprite), which a
+    // small cache that stays in L1 answers; only the rest go to the palette's big table.
+    const SLOTS: usize = 4096;
+    let mut keys = [0u32; SLOTS];
+    let mut vals = [0u8; SLOTS];
+    let word = |c: &[u8]| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]);
     for ((px, was), &known) in pm
         .data()
         .chunks_exact(4)
-        .zip(empty.chunks_exact(4))
+        .zip(empty.data().chunks_exact(4))
         .zip(empty_indices)
     {
-        if px == was {
+        let v = word(px);
+        if v == word(was) {
             indices.push(known);
             continue;
         }
-        let rgb = [px[0], px[1], px[2]];
-        if rgb != last.0 {
-            last = (rgb, palette.index(rgb[0], rgb[1], rgb[2]));
+        // Opaque pixels are never 0, so 0 marks an empty slot.
+        let slot = (v.wrapping_mul(0x9E37_79B1) >> 20) as usize % SLOTS;
+        if keys[slot] != v {
+            keys[slot] = v;
+            vals[slot] = palette.index(px[0], px[1], px[2]);
         }
-        indices.push(last.1);
+        indices.push(vals[slot]);
     }
     let mut out = Vec::with_capacity(64 * 1024);
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());

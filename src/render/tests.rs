@@ -381,9 +381,7 @@ fn timing_breakdown() {
         let pm = render_pixmap(g.board(), &opts);
         let t = Instant::now();
         for _ in 0..n {
-            std::hint::black_box(
-                encode(&pm, &pal.palette, e.data(), &pal.empty[1]).expect("encodes"),
-            );
+            std::hint::black_box(encode(&pm, &pal.palette, e, &pal.empty[1]).expect("encodes"));
         }
         let enc = t.elapsed() / n;
         let t = Instant::now();
@@ -398,6 +396,62 @@ fn timing_breakdown() {
         let map = t.elapsed() / n;
         eprintln!(
             "{s}: clone {clone:?} draw {draw:?} (caption {cap:?}) encode {enc:?} (map {map:?})"
+        );
+        // CPU time of this thread, which other processes' load does not inflate.
+        let cpu = || -> u64 {
+            std::fs::read_to_string("/proc/thread-self/schedstat")
+                .ok()
+                .and_then(|t| t.split_whitespace().next()?.parse().ok())
+                .unwrap_or(0)
+        };
+        let c0 = cpu();
+        for _ in 0..n {
+            std::hint::black_box(render_pixmap(g.board(), &opts));
+        }
+        let c1 = cpu();
+        for _ in 0..n {
+            std::hint::black_box(render_png(g.board(), &opts).expect("renders"));
+        }
+        let c2 = cpu();
+        let indices: Vec<u8> = pm
+            .pixels()
+            .iter()
+            .map(|p| pal.palette.index(p.red(), p.green(), p.blue()))
+            .collect();
+        let c3 = cpu();
+        for _ in 0..n {
+            std::hint::black_box(encode(&pm, &pal.palette, e, &pal.empty[1]).expect("encodes"));
+        }
+        eprintln!(
+            "{s}: encode alone: {:.2} ms CPU",
+            (cpu() - c3) as f64 / f64::from(n) / 1e6
+        );
+        for lvl in [1u8, 2] {
+            let c = cpu();
+            let mut size = 0;
+            for _ in 0..n {
+                let mut out = Vec::new();
+                let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+                enc.set_color(png::ColorType::Indexed);
+                enc.set_palette(pal.palette.plte());
+                enc.set_deflate_compression(png::DeflateCompression::Level(lvl));
+                enc.set_filter(png::Filter::NoFilter);
+                let mut w = enc.write_header().expect("header");
+                w.write_image_data(&indices).expect("data");
+                w.finish().expect("finish");
+                size = out.len();
+            }
+            eprintln!(
+                "{s}: deflate level {lvl} alone: {:.2} ms CPU, {size} bytes",
+                (cpu() - c) as f64 / f64::from(n) / 1e6
+            );
+        }
+        let _ = c3;
+        let ms = |d: u64| d as f64 / f64::from(n) / 1e6;
+        eprintln!(
+            "{s}: CPU time: draw {:.2} ms, draw + encode {:.2} ms",
+            ms(c1 - c0),
+            ms(c2 - c1)
         );
     }
 }
