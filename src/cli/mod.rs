@@ -1,11 +1,13 @@
 //! The command line: `tengen run` (the bot, the default), `tengen replay`, `tengen render`.
 
+mod render;
 mod replay;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub use render::{Overlay, RenderArgs, RenderCliError, render_file};
 pub use replay::{ReplayArgs, ReplayReport, replay_report};
 
 /// Tengen: play Go on Discord, and the offline tools that go with it.
@@ -22,6 +24,8 @@ pub enum Command {
     Run,
     /// Replay an SGF record under a rule set: first illegal move, final position, score.
     Replay(ReplayArgs),
+    /// Draw an SGF record as a PNG board, at its end or at any move.
+    Render(RenderArgs),
 }
 
 /// Parses the arguments and runs the chosen command.
@@ -30,12 +34,13 @@ pub fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(),
         Command::Replay(args) => replay::run(&args),
+        Command::Render(args) => render::run(&args),
     }
 }
 
 fn run_bot() -> ExitCode {
     eprintln!(
-        "tengen: the Discord bot is not part of this build yet; `tengen replay` works offline"
+        "tengen: the Discord bot is not part of this build yet; `tengen replay` and `tengen render` work offline"
     );
     ExitCode::from(2)
 }

@@ -1,0 +1,494 @@
+//! A position, with optional overlays, to PNG bytes.
+//!
+//! Knows the rules engine and nothing of Discord or the database: the bot, `tengen render`
+//! and any other front end call [`render_png`] (or [`render_game`]) and get bytes back.
+//! The font, the stone sprites and the empty board of each size are prepared once
+//! (see `assets.rs`), so an image costs a copy, a blit per stone and the PNG encoding.
+
+mod assets;
+mod layout;
+mod palette;
+pub mod regions;
+mod text;
+
+use tiny_skia::{FillRule, LineCap, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use crate::go::{
+    Board, BoardSize, ByColor, Color, Count, Game, Move, Owner, Point, format_half_points,
+};
+
+pub use layout::{BOARD_PX, CAPTION_PX, image_size, point_center};
+pub use regions::{Region, region_of, regions};
+
+use assets::{INK, paint};
+use text::Align;
+
+/// Why an image could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The PNG encoder refused the pixels (it does not with the buffers made here).
+    #[error("cannot encode the board as PNG: {0}")]
+    Encode(#[from] png::EncodingError),
+}
+
+/// What to draw over the stones. `Default` is the bare position.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RenderOptions {
+    /// The last stone played: a ring on it.
+    pub last_move: Option<Point>,
+    /// A point the side to move may not play because of ko: an empty square on it.
+    pub ko: Option<Point>,
+    /// The click picker's blocks: faint lines between them and each block's label.
+    pub show_regions: bool,
+    /// Stones counted as dead at the end: drawn faded, with a cross.
+    pub dead: Vec<Point>,
+    /// Territory at the end: a small square of the owner's colour.
+    pub territory: Vec<(Point, Color)>,
+    /// The strip under the board.
+    pub caption: Caption,
+}
+
+/// The strip under the board. Empty fields are left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Caption {
+    /// Stones each side has taken (`black` = white stones Black captured).
+    pub captures: Option<ByColor<u32>>,
+    /// Moves played so far (passes count).
+    pub move_number: Option<usize>,
+    /// Whose turn it is.
+    pub to_move: Option<Color>,
+    /// The score line at the end; it takes the place of the move and turn.
+    pub score: Option<String>,
+}
+
+impl RenderOptions {
+    /// The overlays a running game shows: last move, the ko point of the side to move,
+    /// captures, move number and turn. Regions are off; turn them on for the board message.
+    pub fn for_game(game: &Game) -> RenderOptions {
+        let last_move = match game.last_move() {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        RenderOptions {
+            last_move,
+            ko: game.board().ko_point(game.to_move()),
+            show_regions: false,
+            dead: Vec::new(),
+            territory: Vec::new(),
+            caption: Caption {
+                captures: Some(game.captures()),
+                move_number: Some(game.moves().len()),
+                to_move: (!game.is_over()).then(|| game.to_move()),
+                score: None,
+            },
+        }
+    }
+
+    /// Adds the end-of-game overlays of a count: the dead stones given, each side's
+    /// territory, and the score line (which replaces the turn).
+    pub fn with_count(mut self, count: &Count, dead: &[Point]) -> RenderOptions {
+        self.dead = dead.to_vec();
+        self.territory = count
+            .owners
+            .iter()
+            .filter_map(|&(p, o)| match o {
+                Owner::Territory(c) => Some((p, c)),
+                _ => None,
+            })
+            .collect();
+        self.caption.score = Some(score_line(count));
+        self.caption.to_move = None;
+        self.ko = None;
+        self
+    }
+}
+
+/// The score as the caption shows it: `Black 45 · White 41.5 · B+3.5`.
+pub fn score_line(count: &Count) -> String {
+    let s = count.half_points();
+    format!(
+        "Black {} · White {} · {}",
+        format_half_points(s.black),
+        format_half_points(s.white),
+        count.result()
+    )
+}
+
+/// The image of a game as it stands, with the overlays of [`RenderOptions::for_game`] and,
+/// when `show_regions`, the click picker's blocks.
+///
+/// # Errors
+/// [`RenderError::Encode`] if PNG encoding fails.
+pub fn render_game(game: &Game, show_regions: bool) -> Result<Vec<u8>, RenderError> {
+    let mut opts = RenderOptions::for_game(game);
+    opts.show_regions = show_regions;
+    render_png(game.board(), &opts)
+}
+
+/// Prepares the font, sprites, empty boards and palette of `size` now rather than on its
+/// first image (that one costs about a tenth of a second more): the bot can call it for
+/// every size at startup, off the async threads.
+pub fn prepare(size: BoardSize) {
+    let _ = assets::palette(size);
+}
+
+/// Draws `board` with `opts` and encodes it as PNG.
+///
+/// # Errors
+/// [`RenderError::Encode`] if PNG encoding fails.
+pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    let pm = render_pixmap(board, opts);
+    let indexed = assets::palette(board.size());
+    let empty = &assets::for_size(board.size()).empty[usize::from(opts.show_regions)];
+    encode(
+        &pm,
+        &indexed.palette,
+        empty,
+        &indexed.empty[usize::from(opts.show_regions)],
+    )
+}
+
+/// Draws `board` with `opts` into a pixmap (premultiplied RGBA, fully opaque).
+pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
+    let size = board.size();
+    let a = assets::for_size(size);
+    let l = &a.layout;
+    let mut pm = a.empty[usize::from(opts.show_regions)].clone();
+    for p in size.all_points() {
+        let Some(color) = board.get(p) else {
+            continue;
+        };
+        let sprite = &a.stones[color];
+        let (x, y) = l.center(p);
+        let opacity = if opts.dead.contains(&p) { 0.45 } else { 1.0 };
+        assets::blit(
+            &mut pm,
+            &sprite.pixmap,
+            (x - sprite.offset).round() as i32,
+            (y - sprite.offset).round() as i32,
+            opacity,
+        );
+    }
+    let mark = (l.cell * 0.07).max(2.0);
+    for &(p, owner) in &opts.territory {
+        if size.contains(p) {
+            territory_square(&mut pm, l.center(p), l.cell, owner);
+        }
+    }
+    for &p in &opts.dead {
+        if size.contains(p) && board.get(p).is_some() {
+            cross(&mut pm, l.center(p), l.cell, mark);
+        }
+    }
+    if let Some(p) = opts
+        .ko
+        .filter(|&p| size.contains(p) && board.get(p).is_none())
+    {
+        ko_square(&mut pm, l.center(p), l.cell, mark);
+    }
+    if let Some(p) = opts.last_move.filter(|&p| size.contains(p))
+        && let Some(color) = board.get(p)
+    {
+        last_move_ring(&mut pm, l.center(p), l.stone, mark, color);
+    }
+    if opts.show_regions {
+        for label in &a.labels {
+            assets::blit(&mut pm, &label.pixmap, label.x, label.y, 1.0);
+        }
+    }
+    caption(&mut pm, &opts.caption);
+    pm
+}
+
+/// The colour a marker takes on a stone of `color`: the other stone's colour.
+fn contrast(color: Color) -> [u8; 3] {
+    match color {
+        Color::Black => [245, 245, 245],
+        Color::White => [20, 20, 20],
+    }
+}
+
+/// A ring inside the last stone played, as Sabaki and OGS mark it.
+fn last_move_ring(pm: &mut Pixmap, (x, y): (f32, f32), stone: f32, width: f32, color: Color) {
+    if let Some(ring) = PathBuilder::from_circle(x, y, stone * 0.5) {
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        pm.stroke_path(
+            &ring,
+            &paint(contrast(color), 255),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// An empty square on the point the side to move may not take back because of ko.
+fn ko_square(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32) {
+    let h = cell * 0.24;
+    if let Some(r) = Rect::from_ltrb(x - h, y - h, x + h, y + h) {
+        let path = PathBuilder::from_rect(r);
+        // Wood under the square first, so the mark is not crossed by the grid lines.
+        pm.fill_path(
+            &path,
+            &paint(assets::WOOD, 255),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        pm.stroke_path(
+            &path,
+            &paint(INK, 255),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// A red cross on a dead stone: red reads on the faded black and white stones alike.
+fn cross(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32) {
+    let h = cell * 0.2;
+    let mut pb = PathBuilder::new();
+    pb.move_to(x - h, y - h);
+    pb.line_to(x + h, y + h);
+    pb.move_to(x + h, y - h);
+    pb.line_to(x - h, y + h);
+    if let Some(path) = pb.finish() {
+        let stroke = Stroke {
+            width: width * 1.2,
+            line_cap: LineCap::Round,
+            ..Stroke::default()
+        };
+        pm.stroke_path(
+            &path,
+            &paint([200, 30, 20], 255),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// A small square of the owner's colour on a point of territory.
+fn territory_square(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, owner: Color) {
+    let h = (cell * 0.15).max(3.0);
+    if let Some(r) = Rect::from_ltrb(x - h, y - h, x + h, y + h) {
+        let path = PathBuilder::from_rect(r);
+        let (fill, edge) = match owner {
+            Color::Black => ([16, 16, 16], [16, 16, 16]),
+            Color::White => ([250, 250, 248], [60, 60, 60]),
+        };
+        pm.fill_path(
+            &path,
+            &paint(fill, 255),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width: 1.0,
+            ..Stroke::default()
+        };
+        pm.stroke_path(
+            &path,
+            &paint(edge, 255),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// The caption: captures on the left; the score, or the move and turn, on the right.
+fn caption(pm: &mut Pixmap, c: &Caption) {
+    let cap = assets::caption();
+    let mid = layout::caption_mid();
+    let px = 19.0;
+    let ink = [40, 28, 12, 255];
+    let mut x = 22.0;
+    if let Some(caps) = c.captures {
+        for color in Color::ALL {
+            let s = &cap.stones[color];
+            assets::blit(
+                pm,
+                &s.pixmap,
+                (x - s.offset + 11.0).round() as i32,
+                (mid - s.offset).round() as i32,
+                1.0,
+            );
+            let who = match color {
+                Color::Black => "Black",
+                Color::White => "White",
+            };
+            let label = format!("{who} took {}", caps[color]);
+            text::draw(pm, &label, px, x + 30.0, mid, Align::Left, ink);
+            x += 30.0 + text::width(&label, px) + 26.0;
+        }
+    }
+    let right = BOARD_PX as f32 - 22.0;
+    if let Some(score) = &c.score {
+        text::draw(pm, score, px, right, mid, Align::Right, ink);
+    } else {
+        let mut parts = Vec::new();
+        if let Some(n) = c.move_number {
+            parts.push(format!("Move {n}"));
+        }
+        if let Some(t) = c.to_move {
+            parts.push(format!(
+                "{} to play",
+                match t {
+                    Color::Black => "Black",
+                    Color::White => "White",
+                }
+            ));
+        }
+        if !parts.is_empty() {
+            text::draw(pm, &parts.join(" · "), px, right, mid, Align::Right, ink);
+        }
+    }
+}
+
+/// Images of `size` that between them hold every kind of pixel a board can show: both
+/// stones packed and scattered, faded dead stones with crosses, territory, the last-move
+/// ring on each colour, a ko mark, the region grid and labels, and both captions. The
+/// palette of the size is chosen from them.
+fn sample_images(size: BoardSize) -> Vec<Pixmap> {
+    let mut board = Board::new(size);
+    let mut empty = Vec::new();
+    board.set_stones(size.all_points().map(|p| {
+        let stone = match (u32::from(p.col()) + 2 * u32::from(p.row())) % 5 {
+            0 | 1 => Some(Color::Black),
+            2 | 3 => Some(Color::White),
+            _ => None,
+        };
+        if stone.is_none() {
+            empty.push(p);
+        }
+        (p, stone)
+    }));
+    let stones: Vec<Point> = size
+        .all_points()
+        .filter(|&p| board.get(p).is_some())
+        .collect();
+    let black = stones
+        .iter()
+        .copied()
+        .find(|&p| board.get(p) == Some(Color::Black));
+    let white = stones
+        .iter()
+        .copied()
+        .find(|&p| board.get(p) == Some(Color::White));
+    let playing = |last: Option<Point>| RenderOptions {
+        last_move: last,
+        ko: empty.first().copied(),
+        show_regions: true,
+        dead: Vec::new(),
+        territory: Vec::new(),
+        caption: Caption {
+            captures: Some(ByColor {
+                black: 12,
+                white: 3,
+            }),
+            move_number: Some(187),
+            to_move: Some(Color::White),
+            score: None,
+        },
+    };
+    let dead: Vec<Point> = stones.iter().copied().step_by(3).collect();
+    let ended = RenderOptions {
+        last_move: black,
+        ko: None,
+        show_regions: false,
+        territory: empty
+            .iter()
+            .chain(&dead)
+            .enumerate()
+            .map(|(i, &p)| {
+                (
+                    p,
+                    if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                )
+            })
+            .collect(),
+        dead,
+        caption: Caption {
+            captures: Some(ByColor {
+                black: 7,
+                white: 40,
+            }),
+            move_number: None,
+            to_move: None,
+            score: Some("Black 180 · White 181.5 · W+1.5".into()),
+        },
+    };
+    vec![
+        render_pixmap(&board, &playing(black)),
+        render_pixmap(&board, &playing(white)),
+        render_pixmap(&board, &ended),
+        render_pixmap(&Board::new(size), &RenderOptions::default()),
+    ]
+}
+
+/// Encodes the (opaque) pixmap as an indexed PNG with the palette of its size (see
+/// `palette.rs` for why). Deflate level 2 with no filter: on palette indices the filters
+/// only add noise, and level 2 is the knee of size against time (measured: level 1 is
+/// 25% larger, level 3 twice as slow).
+fn encode(
+    pm: &Pixmap,
+    palette: &palette::Palette,
+    empty: &Pixmap,
+    empty_indices: &[u8],
+) -> Result<Vec<u8>, RenderError> {
+    let mut indices = Vec::with_capacity((pm.width() * pm.height()) as usize);
+    // Most pixels are still those of the empty board, whose indices are known; most of the
+    // others are stone pixels met again and again (every stone is the same sprite), which a
+    // small cache that stays in L1 answers; only the rest go to the palette's big table.
+    const SLOTS: usize = 4096;
+    let mut keys = [0u32; SLOTS];
+    let mut vals = [0u8; SLOTS];
+    let word = |c: &[u8]| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]);
+    for ((px, was), &known) in pm
+        .data()
+        .chunks_exact(4)
+        .zip(empty.data().chunks_exact(4))
+        .zip(empty_indices)
+    {
+        let v = word(px);
+        if v == word(was) {
+            indices.push(known);
+            continue;
+        }
+        // Opaque pixels are never 0, so 0 marks an empty slot.
+        let slot = (v.wrapping_mul(0x9E37_79B1) >> 20) as usize % SLOTS;
+        if keys[slot] != v {
+            keys[slot] = v;
+            vals[slot] = palette.index(px[0], px[1], px[2]);
+        }
+        indices.push(vals[slot]);
+    }
+    let mut out = Vec::with_capacity(64 * 1024);
+    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(palette.plte());
+    enc.set_deflate_compression(png::DeflateCompression::Level(1));
+    enc.set_filter(png::Filter::NoFilter);
+    let mut writer = enc.write_header()?;
+    writer.write_image_data(&indices)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
