@@ -39,6 +39,66 @@ pub(crate) struct Sprite {
     /// Offset from the sprite's top-left corner to the stone's centre, in whole pixels:
     /// the centre's fractional part equals the layout's, so blits need no resampling.
     pub offset: f32,
+    /// Per row, the runs of pixels that are not transparent: `(start, end, opaque)`. An
+    /// opaque run is copied whole, a translucent one blended, the rest skipped.
+    pub spans: Vec<Vec<(usize, usize, bool)>>,
+}
+
+impl Sprite {
+    fn new(pixmap: Pixmap, offset: f32) -> Sprite {
+        let w = pixmap.width() as usize;
+        let spans = pixmap
+            .data()
+            .chunks_exact(w * 4)
+            .map(|row| {
+                let mut runs: Vec<(usize, usize, bool)> = Vec::new();
+                for (i, px) in row.chunks_exact(4).enumerate() {
+                    if px[3] == 0 {
+                        continue;
+                    }
+                    let opaque = px[3] == 255;
+                    match runs.last_mut() {
+                        Some(r) if r.1 == i && r.2 == opaque => r.1 = i + 1,
+                        _ => runs.push((i, i + 1, opaque)),
+                    }
+                }
+                runs
+            })
+            .collect();
+        Sprite {
+            pixmap,
+            offset,
+            spans,
+        }
+    }
+
+    /// Draws the sprite fully opaque with its top-left corner at (`x`, `y`).
+    pub fn draw(&self, dst: &mut Pixmap, x: i32, y: i32) {
+        let (dw, dh) = (dst.width() as i32, dst.height() as i32);
+        let (sw, sh) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        if x < 0 || y < 0 || x + sw > dw || y + sh > dh {
+            // Partly outside the canvas: the general path clips.
+            return blit(dst, &self.pixmap, x, y, 1.0);
+        }
+        let (sw, dw) = (sw as usize, dw as usize);
+        let src = self.pixmap.data();
+        let ddata = dst.data_mut();
+        for (sy, runs) in self.spans.iter().enumerate() {
+            let s_base = sy * sw * 4;
+            let d_base = ((y as usize + sy) * dw + x as usize) * 4;
+            for &(a, b, opaque) in runs {
+                let s_run = &src[s_base + a * 4..s_base + b * 4];
+                let d_run = &mut ddata[d_base + a * 4..d_base + b * 4];
+                if opaque {
+                    d_run.copy_from_slice(s_run);
+                } else {
+                    for (sp, dp) in s_run.chunks_exact(4).zip(d_run.chunks_exact_mut(4)) {
+                        blend_px(sp, dp, 256);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A region label drawn once, and where its top-left corner goes.
@@ -114,22 +174,42 @@ pub(crate) fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32, opacity: f32)
         let s_row = &sdata[((sy * sw + x0) * 4) as usize..((sy * sw + x1) * 4) as usize];
         let d_row =
             &mut ddata[((dy * dw + x + x0) * 4) as usize..((dy * dw + x + x1) * 4) as usize];
-        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
-            if op == 256 && s[3] == 255 {
-                // The stone's opaque inside: a plain copy.
-                d.copy_from_slice(s);
-                continue;
+        if op == 256 {
+            // Copy runs of opaque pixels (the stone's inside) in one go, blend the rest.
+            let mut i = 0;
+            let n = s_row.len() / 4;
+            while i < n {
+                let mut j = i;
+                while j < n && s_row[j * 4 + 3] == 255 {
+                    j += 1;
+                }
+                if j > i {
+                    d_row[i * 4..j * 4].copy_from_slice(&s_row[i * 4..j * 4]);
+                    i = j;
+                    continue;
+                }
+                blend_px(&s_row[i * 4..i * 4 + 4], &mut d_row[i * 4..i * 4 + 4], 256);
+                i += 1;
             }
-            let sa = (u32::from(s[3]) * op) >> 8;
-            if sa == 0 {
-                continue;
-            }
-            let inv = 255 - sa;
-            for k in 0..4 {
-                let sc = (u32::from(s[k]) * op) >> 8;
-                d[k] = (sc + div255(u32::from(d[k]) * inv)).min(255) as u8;
+        } else {
+            for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+                blend_px(s, d, op);
             }
         }
+    }
+}
+
+/// Source-over of one premultiplied pixel scaled by `op` (256 = fully).
+#[inline]
+fn blend_px(s: &[u8], d: &mut [u8], op: u32) {
+    let sa = (u32::from(s[3]) * op) >> 8;
+    if sa == 0 {
+        return;
+    }
+    let inv = 255 - sa;
+    for k in 0..4 {
+        let sc = (u32::from(s[k]) * op) >> 8;
+        d[k] = (sc + div255(u32::from(d[k]) * inv)).min(255) as u8;
     }
 }
 
@@ -255,7 +335,7 @@ fn stone_sprite(color: Color, r: f32, frac: f32) -> Sprite {
             );
         }
     }
-    Sprite { pixmap: pm, offset }
+    Sprite::new(pm, offset)
 }
 
 /// The empty board of `size`: wood, lines, star points, coordinates on all four sides, the

@@ -160,14 +160,16 @@ pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
         };
         let sprite = &a.stones[color];
         let (x, y) = l.center(p);
-        let opacity = if opts.dead.contains(&p) { 0.45 } else { 1.0 };
-        assets::blit(
-            &mut pm,
-            &sprite.pixmap,
+        let (sx, sy) = (
             (x - sprite.offset).round() as i32,
             (y - sprite.offset).round() as i32,
-            opacity,
         );
+        if opts.dead.contains(&p) {
+            // Dead stones are drawn faded, through the general blend.
+            assets::blit(&mut pm, &sprite.pixmap, sx, sy, 0.45);
+        } else {
+            sprite.draw(&mut pm, sx, sy);
+        }
     }
     let mark = (l.cell * 0.07).max(2.0);
     for &(p, owner) in &opts.territory {
@@ -450,7 +452,7 @@ fn encode(
     empty: &Pixmap,
     empty_indices: &[u8],
 ) -> Result<Vec<u8>, RenderError> {
-    let mut indices = Vec::with_capacity((pm.width() * pm.height()) as usize);
+    let mut indices = vec![0u8; empty_indices.len()];
     // Most pixels are still those of the empty board, whose indices are known; most of the
     // others are stone pixels met again and again (every stone is the same sprite), which a
     // small cache that stays in L1 answers; only the rest go to the palette's big table.
@@ -458,24 +460,29 @@ fn encode(
     let mut keys = [0u32; SLOTS];
     let mut vals = [0u8; SLOTS];
     let word = |c: &[u8]| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]);
-    for ((px, was), &known) in pm
+    let mut last = (0u32, 0u8);
+    for (((px, was), &known), out) in pm
         .data()
         .chunks_exact(4)
         .zip(empty.data().chunks_exact(4))
         .zip(empty_indices)
+        .zip(indices.iter_mut())
     {
         let v = word(px);
         if v == word(was) {
-            indices.push(known);
+            *out = known;
             continue;
         }
-        // Opaque pixels are never 0, so 0 marks an empty slot.
-        let slot = (v.wrapping_mul(0x9E37_79B1) >> 20) as usize % SLOTS;
-        if keys[slot] != v {
-            keys[slot] = v;
-            vals[slot] = palette.index(px[0], px[1], px[2]);
+        if v != last.0 {
+            // Opaque pixels are never 0, so 0 marks an empty slot.
+            let slot = (v.wrapping_mul(0x9E37_79B1) >> 20) as usize % SLOTS;
+            if keys[slot] != v {
+                keys[slot] = v;
+                vals[slot] = palette.index(px[0], px[1], px[2]);
+            }
+            last = (v, vals[slot]);
         }
-        indices.push(vals[slot]);
+        *out = last.1;
     }
     let mut out = Vec::with_capacity(64 * 1024);
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
