@@ -3,3 +3,4 @@
 pub mod custom_id;
 pub mod i18n;
 pub mod learn;
+pub mod ui;
