@@ -97,25 +97,46 @@ pub struct Opt {
 
 impl Opt {
     pub fn str(name: &str, v: &str) -> Self {
-        Self { name: name.into(), value: OptValue::Str(v.into()) }
+        Self {
+            name: name.into(),
+            value: OptValue::Str(v.into()),
+        }
     }
     pub fn int(name: &str, v: i64) -> Self {
-        Self { name: name.into(), value: OptValue::Int(v) }
+        Self {
+            name: name.into(),
+            value: OptValue::Int(v),
+        }
     }
     pub fn num(name: &str, v: f64) -> Self {
-        Self { name: name.into(), value: OptValue::Num(v) }
+        Self {
+            name: name.into(),
+            value: OptValue::Num(v),
+        }
     }
     pub fn bool(name: &str, v: bool) -> Self {
-        Self { name: name.into(), value: OptValue::Bool(v) }
+        Self {
+            name: name.into(),
+            value: OptValue::Bool(v),
+        }
     }
     pub fn user(name: &str, v: &TestUser) -> Self {
-        Self { name: name.into(), value: OptValue::User(v.clone()) }
+        Self {
+            name: name.into(),
+            value: OptValue::User(v.clone()),
+        }
     }
     pub fn channel(name: &str, id: u64) -> Self {
-        Self { name: name.into(), value: OptValue::Channel(id) }
+        Self {
+            name: name.into(),
+            value: OptValue::Channel(id),
+        }
     }
     pub fn role(name: &str, id: u64) -> Self {
-        Self { name: name.into(), value: OptValue::Role(id) }
+        Self {
+            name: name.into(),
+            value: OptValue::Role(id),
+        }
     }
 }
 
@@ -177,7 +198,10 @@ impl StoredMessage {
         self.json["embeds"].as_array().cloned().unwrap_or_default()
     }
     pub fn components(&self) -> Vec<Value> {
-        self.json["components"].as_array().cloned().unwrap_or_default()
+        self.json["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     }
     /// Every component with a `custom_id`, row by row.
     pub fn buttons(&self) -> Vec<Button> {
@@ -198,7 +222,9 @@ impl StoredMessage {
         out
     }
     pub fn button(&self, custom_id: &str) -> Option<Button> {
-        self.buttons().into_iter().find(|b| b.custom_id == custom_id)
+        self.buttons()
+            .into_iter()
+            .find(|b| b.custom_id == custom_id)
     }
     pub fn attachment(&self, filename: &str) -> Option<&StoredAttachment> {
         self.attachments.iter().find(|a| a.filename == filename)
@@ -339,6 +365,8 @@ pub(crate) struct Inner {
     pub rest_base: String,
     pub gateway_url: String,
     pub verbose: bool,
+    /// The `heartbeat_interval` HELLO announces, in milliseconds.
+    pub heartbeat_interval_ms: AtomicU64,
 }
 
 impl Inner {
@@ -354,7 +382,11 @@ impl Inner {
     }
     pub fn log(&self, msg: impl AsRef<str>) {
         if self.verbose {
-            eprintln!("[fake-discord {:>8.3}s] {}", self.started.elapsed().as_secs_f64(), msg.as_ref());
+            eprintln!(
+                "[fake-discord {:>8.3}s] {}",
+                self.started.elapsed().as_secs_f64(),
+                msg.as_ref()
+            );
         }
     }
 }
@@ -382,8 +414,12 @@ impl FakeDiscord {
     /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1. Set
     /// `FAKE_DISCORD_LOG=1` to have every request and gateway frame printed to stderr.
     pub async fn start() -> FakeDiscord {
-        let rest = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind REST port");
-        let gw = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind gateway port");
+        let rest = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind REST port");
+        let gw = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway port");
         let rest_addr = rest.local_addr().expect("REST addr");
         let gateway_addr = gw.local_addr().expect("gateway addr");
         let (changed, _) = watch::channel(0u64);
@@ -396,6 +432,7 @@ impl FakeDiscord {
             rest_base: format!("http://{rest_addr}"),
             gateway_url: format!("ws://{gateway_addr}/gw"),
             verbose,
+            heartbeat_interval_ms: AtomicU64::new(gateway::HEARTBEAT_INTERVAL_MS),
         });
         {
             let mut st = inner.lock();
@@ -409,13 +446,21 @@ impl FakeDiscord {
                     recipient: None,
                 },
             );
-            st.roles.insert(GUILD_ID, payloads::role(GUILD_ID, "@everyone", perms::MEMBER, 0));
+            st.roles.insert(
+                GUILD_ID,
+                payloads::role(GUILD_ID, "@everyone", perms::MEMBER, 0),
+            );
         }
         let tasks = vec![
             tokio::spawn(rest::serve(inner.clone(), rest)),
             tokio::spawn(gateway::serve(inner.clone(), gw)),
         ];
-        FakeDiscord { inner, rest_addr, gateway_addr, tasks }
+        FakeDiscord {
+            inner,
+            rest_addr,
+            gateway_addr,
+            tasks,
+        }
     }
 
     /// What the bot must put in `DISCORD_API_BASE`, i.e. pass to serenity's
@@ -475,7 +520,13 @@ impl FakeDiscord {
         let id = self.inner.new_id();
         self.inner.lock().channels.insert(
             id,
-            ChannelRecord { id, kind: 0, name: name.into(), parent_id: None, recipient: None },
+            ChannelRecord {
+                id,
+                kind: 0,
+                name: name.into(),
+                parent_id: None,
+                recipient: None,
+            },
         );
         id
     }
@@ -485,9 +536,30 @@ impl FakeDiscord {
 
     /// Waits until the bot has identified and the fake has sent READY and GUILD_CREATE.
     pub async fn wait_connected(&self, timeout: Duration) {
-        self.wait_for("the bot to connect to the gateway (IDENTIFY → READY)", timeout, |st| {
-            (st.gateway.ready_sent && st.gateway.guild_create_sent && st.gateway.tx.is_some())
-                .then_some(())
+        self.wait_for(
+            "the bot to connect to the gateway (IDENTIFY → READY)",
+            timeout,
+            |st| {
+                (st.gateway.ready_sent && st.gateway.guild_create_sent && st.gateway.tx.is_some())
+                    .then_some(())
+            },
+        )
+        .await
+    }
+
+    /// Sets the `heartbeat_interval` that HELLO announces on the next connection (default
+    /// 41 250 ms, as Discord). Serenity sends its first heartbeat one interval after IDENTIFY,
+    /// so a short one lets a test see heartbeats being acknowledged.
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.inner
+            .heartbeat_interval_ms
+            .store(interval.as_millis().max(1) as u64, Ordering::Relaxed);
+    }
+
+    /// Waits until the fake has acknowledged `n` heartbeats in all.
+    pub async fn wait_for_heartbeats(&self, n: u32, timeout: Duration) {
+        self.wait_for(&format!("{n} heartbeat(s) from the bot"), timeout, |st| {
+            (st.gateway.heartbeats >= n).then_some(())
         })
         .await
     }
@@ -560,17 +632,13 @@ impl FakeDiscord {
         });
         let roles = st.roles_of(user);
         let payload = payloads::slash_interaction(
-            id,
-            &token,
-            &channel,
-            user,
-            &roles,
-            command_id,
-            name,
-            subcommand,
-            &options,
+            id, &token, &channel, user, &roles, command_id, name, subcommand, &options,
         );
-        let label = format!("/{name}{}{subcommand} by {}", if subcommand.is_empty() { "" } else { " " }, user.name);
+        let label = format!(
+            "/{name}{}{subcommand} by {}",
+            if subcommand.is_empty() { "" } else { " " },
+            user.name
+        );
         self.dispatch_interaction(&mut st, id, token, 2, channel_id, None, label, payload)
     }
 
@@ -582,8 +650,19 @@ impl FakeDiscord {
     }
 
     /// Chooses `values` in a select menu of a stored message.
-    pub fn choose(&self, user: &TestUser, message_id: u64, custom_id: &str, values: &[&str]) -> u64 {
-        self.press_component(user, message_id, custom_id, Some(values.iter().map(|s| s.to_string()).collect()))
+    pub fn choose(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> u64 {
+        self.press_component(
+            user,
+            message_id,
+            custom_id,
+            Some(values.iter().map(|s| s.to_string()).collect()),
+        )
     }
 
     fn press_component(
@@ -593,19 +672,61 @@ impl FakeDiscord {
         custom_id: &str,
         values: Option<Vec<String>>,
     ) -> u64 {
+        self.try_press_component(user, message_id, custom_id, values)
+            .unwrap_or_else(|e| panic!("fake Discord: {e}"))
+    }
+
+    /// Like [`FakeDiscord::press_button`], but says why a press is impossible instead of
+    /// panicking (no such message, deleted, no such component, disabled).
+    pub fn try_press_button(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Result<u64, String> {
+        self.try_press_component(user, message_id, custom_id, None)
+    }
+
+    fn try_press_component(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        values: Option<Vec<String>>,
+    ) -> Result<u64, String> {
         let mut st = self.inner.lock();
-        let msg = st.messages.get(&message_id).cloned().unwrap_or_else(|| {
-            panic!("fake Discord: press {custom_id:?}: no message {message_id} was created by the bot")
-        });
-        assert!(!msg.deleted, "fake Discord: press {custom_id:?}: message {message_id} was deleted");
-        let button = msg.button(custom_id).unwrap_or_else(|| {
-            panic!(
-                "fake Discord: press {custom_id:?}: message {message_id} has no such component; it has {:?}",
-                msg.buttons().iter().map(|b| b.custom_id.as_str()).collect::<Vec<_>>()
-            )
-        });
-        assert!(!button.disabled, "fake Discord: press {custom_id:?}: that component of message {message_id} is disabled");
-        self.press_component_unchecked_locked(&mut st, user, &msg, custom_id, button.component_type, values)
+        let Some(msg) = st.messages.get(&message_id).cloned() else {
+            return Err(format!(
+                "press {custom_id:?}: no message {message_id} was created by the bot"
+            ));
+        };
+        if msg.deleted {
+            return Err(format!(
+                "press {custom_id:?}: message {message_id} was deleted"
+            ));
+        }
+        let Some(button) = msg.button(custom_id) else {
+            return Err(format!(
+                "press {custom_id:?}: message {message_id} has no such component; it has {:?}",
+                msg.buttons()
+                    .iter()
+                    .map(|b| b.custom_id.as_str())
+                    .collect::<Vec<_>>()
+            ));
+        };
+        if button.disabled {
+            return Err(format!(
+                "press {custom_id:?}: that component of message {message_id} is disabled"
+            ));
+        }
+        Ok(self.press_component_unchecked_locked(
+            &mut st,
+            user,
+            &msg,
+            custom_id,
+            button.component_type,
+            values,
+        ))
     }
 
     /// Dispatches a component interaction without checking that the message carries the
@@ -613,7 +734,9 @@ impl FakeDiscord {
     pub fn press_button_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> u64 {
         let mut st = self.inner.lock();
         let msg = st.messages.get(&message_id).cloned().unwrap_or_else(|| {
-            panic!("fake Discord: press {custom_id:?}: no message {message_id} was created by the bot")
+            panic!(
+                "fake Discord: press {custom_id:?}: no message {message_id} was created by the bot"
+            )
         });
         self.press_component_unchecked_locked(&mut st, user, &msg, custom_id, 2, None)
     }
@@ -629,13 +752,17 @@ impl FakeDiscord {
     ) -> u64 {
         let id = self.inner.new_id();
         let token = format!("fake-itoken-{id}");
-        let channel = st.channels.get(&msg.channel_id).cloned().unwrap_or(ChannelRecord {
-            id: msg.channel_id,
-            kind: 0,
-            name: "unknown".into(),
-            parent_id: None,
-            recipient: None,
-        });
+        let channel = st
+            .channels
+            .get(&msg.channel_id)
+            .cloned()
+            .unwrap_or(ChannelRecord {
+                id: msg.channel_id,
+                kind: 0,
+                name: "unknown".into(),
+                parent_id: None,
+                recipient: None,
+            });
         let roles = st.roles_of(user);
         let payload = payloads::component_interaction(
             id,
@@ -649,7 +776,16 @@ impl FakeDiscord {
             values.as_deref(),
         );
         let label = format!("press {custom_id:?} on message {} by {}", msg.id, user.name);
-        self.dispatch_interaction(st, id, token, 3, msg.channel_id, Some(msg.id), label, payload)
+        self.dispatch_interaction(
+            st,
+            id,
+            token,
+            3,
+            msg.channel_id,
+            Some(msg.id),
+            label,
+            payload,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -679,7 +815,9 @@ impl FakeDiscord {
             },
         );
         if gateway::dispatch_locked(&self.inner, st, "INTERACTION_CREATE", payload).is_none() {
-            panic!("fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)");
+            panic!(
+                "fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)"
+            );
         }
         id
     }
@@ -701,7 +839,12 @@ impl FakeDiscord {
                  debug level only), or the bot's handler failed"
             ),
             timeout,
-            |st| st.callbacks.iter().find(|c| c.interaction_id == interaction_id).cloned(),
+            |st| {
+                st.callbacks
+                    .iter()
+                    .find(|c| c.interaction_id == interaction_id)
+                    .cloned()
+            },
         )
         .await
     }
@@ -732,7 +875,10 @@ impl FakeDiscord {
         predicate: impl Fn(&StoredMessage) -> bool,
     ) -> StoredMessage {
         self.wait_for(&format!("message: {what}"), timeout, |st| {
-            st.messages.values().find(|m| !m.deleted && predicate(m)).cloned()
+            st.messages
+                .values()
+                .find(|m| !m.deleted && predicate(m))
+                .cloned()
         })
         .await
     }
@@ -774,7 +920,11 @@ impl FakeDiscord {
             "  gateway: GET /gateway asked {} time(s), {} websocket connection(s), IDENTIFY {}, READY {}, connected now {}, last seq {}, heartbeats {}\n",
             g.gateway_url_requests,
             g.connections,
-            if g.identify.is_some() { "received" } else { "NOT received" },
+            if g.identify.is_some() {
+                "received"
+            } else {
+                "NOT received"
+            },
             if g.ready_sent { "sent" } else { "not sent" },
             g.tx.is_some(),
             g.seq,
@@ -789,11 +939,19 @@ impl FakeDiscord {
                 r.at.as_secs_f64(),
                 r.method,
                 r.path,
-                r.query.as_deref().map(|q| format!("?{q}")).unwrap_or_default(),
+                r.query
+                    .as_deref()
+                    .map(|q| format!("?{q}"))
+                    .unwrap_or_default(),
                 r.status
             );
         }
-        let _ = writeln!(out, "  {} callback(s), {} message(s) stored", st.callbacks.len(), st.messages.len());
+        let _ = writeln!(
+            out,
+            "  {} callback(s), {} message(s) stored",
+            st.callbacks.len(),
+            st.messages.len()
+        );
         out
     }
 
@@ -831,11 +989,18 @@ impl FakeDiscord {
     }
     /// The DM channel the bot opened with a user, if any.
     pub fn dm_channel(&self, user: &TestUser) -> Option<u64> {
-        self.inner.lock().channels.values().find(|c| c.recipient == Some(user.id)).map(|c| c.id)
+        self.inner
+            .lock()
+            .channels
+            .values()
+            .find(|c| c.recipient == Some(user.id))
+            .map(|c| c.id)
     }
     /// Messages the bot sent to a user in DMs.
     pub fn dms_to(&self, user: &TestUser) -> Vec<StoredMessage> {
-        self.dm_channel(user).map(|c| self.messages_in(c)).unwrap_or_default()
+        self.dm_channel(user)
+            .map(|c| self.messages_in(c))
+            .unwrap_or_default()
     }
     /// Threads the bot created: (thread id, name, parent channel id).
     pub fn threads(&self) -> Vec<(u64, String, u64)> {
@@ -854,11 +1019,21 @@ impl FakeDiscord {
     }
     /// Guild commands as last registered for a guild.
     pub fn registered_guild_commands(&self, guild_id: u64) -> Vec<Value> {
-        self.inner.lock().guild_commands.get(&guild_id).cloned().unwrap_or_default()
+        self.inner
+            .lock()
+            .guild_commands
+            .get(&guild_id)
+            .cloned()
+            .unwrap_or_default()
     }
     /// Role ids the bot gave a member (via `PUT /guilds/{g}/members/{u}/roles/{r}`).
     pub fn roles_of(&self, user: &TestUser) -> Vec<u64> {
-        self.inner.lock().member_roles.get(&user.id).map(|s| s.iter().copied().collect()).unwrap_or_default()
+        self.inner
+            .lock()
+            .member_roles
+            .get(&user.id)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default()
     }
     /// Roles of the guild (`@everyone` and any the bot created), as JSON.
     pub fn roles(&self) -> Vec<Value> {
@@ -867,7 +1042,12 @@ impl FakeDiscord {
 
     /// Interaction → callback latencies so far.
     pub fn callback_latencies(&self) -> Vec<Duration> {
-        self.inner.lock().callbacks.iter().map(|c| c.latency).collect()
+        self.inner
+            .lock()
+            .callbacks
+            .iter()
+            .map(|c| c.latency)
+            .collect()
     }
     /// p50 / p99 / max of the callback latencies (nearest-rank); `None` without callbacks.
     pub fn latency_summary(&self) -> Option<LatencySummary> {
@@ -877,7 +1057,12 @@ impl FakeDiscord {
         }
         v.sort();
         let rank = |p: f64| v[((p * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
-        Some(LatencySummary { count: v.len(), p50: rank(0.50), p99: rank(0.99), max: v[v.len() - 1] })
+        Some(LatencySummary {
+            count: v.len(),
+            p50: rank(0.50),
+            p99: rank(0.99),
+            max: v[v.len() - 1],
+        })
     }
 }
 

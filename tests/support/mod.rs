@@ -87,8 +87,9 @@
 //!   `presence`, `large_threshold` 250 and `compress: true` — the latter only says that
 //!   serenity can inflate zlib binary frames; text frames are read as they are, and it appends
 //!   no `encoding`/`compress` query. The fake answers READY (op 0, s 1) and GUILD_CREATE (s 2),
-//!   and HEARTBEAT_ACK (op 11) to each heartbeat (op 1; serenity sends its first right after
-//!   HELLO and reconnects if one is not acknowledged before the next). A dispatch needs `s`.
+//!   and HEARTBEAT_ACK (op 11) to each heartbeat (op 1; serenity sends its first one interval
+//!   after IDENTIFY, and reconnects if one is not acknowledged before the next is due; see
+//!   [`FakeDiscord::set_heartbeat_interval`]). A dispatch needs `s`.
 //! - **READY** needs `v`, `user{id,username,discriminator,avatar,bot}`, `guilds`,
 //!   `session_id`, `resume_gateway_url`, `application{id,flags}`; serenity takes its
 //!   application id from it (so `Command::set_global_commands` works in `ready`).

@@ -44,6 +44,8 @@ pub fn dispatch_locked(inner: &Inner, st: &mut State, event: &str, data: Value) 
     Some(seq)
 }
 
+// tungstenite's handshake callback returns its (large) error response type by value.
+#[allow(clippy::result_large_err)]
 async fn connection(inner: Arc<Inner>, stream: TcpStream) {
     let mut query: Option<String> = None;
     let ws = tokio_tungstenite::accept_hdr_async(stream, |req: &Request, resp: Response| {
@@ -78,7 +80,7 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
         }
         let _ = sink.close().await;
     });
-    let _ = tx.send(json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}).to_string());
+    let _ = tx.send(json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": inner.heartbeat_interval_ms.load(std::sync::atomic::Ordering::Relaxed)}}).to_string());
 
     while let Some(msg) = source.next().await {
         let text = match msg {

@@ -26,8 +26,8 @@
 use serde_json::{Map, Value, json};
 
 use super::{
-    APPLICATION_ID, ChannelRecord, GUILD_ID, OWNER_ID, Opt, OptValue, State, TestUser,
-    bot_user, perms,
+    APPLICATION_ID, ChannelRecord, GUILD_ID, OWNER_ID, Opt, OptValue, State, TestUser, bot_user,
+    perms,
 };
 
 /// The timestamp the fake gives every member's `joined_at`.
@@ -292,7 +292,10 @@ pub fn slash_interaction(
 ) -> Value {
     let mut m = interaction_base(id, token, 2, channel, u, roles);
     let mut resolved = Map::new();
-    let mut opts: Vec<Value> = options.iter().map(|o| option_json(o, &mut resolved)).collect();
+    let mut opts: Vec<Value> = options
+        .iter()
+        .map(|o| option_json(o, &mut resolved))
+        .collect();
     let path: Vec<&str> = subcommand.split_whitespace().collect();
     match path.as_slice() {
         [] => {}

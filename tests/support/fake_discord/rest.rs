@@ -41,17 +41,36 @@ async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let header_str = |h: header::HeaderName| headers.get(h).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let header_str = |h: header::HeaderName| {
+        headers
+            .get(h)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
     let content_type = header_str(header::CONTENT_TYPE);
     let (json, files, parse_error) = parse_body(content_type.as_deref(), body).await;
     let path = uri.path().to_string();
     let reply = if let Some(e) = parse_error {
         eprintln!("[fake-discord] {method} {path}: unreadable body: {e}");
-        err(StatusCode::BAD_REQUEST, 50109, &format!("unreadable body (fake Discord): {e}"))
+        err(
+            StatusCode::BAD_REQUEST,
+            50109,
+            &format!("unreadable body (fake Discord): {e}"),
+        )
     } else {
-        let multipart = content_type.as_deref().is_some_and(|c| c.starts_with("multipart/"));
+        let multipart = content_type
+            .as_deref()
+            .is_some_and(|c| c.starts_with("multipart/"));
         let mut st = inner.lock();
-        route(&inner, &mut st, &method, &path, json.as_ref(), &files, multipart)
+        route(
+            &inner,
+            &mut st,
+            &method,
+            &path,
+            json.as_ref(),
+            &files,
+            multipart,
+        )
     };
     let status = match &reply {
         Reply::Json(s, _) => *s,
@@ -63,7 +82,10 @@ async fn handle(
             Reply::Json(_, v) => v.to_string(),
             _ => String::new(),
         };
-        eprintln!("[fake-discord] {method} {path} → {} {body}", status.as_u16());
+        eprintln!(
+            "[fake-discord] {method} {path} → {} {body}",
+            status.as_u16()
+        );
     } else {
         inner.log(format!("{method} {path} → {}", status.as_u16()));
     }
@@ -84,7 +106,12 @@ async fn handle(
     }
     inner.bump();
     match reply {
-        Reply::Json(s, v) => (s, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response(),
+        Reply::Json(s, v) => (
+            s,
+            [(header::CONTENT_TYPE, "application/json")],
+            v.to_string(),
+        )
+            .into_response(),
         Reply::Empty => StatusCode::NO_CONTENT.into_response(),
         Reply::Bytes(ct, b) => (StatusCode::OK, [(header::CONTENT_TYPE, ct)], b).into_response(),
     }
@@ -169,18 +196,27 @@ fn route(
             let att = id_of(att).unwrap_or(0);
             for m in st.messages.values() {
                 if let Some(a) = m.attachments.iter().find(|a| a.id == att) {
-                    let ct = a.content_type.clone().unwrap_or_else(|| "application/octet-stream".into());
+                    let ct = a
+                        .content_type
+                        .clone()
+                        .unwrap_or_else(|| "application/octet-stream".into());
                     return Reply::Bytes(ct, a.bytes.clone());
                 }
             }
         }
-        return err(StatusCode::NOT_FOUND, 0, "404: Not Found (fake Discord: no such attachment)");
+        return err(
+            StatusCode::NOT_FOUND,
+            0,
+            "404: Not Found (fake Discord: no such attachment)",
+        );
     }
     let Some(api) = path.strip_prefix("/api/v10/") else {
         return err(
             StatusCode::NOT_FOUND,
             0,
-            &format!("404: Not Found (fake Discord serves /api/v10/...; got {path}: is the proxy base given with a path? It must be http://127.0.0.1:PORT only)"),
+            &format!(
+                "404: Not Found (fake Discord serves /api/v10/...; got {path}: is the proxy base given with a path? It must be http://127.0.0.1:PORT only)"
+            ),
         );
     };
     let seg: Vec<&str> = api.split('/').collect();
@@ -220,7 +256,12 @@ fn route(
         }
         ("GET", ["applications", _, "guilds", g, "commands"]) => Reply::Json(
             StatusCode::OK,
-            Value::Array(st.guild_commands.get(&id_of(g).unwrap_or(0)).cloned().unwrap_or_default()),
+            Value::Array(
+                st.guild_commands
+                    .get(&id_of(g).unwrap_or(0))
+                    .cloned()
+                    .unwrap_or_default(),
+            ),
         ),
         ("POST", ["applications", _, "commands"]) => {
             let c = payloads::command(body_or_empty, inner.new_id(), None);
@@ -242,9 +283,15 @@ fn route(
         }
 
         // interactions
-        ("POST", ["interactions", iid, token, "callback"]) => {
-            callback(inner, st, id_of(iid).unwrap_or(0), token, body, files, multipart)
-        }
+        ("POST", ["interactions", iid, token, "callback"]) => callback(
+            inner,
+            st,
+            id_of(iid).unwrap_or(0),
+            token,
+            body,
+            files,
+            multipart,
+        ),
         (_, ["webhooks", app, token, rest @ ..]) => {
             if id_of(app) != Some(APPLICATION_ID) {
                 return err(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
@@ -262,8 +309,22 @@ fn route(
             let Some(ch) = st.channels.get(&c).cloned() else {
                 return err(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
-            let kind = if body_or_empty.get("message_reference").is_some() { 19 } else { 0 };
-            let id = create_message(inner, st, &ch, body_or_empty, files, kind, false, None, false);
+            let kind = if body_or_empty.get("message_reference").is_some() {
+                19
+            } else {
+                0
+            };
+            let id = create_message(
+                inner,
+                st,
+                &ch,
+                body_or_empty,
+                files,
+                kind,
+                false,
+                None,
+                false,
+            );
             Reply::Json(StatusCode::OK, st.messages[&id].json.clone())
         }
         (_, ["channels", c, "messages", mid]) => {
@@ -281,14 +342,20 @@ fn route(
             }
             let id = inner.new_id();
             let kind = body_or_empty["type"].as_u64().unwrap_or(11);
-            Reply::Json(StatusCode::CREATED, new_thread(st, id, kind, c, body_or_empty))
+            Reply::Json(
+                StatusCode::CREATED,
+                new_thread(st, id, kind, c, body_or_empty),
+            )
         }
         ("POST", ["channels", c, "messages", mid, "threads"]) => {
             let (c, mid) = (id_of(c).unwrap_or(0), id_of(mid).unwrap_or(0));
-            if !st.messages.get(&mid).is_some_and(|m| m.channel_id == c) {
+            if st.messages.get(&mid).is_none_or(|m| m.channel_id != c) {
                 return err(StatusCode::NOT_FOUND, 10008, "Unknown Message");
             }
-            Reply::Json(StatusCode::CREATED, new_thread(st, mid, 11, c, body_or_empty))
+            Reply::Json(
+                StatusCode::CREATED,
+                new_thread(st, mid, 11, c, body_or_empty),
+            )
         }
         ("POST", ["users", "@me", "channels"]) => {
             let Some(uid) = body_or_empty["recipient_id"]
@@ -296,12 +363,30 @@ fn route(
                 .and_then(id_of)
                 .or_else(|| body_or_empty["recipient_id"].as_u64())
             else {
-                return err(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body: recipient_id");
+                return err(
+                    StatusCode::BAD_REQUEST,
+                    50035,
+                    "Invalid Form Body: recipient_id",
+                );
             };
-            let existing = st.channels.values().find(|c| c.recipient == Some(uid)).cloned();
+            let existing = st
+                .channels
+                .values()
+                .find(|c| c.recipient == Some(uid))
+                .cloned();
             let ch = existing.unwrap_or_else(|| {
-                let name = st.users.get(&uid).map(|u| u.name.clone()).unwrap_or_else(|| "user".into());
-                let ch = ChannelRecord { id: inner.new_id(), kind: 1, name, parent_id: None, recipient: Some(uid) };
+                let name = st
+                    .users
+                    .get(&uid)
+                    .map(|u| u.name.clone())
+                    .unwrap_or_else(|| "user".into());
+                let ch = ChannelRecord {
+                    id: inner.new_id(),
+                    kind: 1,
+                    name,
+                    parent_id: None,
+                    recipient: Some(uid),
+                };
                 st.channels.insert(ch.id, ch.clone());
                 ch
             });
@@ -315,17 +400,26 @@ fn route(
         // guild
         ("GET", ["guilds", g, "channels"]) if id_of(g) == Some(GUILD_ID) => Reply::Json(
             StatusCode::OK,
-            Value::Array(st.channels.values().filter(|c| c.kind == 0).map(payloads::channel).collect()),
+            Value::Array(
+                st.channels
+                    .values()
+                    .filter(|c| c.kind == 0)
+                    .map(payloads::channel)
+                    .collect(),
+            ),
         ),
         ("GET", ["guilds", g, "members", u]) if id_of(g) == Some(GUILD_ID) => {
             match st.users.get(&id_of(u).unwrap_or(0)) {
-                Some(user) => {
-                    Reply::Json(StatusCode::OK, payloads::member(user, &st.roles_of(user), false))
-                }
+                Some(user) => Reply::Json(
+                    StatusCode::OK,
+                    payloads::member(user, &st.roles_of(user), false),
+                ),
                 None => err(StatusCode::NOT_FOUND, 10007, "Unknown Member"),
             }
         }
-        ("PUT" | "DELETE", ["guilds", g, "members", u, "roles", r]) if id_of(g) == Some(GUILD_ID) => {
+        ("PUT" | "DELETE", ["guilds", g, "members", u, "roles", r])
+            if id_of(g) == Some(GUILD_ID) =>
+        {
             let (u, r) = (id_of(u).unwrap_or(0), id_of(r).unwrap_or(0));
             if !st.roles.contains_key(&r) {
                 return err(StatusCode::NOT_FOUND, 10011, "Unknown Role");
@@ -341,9 +435,10 @@ fn route(
             }
             Reply::Empty
         }
-        ("GET", ["guilds", g, "roles"]) if id_of(g) == Some(GUILD_ID) => {
-            Reply::Json(StatusCode::OK, Value::Array(st.roles.values().cloned().collect()))
-        }
+        ("GET", ["guilds", g, "roles"]) if id_of(g) == Some(GUILD_ID) => Reply::Json(
+            StatusCode::OK,
+            Value::Array(st.roles.values().cloned().collect()),
+        ),
         ("POST", ["guilds", g, "roles"]) if id_of(g) == Some(GUILD_ID) => {
             let id = inner.new_id();
             let perms = body_or_empty["permissions"]
@@ -351,7 +446,12 @@ fn route(
                 .and_then(id_of)
                 .or_else(|| body_or_empty["permissions"].as_u64())
                 .unwrap_or(0);
-            let mut role = payloads::role(id, body_or_empty["name"].as_str().unwrap_or("new role"), perms, st.roles.len() as u64);
+            let mut role = payloads::role(
+                id,
+                body_or_empty["name"].as_str().unwrap_or("new role"),
+                perms,
+                st.roles.len() as u64,
+            );
             for k in ["color", "hoist", "mentionable", "unicode_emoji"] {
                 if let Some(v) = body_or_empty.get(k) {
                     role[k] = v.clone();
@@ -371,7 +471,11 @@ fn route(
 
 fn register(inner: &Inner, body: &Value, guild: Option<u64>) -> Vec<Value> {
     body.as_array()
-        .map(|cmds| cmds.iter().map(|c| payloads::command(c, inner.new_id(), guild)).collect())
+        .map(|cmds| {
+            cmds.iter()
+                .map(|c| payloads::command(c, inner.new_id(), guild))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -428,35 +532,77 @@ fn callback(
         return err(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token");
     }
     if rec.acknowledged {
-        eprintln!("[fake-discord] interaction {iid} ({}) answered twice", rec.label);
-        return err(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
+        eprintln!(
+            "[fake-discord] interaction {iid} ({}) answered twice",
+            rec.label
+        );
+        return err(
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        );
     }
     let Some(body) = body else {
-        return err(StatusCode::BAD_REQUEST, 50109, "The request body contains invalid JSON.");
+        return err(
+            StatusCode::BAD_REQUEST,
+            50109,
+            "The request body contains invalid JSON.",
+        );
     };
     let kind = body["type"].as_u64().unwrap_or(0);
     let data = body.get("data").cloned().unwrap_or(Value::Null);
     let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
     let is_component = rec.kind == 3;
-    let channel = st.channels.get(&rec.channel_id).cloned().unwrap_or(ChannelRecord {
-        id: rec.channel_id,
-        kind: 0,
-        name: "unknown".into(),
-        parent_id: None,
-        recipient: None,
-    });
+    let channel = st
+        .channels
+        .get(&rec.channel_id)
+        .cloned()
+        .unwrap_or(ChannelRecord {
+            id: rec.channel_id,
+            kind: 0,
+            name: "unknown".into(),
+            parent_id: None,
+            recipient: None,
+        });
     let message_id = match kind {
         4 => {
             let mkind = if is_component { 0 } else { 20 };
-            Some(create_message(inner, st, &channel, &data, files, mkind, true, Some(iid), false))
+            Some(create_message(
+                inner,
+                st,
+                &channel,
+                &data,
+                files,
+                mkind,
+                true,
+                Some(iid),
+                false,
+            ))
         }
         5 => {
             let mkind = if is_component { 0 } else { 20 };
-            Some(create_message(inner, st, &channel, &data, files, mkind, true, Some(iid), true))
+            Some(create_message(
+                inner,
+                st,
+                &channel,
+                &data,
+                files,
+                mkind,
+                true,
+                Some(iid),
+                true,
+            ))
         }
         6 | 7 if !is_component => {
-            eprintln!("[fake-discord] interaction {iid} ({}): callback type {kind} is only for components", rec.label);
-            return err(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body: interaction response type is invalid for this interaction");
+            eprintln!(
+                "[fake-discord] interaction {iid} ({}): callback type {kind} is only for components",
+                rec.label
+            );
+            return err(
+                StatusCode::BAD_REQUEST,
+                50035,
+                "Invalid Form Body: interaction response type is invalid for this interaction",
+            );
         }
         6 => rec.message_id,
         7 => {
@@ -504,32 +650,62 @@ fn webhook(
         return err(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
     if !rec.acknowledged {
-        eprintln!("[fake-discord] {method} webhook of interaction {} ({}) before it was acknowledged", rec.id, rec.label);
-        return err(StatusCode::NOT_FOUND, 10015, "Unknown Webhook (the interaction was not acknowledged yet)");
+        eprintln!(
+            "[fake-discord] {method} webhook of interaction {} ({}) before it was acknowledged",
+            rec.id, rec.label
+        );
+        return err(
+            StatusCode::NOT_FOUND,
+            10015,
+            "Unknown Webhook (the interaction was not acknowledged yet)",
+        );
     }
     match (method, rest) {
         ("POST", []) => {
-            let channel = st.channels.get(&rec.channel_id).cloned().unwrap_or(ChannelRecord {
-                id: rec.channel_id,
-                kind: 0,
-                name: "unknown".into(),
-                parent_id: None,
-                recipient: None,
-            });
-            let id = create_message(inner, st, &channel, body, files, 0, true, Some(rec.id), false);
+            let channel = st
+                .channels
+                .get(&rec.channel_id)
+                .cloned()
+                .unwrap_or(ChannelRecord {
+                    id: rec.channel_id,
+                    kind: 0,
+                    name: "unknown".into(),
+                    parent_id: None,
+                    recipient: None,
+                });
+            let id = create_message(
+                inner,
+                st,
+                &channel,
+                body,
+                files,
+                0,
+                true,
+                Some(rec.id),
+                false,
+            );
             Reply::Json(StatusCode::OK, st.messages[&id].json.clone())
         }
         (_, ["messages", which]) => {
-            let mid = if *which == "@original" { rec.original_message_id } else { id_of(which) };
+            let mid = if *which == "@original" {
+                rec.original_message_id
+            } else {
+                id_of(which)
+            };
             let ok = mid.and_then(|mid| st.messages.get(&mid)).is_some_and(|m| {
-                !m.deleted && (m.interaction_id == Some(rec.id) || Some(m.id) == rec.original_message_id)
+                !m.deleted
+                    && (m.interaction_id == Some(rec.id) || Some(m.id) == rec.original_message_id)
             });
             match mid {
                 Some(mid) if ok => message_op(inner, st, method, mid, body, files),
                 _ => err(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
             }
         }
-        _ => err(StatusCode::NOT_FOUND, 0, "404: Not Found (fake Discord: webhook route)"),
+        _ => err(
+            StatusCode::NOT_FOUND,
+            0,
+            "404: Not Found (fake Discord: webhook route)",
+        ),
     }
 }
 
@@ -566,7 +742,9 @@ fn create_message(
 }
 
 fn edit_message(inner: &Inner, st: &mut State, mid: u64, data: &Value, files: &[UploadedFile]) {
-    let Some(mut msg) = st.messages.remove(&mid) else { return };
+    let Some(mut msg) = st.messages.remove(&mid) else {
+        return;
+    };
     apply(inner, st, &mut msg, data, files, true);
     msg.edits += 1;
     msg.json["edited_timestamp"] = json!(payloads::now_timestamp());
@@ -579,7 +757,14 @@ fn edit_message(inner: &Inner, st: &mut State, mid: u64, data: &Value, files: &[
 /// Applies what the bot sent (create or edit) to a message, as Discord does: fields present are
 /// replaced, `attachments` (when present) lists the existing attachments to keep and the new
 /// files (`{"id": n}` for `files[n]`); uploaded files not listed are added too.
-fn apply(inner: &Inner, st: &State, msg: &mut StoredMessage, data: &Value, files: &[UploadedFile], edit: bool) {
+fn apply(
+    inner: &Inner,
+    st: &State,
+    msg: &mut StoredMessage,
+    data: &Value,
+    files: &[UploadedFile],
+    edit: bool,
+) {
     if let Some(c) = data.get("content") {
         let content = c.as_str().unwrap_or("").to_string();
         let mut mentions = Vec::new();
@@ -589,7 +774,9 @@ fn apply(inner: &Inner, st: &State, msg: &mut StoredMessage, data: &Value, files
             let inside = &part[..end];
             if let Some(r) = inside.strip_prefix('&') {
                 mention_roles.push(json!(r));
-            } else if let Some(u) = id_of(inside.trim_start_matches('!')).and_then(|u| st.users.get(&u)) {
+            } else if let Some(u) =
+                id_of(inside.trim_start_matches('!')).and_then(|u| st.users.get(&u))
+            {
                 mentions.push(payloads::user(u));
             }
         }
@@ -614,7 +801,10 @@ fn apply(inner: &Inner, st: &State, msg: &mut StoredMessage, data: &Value, files
         let filename = name.unwrap_or(&f.filename).to_string();
         list.push(StoredAttachment {
             id,
-            url: format!("{}/cdn/attachments/{}/{id}/{filename}", inner.rest_base, msg.channel_id),
+            url: format!(
+                "{}/cdn/attachments/{}/{id}/{filename}",
+                inner.rest_base, msg.channel_id
+            ),
             filename,
             content_type: f.content_type.clone(),
             bytes: f.bytes.clone(),
@@ -623,15 +813,17 @@ fn apply(inner: &Inner, st: &State, msg: &mut StoredMessage, data: &Value, files
     match data.get("attachments").and_then(Value::as_array) {
         Some(listed) => {
             for a in listed {
-                let aid = a["id"].as_u64().or_else(|| a["id"].as_str().and_then(id_of));
+                let aid = a["id"]
+                    .as_u64()
+                    .or_else(|| a["id"].as_str().and_then(id_of));
                 let Some(aid) = aid else { continue };
                 if let Some(existing) = msg.attachments.iter().find(|x| x.id == aid) {
                     new_list.push(existing.clone());
-                } else if let Some(i) = file_index(aid) {
-                    if !used[i] {
-                        used[i] = true;
-                        add_new(&files[i], a["filename"].as_str(), &mut new_list);
-                    }
+                } else if let Some(i) = file_index(aid)
+                    && !used[i]
+                {
+                    used[i] = true;
+                    add_new(&files[i], a["filename"].as_str(), &mut new_list);
                 }
             }
         }
@@ -669,7 +861,9 @@ fn apply(inner: &Inner, st: &State, msg: &mut StoredMessage, data: &Value, files
                 embed["type"] = json!("rich");
             }
             for key in ["image", "thumbnail"] {
-                let Some(url) = embed[key]["url"].as_str() else { continue };
+                let Some(url) = embed[key]["url"].as_str() else {
+                    continue;
+                };
                 if let Some(name) = url.strip_prefix("attachment://") {
                     match msg.attachments.iter().find(|a| a.filename == name) {
                         Some(a) => {
