@@ -18,7 +18,7 @@ use serenity::async_trait;
 use support::*;
 use tokio::sync::mpsc;
 
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.selftest-token";
+const TOKEN: &str = FAKE_TOKEN;
 
 /// A 1×1 PNG (green pixel).
 const PNG: &[u8] = &[
@@ -249,9 +249,13 @@ async fn serenity_plays_against_the_fake() {
             .is_some_and(|a| a == format!("Bot {TOKEN}")),
         "{put:?}"
     );
-    let commands = fake.registered_commands();
+    let commands = fake.wait_for_commands(STEP).await;
+    assert_eq!(commands, fake.registered_commands());
     assert_eq!(commands.len(), 1);
     assert_eq!(commands[0]["name"], "ping");
+    for field in ["id", "application_id", "version", "type"] {
+        assert!(!commands[0][field].is_null(), "command without {field}");
+    }
     assert_eq!(commands[0]["options"][0]["name"], "deep");
     let hello = fake
         .wait_for_message("the channel post", STEP, |m| {
@@ -293,6 +297,7 @@ async fn serenity_plays_against_the_fake() {
     );
 
     // Button → UPDATE_MESSAGE with a PNG, then a follow-up.
+    let before_press = fake.now();
     let press = fake.press_button(&alice, reply.id, "st:yes");
     let cb = fake.wait_for_callback(press, STEP).await;
     assert_eq!(cb.kind, 7);
@@ -317,7 +322,9 @@ async fn serenity_plays_against_the_fake() {
         Some(PNG)
     );
     let followup = fake
-        .wait_for_request("the follow-up", STEP, |r| r.is("POST", "/webhooks/*/*"))
+        .wait_for_request("the follow-up", STEP, |r| {
+            r.at >= before_press && r.is("POST", "/webhooks/*/*")
+        })
         .await;
     assert_eq!(followup.status, 200);
 
@@ -745,4 +752,27 @@ async fn rest_answers_deserialize_in_serenity() {
             .last()
             .is_some_and(|r| r.path.starts_with("/api/v10/api/v10/") && r.status == 404)
     );
+}
+
+/// A step that gets no answer fails fast, naming the step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[should_panic(expected = "no answer within 200ms waiting for the bot's callback to interaction")]
+async fn a_missing_answer_names_the_step() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let fake = FakeDiscord::start().await;
+    let alice = fake.user("alice");
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", fake.gateway_url()))
+        .await
+        .expect("connect to the fake gateway");
+    next_frame(&mut ws, "HELLO").await;
+    let identify = serde_json::json!({"op": 2, "d": {"token": "Bot x", "intents": 1}});
+    ws.send(Message::Text(identify.to_string()))
+        .await
+        .expect("send IDENTIFY");
+    fake.wait_connected(STEP).await;
+    let id = fake.send_slash_command(&alice, "weiqi", "status", vec![]);
+    // Nobody answers it.
+    fake.wait_for_callback(id, Duration::from_millis(200)).await;
 }

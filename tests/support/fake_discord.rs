@@ -27,6 +27,9 @@ pub const CHANNEL_ID: u64 = 1_300_000_000_000_000_001;
 /// The guild's owner (a user the fake makes up; not one of the test users).
 pub const OWNER_ID: u64 = 1_400_000_000_000_000_000;
 
+/// A token for the bot under test (any string works; the fake records it, checks nothing).
+pub const FAKE_TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tengen-test-token";
+
 /// Permission bits (Discord's numbering) a test may give a member.
 pub mod perms {
     /// Manage Server (what `/weiqi config` needs).
@@ -473,6 +476,19 @@ impl FakeDiscord {
     pub fn gateway_url(&self) -> String {
         self.inner.gateway_url.clone()
     }
+    /// The environment for a bot process under test: `DISCORD_TOKEN` ([`FAKE_TOKEN`]) and
+    /// `DISCORD_API_BASE` ([`FakeDiscord::base_url`]). Pass to `Command::envs`.
+    pub fn bot_env(&self) -> Vec<(String, String)> {
+        vec![
+            ("DISCORD_TOKEN".into(), FAKE_TOKEN.into()),
+            ("DISCORD_API_BASE".into(), self.base_url()),
+        ]
+    }
+    /// Time since the fake started, on the clock of [`RecordedRequest::at`]: take it before a
+    /// step to wait only for requests made after it (`|r| r.at >= t && r.is(...)`).
+    pub fn now(&self) -> Duration {
+        self.inner.started.elapsed()
+    }
     pub fn rest_addr(&self) -> SocketAddr {
         self.rest_addr
     }
@@ -846,6 +862,17 @@ impl FakeDiscord {
                     .cloned()
             },
         )
+        .await
+    }
+
+    /// Waits until the bot has registered commands (globally or for a guild) and returns them.
+    pub async fn wait_for_commands(&self, timeout: Duration) -> Vec<Value> {
+        self.wait_for("the bot to register its commands (PUT /applications/{app}/commands or /guilds/{g}/commands)", timeout, |st| {
+            if !st.global_commands.is_empty() {
+                return Some(st.global_commands.clone());
+            }
+            st.guild_commands.values().find(|c| !c.is_empty()).cloned()
+        })
         .await
     }
 

@@ -17,10 +17,11 @@
 //!     let alice = fake.user("alice");                       // a guild member, en-US
 //!     let admin = fake.user("carol").with_permissions(perms::MEMBER | perms::MANAGE_GUILD);
 //!     fake.update_user(admin.clone());                       // so REST lookups agree
-//!     // Start the bot with DISCORD_API_BASE = fake.base_url() (a child process, or in-process
-//!     // serenity with HttpBuilder::new(token).proxy(fake.base_url()).ratelimiter_disabled(true)).
+//!     // Start the bot: a child process with .envs(fake.bot_env()) (DISCORD_TOKEN and
+//!     // DISCORD_API_BASE = fake.base_url()), or in-process serenity with
+//!     // HttpBuilder::new(FAKE_TOKEN).proxy(fake.base_url()).ratelimiter_disabled(true).
 //!     fake.wait_connected(STEP).await;                        // IDENTIFY seen, READY sent
-//!     fake.wait_for_request("command registration", STEP, |r| r.is("PUT", "/applications/*/commands")).await;
+//!     let commands = fake.wait_for_commands(STEP).await;      // what the bot registered
 //!
 //!     let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &admin), Opt::int("size", 9)]);
 //!     let cb = fake.wait_for_callback(id, STEP).await;        // type, data, files, ephemeral
@@ -52,7 +53,9 @@
 //! - Answers: [`FakeDiscord::wait_for_callback`] → [`Callback`] (`kind`, `data`, `files` with
 //!   name and bytes, `ephemeral` = `data.flags & 64`, `message_id`, `latency`);
 //!   [`FakeDiscord::wait_for_request`] (any REST request by predicate, see
-//!   [`RecordedRequest::is`]); [`FakeDiscord::wait_for_message`]; [`FakeDiscord::requests`].
+//!   [`RecordedRequest::is`]; take [`FakeDiscord::now`] first to match only later requests);
+//!   [`FakeDiscord::wait_for_message`]; [`FakeDiscord::wait_for_commands`];
+//!   [`FakeDiscord::requests`].
 //! - Discord's memory: [`FakeDiscord::message`], [`FakeDiscord::messages_in`] (channel or
 //!   thread), [`FakeDiscord::original_response`], [`FakeDiscord::dms_to`],
 //!   [`FakeDiscord::threads`], [`FakeDiscord::registered_commands`],
