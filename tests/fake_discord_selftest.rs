@@ -346,6 +346,9 @@ async fn serenity_plays_against_the_fake() {
     );
 
     assert_eq!(fake.callbacks().len(), 3);
+    // Heartbeats are acknowledged: serenity keeps its one connection.
+    fake.wait_for_heartbeats(2, STEP).await;
+    assert_eq!(fake.gateway_connections(), 1);
     let lat = fake.latency_summary().expect("latencies");
     println!(
         "fake Discord self-test: {} callbacks, p50 {:?}, p99 {:?}, max {:?}, {} heartbeats",
@@ -355,9 +358,6 @@ async fn serenity_plays_against_the_fake() {
         lat.max,
         fake.heartbeats()
     );
-    // Heartbeats are acknowledged: serenity keeps its one connection.
-    fake.wait_for_heartbeats(2, STEP).await;
-    assert_eq!(fake.gateway_connections(), 1);
 
     shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(5), bot).await;

@@ -39,8 +39,10 @@
 //! - Members: [`FakeDiscord::user`] (ordinary permissions, locale `en-US`), with
 //!   [`TestUser::with_permissions`] (e.g. [`perms::MANAGE_GUILD`]) and
 //!   [`TestUser::with_locale`] (e.g. `zh-CN`) then [`FakeDiscord::update_user`]; an
-//!   interaction carries the permissions and locale of the `TestUser` value passed to it. Users and channels
-//!   added before the bot connects are in GUILD_CREATE.
+//!   interaction carries the permissions and locale of the `TestUser` value passed to it.
+//!   Users and channels ([`FakeDiscord::add_text_channel`]) added before the bot connects are
+//!   in GUILD_CREATE. Ids: [`APPLICATION_ID`] (also the bot user), [`GUILD_ID`],
+//!   [`CHANNEL_ID`] (where slash commands are typed unless `send_slash_command_in` says).
 //! - Gateway: [`FakeDiscord::wait_connected`], [`FakeDiscord::identify`],
 //!   [`FakeDiscord::dispatch`] for any other event.
 //! - Interactions: [`FakeDiscord::send_slash_command`] (`subcommand` is `""`, `"board"` or a
@@ -48,7 +50,8 @@
 //!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`),
 //!   [`FakeDiscord::press_button`] (on a message the bot created or edited; the interaction
 //!   carries the message's current full JSON; panics if no enabled component has that custom
-//!   id), [`FakeDiscord::press_button_unchecked`] (stale or forged ids), [`FakeDiscord::choose`]
+//!   id; [`FakeDiscord::try_press_button`] returns the reason instead),
+//!   [`FakeDiscord::press_button_unchecked`] (stale or forged ids), [`FakeDiscord::choose`]
 //!   (select menus). Each returns the interaction id.
 //! - Answers: [`FakeDiscord::wait_for_callback`] → [`Callback`] (`kind`, `data`, `files` with
 //!   name and bytes, `ephemeral` = `data.flags & 64`, `message_id`, `latency`);
@@ -63,6 +66,10 @@
 //!   content, embeds (`attachment://x.png` resolved to the attachment's URL, as Discord does),
 //!   components and attachments with their bytes (also served at their `url`).
 //! - Latency: [`FakeDiscord::latency_summary`] (p50, p99, max of dispatch → callback).
+//!
+//! The fake's servers run as tasks on the test's tokio runtime: use a multi-thread runtime
+//! (as above) and never block it (run a bot binary with `tokio::process`, not
+//! `std::process::Command::output`). Dropping the [`FakeDiscord`] stops its servers.
 //!
 //! Every wait takes a timeout ([`STEP`] = 10 s is a sensible one) and panics naming the step
 //! that got no answer, with the gateway's stage and the last REST requests
