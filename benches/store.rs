@@ -16,7 +16,7 @@ const NOW: i64 = 1_800_000_000_000;
 /// from the top (171 moves before they meet).
 fn quiet(k: usize) -> Point {
     let (col, row) = ((k / 2) % 19, (k / 2) / 19);
-    let row = if k % 2 == 0 { row } else { 18 - row };
+    let row = if k.is_multiple_of(2) { row } else { 18 - row };
     Point::new(col as u8, row as u8).expect("on the board")
 }
 
@@ -95,7 +95,7 @@ fn moves_per_second(
                 for i in 0..per_thread {
                     let g = &mut slice[i % slice.len()];
                     // Black is the invitee (g.2), White the inviter (g.1).
-                    let by = if g.3 % 2 == 0 { g.2 } else { g.1 };
+                    let by = if g.3.is_multiple_of(2) { g.2 } else { g.1 };
                     svc.apply(
                         Command::Play {
                             by,

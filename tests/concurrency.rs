@@ -44,7 +44,7 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
                 let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((t + 1) * 7919));
                 for _ in 0..400 {
                     // Half the threads hammer game 0; the others spread over every game.
-                    let g = if t % 2 == 0 {
+                    let g = if t.is_multiple_of(2) {
                         0
                     } else {
                         rng.below(games.len() as u64) as usize

@@ -2,7 +2,9 @@
 //! private point picker, invitations, results. Pure builders: they read a match and return
 //! Discord message parts; they decide no rule (legality comes from the engine).
 
-use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter, ReactionType};
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter, ReactionType,
+};
 
 use super::custom_id::ButtonId;
 use super::i18n::Lang;
@@ -45,7 +47,11 @@ fn color_name(lang: Lang, color: Color) -> &'static str {
 pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
     let game = &m.game;
     let size = game.size().get();
-    let title = format!("{} · {size}×{size} · {}", lang.pick("Go", "围棋"), m.config.rules);
+    let title = format!(
+        "{} · {size}×{size} · {}",
+        lang.pick("Go", "围棋"),
+        m.config.rules
+    );
     let players = format!(
         "{} {} ({})  vs  {} {} ({})",
         stone(Color::Black),
@@ -60,8 +66,16 @@ pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
         .title(title)
         .description(players)
         .image(format!("attachment://{BOARD_FILE}"))
-        .field(lang.pick("Move", "手数"), game.moves().len().to_string(), true)
-        .field(lang.pick("Captures", "提子"), format!("⚫ {} · ⚪ {}", caps.black, caps.white), true)
+        .field(
+            lang.pick("Move", "手数"),
+            game.moves().len().to_string(),
+            true,
+        )
+        .field(
+            lang.pick("Captures", "提子"),
+            format!("⚫ {} · ⚪ {}", caps.black, caps.white),
+            true,
+        )
         .field(lang.pick("Komi", "贴目"), m.config.komi.to_string(), true);
     match m.ending() {
         None => {
@@ -70,20 +84,35 @@ pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
                 .colour(WOOD)
                 .field(
                     lang.pick("Turn", "轮到"),
-                    format!("{} {} ({})", stone(to_move), mention(m.players[to_move]), color_name(lang, to_move)),
+                    format!(
+                        "{} {} ({})",
+                        stone(to_move),
+                        mention(m.players[to_move]),
+                        color_name(lang, to_move)
+                    ),
                     true,
                 )
-                .field(lang.pick("Turn ends", "本手截止"), relative_time(m.turn_deadline), true)
-                .field(lang.pick("Game ends", "对局截止"), relative_time(m.ends_at), true)
+                .field(
+                    lang.pick("Turn ends", "本手截止"),
+                    relative_time(m.turn_deadline),
+                    true,
+                )
+                .field(
+                    lang.pick("Game ends", "对局截止"),
+                    relative_time(m.ends_at),
+                    true,
+                )
                 .footer(CreateEmbedFooter::new(lang.pick(
                     "Click the region of your point, then the point. Resign: press twice.",
                     "先点击目标点所在的区域，再点击该点落子。认输需连按两次。",
                 )));
         }
         Some(ending) => {
-            embed = embed
-                .colour(OVER)
-                .field(lang.pick("Result", "结果"), ending_text(m, ending, lang), false);
+            embed = embed.colour(OVER).field(
+                lang.pick("Result", "结果"),
+                ending_text(m, ending, lang),
+                false,
+            );
         }
     }
     embed
@@ -95,16 +124,27 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
         Ending::Finished { result, reason } => {
             let who = |c: Color| format!("{} {}", stone(c), mention(m.players[c]));
             let head = match result {
-                GameResult::Points { winner, half_points } => format!(
+                GameResult::Points {
+                    winner,
+                    half_points,
+                } => format!(
                     "{} {} {} ({result})",
                     who(winner),
                     lang.pick("wins by", "胜"),
                     format_half_points(i64::from(half_points)),
                 ),
                 GameResult::Resignation { winner } => {
-                    format!("{} {} ({result})", who(winner), lang.pick("wins by resignation", "中盘胜"))
+                    format!(
+                        "{} {} ({result})",
+                        who(winner),
+                        lang.pick("wins by resignation", "中盘胜")
+                    )
                 }
-                GameResult::Time { winner } => format!("{} {} ({result})", who(winner), lang.pick("wins on time", "超时胜")),
+                GameResult::Time { winner } => format!(
+                    "{} {} ({result})",
+                    who(winner),
+                    lang.pick("wins on time", "超时胜")
+                ),
                 GameResult::Draw => lang.pick("A draw (jigo).", "和棋。").to_owned(),
                 GameResult::Void => lang.pick("Not counted.", "不计胜负。").to_owned(),
             };
@@ -134,9 +174,16 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
         }
         Ending::Abandoned(cause) => {
             let why = match cause {
-                AbandonCause::TwoAutomaticPasses => lang.pick("both players were away", "双方均未落子"),
-                AbandonCause::Offline(_) => lang.pick("a player went offline and did not come back", "一方离线未归"),
-                AbandonCause::TimeCap => lang.pick("the game ran past its time limit", "对局超过时限"),
+                AbandonCause::TwoAutomaticPasses => {
+                    lang.pick("both players were away", "双方均未落子")
+                }
+                AbandonCause::Offline(_) => lang.pick(
+                    "a player went offline and did not come back",
+                    "一方离线未归",
+                ),
+                AbandonCause::TimeCap => {
+                    lang.pick("the game ran past its time limit", "对局超过时限")
+                }
             };
             format!(
                 "{} ({why}). {}",
@@ -166,21 +213,40 @@ pub fn board_components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
                     .enumerate()
                     .map(|(i, region)| {
                         let index = u8::try_from(r * per_row + i).unwrap_or(u8::MAX);
-                        CreateButton::new(ButtonId::Region { game: m.id, move_number, region: index }.to_string())
-                            .label(region.label())
-                            .style(ButtonStyle::Secondary)
+                        CreateButton::new(
+                            ButtonId::Region {
+                                game: m.id,
+                                move_number,
+                                region: index,
+                            }
+                            .to_string(),
+                        )
+                        .label(region.label())
+                        .style(ButtonStyle::Secondary)
                     })
                     .collect(),
             )
         })
         .collect();
     rows.push(CreateActionRow::Buttons(vec![
-        CreateButton::new(ButtonId::Pass { game: m.id, move_number }.to_string())
-            .label(lang.pick("Pass", "停一手"))
-            .style(ButtonStyle::Primary),
-        CreateButton::new(ButtonId::Resign { game: m.id, move_number }.to_string())
-            .label(lang.pick("Resign", "认输"))
-            .style(ButtonStyle::Danger),
+        CreateButton::new(
+            ButtonId::Pass {
+                game: m.id,
+                move_number,
+            }
+            .to_string(),
+        )
+        .label(lang.pick("Pass", "停一手"))
+        .style(ButtonStyle::Primary),
+        CreateButton::new(
+            ButtonId::Resign {
+                game: m.id,
+                move_number,
+            }
+            .to_string(),
+        )
+        .label(lang.pick("Resign", "认输"))
+        .style(ButtonStyle::Danger),
     ]));
     rows
 }
@@ -206,10 +272,21 @@ pub fn point_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
                     .map(|&p| {
                         let occupant = game.board().get(p);
                         let legal = occupant.is_none() && game.is_legal_for(to_move, Move::Play(p));
-                        let mut b = CreateButton::new(ButtonId::Play { game: m.id, move_number, point: p }.to_string())
-                            .label(p.to_string())
-                            .style(if legal { ButtonStyle::Success } else { ButtonStyle::Secondary })
-                            .disabled(!legal);
+                        let mut b = CreateButton::new(
+                            ButtonId::Play {
+                                game: m.id,
+                                move_number,
+                                point: p,
+                            }
+                            .to_string(),
+                        )
+                        .label(p.to_string())
+                        .style(if legal {
+                            ButtonStyle::Success
+                        } else {
+                            ButtonStyle::Secondary
+                        })
+                        .disabled(!legal);
                         if let Some(c) = occupant {
                             b = b.emoji(ReactionType::Unicode(stone(c).to_owned()));
                         }
@@ -232,8 +309,14 @@ pub fn invitation_text(inv: &Invitation, size: u8, rules: &str, komi: &str, lang
         size,
         lang.pick("komi", "贴目"),
         lang.pick(
-            &format!("Whoever accepts plays Black and moves first. Expires {}.", relative_time(inv.expires_at)),
-            &format!("接受的一方执黑先行。{} 过期。", relative_time(inv.expires_at)),
+            &format!(
+                "Whoever accepts plays Black and moves first. Expires {}.",
+                relative_time(inv.expires_at)
+            ),
+            &format!(
+                "接受的一方执黑先行。{} 过期。",
+                relative_time(inv.expires_at)
+            ),
         ),
     )
 }
@@ -269,9 +352,22 @@ mod tests {
             grace_ms: 120_000,
             max_ms: 3_600_000,
             resign_window_ms: 10_000,
-            merit: MeritRules { min_moves: 20, amount: 5, winner_bonus: 3, lifetime_cap: 25 },
+            merit: MeritRules {
+                min_moves: 20,
+                amount: 5,
+                winner_bonus: 3,
+                lifetime_cap: 25,
+            },
         };
-        Match::new(i64::MAX, 1, 2, 1_400_000_000_000_000_001, 1_400_000_000_000_000_002, config, 1_800_000_000_000)
+        Match::new(
+            i64::MAX,
+            1,
+            2,
+            1_400_000_000_000_000_001,
+            1_400_000_000_000_000_002,
+            config,
+            1_800_000_000_000,
+        )
     }
 
     fn json<T: serde::Serialize>(v: &T) -> Value {
@@ -285,7 +381,10 @@ mod tests {
         for row in rows {
             let row = json(row);
             let buttons = row["components"].as_array().unwrap();
-            assert!(!buttons.is_empty() && buttons.len() <= 5, "1 to 5 buttons a row");
+            assert!(
+                !buttons.is_empty() && buttons.len() <= 5,
+                "1 to 5 buttons a row"
+            );
             for b in buttons {
                 let id = b["custom_id"].as_str().unwrap().to_owned();
                 assert!(id.len() <= 100);
@@ -294,7 +393,11 @@ mod tests {
             }
         }
         let unique: HashSet<&String> = ids.iter().collect();
-        assert_eq!(unique.len(), ids.len(), "custom ids are unique in a message");
+        assert_eq!(
+            unique.len(),
+            ids.len(),
+            "custom ids are unique in a message"
+        );
         ids
     }
 
@@ -307,12 +410,19 @@ mod tests {
             let mut reached = HashSet::new();
             for id in ids {
                 match ButtonId::decode(&id).unwrap() {
-                    ButtonId::Region { region: index, move_number, .. } => {
+                    ButtonId::Region {
+                        region: index,
+                        move_number,
+                        ..
+                    } => {
                         assert_eq!(move_number, 0);
                         let r = region(&m, index).unwrap();
                         let picker = point_picker(&m, &r);
                         for pid in assert_within_limits(&picker) {
-                            let ButtonId::Play { point, .. } = ButtonId::decode(&pid).unwrap() else { panic!("{pid}") };
+                            let ButtonId::Play { point, .. } = ButtonId::decode(&pid).unwrap()
+                            else {
+                                panic!("{pid}")
+                            };
                             assert!(r.contains(point));
                             assert!(reached.insert(point), "{point} in two regions");
                         }
@@ -321,7 +431,11 @@ mod tests {
                     other => panic!("unexpected {other:?}"),
                 }
             }
-            assert_eq!(reached.len(), m.game.size().points(), "{n}×{n}: every point in two clicks");
+            assert_eq!(
+                reached.len(),
+                m.game.size().points(),
+                "{n}×{n}: every point in two clicks"
+            );
         }
     }
 
@@ -329,7 +443,12 @@ mod tests {
     fn occupied_and_illegal_points_are_disabled_and_stones_shown() {
         let mut m = a_match(5);
         // Black C3, White B3 D3 C4 C2? Build a suicide point for Black at A1: White A2, B1.
-        for (c, p) in [(Color::Black, "E5"), (Color::White, "A2"), (Color::Black, "E4"), (Color::White, "B1")] {
+        for (c, p) in [
+            (Color::Black, "E5"),
+            (Color::White, "A2"),
+            (Color::Black, "E4"),
+            (Color::White, "B1"),
+        ] {
             m.game.play_as(c, Move::Play(p.parse().unwrap())).unwrap();
         }
         assert_eq!(m.game.to_move(), Color::Black);
@@ -380,6 +499,12 @@ mod tests {
         };
         assert!(board_components(&m, Lang::En).is_empty());
         let e = json(&board_embed(&m, Lang::En));
-        assert!(e["fields"].as_array().unwrap().iter().any(|f| f["value"].as_str().unwrap().contains("Abandoned")));
+        assert!(
+            e["fields"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["value"].as_str().unwrap().contains("Abandoned"))
+        );
     }
 }

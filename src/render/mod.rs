@@ -415,7 +415,7 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
             .map(|(i, &p)| {
                 (
                     p,
-                    if i % 2 == 0 {
+                    if i.is_multiple_of(2) {
                         Color::Black
                     } else {
                         Color::White

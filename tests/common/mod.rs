@@ -138,7 +138,11 @@ impl World {
             let size = m.config.size.get();
             // Black fills rows from the bottom, White from the top, column by column.
             let (col, row) = ((k / 2) as u8 % size, (k / 2) as u8 / size);
-            let row = if k % 2 == 0 { row } else { size - 1 - row };
+            let row = if k.is_multiple_of(2) {
+                row
+            } else {
+                size - 1 - row
+            };
             let p = Point::new(col, row).unwrap().to_string();
             self.play(m.player_to_move(), &p).unwrap();
         }
@@ -148,6 +152,6 @@ impl World {
 /// A legal, capture-free sequence of points for a 9×9 game.
 pub fn quiet_point(k: usize) -> String {
     let (col, row) = ((k / 2) as u8 % 9, (k / 2) as u8 / 9);
-    let row = if k % 2 == 0 { row } else { 8 - row };
+    let row = if k.is_multiple_of(2) { row } else { 8 - row };
     Point::new(col, row).unwrap().to_string()
 }
