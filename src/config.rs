@@ -39,6 +39,8 @@ pub struct HostConfig {
     pub dev_guild_id: Option<u64>,
     /// Base URL of a REST proxy for Discord's API; serenity's own rate limiter is then off.
     pub api_base: Option<String>,
+    /// Ask Discord for members' presence (a privileged intent), which reconnect grace needs.
+    pub presence: bool,
 }
 
 /// Why the host configuration is unusable; each message says what to do.
@@ -54,6 +56,8 @@ pub enum ConfigError {
     GuildId(String),
     #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
     ApiBase(String),
+    #[error("PRESENCE_INTENT must be true or false")]
+    Presence,
 }
 
 impl HostConfig {
@@ -88,7 +92,17 @@ impl HostConfig {
             }
             Some(v) => return Err(ConfigError::ApiBase(v)),
         };
+        let presence = match get("PRESENCE_INTENT")
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("0" | "false" | "no" | "off") => false,
+            Some("1" | "true" | "yes" | "on") => true,
+            Some(_) => return Err(ConfigError::Presence),
+        };
         Ok(HostConfig {
+            presence,
             token: Token(token),
             database_path: get("DATABASE_PATH")
                 .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from),

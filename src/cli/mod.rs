@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::config::HostConfig;
+
 pub use render::{Overlay, RenderArgs, RenderCliError, render_file};
 pub use replay::{ReplayArgs, ReplayReport, replay_report};
 
@@ -26,6 +28,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Draw an SGF record as a PNG board, at its end or at any move.
     Render(RenderArgs),
+    /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health checks).
+    Health,
 }
 
 /// Parses the arguments and runs the chosen command.
@@ -35,14 +39,58 @@ pub fn main() -> ExitCode {
         Command::Run => run_bot(),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Health => health(),
     }
 }
 
+/// Starts the bot: settings from `.env` and the environment, logs to stderr, then serve until
+/// SIGINT/SIGTERM. A bad setting or an unusable database is one line and exit status 2.
 fn run_bot() -> ExitCode {
-    eprintln!(
-        "tengen: the Discord bot is not part of this build yet; `tengen replay` and `tengen render` work offline"
-    );
-    ExitCode::from(2)
+    let config = match HostConfig::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("info,serenity=warn,tracing::span=warn")
+    });
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tengen: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(crate::discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn health() -> ExitCode {
+    let _ = dotenvy::dotenv();
+    let path = std::env::var("DATABASE_PATH")
+        .ok()
+        .filter(|p| !p.trim().is_empty())
+        .unwrap_or_else(|| crate::config::DEFAULT_DATABASE_PATH.to_owned());
+    if crate::discord::is_healthy(std::path::Path::new(&path)) {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("tengen: no recent heartbeat next to {path}");
+        ExitCode::from(1)
+    }
 }
 
 /// Writes to standard output, ignoring a closed pipe (`tengen replay … | head` must not panic).
