@@ -10,6 +10,9 @@
 # needs (SQLite, bundled by rusqlite, and ring, under rustls); nothing links to a system library.
 
 FROM rust:1.95-slim-bookworm AS chef
+# The image carries no debug info (Cargo.toml keeps some for profiling at home).
+ENV CARGO_PROFILE_RELEASE_DEBUG=0 \
+    CARGO_PROFILE_RELEASE_STRIP=symbols
 RUN cargo install cargo-chef --locked
 WORKDIR /app
 
