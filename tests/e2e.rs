@@ -1,0 +1,395 @@
+//! The real `tengen` binary against a fake Discord (REST + gateway) on 127.0.0.1: commands
+//! registered; an invitation; a stranger pressing Accept (refused); the invitee accepting; a
+//! short game played entirely by clicks (region, then point) with a capture and a ko refusal;
+//! a stale button; a resign armed then cancelled by a move; two passes and the score shown;
+//! then a second game in which the bot is killed mid-game, restarted, and the game goes on from
+//! the same position. Asserts on what the bot sent: callback types, ephemeral flags, embeds,
+//! the PNG attached, the components. Prints the interaction → reply latencies.
+
+mod support;
+
+use std::path::Path;
+use std::process::Stdio;
+
+use support::*;
+use tokio::process::{Child, Command};
+
+fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
+    let log = std::fs::File::create(dir.join("bot.log")).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("run")
+        .current_dir(dir)
+        .envs(fake.bot_env())
+        .env("DATABASE_PATH", dir.join("tengen.db"))
+        .env("RUST_LOG", "info,tengen=debug")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
+fn field(msg: &StoredMessage, name: &str) -> String {
+    msg.embeds()[0]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .map(|f| f["value"].as_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+/// The region button whose block holds `point` (labels read like `A1–E5`).
+fn region_button(msg: &StoredMessage, point: &str) -> String {
+    let p: tengen::go::Point = point.parse().unwrap();
+    for b in msg.buttons() {
+        let label = b.label.clone().unwrap_or_default();
+        if let Some((lo, hi)) = label.split_once('–') {
+            let (lo, hi): (tengen::go::Point, tengen::go::Point) =
+                (lo.parse().unwrap(), hi.parse().unwrap());
+            if (lo.col()..=hi.col()).contains(&p.col()) && (lo.row()..=hi.row()).contains(&p.row())
+            {
+                return b.custom_id;
+            }
+        }
+    }
+    panic!("no region button for {point} on {:?}", msg.buttons());
+}
+
+struct Table<'a> {
+    fake: &'a FakeDiscord,
+    board: u64,
+}
+
+impl Table<'_> {
+    fn board(&self) -> StoredMessage {
+        self.fake.message(self.board).unwrap()
+    }
+
+    /// Opens the point picker of `point`'s region: the ephemeral message.
+    async fn picker(&self, user: &TestUser, point: &str) -> StoredMessage {
+        let id = self
+            .fake
+            .press_button(user, self.board, &region_button(&self.board(), point));
+        let cb = self.fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 4, "the picker is a new message");
+        assert!(cb.ephemeral, "the picker is private");
+        self.fake.message(cb.message_id.unwrap()).unwrap()
+    }
+
+    /// Plays `point` by two clicks and waits for the board message to show the move.
+    async fn play(&self, user: &TestUser, point: &str) {
+        let before = self.board().edits;
+        let picker = self.picker(user, point).await;
+        let button = picker
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some(point))
+            .unwrap();
+        assert!(!button.disabled, "{point} is playable");
+        let id = self.fake.press_button(user, picker.id, &button.custom_id);
+        let cb = self.fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 7, "the picker is replaced by a confirmation");
+        assert!(cb.data["content"].as_str().unwrap().contains(point));
+        self.fake
+            .wait_for_message(&format!("the board after {point}"), STEP, |m| {
+                m.id == self.board && m.edits > before
+            })
+            .await;
+    }
+
+    async fn press(&self, user: &TestUser, label: &str) -> Callback {
+        let board = self.board();
+        let b = board
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some(label))
+            .unwrap();
+        let id = self.fake.press_button(user, self.board, &b.custom_id);
+        self.fake.wait_for_callback(id, STEP).await
+    }
+}
+
+fn assert_png_board(msg: &StoredMessage) {
+    let png = msg
+        .embed_image(0)
+        .expect("the embed shows the attached board");
+    // TENGEN_E2E_DUMP=folder keeps the images the bot sent, to look at them.
+    if let Ok(dir) = std::env::var("TENGEN_E2E_DUMP") {
+        let _ = std::fs::write(
+            Path::new(&dir).join(format!("board-{}-{}.png", msg.id, msg.edits)),
+            &png.bytes,
+        );
+        let _ = std::fs::write(
+            Path::new(&dir).join(format!("board-{}-{}.json", msg.id, msg.edits)),
+            msg.json.to_string(),
+        );
+    }
+    assert_eq!(png.filename, "board.png");
+    let img = image::load_from_memory(&png.bytes).expect("a PNG");
+    assert_eq!(img.width(), 720);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let alice = fake.user("alice");
+    let bob = fake.user("bob");
+    let carol = fake.user("carol");
+    let mut bot = start_bot(&fake, dir.path());
+    fake.wait_connected(STEP).await;
+
+    // Commands registered, with Chinese names and the settings for Manage Server only.
+    let commands = fake.wait_for_commands(STEP).await;
+    let names: Vec<&str> = commands
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["weiqi", "weiqi-config"]);
+    assert_eq!(commands[0]["name_localizations"]["zh-CN"], "围棋");
+    assert_eq!(commands[1]["default_member_permissions"], "32");
+
+    // Alice invites Bob: a public message mentioning him, with Accept and Decline.
+    let id = fake.send_slash_command(
+        &alice,
+        "weiqi",
+        "invite",
+        vec![Opt::user("user", &bob), Opt::int("size", 9)],
+    );
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, false));
+    let invitation = fake.message(cb.message_id.unwrap()).unwrap();
+    assert!(invitation.content().contains(&bob.mention()));
+    let accept = invitation.buttons()[0].custom_id.clone();
+    assert_eq!(invitation.buttons()[0].label.as_deref(), Some("Accept"));
+
+    // A stranger's Accept is refused privately; nothing changes.
+    let id = fake.press_button(&carol, invitation.id, &accept);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+    assert!(cb.data["content"].as_str().unwrap().contains("not for you"));
+
+    // Bob accepts: he plays Black. The board message appears with the region picker.
+    let t = fake.now();
+    let id = fake.press_button(&bob, invitation.id, &accept);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    let posted = fake
+        .wait_for_request("the board message", STEP, |r| {
+            r.at >= t && r.is("POST", "/channels/*/messages") && !r.files.is_empty()
+        })
+        .await;
+    let board_id = fake
+        .wait_for_message("the board message", STEP, |m| {
+            m.attachment("board.png").is_some() && m.interaction_id.is_none()
+        })
+        .await
+        .id;
+    assert_eq!(posted.files[0].filename, "board.png");
+    let table = Table {
+        fake: &fake,
+        board: board_id,
+    };
+    let board = table.board();
+    assert_png_board(&board);
+    assert!(
+        field(&board, "Turn").contains(&bob.mention()),
+        "the acceptor moves first"
+    );
+    let labels: Vec<String> = board
+        .buttons()
+        .iter()
+        .filter_map(|b| b.label.clone())
+        .collect();
+    assert_eq!(
+        labels,
+        ["A6–E9", "F6–J9", "A1–E5", "F1–J5", "Pass", "Resign"]
+    );
+    assert!(
+        fake.message(invitation.id).unwrap().buttons().is_empty(),
+        "the invitation closes"
+    );
+
+    // A ko in the lower left: Black B3, A2, C2, B1; White C3, D2, C1; White B2 captures C2.
+    for (who, p) in [
+        (&bob, "B3"),
+        (&alice, "C3"),
+        (&bob, "A2"),
+        (&alice, "D2"),
+        (&bob, "C2"),
+        (&alice, "C1"),
+        (&bob, "B1"),
+    ] {
+        table.play(who, p).await;
+    }
+    let stale_region = region_button(&table.board(), "B2");
+    table.play(&alice, "B2").await;
+    let board = table.board();
+    assert_eq!(field(&board, "Captures"), "⚫ 0 · ⚪ 1", "White took C2");
+    assert_eq!(field(&board, "Move"), "8");
+
+    // Black may not retake at once: the picker shows C2 disabled, and a forged click is refused.
+    let picker = table.picker(&bob, "C2").await;
+    let c2 = picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("C2"))
+        .unwrap();
+    assert!(c2.disabled, "the ko point is disabled");
+    let b2 = picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("B2"))
+        .unwrap();
+    assert!(b2.disabled, "an occupied point is disabled");
+    let id = fake.press_button_unchecked(&bob, picker.id, &c2.custom_id);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("ko"),
+        "{}",
+        cb.data
+    );
+
+    // A stale button (the board as it was before White's B2) is refused politely.
+    let id = fake.press_button_unchecked(&bob, board_id, &stale_region);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("changed"),
+        "{}",
+        cb.data
+    );
+
+    // Someone not playing who presses Pass is told so privately.
+    let cb = table.press(&carol, "Pass").await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+
+    // A ko threat elsewhere; White arms Resign, then answers with a move: that disarms it.
+    table.play(&bob, "G7").await;
+    let cb = table.press(&alice, "Resign").await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+    assert!(cb.data["content"].as_str().unwrap().contains("again"));
+    table.play(&alice, "G6").await;
+    let cb = table.press(&alice, "Resign").await;
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("again"),
+        "armed anew, not resigned: the move disarmed it"
+    );
+    // Now Black retakes the ko: legal after the exchange.
+    table.play(&bob, "C2").await;
+    assert_eq!(field(&table.board(), "Captures"), "⚫ 1 · ⚪ 1");
+
+    // Two passes end the game; the board loses its buttons and the score is announced.
+    let t = fake.now();
+    assert_eq!(table.press(&alice, "Pass").await.kind, 6);
+    fake.wait_for_message("the board after White passes", STEP, |m| {
+        m.id == board_id && field(m, "Move") == "12"
+    })
+    .await;
+    assert_eq!(table.press(&bob, "Pass").await.kind, 6);
+    let end = fake
+        .wait_for_request("the result", STEP, |r| {
+            r.at >= t
+                && r.is("POST", "/channels/*/messages")
+                && r.json.as_ref().is_some_and(|j| {
+                    j["embeds"][0]["title"]
+                        .as_str()
+                        .is_some_and(|s| s.starts_with("Game over"))
+                })
+        })
+        .await;
+    let result = end.json.unwrap()["embeds"][0]["description"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        result.contains("wins by") && result.contains("Counted by area"),
+        "{result}"
+    );
+    let board = fake
+        .wait_for_message("the final board", STEP, |m| {
+            m.id == board_id && m.buttons().is_empty()
+        })
+        .await;
+    assert!(field(&board, "Result").contains("wins by"));
+    assert_png_board(&board);
+
+    let mut slow = fake.callbacks();
+    slow.sort_by_key(|c| std::cmp::Reverse(c.latency));
+    for c in slow.iter().take(5) {
+        eprintln!(
+            "slow: {:?} kind {} {}",
+            c.latency,
+            c.kind,
+            c.data["content"].as_str().unwrap_or("")
+        );
+    }
+    if let Some(l) = fake.latency_summary() {
+        eprintln!(
+            "first game: {} interactions, reply p50 {:?}, p99 {:?}, max {:?}",
+            l.count, l.p50, l.p99, l.max
+        );
+    }
+
+    // A second game; the bot is killed mid-game and restarted on the same database.
+    let id = fake.send_slash_command(&bob, "weiqi", "invite", vec![Opt::user("user", &alice)]);
+    let invitation = fake
+        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
+        .unwrap();
+    let id = fake.press_button(&alice, invitation.id, &invitation.buttons()[0].custom_id);
+    fake.wait_for_callback(id, STEP).await;
+    let second = fake
+        .wait_for_message("the second board", STEP, |m| {
+            m.id != board_id && m.attachment("board.png").is_some() && !m.buttons().is_empty()
+        })
+        .await;
+    let table = Table {
+        fake: &fake,
+        board: second.id,
+    };
+    table.play(&alice, "E5").await; // Alice accepted: she is Black now
+    table.play(&bob, "C3").await;
+    table.play(&alice, "G7").await;
+    bot.kill().await.unwrap();
+    let mut bot = start_bot(&fake, dir.path());
+    fake.wait_for_request("reconnection", STEP, |r| {
+        r.is("GET", "/gateway") && r.at > fake.now().saturating_sub(STEP)
+    })
+    .await;
+    fake.wait_connected(STEP).await;
+    // The same board message still works: White plays on from the same position.
+    table.play(&bob, "D4").await;
+    let board = table.board();
+    assert_eq!(field(&board, "Move"), "4");
+    assert!(field(&board, "Turn").contains(&alice.mention()));
+    let id = fake.send_slash_command(&alice, "weiqi", "status", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(cb.ephemeral);
+    assert!(cb.data["content"].as_str().unwrap().contains("9×9"));
+
+    // A graceful stop on SIGTERM.
+    let pid = bot.id().unwrap();
+    let _ = std::process::Command::new("kill")
+        .arg("-TERM")
+        .arg(pid.to_string())
+        .status();
+    let status = tokio::time::timeout(STEP, bot.wait())
+        .await
+        .expect("stops within 10 s")
+        .unwrap();
+    assert!(status.success(), "exit status {status:?}");
+    let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap();
+    assert!(!log.contains(FAKE_TOKEN), "the token never reaches the log");
+    assert!(log.contains("database closed"), "{log}");
+    if let Some(l) = fake.latency_summary() {
+        eprintln!(
+            "all: {} interactions, reply p50 {:?}, p99 {:?}, max {:?}",
+            l.count, l.p50, l.p99, l.max
+        );
+    }
+    if let Ok(d) = std::env::var("TENGEN_E2E_DUMP") {
+        let _ = std::fs::copy(dir.path().join("bot.log"), Path::new(&d).join("bot.log"));
+    }
+}
