@@ -30,6 +30,22 @@ fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
         .unwrap()
 }
 
+/// Prints the bot's log when a test fails, so a failure says what the bot saw.
+struct LogOnPanic(std::path::PathBuf);
+
+impl Drop for LogOnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.0).unwrap_or_default();
+            let tail: Vec<String> = log.lines().map(|l| l.chars().take(400).collect()).collect();
+            eprintln!(
+                "--- bot log (lines cut at 400 characters) ---\n{}",
+                tail[tail.len().saturating_sub(40)..].join("\n")
+            );
+        }
+    }
+}
+
 fn field(msg: &StoredMessage, name: &str) -> String {
     msg.embeds()[0]["fields"]
         .as_array()
@@ -139,6 +155,7 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     let bob = fake.user("bob");
     let carol = fake.user("carol");
     let mut bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
 
     // Commands registered, with Chinese names and the settings for Manage Server only.
@@ -392,4 +409,94 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     if let Ok(d) = std::env::var("TENGEN_E2E_DUMP") {
         let _ = std::fs::copy(dir.path().join("bot.log"), Path::new(&d).join("bot.log"));
     }
+}
+
+/// Interaction in → reply out over a few hundred clicks: two players fill a 9×9 board with
+/// random legal moves, each by region then point. Prints p50 and p99 (the first, cold
+/// interaction left out); the budget (p99 ≤ 25 ms) is read from this figure, not asserted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reply_latency_over_a_few_hundred_clicks() {
+    let dir = tempfile::Builder::new()
+        .keep(std::env::var("TENGEN_E2E_DUMP").is_ok())
+        .tempdir()
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let _bot = start_bot(&fake, dir.path());
+    if let Ok(d) = std::env::var("TENGEN_E2E_DUMP") {
+        let _ = std::fs::write(
+            Path::new(&d).join("latency-dir"),
+            dir.path().display().to_string(),
+        );
+    }
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &bob)]);
+    let invitation = fake
+        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
+        .unwrap();
+    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
+    fake.wait_for_callback(id, STEP).await;
+    let board = fake
+        .wait_for_message("the board", STEP, |m| {
+            m.attachment("board.png").is_some() && !m.buttons().is_empty()
+        })
+        .await;
+    let table = Table {
+        fake: &fake,
+        board: board.id,
+    };
+    let mut rng = tengen::go::playout::Rng::new(11);
+    let mut players = [&bob, &alice];
+    let mut clicks = 0;
+    while clicks < 300 {
+        let current = table.board();
+        if current.buttons().is_empty() {
+            break;
+        }
+        let regions: Vec<_> = current
+            .buttons()
+            .into_iter()
+            .filter(|b| b.label.as_deref().is_some_and(|l| l.contains('–')))
+            .collect();
+        let region = &regions[rng.below(regions.len())];
+        let id = fake.press_button(players[0], board.id, &region.custom_id);
+        let cb = fake.wait_for_callback(id, STEP).await;
+        clicks += 1;
+        let picker = fake.message(cb.message_id.unwrap()).unwrap();
+        let open: Vec<_> = picker
+            .buttons()
+            .into_iter()
+            .filter(|b| !b.disabled)
+            .collect();
+        if open.is_empty() {
+            continue;
+        }
+        let before = table.board().edits;
+        let id = fake.press_button(
+            players[0],
+            picker.id,
+            &open[rng.below(open.len())].custom_id,
+        );
+        assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 7);
+        clicks += 1;
+        fake.wait_for_message("the board after a move", STEP, |m| {
+            m.id == board.id && m.edits > before
+        })
+        .await;
+        players.swap(0, 1);
+    }
+    let mut latencies: Vec<_> = fake.callbacks().iter().skip(2).map(|c| c.latency).collect();
+    latencies.sort();
+    let at = |q: f64| {
+        latencies[((q * latencies.len() as f64).ceil() as usize).clamp(1, latencies.len()) - 1]
+    };
+    eprintln!(
+        "reply latency over {} interactions: p50 {:?}, p99 {:?}, max {:?}",
+        latencies.len(),
+        at(0.5),
+        at(0.99),
+        latencies[latencies.len() - 1]
+    );
+    assert!(latencies.len() >= 200, "a few hundred clicks were answered");
 }

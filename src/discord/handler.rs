@@ -206,6 +206,10 @@ async fn on_command(bot: &Bot, ctx: &Context, cmd: &CommandInteraction) {
                     }) else {
                         return reply_cmd(ctx, cmd, private("…")).await;
                     };
+                    let _turn = match bot.publisher.get() {
+                        Some(p) => p.hold(inv.id).await,
+                        None => None,
+                    };
                     let settings = bot.service.settings(guild).unwrap_or_default();
                     let size = size.unwrap_or(settings.board_size.get());
                     let rules = rules.unwrap_or(settings.rules);

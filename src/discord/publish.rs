@@ -24,6 +24,10 @@ pub struct Publisher {
     /// The last "your move" ping of each match, deleted when the next one is sent, so a game
     /// leaves one ping in the channel rather than one per move.
     pings: Mutex<HashMap<MatchId, (u64, u64)>>,
+    /// One lock per game: its outcomes are shown one after the other, so a move clicked the
+    /// instant the board appears waits until the board message is known, and an older image
+    /// never overwrites a newer one.
+    order: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// The board image of a match: the running position with the region grid, or the final one
@@ -59,12 +63,36 @@ impl Publisher {
             service,
             http,
             pings: Mutex::new(HashMap::new()),
+            order: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Takes the turn of one game (or invitation) to change what Discord shows of it; the
+    /// invitation's handler holds it until the message id is saved, so an Accept clicked at
+    /// once still finds the message to close.
+    pub async fn hold(&self, key: i64) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        let lock = self
+            .order
+            .lock()
+            .map(|mut m| Arc::clone(m.entry(key).or_default()))
+            .ok()?;
+        Some(lock.lock_owned().await)
     }
 
     /// Shows everything an outcome changed. Errors from Discord are logged, never fatal: the
     /// game is already saved, and `/weiqi board` re-posts the board.
     pub async fn publish(&self, outcome: &Outcome) {
+        // A match keeps the id of its invitation, so both kinds of subject share one lock.
+        let key = match outcome.subject {
+            TimerId::Invitation(id) | TimerId::Match(id) => id,
+        };
+        let _turn = self.hold(key).await;
+        if outcome.is_final()
+            && matches!(outcome.subject, TimerId::Match(_))
+            && let Ok(mut m) = self.order.lock()
+        {
+            m.remove(&key);
+        }
         let lang = Lang::En;
         let mut board_changed = false;
         let mut started = false;

@@ -957,6 +957,8 @@ impl FakeDiscord {
             g.seq,
             g.heartbeats
         );
+        let ops: Vec<String> = g.received.iter().map(|f| f["op"].to_string()).collect();
+        let _ = writeln!(out, "  frames from the bot, by op: {}", ops.join(" "));
         let n = st.requests.len();
         let _ = writeln!(out, "  {n} REST request(s); the last ones:");
         for r in st.requests.iter().skip(n.saturating_sub(12)) {

@@ -22,6 +22,9 @@ pub async fn serve(inner: Arc<Inner>, listener: TcpListener) {
     loop {
         match listener.accept().await {
             Ok((stream, _)) => {
+                // Small frames go out at once (no Nagle delay waiting for the bot's ACK), as
+                // Discord's gateway does; otherwise the fake's own writes add ~40 ms.
+                let _ = stream.set_nodelay(true);
                 tokio::spawn(connection(inner.clone(), stream));
             }
             Err(e) => {
@@ -132,6 +135,8 @@ fn handle_frame(inner: &Inner, tx: &mpsc::UnboundedSender<String>, frame: Value)
                 _ => json!([0, 1]),
             };
             st.gateway.identify = Some(frame["d"].clone());
+            // A new session numbers its dispatches from 1, as Discord's does.
+            st.gateway.seq = 0;
             let ready = payloads::ready(&inner.gateway_url, shard);
             st.gateway.ready_sent = dispatch_locked(inner, &mut st, "READY", ready).is_some();
             let guild = payloads::guild_create(&st);

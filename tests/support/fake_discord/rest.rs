@@ -18,6 +18,11 @@ use super::{
 
 pub async fn serve(inner: Arc<Inner>, listener: TcpListener) {
     let app = Router::new().fallback(handle).with_state(inner);
+    // No Nagle delay on the fake's answers: they are the fake's time, not the bot's.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     if let Err(e) = axum::serve(listener, app).await {
         eprintln!("[fake-discord] REST server stopped: {e}");
     }
