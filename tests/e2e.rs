@@ -417,7 +417,7 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reply_latency_over_a_few_hundred_clicks() {
     let dir = tempfile::Builder::new()
-        .keep(std::env::var("TENGEN_E2E_DUMP").is_ok())
+        .disable_cleanup(std::env::var("TENGEN_E2E_DUMP").is_ok())
         .tempdir()
         .unwrap();
     let fake = FakeDiscord::start().await;
