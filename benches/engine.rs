@@ -4,6 +4,8 @@
 use std::hint::black_box;
 use std::path::Path;
 
+mod common;
+use common::thread_cpu_ns;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use tengen::go::playout::{Rng, playout};
 use tengen::go::sgf::Record;
@@ -20,6 +22,21 @@ fn playouts(c: &mut Criterion) {
             black_box(playout(&mut board, Color::Black, &mut rng, 3 * 81))
         })
     });
+    // CPU time is read coarsely: each iteration is a batch of 100 playouts.
+    group.throughput(Throughput::Elements(100));
+    group.bench_function(
+        "9x9 light playouts, batches of 100 (thread CPU time)",
+        |b| {
+            b.iter_custom(|iters| {
+                let start = thread_cpu_ns();
+                for _ in 0..iters * 100 {
+                    let mut board = empty.clone();
+                    black_box(playout(&mut board, Color::Black, &mut rng, 3 * 81));
+                }
+                std::time::Duration::from_nanos(thread_cpu_ns().saturating_sub(start))
+            })
+        },
+    );
     group.finish();
 }
 

@@ -7,6 +7,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
+mod common;
+use common::thread_cpu_ns;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tengen::go::sgf::Record;
 use tengen::go::{Game, RuleSet};
@@ -21,14 +23,6 @@ fn game(relative: &str) -> Game {
         .replay(RuleSet::Classic.rules())
         .expect("the record replays")
         .game
-}
-
-/// Nanoseconds this thread has run on a CPU (Linux schedstat; 0 elsewhere).
-fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
 }
 
 fn bench(c: &mut Criterion) {
