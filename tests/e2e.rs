@@ -500,3 +500,110 @@ async fn reply_latency_over_a_few_hundred_clicks() {
     );
     assert!(latencies.len() >= 200, "a few hundred clicks were answered");
 }
+
+/// Moderators only: `/weiqi-config` is refused to a member without Manage Server and a bad
+/// value is refused with its range; with `match-threads` on, a game gets a thread of its own;
+/// `move-notify dm` tells the player to move by direct message; a Chinese client is answered
+/// in Chinese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moderators_settings_threads_and_notices() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let alice = fake.user("alice");
+    let bob = fake.user("bob").with_locale("zh-CN");
+    fake.update_user(bob.clone());
+    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
+    fake.update_user(moderator.clone());
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+
+    let set = |who: &TestUser, key: &str, value: &str| {
+        fake.send_slash_command(
+            who,
+            "weiqi-config",
+            "set",
+            vec![Opt::str("key", key), Opt::str("value", value)],
+        )
+    };
+    let cb = fake
+        .wait_for_callback(set(&alice, "match-threads", "true"), STEP)
+        .await;
+    assert!(cb.ephemeral);
+    assert!(
+        cb.data["content"]
+            .as_str()
+            .unwrap()
+            .contains("Manage Server"),
+        "{}",
+        cb.data
+    );
+    let cb = fake
+        .wait_for_callback(set(&moderator, "turn-timeout-seconds", "5"), STEP)
+        .await;
+    assert!(cb.ephemeral);
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("30"),
+        "the valid range is given: {}",
+        cb.data
+    );
+    for (k, v) in [("match-threads", "true"), ("move-notify", "dm")] {
+        let cb = fake.wait_for_callback(set(&moderator, k, v), STEP).await;
+        assert!(
+            cb.data["content"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("`{k}` = {v}")),
+            "{}",
+            cb.data
+        );
+    }
+
+    // Bob's client is Chinese: his refusal is in Chinese.
+    let id = fake.send_slash_command(&bob, "weiqi", "invite", vec![Opt::user("user", &bob)]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(
+        cb.data["content"]
+            .as_str()
+            .unwrap()
+            .contains("不能邀请自己"),
+        "{}",
+        cb.data
+    );
+
+    let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &bob)]);
+    let invitation = fake
+        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
+        .unwrap();
+    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
+    fake.wait_for_callback(id, STEP).await;
+    let board = fake
+        .wait_for_message("the board in a thread", STEP, |m| {
+            m.attachment("board.png").is_some()
+        })
+        .await;
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1, "one thread for the game");
+    assert_eq!(
+        board.channel_id, threads[0].0,
+        "the board is in the game's thread"
+    );
+    // Bob (Black) is told by DM that it is his move.
+    fake.wait_for_request("a DM to Bob", STEP, |r| r.is("POST", "/users/@me/channels"))
+        .await;
+    let table = Table {
+        fake: &fake,
+        board: board.id,
+    };
+    table.play(&bob, "E5").await;
+    fake.wait_for_request("a DM to Alice", STEP, |r| {
+        r.is("POST", "/channels/*/messages")
+            && r.json.as_ref().is_some_and(|j| {
+                j["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains(&alice.mention()) && c.contains("your move"))
+            })
+    })
+    .await;
+}
