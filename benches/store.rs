@@ -148,6 +148,9 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
                         result: None,
                         end_reason: None,
                         ended_at: None,
+                        phase: "play".into(),
+                        dead_stones: None,
+                        accepted: [false, false],
                     },
                 })?;
                 for k in 0..moves {
