@@ -23,15 +23,30 @@ use super::point::{CELLS, Point};
 use super::score::{neighbours_on, seki_chains};
 
 /// How sure the playouts must be before a chain is proposed dead.
-pub const DEAD_SHARE: f64 = 0.75;
+pub const DEAD_SHARE: f64 = 0.6;
+
+/// How sure the playouts must be of a chain in atari: a chain left in atari by players who
+/// passed, that a playout does not always capture, is most often part of a seki.
+pub const ATARI_SHARE: f64 = 0.95;
+
+/// A chain in atari that the playouts do not capture almost always is still proposed dead when
+/// its captors are never in danger: they lose their points in at most this share of playouts.
+pub const ATARI_FIGHT_SHARE: f64 = 0.04;
 
 /// Tunables of the estimate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EstimateOptions {
     /// Playouts run from the position (half with each colour first).
     pub playouts: usize,
     /// Seed of the playouts: the same position and seed give the same proposal.
     pub seed: u64,
+    /// How sure the playouts must be before a chain is proposed dead ([`DEAD_SHARE`]).
+    pub dead_share: f64,
+    /// How sure the playouts must be of a chain in atari ([`ATARI_SHARE`]).
+    pub atari_share: f64,
+    /// For a chain in atari below `atari_share`: the largest share of playouts a neighbouring
+    /// enemy chain may lose ([`ATARI_FIGHT_SHARE`]).
+    pub atari_fight_share: f64,
 }
 
 impl Default for EstimateOptions {
@@ -39,6 +54,9 @@ impl Default for EstimateOptions {
         EstimateOptions {
             playouts: 400,
             seed: 0x5EED,
+            dead_share: DEAD_SHARE,
+            atari_share: ATARI_SHARE,
+            atari_fight_share: ATARI_FIGHT_SHARE,
         }
     }
 }
@@ -64,7 +82,12 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
             chain_of[s.index()] = k;
         }
         let share = stones.iter().map(|s| lost[s.index()]).sum::<f64>() / stones.len() as f64;
-        let dead = !safe[color][p.index()] && !seki[p.index()] && share >= DEAD_SHARE;
+        let dead = !safe[color][p.index()]
+            && !seki[p.index()]
+            && share >= options.dead_share
+            && (board.liberties(p).len() > 1
+                || share >= options.atari_share
+                || !in_a_fight(board, color, &stones, &lost, options.atari_fight_share));
         chains.push((color, stones, dead));
     }
     // A group: chains of one colour joined through empty points (and dead enemy stones are not
@@ -123,6 +146,63 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
     dead
 }
 
+/// Whether the chain `stones` of `color` touches, directly or through one of its liberties, an
+/// enemy chain that the playouts do not find safe either (it loses its points in more than
+/// `fight_share` of them): the two are short of liberties together — a capturing race or a
+/// seki (the players passed, so a seki) — which is never strong evidence that `stones` are
+/// dead. A dead chain's captors keep their points in nearly every playout.
+fn in_a_fight(
+    board: &Board,
+    color: Color,
+    stones: &[Point],
+    lost: &[f64],
+    fight_share: f64,
+) -> bool {
+    let size = board.size();
+    let mut near: Vec<Point> = Vec::new();
+    for &s in stones {
+        for n in neighbours_on(size, s) {
+            match board.get(n) {
+                Some(c) if c != color => near.push(n),
+                None => near.extend(
+                    neighbours_on(size, n).filter(|&m| board.get(m) == Some(color.opponent())),
+                ),
+                _ => {}
+            }
+        }
+    }
+    near.sort();
+    near.dedup();
+    let mut checked: Vec<Point> = Vec::new();
+    for q in near {
+        let Some(id) = board.chain_id(q) else {
+            continue;
+        };
+        if checked.contains(&id) {
+            continue;
+        }
+        checked.push(id);
+        let chain = board.chain(q);
+        let share = chain.iter().map(|s| lost[s.index()]).sum::<f64>() / chain.len() as f64;
+        if share > fight_share {
+            return true;
+        }
+    }
+    false
+}
+
+/// Each stone with the share of playouts at whose end its point is the opponent's: what the
+/// estimate weighs, for tools and tuning.
+pub fn loss_shares(board: &Board, options: EstimateOptions) -> Vec<(Point, f64)> {
+    let lost = opponent_ownership(board, options);
+    board
+        .size()
+        .all_points()
+        .filter(|p| board.get(*p).is_some())
+        .map(|p| (p, lost[p.index()]))
+        .collect()
+}
+
 /// For each point, the share of playouts at whose end the stone now on it (if any) has lost its
 /// point to the other colour.
 fn opponent_ownership(board: &Board, options: EstimateOptions) -> Vec<f64> {
@@ -166,33 +246,21 @@ fn owner_at_end(board: &Board, p: Point) -> Option<Color> {
 /// Plays from `board` until two passes in a row or `max_moves`, with the tactical policy of the
 /// module's documentation.
 fn tactical_playout(board: &mut Board, mut to_move: Color, rng: &mut Rng, max_moves: usize) {
-    let size = board.size();
-    let mut empties: Vec<Point> = size
-        .all_points()
-        .filter(|&p| board.is_empty_at(p))
-        .collect();
+    let mut empties: Vec<Point> = Vec::new();
     let mut passes = 0;
     let mut last: Option<Point> = None;
     for _ in 0..max_moves {
+        empties.clear();
+        empties.extend(board.size().all_points().filter(|&p| board.is_empty_at(p)));
         let chosen = last
             .and_then(|l| urgent_move(board, to_move, l, rng))
             .or_else(|| random_move(board, to_move, &mut empties, rng));
         match chosen {
-            Some(p) => {
-                if board.play(to_move, p).is_err() {
-                    // Checked before; should it ever fail, treat it as a pass.
-                    passes += 1;
-                    last = None;
-                } else {
-                    passes = 0;
-                    last = Some(p);
-                }
-                empties = size
-                    .all_points()
-                    .filter(|&q| board.is_empty_at(q))
-                    .collect();
+            Some(p) if board.play(to_move, p).is_ok() => {
+                passes = 0;
+                last = Some(p);
             }
-            None => {
+            _ => {
                 board.clear_ko();
                 passes += 1;
                 last = None;
