@@ -662,11 +662,11 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn config() -> MatchConfig {
+    fn config(rules: RuleSet) -> MatchConfig {
         MatchConfig {
             size: BoardSize::new(7).expect("7 is a size"),
-            rules: RuleSet::Classic,
-            komi: RuleSet::Classic.rules().komi,
+            rules,
+            komi: rules.rules().komi,
             turn_timeout_ms: 180_000,
             grace_ms: 120_000,
             max_ms: 3_600_000,
@@ -688,6 +688,10 @@ mod tests {
             Just(Action::WentOffline),
             Just(Action::CameBack),
             Just(Action::Tick),
+            (0u8..19, 0u8..19)
+                .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"))),
+            Just(Action::AcceptMarking),
+            Just(Action::ResumePlay),
         ];
         (0u8..3, act, proptest::option::of(0u32..40), 0i64..200_000)
     }
@@ -697,9 +701,10 @@ mod tests {
         /// refusal leaves the match exactly as it was.
         #[test]
         fn apply_never_panics_and_a_refusal_changes_nothing(
+            rules in proptest::sample::select(RuleSet::ALL.to_vec()),
             steps in proptest::collection::vec(action(), 1..120)
         ) {
-            let mut m = Match::new(1, 1, 1, 20, 10, config(), 0);
+            let mut m = Match::new(1, 1, 1, 20, 10, config(rules), 0);
             let mut now = 0;
             for (who, act, seen, dt) in steps {
                 now += dt;
@@ -712,6 +717,10 @@ mod tests {
                 prop_assert_eq!(m.automatic.len(), m.game.moves().len());
                 if !m.is_running() {
                     prop_assert!(m.next_deadline().is_none());
+                }
+                // Moves are refused while the dead stones are settled.
+                if m.in_agreement() {
+                    prop_assert!(m.game.is_over());
                 }
             }
         }
