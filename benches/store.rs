@@ -151,6 +151,7 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
                         phase: "play".into(),
                         dead_stones: None,
                         accepted: [false, false],
+                        marking_version: 0,
                     },
                 })?;
                 for k in 0..moves {

@@ -55,7 +55,11 @@ fn toggle(w: &World, by: u64, point: &str) -> Result<tengen::game::Outcome, teng
 }
 
 fn accept(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
-    w.apply(Command::AcceptMarking { by, board: None })
+    w.apply(Command::AcceptMarking {
+        by,
+        board: None,
+        marking: None,
+    })
 }
 
 fn resume(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
@@ -132,7 +136,8 @@ fn the_game_is_scored_when_both_accept_the_same_marking() {
     assert_eq!(
         w.refusal(Command::AcceptMarking {
             by: BOB,
-            board: None
+            board: None,
+            marking: None
         }),
         Refusal::AlreadyAccepted
     );
@@ -257,7 +262,7 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
 }
 
 #[test]
-fn a_stale_board_cannot_toggle_and_classic_rules_have_no_agreement() {
+fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
     let w = World::new();
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
@@ -335,7 +340,8 @@ fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves() {
     assert_eq!(
         w.refusal(Command::AcceptMarking {
             by: BOB,
-            board: None
+            board: None,
+            marking: None
         }),
         Refusal::NotInAgreement
     );

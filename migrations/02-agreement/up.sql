@@ -10,3 +10,5 @@ ALTER TABLE matches ADD COLUMN accepted_black INTEGER NOT NULL DEFAULT 0
     CHECK (accepted_black IN (0, 1));
 ALTER TABLE matches ADD COLUMN accepted_white INTEGER NOT NULL DEFAULT 0
     CHECK (accepted_white IN (0, 1));
+-- Toggles the marking has had: an Accept button carries the version it was drawn for.
+ALTER TABLE matches ADD COLUMN marking_version INTEGER NOT NULL DEFAULT 0;

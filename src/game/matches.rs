@@ -101,6 +101,9 @@ pub struct Agreement {
     pub dead: Vec<Point>,
     /// Who has accepted the marking as it stands; any toggle withdraws both.
     pub accepted: ByColor<bool>,
+    /// How many toggles the marking has had: an Accept button carries the version it was
+    /// drawn for, so that no one accepts a marking they have not seen.
+    pub version: u32,
 }
 
 impl Agreement {
@@ -112,6 +115,7 @@ impl Agreement {
                 black: false,
                 white: false,
             },
+            version: 0,
         }
     }
 }
@@ -126,8 +130,9 @@ pub enum Action {
     CameBack,
     /// Agreement phase: mark the chain through this point dead, or alive again.
     ToggleDead(Point),
-    /// Agreement phase: accept the marking as it stands.
-    AcceptMarking,
+    /// Agreement phase: accept the marking as it stands; with the marking version the button
+    /// was drawn for, if any (a stale one is refused).
+    AcceptMarking(Option<u32>),
     /// Agreement phase: dispute the marking and play on.
     ResumePlay,
     /// Whatever deadlines are due at `now` fire.
@@ -410,6 +415,7 @@ impl Match {
                     black: false,
                     white: false,
                 };
+                agreement.version = agreement.version.saturating_add(1);
                 let dead = agreement.dead.clone();
                 // A changed marking deserves a fresh look: the timeout starts again.
                 self.turn_deadline = now.saturating_add(self.config.turn_timeout_ms);
@@ -422,10 +428,15 @@ impl Match {
                     marking: dead,
                 });
             }
-            Action::AcceptMarking => {
+            Action::AcceptMarking(version) => {
                 let Some(agreement) = self.agreement.as_mut() else {
                     return Err(Refusal::NotInAgreement);
                 };
+                if version.is_some_and(|v| v != agreement.version)
+                    || seen.is_some_and(|n| n != self.game.moves().len() as u32)
+                {
+                    return Err(Refusal::StaleBoard);
+                }
                 if agreement.accepted[color] {
                     return Err(Refusal::AlreadyAccepted);
                 }
@@ -442,16 +453,21 @@ impl Match {
                 if self.agreement.is_none() {
                     return Err(Refusal::NotInAgreement);
                 }
+                if seen.is_some_and(|n| n != self.move_count()) {
+                    return Err(Refusal::StaleBoard);
+                }
                 self.disarm(color, &mut events);
                 if self.game.rules().white_passes_last && self.resumed > 0 {
                     // AGA: play was resumed once and the game ended again without agreement:
                     // every stone left on the board is alive.
+                    let version = self.agreement.as_ref().map_or(0, |a| a.version);
                     self.agreement = Some(Agreement {
                         dead: Vec::new(),
                         accepted: ByColor {
                             black: true,
                             white: true,
                         },
+                        version,
                     });
                     self.score(now, &mut events);
                 } else {
@@ -556,6 +572,16 @@ impl Match {
 
     fn end(&mut self, ending: Ending, at: Millis, events: &mut Vec<Event>) {
         self.status = Status::Ended { ending, at };
+        // Only a count keeps its marking; a resignation or an abandonment has none.
+        if !matches!(
+            ending,
+            Ending::Finished {
+                reason: EndReason::TwoPasses,
+                ..
+            }
+        ) {
+            self.agreement = None;
+        }
         self.resign_armed = ByColor {
             black: None,
             white: None,
@@ -622,6 +648,7 @@ impl Match {
                         ending: Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
                         at: due,
                     };
+                    self.agreement = None;
                 }
             }
         }
@@ -690,7 +717,7 @@ mod tests {
             Just(Action::Tick),
             (0u8..19, 0u8..19)
                 .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"))),
-            Just(Action::AcceptMarking),
+            proptest::option::of(0u32..3).prop_map(Action::AcceptMarking),
             Just(Action::ResumePlay),
         ];
         (0u8..3, act, proptest::option::of(0u32..40), 0i64..200_000)

@@ -129,8 +129,14 @@ pub enum Command {
         point: Point,
         board: Option<BoardRef>,
     },
-    /// Agreement phase: the Accept button.
-    AcceptMarking { by: UserId, board: Option<BoardRef> },
+    /// Agreement phase: the Accept button. `marking`: the [`Agreement::version`] the button
+    /// was drawn for (`None` for a command without a board): a marking changed since is refused
+    /// as a stale board, so no one accepts a marking they have not seen.
+    AcceptMarking {
+        by: UserId,
+        board: Option<BoardRef>,
+        marking: Option<u32>,
+    },
     /// Agreement phase: the Resume play button (a dispute).
     ResumePlay { by: UserId, board: Option<BoardRef> },
     /// The player's presence went offline (only with the presence intent).

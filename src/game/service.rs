@@ -327,9 +327,9 @@ impl Service {
                 let (id, seen) = self.target(by, board)?;
                 self.on_match(id, Some(by), Action::ToggleDead(point), seen, now)
             }
-            Command::AcceptMarking { by, board } => {
+            Command::AcceptMarking { by, board, marking } => {
                 let (id, seen) = self.target(by, board)?;
-                self.on_match(id, Some(by), Action::AcceptMarking, seen, now)
+                self.on_match(id, Some(by), Action::AcceptMarking(marking), seen, now)
             }
             Command::ResumePlay { by, board } => {
                 let (id, seen) = self.target(by, board)?;
@@ -980,6 +980,7 @@ fn live_of(m: &Match) -> MatchLive {
             .agreement
             .as_ref()
             .map_or([false, false], |a| [a.accepted.black, a.accepted.white]),
+        marking_version: m.agreement.as_ref().map_or(0, |a| a.version),
     }
 }
 
@@ -1169,5 +1170,6 @@ fn agreement_from_row(r: &MatchRow) -> Result<Option<Agreement>, StoreError> {
             black: r.live.accepted[0],
             white: r.live.accepted[1],
         },
+        version: r.live.marking_version,
     }))
 }
