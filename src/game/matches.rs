@@ -429,11 +429,12 @@ impl Match {
                 });
             }
             Action::AcceptMarking(version) => {
+                let moves = self.move_count();
                 let Some(agreement) = self.agreement.as_mut() else {
                     return Err(Refusal::NotInAgreement);
                 };
                 if version.is_some_and(|v| v != agreement.version)
-                    || seen.is_some_and(|n| n != self.game.moves().len() as u32)
+                    || seen.is_some_and(|n| n != moves)
                 {
                     return Err(Refusal::StaleBoard);
                 }
