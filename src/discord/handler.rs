@@ -122,6 +122,16 @@ async fn apply(bot: &Bot, command: Command) -> Result<Outcome, Failure> {
     }
 }
 
+/// A public embed that names members without pinging them.
+fn public_embed(title: &str, text: String) -> CreateInteractionResponse {
+    let embed = CreateEmbed::new().title(title).description(text);
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .embed(embed)
+            .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
+    )
+}
+
 fn private(text: impl Into<String>) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
@@ -306,17 +316,10 @@ async fn on_command(bot: &Bot, ctx: &Context, cmd: &CommandInteraction) {
                 ),
                 Err(f) => i18n::failure(lang, &f),
             };
-            let embed = CreateEmbed::new()
-                .title(lang.pick("Go profile", "围棋资料"))
-                .description(text);
             reply_cmd(
                 ctx,
                 cmd,
-                CreateInteractionResponse::Message(
-                    CreateInteractionResponseMessage::new()
-                        .embed(embed)
-                        .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
-                ),
+                public_embed(lang.pick("Go profile", "围棋资料"), text),
             )
             .await
         }
@@ -344,17 +347,10 @@ async fn on_command(bot: &Bot, ctx: &Context, cmd: &CommandInteraction) {
                     .join("\n"),
                 Err(f) => i18n::failure(lang, &f),
             };
-            let embed = CreateEmbed::new()
-                .title(lang.pick("Leaderboard", "排行榜"))
-                .description(text);
             reply_cmd(
                 ctx,
                 cmd,
-                CreateInteractionResponse::Message(
-                    CreateInteractionResponseMessage::new()
-                        .embed(embed)
-                        .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
-                ),
+                public_embed(lang.pick("Leaderboard", "排行榜"), text),
             )
             .await
         }
