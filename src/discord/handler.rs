@@ -158,8 +158,31 @@ async fn reply_btn(
 
 fn log_failure(f: &Failure) {
     match f {
+        Failure::Refused(Refusal::StaleBoard) => warn!("button of a stale board refused"),
         Failure::Refused(r) => debug!(refusal = ?r, "refused"),
         Failure::Internal(e) => error!(error = %e, "internal failure; nothing changed"),
+    }
+}
+
+/// Applies the command of a button: on success answers with `ok` and publishes the outcome;
+/// a refusal is answered privately and changes nothing.
+async fn apply_press(
+    bot: &Bot,
+    ctx: &Context,
+    press: &ComponentInteraction,
+    command: Command,
+    ok: CreateInteractionResponse,
+    lang: Lang,
+) {
+    match apply(bot, command).await {
+        Ok(outcome) => {
+            reply_btn(ctx, press, ok).await;
+            bot.publish(&outcome).await;
+        }
+        Err(f) => {
+            log_failure(&f);
+            reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
+        }
     }
 }
 
@@ -719,16 +742,15 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                     invitation,
                 }
             };
-            match apply(bot, command).await {
-                Ok(outcome) => {
-                    reply_btn(ctx, press, CreateInteractionResponse::Acknowledge).await;
-                    bot.publish(&outcome).await;
-                }
-                Err(f) => {
-                    log_failure(&f);
-                    reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
-                }
-            }
+            apply_press(
+                bot,
+                ctx,
+                press,
+                command,
+                CreateInteractionResponse::Acknowledge,
+                lang,
+            )
+            .await
         }
         ButtonId::Region {
             game,
@@ -779,25 +801,21 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                     move_number,
                 }),
             };
-            match apply(bot, command).await {
-                Ok(outcome) => {
-                    let msg = CreateInteractionResponseMessage::new()
-                        .content(format!(
-                            "{} **{point}**.",
-                            lang.pick("You played", "你下在")
-                        ))
-                        .components(Vec::new());
-                    reply_btn(ctx, press, CreateInteractionResponse::UpdateMessage(msg)).await;
-                    bot.publish(&outcome).await;
-                }
-                Err(f) => {
-                    if matches!(f, Failure::Refused(Refusal::StaleBoard)) {
-                        warn!(game, move_number, "stale point button");
-                    }
-                    log_failure(&f);
-                    reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
-                }
-            }
+            let msg = CreateInteractionResponseMessage::new()
+                .content(format!(
+                    "{} **{point}**.",
+                    lang.pick("You played", "你下在")
+                ))
+                .components(Vec::new());
+            apply_press(
+                bot,
+                ctx,
+                press,
+                command,
+                CreateInteractionResponse::UpdateMessage(msg),
+                lang,
+            )
+            .await
         }
         ButtonId::Pass { game, move_number } => {
             let command = Command::Pass {
@@ -807,19 +825,15 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                     move_number,
                 }),
             };
-            match apply(bot, command).await {
-                Ok(outcome) => {
-                    reply_btn(ctx, press, CreateInteractionResponse::Acknowledge).await;
-                    bot.publish(&outcome).await;
-                }
-                Err(f) => {
-                    if matches!(f, Failure::Refused(Refusal::StaleBoard)) {
-                        warn!(game, move_number, "stale pass button");
-                    }
-                    log_failure(&f);
-                    reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
-                }
-            }
+            apply_press(
+                bot,
+                ctx,
+                press,
+                command,
+                CreateInteractionResponse::Acknowledge,
+                lang,
+            )
+            .await
         }
         ButtonId::Resign { game, .. } => {
             resign(bot, ctx, Responder::Button(press), user, Some(game), lang).await
