@@ -11,16 +11,13 @@ use tengen::game::{BoardRef, Command, Event, MatchId, Service};
 use tengen::go::{Move, Point};
 use tengen::store::{Durability, Store};
 
-struct Rng(u64);
+/// The engine's seedable generator, with `below` taking and giving `u64` here.
+struct Rng(tengen::go::playout::Rng);
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.0
+            .below(usize::try_from(n.max(1)).unwrap_or(usize::MAX)) as u64
     }
 }
 
@@ -41,7 +38,9 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
         for t in 0..16u64 {
             let (w, games, acked, refused) = (&w, &games, &acked, &refused);
             s.spawn(move || {
-                let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((t + 1) * 7919));
+                let mut rng = Rng(tengen::go::playout::Rng::new(
+                    0x9E37_79B9_7F4A_7C15 ^ ((t + 1) * 7919),
+                ));
                 for _ in 0..400 {
                     // Half the threads hammer game 0; the others spread over every game.
                     let g = if t.is_multiple_of(2) {

@@ -21,16 +21,13 @@ const CHILD_ENV: &str = "TENGEN_CRASH_CHILD";
 const GUILD: u64 = 7;
 const GAMES: usize = 24;
 
-struct Rng(u64);
+/// The engine's seedable generator, with `below` taking and giving `u64` here.
+struct Rng(tengen::go::playout::Rng);
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0
+            .below(usize::try_from(n.max(1)).unwrap_or(usize::MAX)) as u64
     }
 }
 
@@ -56,7 +53,7 @@ fn crash_child() {
     let store = Store::open(path.as_ref(), Durability::Process).unwrap();
     let svc = Service::open(store, clock.now()).unwrap();
     assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
-    let mut rng = Rng(seed());
+    let mut rng = Rng(tengen::go::playout::Rng::new(seed()));
     let out = std::io::stdout();
     let mut next_user = 1_000_000 + 2 * (rng.below(1 << 30));
     loop {
@@ -137,7 +134,7 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.db");
     let exe = std::env::current_exe().unwrap();
-    let mut rng = Rng(seed());
+    let mut rng = Rng(tengen::go::playout::Rng::new(seed()));
     // (match, number) -> move, and the round it was acknowledged in.
     let mut acked: HashMap<(i64, u32), (String, usize)> = HashMap::new();
     let mut started = 0usize;
