@@ -148,6 +148,10 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
                         result: None,
                         end_reason: None,
                         ended_at: None,
+                        phase: "play".into(),
+                        dead_stones: None,
+                        accepted: [false, false],
+                        marking_version: 0,
                     },
                 })?;
                 for k in 0..moves {

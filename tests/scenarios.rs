@@ -983,6 +983,8 @@ fn under_aga_rules_white_passes_last() {
         "Black's pass cannot close the game under AGA rules"
     );
     let o = w.pass(ALICE).unwrap();
+    // White's pass closes the play; the dead stones are then agreed (issue 6).
+    let o = settle_all_alive(&w, &o);
     assert!(matches!(
         ended(&[o]),
         Some(Ending::Finished {
@@ -994,6 +996,39 @@ fn under_aga_rules_white_passes_last() {
         })
     ));
     assert_eq!(w.svc.load_match(id).unwrap().unwrap().move_count(), 4);
+}
+
+/// The agreement phase that two passes open under chinese, aga and japanese rules: every
+/// chain the estimate proposes is marked alive again, then both players accept.
+fn settle_all_alive(w: &World, closing: &tengen::game::Outcome) -> tengen::game::Outcome {
+    let proposal = closing
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::AgreementStarted { proposal, .. } => Some(proposal.clone()),
+            _ => None,
+        })
+        .expect("two passes open the agreement phase");
+    for p in proposal {
+        w.apply(Command::ToggleDead {
+            by: BOB,
+            point: p,
+            board: None,
+        })
+        .unwrap();
+    }
+    w.apply(Command::AcceptMarking {
+        by: BOB,
+        board: None,
+        marking: None,
+    })
+    .unwrap();
+    w.apply(Command::AcceptMarking {
+        by: ALICE,
+        board: None,
+        marking: None,
+    })
+    .unwrap()
 }
 
 #[test]
@@ -1012,6 +1047,7 @@ fn japanese_rules_count_territory_and_prisoners() {
     w.play(BOB, "E5").unwrap();
     w.pass(ALICE).unwrap();
     let o = w.pass(BOB).unwrap();
+    let o = settle_all_alive(&w, &o);
     // Black: 80 points of territory; White: komi 6.5.
     assert!(matches!(
         ended(&[o]),

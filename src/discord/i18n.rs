@@ -71,6 +71,10 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         ),
         Refusal::GameOver => "对局已结束。".into(),
         Refusal::Setting(e) => format!("设置无效：{e}"),
+        Refusal::InAgreement => "正在确认死子：请接受标记、切换棋块的死活，或继续对局。".into(),
+        Refusal::NotInAgreement => "只有双方停一手之后才能标记死子（古典规则不标记死子）。".into(),
+        Refusal::NoStoneThere => "那里没有棋子可以标记。".into(),
+        Refusal::AlreadyAccepted => "你已接受这个标记，正在等待对手。".into(),
         Refusal::NothingToDo => "没有变化。".into(),
     }
 }

@@ -134,7 +134,14 @@ impl Publisher {
                 }
                 Event::PlayerOffline { .. }
                 | Event::PlayerBack { .. }
-                | Event::TurnRenewed { .. } => board_changed = true,
+                | Event::TurnRenewed { .. }
+                | Event::AgreementStarted { .. }
+                | Event::MarkingChanged { .. }
+                | Event::MarkingAccepted { .. } => board_changed = true,
+                Event::PlayResumed { .. } => {
+                    moved = true;
+                    board_changed = true;
+                }
                 Event::Ended { match_id, ending } => ended = Some((*match_id, *ending)),
                 Event::MeritAwarded { user, amount, .. } => rewards.push(format!(
                     "{} +{amount} {}",

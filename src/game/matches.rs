@@ -4,7 +4,10 @@
 //! [`Match::apply`] is pure: it reads no clock (time is `now`), never panics on input, and on
 //! a refusal leaves the match exactly as it was (every check comes before the first change).
 
-use crate::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, Point, RuleSet};
+use crate::go::{
+    BoardSize, ByColor, Color, Count, DeadStones, EstimateOptions, Game, GameResult, Komi, Move,
+    Point, RuleSet, estimate_dead,
+};
 
 use super::refusal::Refusal;
 use super::{ChannelId, Ending, Event, GuildId, MatchId, Millis, UserId};
@@ -89,6 +92,34 @@ pub enum Status {
     Ended { ending: Ending, at: Millis },
 }
 
+/// The dead-stone agreement phase (SPEC §4): after two passes under a rule set with
+/// [`DeadStones::Agreement`], the players settle which chains are dead before the count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agreement {
+    /// One stone (the lowest point) of each chain marked dead, sorted. It starts as the
+    /// engine's estimate ([`estimate_dead`]).
+    pub dead: Vec<Point>,
+    /// Who has accepted the marking as it stands; any toggle withdraws both.
+    pub accepted: ByColor<bool>,
+    /// How many toggles the marking has had: an Accept button carries the version it was
+    /// drawn for, so that no one accepts a marking they have not seen.
+    pub version: u32,
+}
+
+impl Agreement {
+    /// A fresh phase with `proposal` as the marking, accepted by no one.
+    pub fn new(proposal: Vec<Point>) -> Agreement {
+        Agreement {
+            dead: proposal,
+            accepted: ByColor {
+                black: false,
+                white: false,
+            },
+            version: 0,
+        }
+    }
+}
+
 /// What a player (or the clock) does to a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -97,6 +128,13 @@ pub enum Action {
     Resign,
     WentOffline,
     CameBack,
+    /// Agreement phase: mark the chain through this point dead, or alive again.
+    ToggleDead(Point),
+    /// Agreement phase: accept the marking as it stands; with the marking version the button
+    /// was drawn for, if any (a stale one is refused).
+    AcceptMarking(Option<u32>),
+    /// Agreement phase: dispute the marking and play on.
+    ResumePlay,
     /// Whatever deadlines are due at `now` fire.
     Tick,
 }
@@ -122,6 +160,12 @@ pub struct Match {
     /// Offline players: abandoned at this time unless back.
     pub offline_until: ByColor<Option<Millis>>,
     pub status: Status,
+    /// The agreement phase while it lasts (the match is still [`Status::Running`]); kept after
+    /// the count, both accepted, as the marking the game was scored with.
+    pub agreement: Option<Agreement>,
+    /// How many times play was resumed after a dispute (AGA: the second dispute counts every
+    /// stone left alive).
+    pub resumed: u32,
 }
 
 impl Match {
@@ -159,7 +203,25 @@ impl Match {
                 white: None,
             },
             status: Status::Running,
+            agreement: None,
+            resumed: 0,
         }
+    }
+
+    /// Whether the players are settling the dead stones (no moves until play resumes).
+    pub fn in_agreement(&self) -> bool {
+        self.is_running() && self.agreement.is_some()
+    }
+
+    /// The chains marked dead (one stone each): the marking under discussion during the
+    /// agreement phase, the agreed one after the count, none otherwise.
+    pub fn dead_stones(&self) -> &[Point] {
+        self.agreement.as_ref().map_or(&[], |a| a.dead.as_slice())
+    }
+
+    /// The count of the board with the current marking, under the match's rules.
+    pub fn count(&self) -> Count {
+        self.game.count(self.dead_stones())
     }
 
     /// The colour `user` plays here, if they play.
@@ -260,6 +322,9 @@ impl Match {
         let mut events = Vec::new();
         match action {
             Action::Play(_) | Action::Pass => {
+                if self.agreement.is_some() {
+                    return Err(Refusal::InAgreement);
+                }
                 if color != self.game.to_move() {
                     return Err(Refusal::NotYourTurn);
                 }
@@ -318,9 +383,148 @@ impl Match {
                     player: self.players[color],
                 });
             }
+            Action::ToggleDead(p) => {
+                if self.agreement.is_none() {
+                    return Err(Refusal::NotInAgreement);
+                }
+                if seen.is_some_and(|n| n != self.move_count()) {
+                    return Err(Refusal::StaleBoard);
+                }
+                let chain = if self.game.size().contains(p) {
+                    self.game.board().chain(p)
+                } else {
+                    Vec::new()
+                };
+                let Some(&head) = chain.iter().min() else {
+                    return Err(Refusal::NoStoneThere);
+                };
+                let Some(agreement) = self.agreement.as_mut() else {
+                    return Err(Refusal::NotInAgreement);
+                };
+                let now_dead = match agreement.dead.binary_search(&head) {
+                    Ok(i) => {
+                        agreement.dead.remove(i);
+                        false
+                    }
+                    Err(i) => {
+                        agreement.dead.insert(i, head);
+                        true
+                    }
+                };
+                agreement.accepted = ByColor {
+                    black: false,
+                    white: false,
+                };
+                agreement.version = agreement.version.saturating_add(1);
+                let dead = agreement.dead.clone();
+                // A changed marking deserves a fresh look: the timeout starts again.
+                self.turn_deadline = now.saturating_add(self.config.turn_timeout_ms);
+                self.disarm(color, &mut events);
+                events.push(Event::MarkingChanged {
+                    match_id: self.id,
+                    by: self.players[color],
+                    chain,
+                    dead: now_dead,
+                    marking: dead,
+                });
+            }
+            Action::AcceptMarking(version) => {
+                let moves = self.move_count();
+                let Some(agreement) = self.agreement.as_mut() else {
+                    return Err(Refusal::NotInAgreement);
+                };
+                if version.is_some_and(|v| v != agreement.version)
+                    || seen.is_some_and(|n| n != moves)
+                {
+                    return Err(Refusal::StaleBoard);
+                }
+                if agreement.accepted[color] {
+                    return Err(Refusal::AlreadyAccepted);
+                }
+                agreement.accepted[color] = true;
+                self.disarm(color, &mut events);
+                events.push(Event::MarkingAccepted {
+                    match_id: self.id,
+                    player: self.players[color],
+                    automatic: false,
+                });
+                self.score_if_agreed(now, &mut events);
+            }
+            Action::ResumePlay => {
+                if self.agreement.is_none() {
+                    return Err(Refusal::NotInAgreement);
+                }
+                if seen.is_some_and(|n| n != self.move_count()) {
+                    return Err(Refusal::StaleBoard);
+                }
+                self.disarm(color, &mut events);
+                if self.game.rules().white_passes_last && self.resumed > 0 {
+                    // AGA: play was resumed once and the game ended again without agreement:
+                    // every stone left on the board is alive.
+                    let version = self.agreement.as_ref().map_or(0, |a| a.version);
+                    self.agreement = Some(Agreement {
+                        dead: Vec::new(),
+                        accepted: ByColor {
+                            black: true,
+                            white: true,
+                        },
+                        version,
+                    });
+                    self.score(now, &mut events);
+                } else {
+                    self.agreement = None;
+                    self.game.resume();
+                    self.resumed += 1;
+                    self.turn_deadline = now.saturating_add(self.config.turn_timeout_ms);
+                    events.push(Event::PlayResumed {
+                        match_id: self.id,
+                        by: self.players[color],
+                        to_move: self.player_to_move(),
+                    });
+                }
+            }
             Action::Tick => {}
         }
         Ok(events)
+    }
+
+    /// Scores the game once both players have accepted the same marking.
+    fn score_if_agreed(&mut self, at: Millis, events: &mut Vec<Event>) {
+        if self
+            .agreement
+            .as_ref()
+            .is_some_and(|a| a.accepted.black && a.accepted.white)
+        {
+            self.score(at, events);
+        }
+    }
+
+    /// Counts the board with the marking (none outside the agreement phase) and ends the game.
+    fn score(&mut self, at: Millis, events: &mut Vec<Event>) {
+        let result = self.count().result();
+        self.end(
+            Ending::Finished {
+                result,
+                reason: EndReason::TwoPasses,
+            },
+            at,
+            events,
+        );
+    }
+
+    /// Opens the agreement phase with the engine's estimate as the proposal. The estimate is
+    /// seeded by the match and its move count, so the same game always gets the same proposal.
+    fn start_agreement(&mut self, events: &mut Vec<Event>) {
+        let options = EstimateOptions {
+            seed: (self.id as u64) ^ (u64::from(self.move_count()) << 32),
+            ..EstimateOptions::default()
+        };
+        let proposal = estimate_dead(self.game.board(), options);
+        self.agreement = Some(Agreement::new(proposal.clone()));
+        events.push(Event::AgreementStarted {
+            match_id: self.id,
+            proposal,
+        });
     }
 
     /// Any other action of a player disarms their resignation (SPEC §3).
@@ -359,20 +563,26 @@ impl Match {
         });
         self.turn_deadline = turn_starts.saturating_add(self.config.turn_timeout_ms);
         if played.ended {
-            let result = self.game.count(&[]).result();
-            self.end(
-                Ending::Finished {
-                    result,
-                    reason: EndReason::TwoPasses,
-                },
-                at,
-                events,
-            );
+            if self.game.rules().dead_stones == DeadStones::Agreement {
+                self.start_agreement(events);
+            } else {
+                self.score(at, events);
+            }
         }
     }
 
     fn end(&mut self, ending: Ending, at: Millis, events: &mut Vec<Event>) {
         self.status = Status::Ended { ending, at };
+        // Only a count keeps its marking; a resignation or an abandonment has none.
+        if !matches!(
+            ending,
+            Ending::Finished {
+                reason: EndReason::TwoPasses,
+                ..
+            }
+        ) {
+            self.agreement = None;
+        }
         self.resign_armed = ByColor {
             black: None,
             white: None,
@@ -405,6 +615,19 @@ impl Match {
                     due,
                     &mut events,
                 );
+            } else if let Some(agreement) = self.agreement.as_mut() {
+                // Away for the turn timeout during agreement: accepts the marking as it stands.
+                for c in [Color::Black, Color::White] {
+                    if !agreement.accepted[c] {
+                        agreement.accepted[c] = true;
+                        events.push(Event::MarkingAccepted {
+                            match_id: self.id,
+                            player: self.players[c],
+                            automatic: true,
+                        });
+                    }
+                }
+                self.score(due, &mut events);
             } else {
                 // The turn ran out: an automatic pass, dated at the deadline, and the next
                 // turn counts from then (so a catch-up never gives extra time).
@@ -426,6 +649,7 @@ impl Match {
                         ending: Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
                         at: due,
                     };
+                    self.agreement = None;
                 }
             }
         }
@@ -466,11 +690,11 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn config() -> MatchConfig {
+    fn config(rules: RuleSet) -> MatchConfig {
         MatchConfig {
             size: BoardSize::new(7).expect("7 is a size"),
-            rules: RuleSet::Classic,
-            komi: RuleSet::Classic.rules().komi,
+            rules,
+            komi: rules.rules().komi,
             turn_timeout_ms: 180_000,
             grace_ms: 120_000,
             max_ms: 3_600_000,
@@ -492,6 +716,10 @@ mod tests {
             Just(Action::WentOffline),
             Just(Action::CameBack),
             Just(Action::Tick),
+            (0u8..19, 0u8..19)
+                .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"))),
+            proptest::option::of(0u32..3).prop_map(Action::AcceptMarking),
+            Just(Action::ResumePlay),
         ];
         (0u8..3, act, proptest::option::of(0u32..40), 0i64..200_000)
     }
@@ -501,9 +729,10 @@ mod tests {
         /// refusal leaves the match exactly as it was.
         #[test]
         fn apply_never_panics_and_a_refusal_changes_nothing(
+            rules in proptest::sample::select(RuleSet::ALL.to_vec()),
             steps in proptest::collection::vec(action(), 1..120)
         ) {
-            let mut m = Match::new(1, 1, 1, 20, 10, config(), 0);
+            let mut m = Match::new(1, 1, 1, 20, 10, config(rules), 0);
             let mut now = 0;
             for (who, act, seen, dt) in steps {
                 now += dt;
@@ -516,6 +745,10 @@ mod tests {
                 prop_assert_eq!(m.automatic.len(), m.game.moves().len());
                 if !m.is_running() {
                     prop_assert!(m.next_deadline().is_none());
+                }
+                // Moves are refused while the dead stones are settled.
+                if m.in_agreement() {
+                    prop_assert!(m.game.is_over());
                 }
             }
         }

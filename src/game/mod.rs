@@ -41,7 +41,7 @@ pub mod service;
 pub mod settings;
 
 pub use invitation::{Invitation, InviteOptions};
-pub use matches::{AbandonCause, EndReason, Match, MatchConfig, MeritRules, Status};
+pub use matches::{AbandonCause, Agreement, EndReason, Match, MatchConfig, MeritRules, Status};
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use scheduler::{Clock, ManualClock, SystemClock, Timers, run_scheduler};
@@ -123,6 +123,22 @@ pub enum Command {
         by: UserId,
         match_id: Option<MatchId>,
     },
+    /// Agreement phase: a click on a stone toggles its whole chain between dead and alive.
+    ToggleDead {
+        by: UserId,
+        point: Point,
+        board: Option<BoardRef>,
+    },
+    /// Agreement phase: the Accept button. `marking`: the [`Agreement::version`] the button
+    /// was drawn for (`None` for a command without a board): a marking changed since is refused
+    /// as a stale board, so no one accepts a marking they have not seen.
+    AcceptMarking {
+        by: UserId,
+        board: Option<BoardRef>,
+        marking: Option<u32>,
+    },
+    /// Agreement phase: the Resume play button (a dispute).
+    ResumePlay { by: UserId, board: Option<BoardRef> },
     /// The player's presence went offline (only with the presence intent).
     WentOffline { user: UserId },
     /// The player is back online.
@@ -164,6 +180,33 @@ pub enum Event {
         mv: Move,
         automatic: bool,
         captured: u32,
+    },
+    /// Two passes under a rule set with an agreement phase: the engine's proposal of the dead
+    /// chains (one stone each); the players now toggle, accept, or resume play.
+    AgreementStarted {
+        match_id: MatchId,
+        proposal: Vec<Point>,
+    },
+    /// A player toggled `chain`: it is now `dead` (or alive again). Both acceptances are
+    /// withdrawn; `marking` is the whole marking now (one stone per dead chain).
+    MarkingChanged {
+        match_id: MatchId,
+        by: UserId,
+        chain: Vec<Point>,
+        dead: bool,
+        marking: Vec<Point>,
+    },
+    /// A player accepted the marking (`automatic`: their time ran out, which accepts it).
+    MarkingAccepted {
+        match_id: MatchId,
+        player: UserId,
+        automatic: bool,
+    },
+    /// A dispute: play goes on, `to_move` (the opponent of the last to pass) moves next.
+    PlayResumed {
+        match_id: MatchId,
+        by: UserId,
+        to_move: UserId,
     },
     /// Private notice for `player`: press again before `until` to resign.
     ResignArmed {

@@ -47,6 +47,14 @@ pub enum Refusal {
     GameOver,
     #[error("setting: {0}")]
     Setting(SettingError),
+    #[error("the game is in the dead-stone agreement")]
+    InAgreement,
+    #[error("not in the dead-stone agreement")]
+    NotInAgreement,
+    #[error("no stone there")]
+    NoStoneThere,
+    #[error("already accepted")]
+    AlreadyAccepted,
     /// A deadline that is no longer due, a "came back" of someone never away: ignore silently.
     #[error("nothing to do")]
     NothingToDo,
@@ -88,6 +96,17 @@ impl Refusal {
             Refusal::Illegal(e) => format!("That move is not allowed: {e}."),
             Refusal::GameOver => "This game is over.".into(),
             Refusal::Setting(e) => e.to_string(),
+            Refusal::InAgreement => "The game is settling its dead stones: accept the marking, \
+                 toggle a chain, or resume play."
+                .into(),
+            Refusal::NotInAgreement => {
+                "Dead stones are marked only after both players pass (and not in classic rules)."
+                    .into()
+            }
+            Refusal::NoStoneThere => "There is no stone there to mark.".into(),
+            Refusal::AlreadyAccepted => {
+                "You have already accepted this marking; waiting for your opponent.".into()
+            }
             Refusal::NothingToDo => "Nothing changed.".into(),
         }
     }

@@ -14,19 +14,24 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 use tokio::sync::{Notify, mpsc};
 
-use crate::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, Point, RuleSet, sgf};
+use crate::go::{
+    BoardSize, ByColor, Color, Game, GameResult, Komi, Move, Owner, Point, RuleSet, sgf,
+};
 use crate::store::{
     InvitationRow, MatchLive, MatchRow, MoveRow, ProfileRow, Store, StoreError, Tx,
 };
 
 use super::invitation::{Invitation, InviteOptions, Lobby, check_options, match_config};
-use super::matches::{AbandonCause, Action, EndReason, Match, MatchConfig, MeritRules, Status};
+use super::matches::{
+    AbandonCause, Action, Agreement, EndReason, Match, MatchConfig, MeritRules, Status,
+};
 use super::refusal::{Failure, Refusal};
 use super::rewards::{TITLE, TITLE_WINS, merit_award};
 use super::scheduler::Timers;
 use super::settings::Settings;
 use super::{
-    Command, Ending, Event, GuildId, InvitationId, MatchId, Millis, Outcome, TimerId, UserId,
+    BoardRef, Command, Ending, Event, GuildId, InvitationId, MatchId, Millis, Outcome, TimerId,
+    UserId,
 };
 
 /// A failure to start the service.
@@ -318,6 +323,18 @@ impl Service {
                 };
                 self.on_match(id, Some(by), Action::Resign, None, now)
             }
+            Command::ToggleDead { by, point, board } => {
+                let (id, seen) = self.target(by, board)?;
+                self.on_match(id, Some(by), Action::ToggleDead(point), seen, now)
+            }
+            Command::AcceptMarking { by, board, marking } => {
+                let (id, seen) = self.target(by, board)?;
+                self.on_match(id, Some(by), Action::AcceptMarking(marking), seen, now)
+            }
+            Command::ResumePlay { by, board } => {
+                let (id, seen) = self.target(by, board)?;
+                self.on_match(id, Some(by), Action::ResumePlay, seen, now)
+            }
             Command::WentOffline { user } => {
                 let id = self.match_of(user).ok_or(Refusal::NothingToDo)?;
                 self.on_match(id, Some(user), Action::WentOffline, None, now)
@@ -326,6 +343,19 @@ impl Service {
                 let id = self.match_of(user).ok_or(Refusal::NothingToDo)?;
                 self.on_match(id, Some(user), Action::CameBack, None, now)
             }
+        }
+    }
+
+    /// The match a board button is about (or the player's running match) and the move number
+    /// the board was drawn for.
+    fn target(
+        &self,
+        by: UserId,
+        board: Option<BoardRef>,
+    ) -> Result<(MatchId, Option<u32>), Refusal> {
+        match board {
+            Some(b) => Ok((b.match_id, Some(b.move_number))),
+            None => Ok((self.match_of(by).ok_or(Refusal::NotInGame)?, None)),
         }
     }
 
@@ -544,7 +574,8 @@ impl Service {
             subject: TimerId::Match(m.id),
             guild: m.guild,
             channel: m.channel,
-            to_move: (!over).then(|| m.player_to_move()),
+            // No one's turn while the dead stones are settled.
+            to_move: (!over && !m.in_agreement()).then(|| m.player_to_move()),
             deadline,
             events,
         })
@@ -633,12 +664,34 @@ impl Service {
             .filter(|(_, a)| **a)
             .map(|(i, _)| (i, "automatic pass (turn timed out)".to_owned()))
             .collect();
+        // A game scored after the agreement phase records its territory, dead stones included
+        // (TB/TW), as counted with the agreed marking.
+        let (mut territory_black, mut territory_white) = (Vec::new(), Vec::new());
+        if m.agreement.is_some()
+            && matches!(
+                m.ending(),
+                Some(Ending::Finished {
+                    reason: EndReason::TwoPasses,
+                    ..
+                })
+            )
+        {
+            for (p, owner) in m.count().owners {
+                match owner {
+                    Owner::Territory(Color::Black) => territory_black.push(p),
+                    Owner::Territory(Color::White) => territory_white.push(p),
+                    _ => {}
+                }
+            }
+        }
         let info = sgf::RecordInfo {
             black: Some(black_name.to_owned()),
             white: Some(white_name.to_owned()),
             result,
             rules: Some(m.config.rules.name().to_owned()),
             move_comments,
+            territory_black,
+            territory_white,
             ..sgf::RecordInfo::default()
         };
         Ok(Some(sgf::write(&m.game, &info)))
@@ -910,6 +963,24 @@ fn live_of(m: &Match) -> MatchLive {
         result,
         end_reason: reason,
         ended_at,
+        phase: if m.in_agreement() {
+            "agreement"
+        } else {
+            "play"
+        }
+        .to_owned(),
+        dead_stones: m.agreement.as_ref().map(|a| {
+            a.dead
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }),
+        accepted: m
+            .agreement
+            .as_ref()
+            .map_or([false, false], |a| [a.accepted.black, a.accepted.white]),
+        marking_version: m.agreement.as_ref().map_or(0, |a| a.version),
     }
 }
 
@@ -974,6 +1045,12 @@ fn replay_move(
         None => Move::Pass,
         Some(p) => Move::Play(p.parse::<Point>().map_err(|e| corrupt(m.id, e))?),
     };
+    // A move stored after the game had ended by passes means play was resumed after a dispute
+    // in the agreement phase (only a resumption lets play go on).
+    if m.game.is_over() && m.game.rules().dead_stones == crate::go::DeadStones::Agreement {
+        m.game.resume();
+        m.resumed += 1;
+    }
     m.game
         .play_as(color, mv)
         .map_err(|e| corrupt(m.id, format!("move {number}: {e}")))?;
@@ -1070,5 +1147,29 @@ fn match_skeleton(r: &MatchRow) -> Result<Match, StoreError> {
             white: r.live.offline[1],
         },
         status,
+        agreement: agreement_from_row(r)?,
+        resumed: 0,
     })
+}
+
+/// The marking stored with a match: during the agreement phase, or the one a finished game was
+/// scored with.
+fn agreement_from_row(r: &MatchRow) -> Result<Option<Agreement>, StoreError> {
+    let Some(text) = r.live.dead_stones.as_deref() else {
+        return Ok(None);
+    };
+    let mut dead = Vec::new();
+    for word in text.split_whitespace() {
+        dead.push(word.parse::<Point>().map_err(|e| corrupt(r.id, e))?);
+    }
+    dead.sort();
+    dead.dedup();
+    Ok(Some(Agreement {
+        dead,
+        accepted: ByColor {
+            black: r.live.accepted[0],
+            white: r.live.accepted[1],
+        },
+        version: r.live.marking_version,
+    }))
 }

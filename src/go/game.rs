@@ -353,6 +353,19 @@ impl Game {
         })
     }
 
+    /// Lets a game that ended by passes go on, as after a dispute in the agreement phase: the
+    /// pass streak starts again, and the opponent of the last player to pass moves next (they
+    /// are already to move). Pass stones already handed over are kept: they were given for
+    /// passes that really happened (AGA). Returns whether the game was over.
+    pub fn resume(&mut self) -> bool {
+        if !self.over {
+            return false;
+        }
+        self.over = false;
+        self.consecutive_passes = 0;
+        true
+    }
+
     /// Every legal move of the side to move, passes included (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.over {

@@ -5,6 +5,7 @@
 mod benson;
 mod board;
 mod color;
+mod estimate;
 mod game;
 pub mod playout;
 mod point;
@@ -16,6 +17,9 @@ mod zobrist;
 pub use benson::unconditionally_alive;
 pub use board::{Board, BoardError, DiagramError, Placed};
 pub use color::{ByColor, Color};
+pub use estimate::{
+    ATARI_FIGHT_SHARE, ATARI_SHARE, DEAD_SHARE, EstimateOptions, estimate_dead, loss_shares,
+};
 pub use game::{Game, IllegalMove, Move, Played};
 pub use point::{BoardSize, MAX_SIZE, MIN_SIZE, ParsePointError, Point, column_letter};
 pub use rules::{

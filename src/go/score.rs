@@ -309,7 +309,7 @@ fn count(
 /// Marks the living chains in seki: those that touch an empty point shared with a living enemy
 /// chain where a stone of either colour would stand in atari or be suicide — the point no one
 /// can fill, which is what makes a seki.
-fn seki_chains(board: &Board, dead: &[bool; CELLS]) -> [bool; CELLS] {
+pub(crate) fn seki_chains(board: &Board, dead: &[bool; CELLS]) -> [bool; CELLS] {
     let size = board.size();
     // Count on the board with the dead chains taken off.
     let mut live = board.clone();

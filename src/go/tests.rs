@@ -226,6 +226,26 @@ fn two_passes_in_a_row_end_the_game() {
     assert!(g.legal_moves().is_empty());
 }
 
+/// A dispute in the agreement phase resumes a game over by passes: the opponent of the last
+/// passer moves, the pass streak starts again, and AGA pass stones already given are kept.
+#[test]
+fn a_game_over_by_passes_resumes_and_keeps_its_pass_stones() {
+    let mut g = Game::new(BoardSize::NINE, RuleSet::Aga.rules());
+    assert!(!g.resume(), "a game in progress has nothing to resume");
+    play(&mut g, "E5 pass pass pass");
+    assert!(g.is_over());
+    assert!(g.resume());
+    assert!(!g.is_over());
+    assert_eq!(g.consecutive_passes(), 0);
+    assert_eq!(g.to_move(), Color::Black, "White passed last");
+    assert_eq!(g.pass_stones(), ByColor { black: 2, white: 1 });
+    play(&mut g, "D4 pass pass");
+    assert!(!g.is_over(), "White must still pass last");
+    play(&mut g, "pass");
+    assert!(g.is_over());
+    assert_eq!(g.pass_stones(), ByColor { black: 4, white: 2 });
+}
+
 #[test]
 fn aga_white_passes_last_and_each_pass_hands_over_a_stone() {
     let mut g = Game::new(BoardSize::NINE, RuleSet::Aga.rules());

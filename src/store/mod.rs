@@ -138,6 +138,15 @@ pub struct MatchLive {
     pub result: Option<String>,
     pub end_reason: Option<String>,
     pub ended_at: Option<i64>,
+    /// `play`, or `agreement` while the players settle the dead stones.
+    pub phase: String,
+    /// The marking, one point per dead chain, space-separated: during the agreement phase and
+    /// after a count that followed one.
+    pub dead_stones: Option<String>,
+    /// Acceptances of the marking (black, white).
+    pub accepted: [bool; 2],
+    /// Toggles the marking has had (what an Accept button carries).
+    pub marking_version: u32,
 }
 
 /// One move of a match.
@@ -286,7 +295,8 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
 const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules, komi_half, \
     turn_timeout_ms, grace_ms, max_ms, resign_window_ms, merit_min_moves, merit_amount, \
     merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
-    resign_white, offline_black, offline_white, status, result, end_reason, ended_at";
+    resign_white, offline_black, offline_white, status, result, end_reason, ended_at, phase, \
+    dead_stones, accepted_black, accepted_white, marking_version";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -317,6 +327,10 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
             result: r.get(25)?,
             end_reason: r.get(26)?,
             ended_at: r.get(27)?,
+            phase: r.get(28)?,
+            dead_stones: r.get(29)?,
+            accepted: [r.get(30)?, r.get(31)?],
+            marking_version: r.get(32)?,
         },
     })
 }
@@ -503,7 +517,8 @@ impl Tx<'_> {
             .prepare_cached(
                 "UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
                  resign_white = ?5, offline_black = ?6, offline_white = ?7, status = ?8, \
-                 result = ?9, end_reason = ?10, ended_at = ?11 WHERE id = ?1",
+                 result = ?9, end_reason = ?10, ended_at = ?11, phase = ?12, dead_stones = ?13, \
+                 accepted_black = ?14, accepted_white = ?15, marking_version = ?16 WHERE id = ?1",
             )?
             .execute(params![
                 id,
@@ -516,7 +531,12 @@ impl Tx<'_> {
                 l.status,
                 l.result,
                 l.end_reason,
-                l.ended_at
+                l.ended_at,
+                l.phase,
+                l.dead_stones,
+                l.accepted[0],
+                l.accepted[1],
+                l.marking_version
             ])?;
         if n == 1 {
             Ok(())

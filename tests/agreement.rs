@@ -1,0 +1,658 @@
+//! The dead-stone agreement phase of SPEC §4 (issue 6), with a fake clock, and the count of each
+//! rule set on hand-built final positions. Each test is named after the rule it proves.
+
+mod common;
+
+use common::*;
+use tengen::game::{BoardRef, Command, EndReason, Ending, Event, InviteOptions, Refusal};
+use tengen::go::{
+    Board, ByColor, Color, EstimateOptions, GameResult, Komi, Point, RuleSet, count_area,
+    count_territory, estimate_dead,
+};
+
+/// Starts a 7×7 game under `rules`: Alice (White) invites, Bob (Black) accepts.
+fn start(w: &World, rules: RuleSet) -> i64 {
+    w.invite_with(
+        ALICE,
+        BOB,
+        InviteOptions {
+            size: Some(7),
+            komi: None,
+            rules: Some(rules),
+        },
+    )
+    .unwrap();
+    match w.accept(BOB, ALICE).unwrap().subject {
+        tengen::game::TimerId::Match(id) => id,
+        s => panic!("{s:?}"),
+    }
+}
+
+/// Black walls column C, White column D; then Black passes, White drops a stone at A4 inside
+/// Black's side (dead), Black passes and White passes: two passes, White's last.
+///
+/// Counted with A4 dead: Black 7 stones + 14 points, White 7 stones + 21 points.
+fn wall_and_invader(w: &World) {
+    for r in 1..=7 {
+        w.play(BOB, &format!("C{r}")).unwrap();
+        w.play(ALICE, &format!("D{r}")).unwrap();
+    }
+    w.pass(BOB).unwrap();
+    w.play(ALICE, "A4").unwrap();
+    w.pass(BOB).unwrap();
+}
+
+fn p(name: &str) -> Point {
+    name.parse().unwrap()
+}
+
+fn toggle(w: &World, by: u64, point: &str) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+    w.apply(Command::ToggleDead {
+        by,
+        point: p(point),
+        board: None,
+    })
+}
+
+fn accept(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+    w.apply(Command::AcceptMarking {
+        by,
+        board: None,
+        marking: None,
+    })
+}
+
+fn resume(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+    w.apply(Command::ResumePlay { by, board: None })
+}
+
+fn ending_of(o: &tengen::game::Outcome) -> Option<Ending> {
+    o.events.iter().find_map(|e| match e {
+        Event::Ended { ending, .. } => Some(*ending),
+        _ => None,
+    })
+}
+
+fn points(result: &str) -> GameResult {
+    GameResult::from_sgf(result).unwrap()
+}
+
+#[test]
+fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_proposal() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    let o = w.pass(ALICE).unwrap();
+    let proposal = o
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::AgreementStarted { proposal, .. } => Some(proposal.clone()),
+            _ => None,
+        })
+        .expect("agreement started");
+    assert_eq!(proposal, vec![p("A4")], "the invader is proposed dead");
+    assert_eq!(
+        o.to_move, None,
+        "no one's turn while the dead stones are settled"
+    );
+    assert!(o.deadline.is_some(), "the agreement has a deadline");
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(m.in_agreement());
+    assert_eq!(m.dead_stones(), &[p("A4")]);
+    // No moves until play resumes.
+    assert_eq!(
+        w.refusal(Command::Pass {
+            by: BOB,
+            board: None
+        }),
+        Refusal::InAgreement
+    );
+    assert_eq!(
+        w.refusal(Command::Play {
+            by: BOB,
+            point: p("B4"),
+            board: None
+        }),
+        Refusal::InAgreement
+    );
+}
+
+#[test]
+fn the_game_is_scored_when_both_accept_the_same_marking() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    let o = accept(&w, BOB).unwrap();
+    assert!(matches!(
+        o.events[..],
+        [Event::MarkingAccepted {
+            player: BOB,
+            automatic: false,
+            ..
+        }]
+    ));
+    assert_eq!(
+        w.refusal(Command::AcceptMarking {
+            by: BOB,
+            board: None,
+            marking: None
+        }),
+        Refusal::AlreadyAccepted
+    );
+    let o = accept(&w, ALICE).unwrap();
+    // Chinese: Black 7 + 14 = 21, White 7 + 21 + 7.5 = 35.5.
+    assert_eq!(
+        ending_of(&o),
+        Some(Ending::Finished {
+            result: points("W+14.5"),
+            reason: EndReason::TwoPasses
+        })
+    );
+    assert!(o.is_final());
+    assert_eq!(w.svc.match_of(BOB), None, "the players are free again");
+    assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().wins, 1);
+    // The record keeps the rules, the result and the territory with the dead stone in it.
+    let sgf = w.svc.sgf(id, "Bob", "Alice").unwrap().unwrap();
+    assert!(sgf.contains("RU[chinese]"), "{sgf}");
+    assert!(sgf.contains("RE[W+14.5]"), "{sgf}");
+    assert!(sgf.contains("TB["), "{sgf}");
+    assert!(sgf.contains("TW["), "{sgf}");
+    // A4 is column a, row 4 of 7 from the top: "ad".
+    let tb = &sgf[sgf.find("TB").unwrap()..];
+    assert!(
+        tb.contains("[ad]"),
+        "the dead stone's point is Black's territory: {sgf}"
+    );
+    // After a restart the finished game still knows its marking.
+    let m = w.svc.load_match(id).unwrap().unwrap();
+    assert_eq!(m.dead_stones(), &[p("A4")]);
+}
+
+#[test]
+fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    accept(&w, BOB).unwrap();
+    // Alice says her stone lives.
+    let o = toggle(&w, ALICE, "A4").unwrap();
+    match &o.events[..] {
+        [
+            Event::MarkingChanged {
+                by,
+                chain,
+                dead,
+                marking,
+                ..
+            },
+        ] => {
+            assert_eq!((*by, chain.clone(), *dead), (ALICE, vec![p("A4")], false));
+            assert!(marking.is_empty());
+        }
+        e => panic!("{e:?}"),
+    }
+    let m = w.svc.snapshot(id).unwrap();
+    let a = m.agreement.clone().unwrap();
+    assert_eq!(
+        a.accepted,
+        ByColor {
+            black: false,
+            white: false
+        },
+        "Bob's acceptance withdrawn"
+    );
+    // A click on one stone of the black wall marks all seven.
+    let o = toggle(&w, BOB, "C3").unwrap();
+    match &o.events[..] {
+        [
+            Event::MarkingChanged {
+                chain,
+                dead: true,
+                marking,
+                ..
+            },
+        ] => {
+            assert_eq!(chain.len(), 7);
+            assert_eq!(
+                marking,
+                &vec![p("C1")],
+                "one stone per chain: its lowest point"
+            );
+        }
+        e => panic!("{e:?}"),
+    }
+    let o = toggle(&w, BOB, "C6").unwrap();
+    assert!(matches!(
+        &o.events[..],
+        [Event::MarkingChanged { dead: false, .. }]
+    ));
+    assert_eq!(
+        w.refusal(Command::ToggleDead {
+            by: BOB,
+            point: p("B4"),
+            board: None
+        }),
+        Refusal::NoStoneThere
+    );
+    assert_eq!(
+        w.refusal(Command::ToggleDead {
+            by: CAROL,
+            point: p("A4"),
+            board: None
+        }),
+        Refusal::NotInGame
+    );
+    // Alice accepts "A4 alive", Bob marks it dead again: her acceptance is gone.
+    accept(&w, ALICE).unwrap();
+    toggle(&w, BOB, "A4").unwrap();
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(!m.agreement.as_ref().unwrap().accepted.white);
+    accept(&w, BOB).unwrap();
+    let o = accept(&w, ALICE).unwrap();
+    assert_eq!(
+        ending_of(&o).map(|e| match e {
+            Ending::Finished { result, .. } => result.to_string(),
+            Ending::Abandoned(_) => "abandoned".into(),
+        }),
+        Some("W+14.5".to_owned())
+    );
+}
+
+#[test]
+fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    let moves = w.svc.snapshot(id).unwrap().move_count();
+    let stale = BoardRef {
+        match_id: id,
+        move_number: moves - 1,
+    };
+    assert_eq!(
+        w.refusal(Command::ToggleDead {
+            by: BOB,
+            point: p("A4"),
+            board: Some(stale)
+        }),
+        Refusal::StaleBoard
+    );
+    let fresh = BoardRef {
+        match_id: id,
+        move_number: moves,
+    };
+    w.apply(Command::ToggleDead {
+        by: BOB,
+        point: p("A4"),
+        board: Some(fresh),
+    })
+    .unwrap();
+
+    // Classic: two passes count the board as it stands; there is nothing to accept.
+    let w = World::new();
+    let id = start(&w, RuleSet::Classic);
+    wall_and_invader(&w);
+    let o = w.pass(ALICE).unwrap();
+    assert!(o.is_final());
+    assert!(
+        !o.events
+            .iter()
+            .any(|e| matches!(e, Event::AgreementStarted { .. }))
+    );
+    let m = w.svc.load_match(id).unwrap().unwrap();
+    assert!(m.dead_stones().is_empty());
+    // Classic komi 5.5; A4 alive makes columns A–B no one's: Black 7, White 8 + 21.
+    assert_eq!(
+        m.ending().map(|e| format!("{e:?}")),
+        Some(format!(
+            "{:?}",
+            Ending::Finished {
+                result: points("W+27.5"),
+                reason: EndReason::TwoPasses
+            }
+        ))
+    );
+}
+
+#[test]
+fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves() {
+    // White passed last: Black moves.
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    let o = resume(&w, ALICE).unwrap();
+    assert!(matches!(
+        &o.events[..],
+        [Event::PlayResumed {
+            by: ALICE,
+            to_move: BOB,
+            ..
+        }]
+    ));
+    assert_eq!(o.to_move, Some(BOB));
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(!m.in_agreement());
+    assert_eq!(m.game.to_move(), Color::Black);
+    assert_eq!(
+        w.refusal(Command::AcceptMarking {
+            by: BOB,
+            board: None,
+            marking: None
+        }),
+        Refusal::NotInAgreement
+    );
+    // Black takes the invader off, then two passes open the agreement again.
+    w.play(BOB, "B4").unwrap();
+    w.pass(ALICE).unwrap();
+    w.play(BOB, "A5").unwrap();
+    w.pass(ALICE).unwrap();
+    w.play(BOB, "A3").unwrap();
+    w.pass(ALICE).unwrap();
+    let o = w.pass(BOB).unwrap();
+    assert!(
+        o.events
+            .iter()
+            .any(|e| matches!(e, Event::AgreementStarted { proposal, .. } if proposal.is_empty()))
+    );
+    accept(&w, ALICE).unwrap();
+    let o = accept(&w, BOB).unwrap();
+    // Black 7 + 3 stones + 11 points = 21, White 28 + 7.5.
+    assert!(
+        matches!(ending_of(&o), Some(Ending::Finished { result, .. }) if result == points("W+14.5"))
+    );
+
+    // Japanese, Black passed last: White moves.
+    let w = World::new();
+    start(&w, RuleSet::Japanese);
+    for r in 1..=7 {
+        w.play(BOB, &format!("C{r}")).unwrap();
+        w.play(ALICE, &format!("D{r}")).unwrap();
+    }
+    w.play(BOB, "F4").unwrap();
+    w.pass(ALICE).unwrap();
+    w.pass(BOB).unwrap();
+    let o = resume(&w, BOB).unwrap();
+    assert!(matches!(
+        &o.events[..],
+        [Event::PlayResumed { to_move: ALICE, .. }]
+    ));
+    assert_eq!(o.to_move, Some(ALICE));
+}
+
+#[test]
+fn a_resumed_game_survives_a_restart() {
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    resume(&w, BOB).unwrap();
+    w.play(BOB, "B4").unwrap();
+    w.restart();
+    let m = w.svc.snapshot(id).expect("still running after the restart");
+    assert_eq!(m.resumed, 1);
+    assert!(!m.in_agreement());
+    assert_eq!(m.game.to_move(), Color::White);
+    w.pass(ALICE).unwrap();
+    let o = w.pass(BOB).unwrap();
+    assert!(
+        o.events
+            .iter()
+            .any(|e| matches!(e, Event::AgreementStarted { .. }))
+    );
+}
+
+#[test]
+fn the_agreement_and_its_acceptances_survive_a_restart() {
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Japanese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    toggle(&w, BOB, "C1").unwrap();
+    accept(&w, ALICE).unwrap();
+    w.restart();
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(m.in_agreement());
+    // One stone per chain, in the engine's point order (row by row from the bottom).
+    assert_eq!(m.dead_stones(), &[p("C1"), p("A4")]);
+    assert_eq!(
+        m.agreement.as_ref().unwrap().accepted,
+        ByColor {
+            black: false,
+            white: true
+        }
+    );
+    toggle(&w, BOB, "C1").unwrap();
+    accept(&w, BOB).unwrap();
+    let o = accept(&w, ALICE).unwrap();
+    // Japanese: Black 13 empty + A4 = 14 points + 1 prisoner; White 21 + 6.5.
+    assert!(
+        matches!(ending_of(&o), Some(Ending::Finished { result, .. }) if result == points("W+12.5"))
+    );
+}
+
+#[test]
+fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking() {
+    let w = World::new();
+    start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    accept(&w, BOB).unwrap();
+    assert!(w.advance(180 * SEC - 1).is_empty(), "not yet");
+    let out = w.advance(1);
+    let events: Vec<&Event> = out.iter().flat_map(|o| &o.events).collect();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::MarkingAccepted {
+            player: ALICE,
+            automatic: true,
+            ..
+        }
+    )));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::MarkingAccepted { player: BOB, .. }))
+    );
+    assert!(out.iter().any(|o| matches!(ending_of(o), Some(Ending::Finished { result, .. }) if result == points("W+14.5"))));
+
+    // A toggle gives both a fresh timeout; both away then accept the marking as it stands.
+    let w = World::new();
+    start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    w.clock.advance(100 * SEC);
+    toggle(&w, ALICE, "A4").unwrap();
+    assert!(
+        w.advance(179 * SEC).is_empty(),
+        "the toggle restarted the clock"
+    );
+    let out = w.advance(SEC);
+    let accepted = out
+        .iter()
+        .flat_map(|o| &o.events)
+        .filter(|e| {
+            matches!(
+                e,
+                Event::MarkingAccepted {
+                    automatic: true,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(accepted, 2);
+    // A4 alive: Black 7, White 8 + 21 + 7.5.
+    assert!(out.iter().any(|o| matches!(ending_of(o), Some(Ending::Finished { result, .. }) if result == points("W+29.5"))));
+}
+
+#[test]
+fn aga_white_passes_last_and_pays_a_pass_stone_if_needed() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Aga);
+    for r in 1..=7 {
+        w.play(BOB, &format!("C{r}")).unwrap();
+        w.play(ALICE, &format!("D{r}")).unwrap();
+    }
+    w.play(BOB, "F4").unwrap();
+    w.pass(ALICE).unwrap();
+    // Black's pass after White's does not end an AGA game: White must pass last.
+    let o = w.pass(BOB).unwrap();
+    assert!(
+        !o.events
+            .iter()
+            .any(|e| matches!(e, Event::AgreementStarted { .. }))
+    );
+    assert_eq!(o.to_move, Some(ALICE));
+    let o = w.pass(ALICE).unwrap();
+    assert!(o.events.iter().any(
+        |e| matches!(e, Event::AgreementStarted { proposal, .. } if proposal == &vec![p("F4")])
+    ));
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(
+        m.game.pass_stones(),
+        ByColor { black: 2, white: 1 },
+        "White's extra pass is a stone"
+    );
+    accept(&w, BOB).unwrap();
+    let o = accept(&w, ALICE).unwrap();
+    // Area: Black 7 + 14 = 21, White 7 + 21 = 28 (+7.5).
+    assert!(
+        matches!(ending_of(&o), Some(Ending::Finished { result, .. }) if result == points("W+14.5"))
+    );
+    // With White passing last, counting territory with pass stones as prisoners agrees.
+    let m = w.svc.load_match(id).unwrap().unwrap();
+    let terr = count_territory(
+        m.game.board(),
+        m.dead_stones(),
+        m.game.rules().komi,
+        m.game.prisoners(),
+    );
+    assert_eq!(terr.result(), points("W+14.5"));
+}
+
+#[test]
+fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Aga);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    // First dispute: play resumes, Black (the opponent of White, the last passer) moves.
+    let o = resume(&w, ALICE).unwrap();
+    assert!(matches!(
+        &o.events[..],
+        [Event::PlayResumed { to_move: BOB, .. }]
+    ));
+    w.play(BOB, "B4").unwrap();
+    w.pass(ALICE).unwrap();
+    w.pass(BOB).unwrap();
+    let o = w.pass(ALICE).unwrap();
+    assert!(
+        o.events
+            .iter()
+            .any(|e| matches!(e, Event::AgreementStarted { .. }))
+    );
+    // Two more passes each and still no agreement: every stone left is alive.
+    let o = resume(&w, BOB).unwrap();
+    assert!(
+        !o.events
+            .iter()
+            .any(|e| matches!(e, Event::PlayResumed { .. }))
+    );
+    let m = w.svc.load_match(id).unwrap().unwrap();
+    assert!(m.dead_stones().is_empty());
+    let all_alive = m.game.count(&[]).result();
+    assert_eq!(
+        ending_of(&o),
+        Some(Ending::Finished {
+            result: all_alive,
+            reason: EndReason::TwoPasses
+        })
+    );
+    // A4 alive: columns A–B are no one's. Black 8 stones, White 8 + 21 (+7.5).
+    assert_eq!(all_alive, points("W+28.5"));
+}
+
+// ---------------------------------------------------------------- counting, by rule set
+
+/// The seki of `score.rs` (inner chains sharing A3, eyes A5 and A1) plus a dead white stone at
+/// F7 in Black's area and a dead black stone at F1 in White's.
+const SEKI_AND_DEAD: &str = "
+    X X X . . O .
+    O O X . . . .
+    . O X . . . .
+    O O X . . . .
+    . O X X X X X
+    X X O O O O O
+    . X O . . X .";
+
+fn komi(rules: RuleSet) -> Komi {
+    rules.rules().komi
+}
+
+#[test]
+fn chinese_and_aga_count_area_with_dead_chains_removed_and_seki_eyes_counted() {
+    let b = Board::from_diagram(SEKI_AND_DEAD).unwrap();
+    let dead = [p("F7"), p("F1")];
+    for rules in [RuleSet::Chinese, RuleSet::Aga] {
+        let with = count_area(&b, &dead, komi(rules));
+        // Black 14 stones + 16 (top right, F7's point included) + A1 (its seki eye) = 31;
+        // White 12 + 4 + A5 = 17; A3, the shared liberty, is no one's.
+        assert_eq!(
+            (
+                with.stones.black + with.territory.black,
+                with.stones.white + with.territory.white,
+                with.neutral
+            ),
+            (31, 17, 1)
+        );
+        assert_eq!(with.result(), points("B+6.5"), "{rules}");
+        // As the board stands, both areas touch both colours: no one's.
+        let without = count_area(&b, &[], komi(rules));
+        assert_eq!(
+            (
+                without.stones.black + without.territory.black,
+                without.stones.white + without.territory.white
+            ),
+            (16, 14)
+        );
+        assert_eq!(without.result(), points("W+5.5"), "{rules}");
+    }
+}
+
+#[test]
+fn japanese_counts_territory_plus_prisoners_and_nothing_inside_a_seki() {
+    let b = Board::from_diagram(SEKI_AND_DEAD).unwrap();
+    let dead = [p("F7"), p("F1")];
+    let k = komi(RuleSet::Japanese);
+    let with = count_territory(&b, &dead, k, ByColor::default());
+    // Black 16 points + the prisoner F7; White 4 + F1; the seki's eyes A1, A5 are no one's.
+    assert_eq!(
+        with.territory,
+        ByColor {
+            black: 16,
+            white: 4
+        }
+    );
+    assert_eq!(with.prisoners, ByColor { black: 1, white: 1 });
+    assert_eq!(with.result(), points("B+5.5"));
+    let without = count_territory(&b, &[], k, ByColor::default());
+    assert_eq!(without.territory, ByColor { black: 0, white: 0 });
+    assert_eq!(without.result(), points("W+6.5"));
+    // Earlier captures count as prisoners too.
+    let captured = count_territory(&b, &dead, k, ByColor { black: 3, white: 0 });
+    assert_eq!(captured.result(), points("B+8.5"));
+}
+
+#[test]
+fn the_estimate_proposes_the_dead_stones_and_never_a_chain_in_seki() {
+    let b = Board::from_diagram(SEKI_AND_DEAD).unwrap();
+    let dead: Vec<String> = estimate_dead(&b, EstimateOptions::default())
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(dead, ["F1", "F7"]);
+}
