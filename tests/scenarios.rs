@@ -234,6 +234,33 @@ fn options_the_server_does_not_allow_are_refused() {
 }
 
 #[test]
+fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
+    let w = World::new();
+    let asking = |rules: &str| InviteOptions {
+        size: None,
+        komi: None,
+        rules: Some(rules.parse().unwrap()),
+    };
+    w.svc
+        .set_setting(GUILD, "allowed-rules", "classic,aga")
+        .unwrap();
+    let r = w.invite_with(ALICE, BOB, asking("japanese")).unwrap_err();
+    assert_eq!(
+        r.user_message(),
+        "This server does not allow japanese rules. Allowed: classic, aga."
+    );
+    assert!(w.svc.pending_invitations().is_empty());
+    w.invite_with(ALICE, BOB, asking("aga")).unwrap();
+    w.accept(BOB, ALICE).unwrap();
+    let id = w.svc.match_of(BOB).unwrap();
+    // A running game keeps the rule set it was accepted with.
+    w.svc.set_setting(GUILD, "allowed-rules", "classic").unwrap();
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(m.config.rules.name(), "aga");
+    assert_eq!(m.game.rules().komi.half_points(), 15, "AGA's own komi 7.5");
+}
+
+#[test]
 fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn() {
     let w = World::new();
     w.invite(ALICE, BOB).unwrap();

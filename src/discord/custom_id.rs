@@ -37,6 +37,20 @@ pub enum ButtonId {
     Pass { game: i64, move_number: u32 },
     /// Arm, then confirm, resigning.
     Resign { game: i64, move_number: u32 },
+    /// Agreement phase: mark the chain through a point dead, or alive again.
+    Mark {
+        game: i64,
+        move_number: u32,
+        point: Point,
+    },
+    /// Agreement phase: accept the marking of version `marking` (the one the button shows).
+    AcceptMarking {
+        game: i64,
+        move_number: u32,
+        marking: u32,
+    },
+    /// Agreement phase: dispute the marking and play on.
+    Resume { game: i64, move_number: u32 },
     /// Turn to a page of the rules primer.
     Learn { page: u8 },
 }
@@ -65,7 +79,10 @@ impl ButtonId {
             ButtonId::Region { game, .. }
             | ButtonId::Play { game, .. }
             | ButtonId::Pass { game, .. }
-            | ButtonId::Resign { game, .. } => Some(game),
+            | ButtonId::Resign { game, .. }
+            | ButtonId::Mark { game, .. }
+            | ButtonId::AcceptMarking { game, .. }
+            | ButtonId::Resume { game, .. } => Some(game),
             _ => None,
         }
     }
@@ -76,7 +93,10 @@ impl ButtonId {
             ButtonId::Region { move_number, .. }
             | ButtonId::Play { move_number, .. }
             | ButtonId::Pass { move_number, .. }
-            | ButtonId::Resign { move_number, .. } => Some(move_number),
+            | ButtonId::Resign { move_number, .. }
+            | ButtonId::Mark { move_number, .. }
+            | ButtonId::AcceptMarking { move_number, .. }
+            | ButtonId::Resume { move_number, .. } => Some(move_number),
             _ => None,
         }
     }
@@ -131,16 +151,33 @@ impl ButtonId {
             }
             "pt" => {
                 want(3)?;
-                let point = fields[2]
-                    .parse::<Point>()
-                    .map_err(|_| CustomIdError::Point(fields[2].to_owned()))?;
-                if point.to_string() != fields[2] {
-                    return Err(CustomIdError::Point(fields[2].to_owned()));
-                }
                 ButtonId::Play {
                     game: id_at(0)?,
                     move_number: move_at(1)?,
-                    point,
+                    point: point(fields[2])?,
+                }
+            }
+            "mk" => {
+                want(3)?;
+                ButtonId::Mark {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    point: point(fields[2])?,
+                }
+            }
+            "ok" => {
+                want(3)?;
+                ButtonId::AcceptMarking {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    marking: move_at(2)?,
+                }
+            }
+            "rp" => {
+                want(2)?;
+                ButtonId::Resume {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
                 }
             }
             "ps" => {
@@ -165,6 +202,14 @@ impl ButtonId {
             }
             other => return Err(CustomIdError::UnknownAction(other.to_owned())),
         })
+    }
+}
+
+/// A point as written on the board's edges (`D4`), in its one spelling.
+fn point(s: &str) -> Result<Point, CustomIdError> {
+    match s.parse::<Point>() {
+        Ok(p) if p.to_string() == s => Ok(p),
+        _ => Err(CustomIdError::Point(s.to_owned())),
     }
 }
 
@@ -196,6 +241,17 @@ impl fmt::Display for ButtonId {
             } => write!(f, "{PREFIX}:pt:{game}:{move_number}:{point}"),
             ButtonId::Pass { game, move_number } => write!(f, "{PREFIX}:ps:{game}:{move_number}"),
             ButtonId::Resign { game, move_number } => write!(f, "{PREFIX}:rs:{game}:{move_number}"),
+            ButtonId::Mark {
+                game,
+                move_number,
+                point,
+            } => write!(f, "{PREFIX}:mk:{game}:{move_number}:{point}"),
+            ButtonId::AcceptMarking {
+                game,
+                move_number,
+                marking,
+            } => write!(f, "{PREFIX}:ok:{game}:{move_number}:{marking}"),
+            ButtonId::Resume { game, move_number } => write!(f, "{PREFIX}:rp:{game}:{move_number}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
         }
     }
@@ -221,6 +277,15 @@ mod tests {
             },
             ButtonId::Learn { page: 0 },
             ButtonId::Learn { page: u8::MAX },
+            ButtonId::AcceptMarking {
+                game: big,
+                move_number: u32::MAX,
+                marking: u32::MAX,
+            },
+            ButtonId::Resume {
+                game: big,
+                move_number: 0,
+            },
         ];
         for region in 0..=u8::MAX {
             all.push(ButtonId::Region {
@@ -231,6 +296,11 @@ mod tests {
         }
         for p in BoardSize::NINETEEN.all_points() {
             all.push(ButtonId::Play {
+                game: big,
+                move_number: u32::MAX,
+                point: p,
+            });
+            all.push(ButtonId::Mark {
                 game: big,
                 move_number: u32::MAX,
                 point: p,
@@ -274,6 +344,12 @@ mod tests {
             "go1:acc:1:2",
             "btn_yes",
             "go1:learn:1000",
+            "go1:mk:1:1",
+            "go1:mk:1:1:T20",
+            "go1:ok:1:1",
+            "go1:ok:1:1:-1",
+            "go1:rp:1",
+            "go1:rp:1:1:1",
             "go1:ps:1:1\n",
             "go1:ps: 1:1",
             long.as_str(),
@@ -285,7 +361,7 @@ mod tests {
     #[test]
     fn random_ids_never_panic() {
         let mut rng = crate::go::playout::Rng::new(3);
-        let alphabet = b"go1:acdeklnprstg0123456789-DJT";
+        let alphabet = b"go1:acdeklmnoprstg0123456789-DJT";
         for _ in 0..50_000 {
             let len = rng.below(30);
             let s: String = (0..len)

@@ -22,6 +22,7 @@ use crate::game::{
     BoardRef, Clock, Command, Event, Failure, InvitationRef, InviteOptions, Match, Outcome,
     Refusal, Service,
 };
+use crate::render::regions::region_of;
 use crate::render::{RenderOptions, render_png};
 
 /// Shared state of the running bot.
@@ -582,6 +583,24 @@ fn status_text(m: &Match, now: i64, lang: Lang) -> String {
     let caps = m.game.captures();
     let (turn_left, game_left) = m.time_left(now);
     let secs = |ms: i64| format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60);
+    if m.in_agreement() {
+        return format!(
+            "{size}×{size} · {} · {} {}\n{}\n{}: {}\n{}: {} · {}: {}",
+            m.config.rules,
+            lang.pick("game", "对局"),
+            m.id,
+            lang.pick(
+                "Both passed: the players are settling the dead stones.",
+                "双方已停一手，正在确认死子。"
+            ),
+            lang.pick("If accepted", "若接受"),
+            m.count().result(),
+            lang.pick("Accepted for both in", "自动接受剩余"),
+            secs(turn_left),
+            lang.pick("Game time left", "对局剩余"),
+            secs(game_left),
+        );
+    }
     format!(
         "{size}×{size} · {} · {} {}\n{}: {} ({})\n{}: {}\n{}: ⚫ {} · ⚪ {}\n{}: {}\n{}: {} · {}: {}",
         m.config.rules,
@@ -762,9 +781,19 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 Some(m) if !m.is_running() => Some(Refusal::GameOver),
                 Some(m) if m.color_of(user).is_none() => Some(Refusal::NotYourGame),
                 Some(m) if m.move_count() != move_number => Some(Refusal::StaleBoard),
-                Some(m) if m.player_to_move() != user => Some(Refusal::NotYourTurn),
+                Some(m) if !m.in_agreement() && m.player_to_move() != user => {
+                    Some(Refusal::NotYourTurn)
+                }
                 Some(m) => match ui::region(&m, region) {
                     None => Some(Refusal::StaleBoard),
+                    Some(r) if m.in_agreement() => {
+                        let msg = CreateInteractionResponseMessage::new()
+                            .content(ui::mark_picker_text(&m, &r, lang))
+                            .components(ui::mark_picker(&m, &r))
+                            .ephemeral(true);
+                        return reply_btn(ctx, press, CreateInteractionResponse::Message(msg))
+                            .await;
+                    }
                     Some(r) => {
                         let msg = CreateInteractionResponseMessage::new()
                             .content(format!(
@@ -787,6 +816,86 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 }
                 reply_btn(ctx, press, private(i18n::refusal(lang, &r))).await
             }
+        }
+        ButtonId::Mark {
+            game,
+            move_number,
+            point,
+        } => {
+            let command = Command::ToggleDead {
+                by: user,
+                point,
+                board: Some(BoardRef {
+                    match_id: game,
+                    move_number,
+                }),
+            };
+            match apply(bot, command).await {
+                Ok(outcome) => {
+                    // The picker stays open, redrawn with the new marking, so that several
+                    // chains of one region can be marked in a row.
+                    let redrawn = bot.service.snapshot(game).and_then(|m| {
+                        let index = region_of(m.game.size(), point);
+                        let r = ui::region(&m, u8::try_from(index).ok()?)?;
+                        Some(
+                            CreateInteractionResponseMessage::new()
+                                .content(ui::mark_picker_text(&m, &r, lang))
+                                .components(ui::mark_picker(&m, &r)),
+                        )
+                    });
+                    let response = match redrawn {
+                        Some(msg) => CreateInteractionResponse::UpdateMessage(msg),
+                        None => CreateInteractionResponse::Acknowledge,
+                    };
+                    reply_btn(ctx, press, response).await;
+                    bot.publish(&outcome).await;
+                }
+                Err(f) => {
+                    log_failure(&f);
+                    reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
+                }
+            }
+        }
+        ButtonId::AcceptMarking {
+            game,
+            move_number,
+            marking,
+        } => {
+            let command = Command::AcceptMarking {
+                by: user,
+                board: Some(BoardRef {
+                    match_id: game,
+                    move_number,
+                }),
+                marking: Some(marking),
+            };
+            apply_press(
+                bot,
+                ctx,
+                press,
+                command,
+                CreateInteractionResponse::Acknowledge,
+                lang,
+            )
+            .await
+        }
+        ButtonId::Resume { game, move_number } => {
+            let command = Command::ResumePlay {
+                by: user,
+                board: Some(BoardRef {
+                    match_id: game,
+                    move_number,
+                }),
+            };
+            apply_press(
+                bot,
+                ctx,
+                press,
+                command,
+                CreateInteractionResponse::Acknowledge,
+                lang,
+            )
+            .await
         }
         ButtonId::Play {
             game,

@@ -50,6 +50,13 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
                 list.join("、")
             )
         }
+        Refusal::RulesNotAllowed { rules, allowed } => {
+            let list: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
+            format!(
+                "本服务器不允许 {rules} 规则。允许：{}。",
+                list.join("、")
+            )
+        }
         Refusal::KomiOutOfRange => "贴目须在 -50 到 50 之间。".into(),
         Refusal::NoSuchInvitation => "没有可回复的邀请。".into(),
         Refusal::NotForYou => "这个邀请不是给你的。".into(),
@@ -104,6 +111,14 @@ mod tests {
                 size: 19,
                 allowed: vec![crate::go::BoardSize::NINE],
             },
+            Refusal::RulesNotAllowed {
+                rules: crate::go::RuleSet::Japanese,
+                allowed: vec![crate::go::RuleSet::Classic],
+            },
+            Refusal::InAgreement,
+            Refusal::NotInAgreement,
+            Refusal::NoStoneThere,
+            Refusal::AlreadyAccepted,
         ];
         for r in all {
             let zh = refusal(Lang::Zh, &r);

@@ -30,18 +30,21 @@ pub struct Publisher {
     order: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
-/// The board image of a match: the running position with the region grid, or the final one
-/// with the count (territory and score) when it ended on passes.
+/// The board image of a match: the running position with the region grid; during the
+/// dead-stone agreement, the marking (dead chains crossed), territory and the score if
+/// accepted; the final position with the count when it ended on passes.
 pub fn board_png(m: &Match) -> Vec<u8> {
     let mut opts = RenderOptions::for_game(&m.game);
     opts.show_regions = m.is_running();
-    if let Some(Ending::Finished {
-        reason: crate::game::EndReason::TwoPasses,
-        ..
-    }) = m.ending()
-    {
-        let count = m.game.count(&[]);
-        opts = opts.with_count(&count, &[]);
+    let counted = matches!(
+        m.ending(),
+        Some(Ending::Finished {
+            reason: crate::game::EndReason::TwoPasses,
+            ..
+        })
+    );
+    if counted || m.in_agreement() {
+        opts = opts.with_count(&m.count(), &m.dead_points());
     }
     render_png(m.game.board(), &opts).unwrap_or_default()
 }
@@ -98,6 +101,7 @@ impl Publisher {
         let mut started = false;
         let mut moved = false;
         let mut ended = None;
+        let mut agreement = false;
         let mut rewards: Vec<String> = Vec::new();
         for event in &outcome.events {
             match event {
@@ -135,9 +139,12 @@ impl Publisher {
                 Event::PlayerOffline { .. }
                 | Event::PlayerBack { .. }
                 | Event::TurnRenewed { .. }
-                | Event::AgreementStarted { .. }
                 | Event::MarkingChanged { .. }
                 | Event::MarkingAccepted { .. } => board_changed = true,
+                Event::AgreementStarted { .. } => {
+                    agreement = true;
+                    board_changed = true;
+                }
                 Event::PlayResumed { .. } => {
                     moved = true;
                     board_changed = true;
@@ -169,6 +176,8 @@ impl Publisher {
             self.announce_end(id, ending, &rewards, outcome.channel)
                 .await;
             self.clear_ping(id).await;
+        } else if agreement {
+            self.notify_agreement(match_id, outcome).await;
         } else if (moved || started)
             && let Some(user) = outcome.to_move
         {
@@ -285,7 +294,6 @@ impl Publisher {
         let Some(m) = self.service.snapshot(match_id) else {
             return;
         };
-        let settings = self.service.settings(m.guild).unwrap_or_default();
         let last = match m.game.last_move() {
             Some((c, Move::Play(p))) => format!(
                 "{} {}",
@@ -311,6 +319,32 @@ impl Publisher {
                 format!(", after {last}")
             }
         );
+        self.notify(&m, &[user], text, outcome).await;
+    }
+
+    /// Tells both players that the dead stones wait for them, as `move-notify` says.
+    async fn notify_agreement(&self, match_id: MatchId, outcome: &Outcome) {
+        let Some(m) = self.service.snapshot(match_id) else {
+            return;
+        };
+        let users = [m.players.black, m.players.white];
+        let text = format!(
+            "{} {} {}",
+            ui::mention(users[0]),
+            ui::mention(users[1]),
+            Lang::En.pick(
+                "both passed: check the dead stones crossed on the board, then Accept or Resume play.",
+                "双方停一手：请检查棋盘上标出的死子，然后接受或继续对局。",
+            )
+        );
+        self.notify(&m, &users, text, outcome).await;
+    }
+
+    /// Sends `text` to `users` as the server's `move-notify` says: one mention in the game's
+    /// channel (replacing the game's previous one), a DM each, or nothing.
+    async fn notify(&self, m: &Match, users: &[u64], text: String, outcome: &Outcome) {
+        let match_id = m.id;
+        let settings = self.service.settings(m.guild).unwrap_or_default();
         match settings.move_notify {
             MoveNotify::None => {}
             MoveNotify::Mention => {
@@ -336,7 +370,7 @@ impl Publisher {
                                 .await;
                         }
                     }
-                    Err(e) => warn!(match_id, error = %e, "could not mention the player to move"),
+                    Err(e) => warn!(match_id, error = %e, "could not mention the players"),
                 }
             }
             MoveNotify::Dm => {
@@ -347,19 +381,21 @@ impl Publisher {
                     .flatten()
                     .map(|(c, mid)| format!(" https://discord.com/channels/{}/{c}/{mid}", m.guild))
                     .unwrap_or_default();
-                match UserId::new(user).create_dm_channel(&self.http).await {
-                    Ok(dm) => {
-                        if let Err(e) = dm
-                            .send_message(
-                                &self.http,
-                                CreateMessage::new().content(format!("{text}{link}")),
-                            )
-                            .await
-                        {
-                            warn!(match_id, error = %e, "could not DM the player to move");
+                for &user in users {
+                    match UserId::new(user).create_dm_channel(&self.http).await {
+                        Ok(dm) => {
+                            if let Err(e) = dm
+                                .send_message(
+                                    &self.http,
+                                    CreateMessage::new().content(format!("{text}{link}")),
+                                )
+                                .await
+                            {
+                                warn!(match_id, error = %e, "could not DM a player");
+                            }
                         }
+                        Err(e) => warn!(match_id, error = %e, "could not open a DM"),
                     }
-                    Err(e) => warn!(match_id, error = %e, "could not open a DM"),
                 }
             }
         }

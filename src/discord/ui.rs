@@ -9,7 +9,7 @@ use serenity::all::{
 use super::custom_id::ButtonId;
 use super::i18n::Lang;
 use crate::game::{AbandonCause, EndReason, Ending, Invitation, Match, Millis, UserId};
-use crate::go::{Color, GameResult, Move, Point, format_half_points};
+use crate::go::{Color, GameResult, Move, Point, Scoring, format_half_points};
 use crate::render::regions::{Region, regions};
 
 /// The file name the board image is attached under (`attachment://board.png`).
@@ -78,6 +78,9 @@ pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
         )
         .field(lang.pick("Komi", "贴目"), m.config.komi.to_string(), true);
     match m.ending() {
+        None if m.in_agreement() => {
+            embed = agreement_fields(m, embed, lang).colour(WOOD);
+        }
         None => {
             let to_move = game.to_move();
             embed = embed
@@ -118,6 +121,103 @@ pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
     embed
 }
 
+/// The fields of the dead-stone agreement phase: what is marked, the score if accepted, who
+/// has accepted, and when the marking is accepted for whoever stays silent.
+fn agreement_fields(m: &Match, embed: CreateEmbed, lang: Lang) -> CreateEmbed {
+    let Some(agreement) = m.agreement.as_ref() else {
+        return embed;
+    };
+    let chains = agreement.dead.len();
+    let stones = m.dead_points().len();
+    let marked = if chains == 0 {
+        lang.pick("No stones are marked dead.", "没有标记死子。")
+            .to_owned()
+    } else {
+        format!(
+            "{} {chains} {} ({stones} {}), {}",
+            lang.pick("Marked dead:", "标记为死子："),
+            lang.pick("chain(s)", "块"),
+            lang.pick("stones", "子"),
+            lang.pick("crossed on the board.", "棋盘上以叉号标出。"),
+        )
+    };
+    let count = m.count();
+    let s = count.half_points();
+    let accepted = |c: Color| {
+        format!(
+            "{} {}",
+            stone(c),
+            if agreement.accepted[c] {
+                lang.pick("✅ accepted", "✅ 已接受")
+            } else {
+                lang.pick("⏳ not yet", "⏳ 未接受")
+            }
+        )
+    };
+    embed
+        .field(
+            lang.pick("Both passed: the dead stones", "双方停一手：确认死子"),
+            format!(
+                "{marked}\n{}",
+                lang.pick(
+                    "Click a region, then a stone, to mark its chain dead or alive again. **Accept** when the marking is right; **Resume play** to settle it over the board.",
+                    "先点击区域，再点击棋子，即可把整块棋标为死子或改回活棋。标记无误请点 **接受**；有争议请点 **继续对局**，在棋盘上解决。",
+                )
+            ),
+            false,
+        )
+        .field(
+            lang.pick("If accepted", "若接受"),
+            format!(
+                "{} {} · {} {} → **{}**\n{}",
+                color_name(lang, Color::Black),
+                format_half_points(s.black),
+                color_name(lang, Color::White),
+                format_half_points(s.white),
+                count.result(),
+                counting_method(m, lang),
+            ),
+            false,
+        )
+        .field(
+            lang.pick("Accepted", "已接受"),
+            format!("{} · {}", accepted(Color::Black), accepted(Color::White)),
+            true,
+        )
+        .field(
+            lang.pick("Accepted for both", "自动接受"),
+            relative_time(m.turn_deadline),
+            true,
+        )
+        .footer(CreateEmbedFooter::new(lang.pick(
+            "A player who does nothing accepts the marking when the time runs out.",
+            "超时未操作视为接受当前标记。",
+        )))
+}
+
+/// How a count under the match's rules is made, in one sentence.
+fn counting_method(m: &Match, lang: Lang) -> &'static str {
+    let rules = m.config.rules.rules();
+    match (rules.dead_stones, rules.scoring, rules.pass_stones) {
+        (crate::go::DeadStones::PlayOut, _, _) => lang.pick(
+            "Counted by area exactly as the board stands (classic rules: no dead stones are removed).",
+            "按盘面原样数子（经典规则：不提死子）。",
+        ),
+        (_, Scoring::Territory, _) => lang.pick(
+            "Counted by territory plus prisoners (Japanese rules): dead stones become prisoners; no points in seki.",
+            "按数目计算（日本规则）：地加提子，死子算作提子，双活无目。",
+        ),
+        (_, Scoring::Area, true) => lang.pick(
+            "Counted by area (AGA rules): stones plus territory, dead stones removed; each pass handed the opponent a stone.",
+            "按数子计算（AGA 规则）：活子加地，提去死子；每次停一手交给对方一枚子。",
+        ),
+        (_, Scoring::Area, false) => lang.pick(
+            "Counted by area (Chinese rules): stones plus territory, dead stones removed.",
+            "按数子计算（中国规则）：活子加地，提去死子。",
+        ),
+    }
+}
+
 /// The result of an ended game in words.
 pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     match ending {
@@ -150,15 +250,24 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
             };
             match reason {
                 EndReason::TwoPasses => {
-                    let count = m.game.count(&[]);
+                    let count = m.count();
                     let s = count.half_points();
-                    let how = match m.config.rules.rules().dead_stones {
-                        crate::go::DeadStones::PlayOut => lang.pick(
-                            "Counted by area exactly as the board stands (classic rules: no dead stones are removed).",
-                            "按盘面原样数子（经典规则：不提死子）。",
-                        ),
-                        crate::go::DeadStones::Agreement => lang.pick("Counted as the board stands.", "按盘面数子。"),
-                    };
+                    let mut how = counting_method(m, lang).to_owned();
+                    if m.config.rules.rules().dead_stones == crate::go::DeadStones::Agreement {
+                        let chains = m.dead_stones().len();
+                        how.push(' ');
+                        how.push_str(&if chains == 0 {
+                            lang.pick("No stones were dead.", "没有死子。").to_owned()
+                        } else {
+                            format!(
+                                "{} {chains} {} ({} {}).",
+                                lang.pick("Agreed dead:", "双方确认的死子："),
+                                lang.pick("chain(s)", "块"),
+                                m.dead_points().len(),
+                                lang.pick("stones", "子"),
+                            )
+                        });
+                    }
                     format!(
                         "{head}\n{} {} · {} {} ({} {})\n{how}",
                         color_name(lang, Color::Black),
@@ -228,26 +337,52 @@ pub fn board_components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
             )
         })
         .collect();
-    rows.push(CreateActionRow::Buttons(vec![
-        CreateButton::new(
-            ButtonId::Pass {
-                game: m.id,
-                move_number,
-            }
-            .to_string(),
-        )
-        .label(lang.pick("Pass", "停一手"))
-        .style(ButtonStyle::Primary),
-        CreateButton::new(
-            ButtonId::Resign {
-                game: m.id,
-                move_number,
-            }
-            .to_string(),
-        )
-        .label(lang.pick("Resign", "认输"))
-        .style(ButtonStyle::Danger),
-    ]));
+    let resign = CreateButton::new(
+        ButtonId::Resign {
+            game: m.id,
+            move_number,
+        }
+        .to_string(),
+    )
+    .label(lang.pick("Resign", "认输"))
+    .style(ButtonStyle::Danger);
+    let actions = match m.agreement.as_ref() {
+        Some(agreement) => vec![
+            CreateButton::new(
+                ButtonId::AcceptMarking {
+                    game: m.id,
+                    move_number,
+                    marking: agreement.version,
+                }
+                .to_string(),
+            )
+            .label(lang.pick("Accept", "接受"))
+            .style(ButtonStyle::Success),
+            CreateButton::new(
+                ButtonId::Resume {
+                    game: m.id,
+                    move_number,
+                }
+                .to_string(),
+            )
+            .label(lang.pick("Resume play", "继续对局"))
+            .style(ButtonStyle::Primary),
+            resign,
+        ],
+        None => vec![
+            CreateButton::new(
+                ButtonId::Pass {
+                    game: m.id,
+                    move_number,
+                }
+                .to_string(),
+            )
+            .label(lang.pick("Pass", "停一手"))
+            .style(ButtonStyle::Primary),
+            resign,
+        ],
+    };
+    rows.push(CreateActionRow::Buttons(actions));
     rows
 }
 
@@ -296,6 +431,67 @@ pub fn point_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
             )
         })
         .collect()
+}
+
+/// The private picker of one region during the dead-stone agreement: a button per point, top
+/// row first like the image; each stone toggles its chain (a dead one shown with a cross),
+/// empty points are disabled.
+pub fn mark_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
+    let board = m.game.board();
+    let move_number = m.move_count();
+    let dead = m.dead_points();
+    let width = usize::from(region.width()).max(1);
+    let points: Vec<Point> = region.points().collect();
+    points
+        .chunks(width)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|&p| {
+                        let occupant = board.get(p);
+                        let is_dead = dead.contains(&p);
+                        let mut b = CreateButton::new(
+                            ButtonId::Mark {
+                                game: m.id,
+                                move_number,
+                                point: p,
+                            }
+                            .to_string(),
+                        )
+                        .label(p.to_string())
+                        .style(if is_dead {
+                            ButtonStyle::Danger
+                        } else if occupant.is_some() {
+                            ButtonStyle::Success
+                        } else {
+                            ButtonStyle::Secondary
+                        })
+                        .disabled(occupant.is_none());
+                        if let Some(c) = occupant {
+                            let emoji = if is_dead { "❌" } else { stone(c) };
+                            b = b.emoji(ReactionType::Unicode(emoji.to_owned()));
+                        }
+                        b
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The words above the mark picker: the region, and what a click does.
+pub fn mark_picker_text(m: &Match, region: &Region, lang: Lang) -> String {
+    let chains = m.dead_stones().len();
+    format!(
+        "{} **{}**: {} ({} {chains}).",
+        lang.pick("Dead stones in", "死子标记，区域"),
+        region.label(),
+        lang.pick(
+            "click a stone to mark its whole chain dead (❌) or alive again",
+            "点击棋子即可把整块棋标为死子（❌）或改回活棋",
+        ),
+        lang.pick("chains marked dead now:", "当前死子块数："),
+    )
 }
 
 /// The invitation message's text.

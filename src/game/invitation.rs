@@ -59,7 +59,7 @@ pub struct Lobby {
 /// Checks the options of an invitation against what the server allows.
 ///
 /// # Errors
-/// A size outside `allowed-sizes`, a komi outside ±50.
+/// A size outside `allowed-sizes`, rules outside `allowed-rules`, a komi outside ±50.
 pub fn check_options(options: &InviteOptions, settings: &Settings) -> Result<(), Refusal> {
     if let Some(edge) = options.size
         && !BoardSize::new(edge).is_some_and(|s| settings.allowed_sizes.contains(&s))
@@ -67,6 +67,14 @@ pub fn check_options(options: &InviteOptions, settings: &Settings) -> Result<(),
         return Err(Refusal::SizeNotAllowed {
             size: edge,
             allowed: settings.allowed_sizes.clone(),
+        });
+    }
+    if let Some(rules) = options.rules
+        && !settings.allowed_rules.contains(&rules)
+    {
+        return Err(Refusal::RulesNotAllowed {
+            rules,
+            allowed: settings.allowed_rules.clone(),
         });
     }
     if let Some(k) = options.komi

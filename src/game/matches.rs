@@ -219,6 +219,16 @@ impl Match {
         self.agreement.as_ref().map_or(&[], |a| a.dead.as_slice())
     }
 
+    /// Every stone of the chains marked dead (the marking holds one stone per chain): what the
+    /// image crosses out.
+    pub fn dead_points(&self) -> Vec<Point> {
+        let board = self.game.board();
+        self.dead_stones()
+            .iter()
+            .flat_map(|&p| board.chain(p))
+            .collect()
+    }
+
     /// The count of the board with the current marking, under the match's rules.
     pub fn count(&self) -> Count {
         self.game.count(self.dead_stones())

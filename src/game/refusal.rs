@@ -4,7 +4,7 @@
 //! Discord adapter localises it). A [`Failure`] adds internal causes (the database) whose
 //! text is never shown: the user only reads "try again".
 
-use crate::go::{BoardSize, IllegalMove};
+use crate::go::{BoardSize, IllegalMove, RuleSet};
 
 use super::settings::SettingError;
 
@@ -25,6 +25,11 @@ pub enum Refusal {
     ServerDisabled,
     #[error("size not allowed")]
     SizeNotAllowed { size: u8, allowed: Vec<BoardSize> },
+    #[error("rules {rules} not allowed")]
+    RulesNotAllowed {
+        rules: RuleSet,
+        allowed: Vec<RuleSet>,
+    },
     #[error("komi out of range")]
     KomiOutOfRange,
     #[error("no such invitation")]
@@ -80,6 +85,13 @@ impl Refusal {
                 let list: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
                 format!(
                     "This server does not allow {size}×{size} boards. Allowed: {}.",
+                    list.join(", ")
+                )
+            }
+            Refusal::RulesNotAllowed { rules, allowed } => {
+                let list: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
+                format!(
+                    "This server does not allow {rules} rules. Allowed: {}.",
                     list.join(", ")
                 )
             }

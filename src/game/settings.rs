@@ -36,6 +36,7 @@ pub enum SettingKey {
     AllowedSizes,
     Komi,
     Rules,
+    AllowedRules,
     TurnTimeoutSeconds,
     ReconnectGraceSeconds,
     MatchMaxMinutes,
@@ -52,12 +53,13 @@ pub enum SettingKey {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 17] = [
+    pub const ALL: [SettingKey; 18] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
         SettingKey::Komi,
         SettingKey::Rules,
+        SettingKey::AllowedRules,
         SettingKey::TurnTimeoutSeconds,
         SettingKey::ReconnectGraceSeconds,
         SettingKey::MatchMaxMinutes,
@@ -80,6 +82,7 @@ impl SettingKey {
             SettingKey::AllowedSizes => "allowed-sizes",
             SettingKey::Komi => "komi",
             SettingKey::Rules => "rules",
+            SettingKey::AllowedRules => "allowed-rules",
             SettingKey::TurnTimeoutSeconds => "turn-timeout-seconds",
             SettingKey::ReconnectGraceSeconds => "reconnect-grace-seconds",
             SettingKey::MatchMaxMinutes => "match-max-minutes",
@@ -104,7 +107,10 @@ impl SettingKey {
                 "a comma-separated list of sizes from 5 to 19 that includes board-size, like 7,9,13"
             }
             SettingKey::Komi => "a whole or half number from -50 to 50, like 6.5, or \"default\"",
-            SettingKey::Rules => "classic, chinese, aga or japanese",
+            SettingKey::Rules => "classic, chinese, aga or japanese, one in allowed-rules",
+            SettingKey::AllowedRules => {
+                "a comma-separated list of classic, chinese, aga, japanese that includes rules"
+            }
             SettingKey::TurnTimeoutSeconds => "a whole number of seconds from 30 to 3600",
             SettingKey::ReconnectGraceSeconds => "a whole number of seconds from 30 to 3600",
             SettingKey::MatchMaxMinutes => "a whole number of minutes from 5 to 1440",
@@ -165,6 +171,9 @@ pub struct Settings {
     /// `None`: the rule set's own komi. Once set, it overrides the rule set's.
     pub komi: Option<Komi>,
     pub rules: RuleSet,
+    /// The rule sets an invitation may ask for: sorted, without duplicates, always containing
+    /// `rules`.
+    pub allowed_rules: Vec<RuleSet>,
     pub turn_timeout_seconds: u32,
     pub reconnect_grace_seconds: u32,
     pub match_max_minutes: u32,
@@ -187,6 +196,7 @@ impl Default for Settings {
             allowed_sizes: [7, 9].into_iter().filter_map(BoardSize::new).collect(),
             komi: None,
             rules: RuleSet::Classic,
+            allowed_rules: RuleSet::ALL.to_vec(),
             turn_timeout_seconds: 180,
             reconnect_grace_seconds: 120,
             match_max_minutes: 60,
@@ -278,6 +288,12 @@ impl Settings {
                 |k| k.to_string(),
             ),
             SettingKey::Rules => self.rules.name().to_owned(),
+            SettingKey::AllowedRules => self
+                .allowed_rules
+                .iter()
+                .map(|r| r.name())
+                .collect::<Vec<_>>()
+                .join(","),
             SettingKey::TurnTimeoutSeconds => self.turn_timeout_seconds.to_string(),
             SettingKey::ReconnectGraceSeconds => self.reconnect_grace_seconds.to_string(),
             SettingKey::MatchMaxMinutes => self.match_max_minutes.to_string(),
@@ -345,7 +361,25 @@ impl Settings {
                     Some(parse_komi(v).ok_or_else(|| bad(key, v))?)
                 };
             }
-            SettingKey::Rules => next.rules = v.parse().map_err(|_| bad(key, v))?,
+            SettingKey::Rules => {
+                next.rules = v
+                    .parse()
+                    .ok()
+                    .filter(|r| next.allowed_rules.contains(r))
+                    .ok_or_else(|| bad(key, v))?;
+            }
+            SettingKey::AllowedRules => {
+                let mut rules = Vec::new();
+                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    rules.push(part.parse::<RuleSet>().map_err(|_| bad(key, v))?);
+                }
+                rules.sort();
+                rules.dedup();
+                if !rules.contains(&next.rules) {
+                    return Err(bad(key, v));
+                }
+                next.allowed_rules = rules;
+            }
             SettingKey::TurnTimeoutSeconds => {
                 next.turn_timeout_seconds = parse_u32_in(key, v, 30, 3600)?;
             }
@@ -419,6 +453,14 @@ impl Settings {
                     next.board_size = default.board_size;
                 }
             }
+            SettingKey::Rules => {
+                next.rules = default.rules;
+                if !next.allowed_rules.contains(&next.rules) {
+                    next.allowed_rules.push(next.rules);
+                    next.allowed_rules.sort();
+                }
+            }
+            SettingKey::AllowedRules => next.allowed_rules = default.allowed_rules.clone(),
             _ => {
                 let text = default.stored_value(key);
                 match text {
@@ -465,9 +507,10 @@ impl Settings {
     /// range narrowed) is skipped so that one bad row never locks a server out.
     pub fn from_pairs(pairs: &[(String, String)]) -> Settings {
         let mut s = Settings::default();
-        // allowed-sizes before board-size, so that a stored 13 is accepted.
+        // The allowed lists before the defaults they must contain, so that a stored 13 or
+        // japanese is accepted.
         let mut sorted: Vec<_> = pairs.iter().collect();
-        sorted.sort_by_key(|(k, _)| k != "allowed-sizes");
+        sorted.sort_by_key(|(k, _)| k != "allowed-sizes" && k != "allowed-rules");
         for (k, v) in sorted {
             let value = if k == "komi" && v == "none" {
                 "default"
@@ -507,7 +550,12 @@ mod tests {
         assert_eq!(s.move_notify, MoveNotify::Mention);
         assert!(!s.match_threads);
         assert_eq!(s.title_role, None);
-        assert_eq!(s.show().len(), 17);
+        assert_eq!(
+            s.allowed_rules,
+            RuleSet::ALL.to_vec(),
+            "every rule set may be invited"
+        );
+        assert_eq!(s.show().len(), 18);
     }
 
     #[test]
@@ -528,6 +576,30 @@ mod tests {
                 .contains("board-size")
         );
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn allowed_rules_always_hold_the_default_rules() {
+        let mut s = Settings::default();
+        assert!(
+            s.set("allowed-rules", "chinese,aga").is_err(),
+            "must contain classic"
+        );
+        assert!(s.set("allowed-rules", "classic,go").is_err());
+        s.set("allowed-rules", "aga, classic,aga").unwrap();
+        assert_eq!(s.allowed_rules, vec![RuleSet::Classic, RuleSet::Aga]);
+        assert_eq!(s.get(SettingKey::AllowedRules), "classic,aga");
+        assert!(s.set("rules", "japanese").is_err(), "not allowed");
+        s.set("rules", "aga").unwrap();
+        assert!(s.set("allowed-rules", "classic").is_err(), "must contain aga");
+        let back = Settings::from_pairs(&s.to_pairs());
+        assert_eq!(back, s, "stored lists come back before the default they hold");
+        s.set("allowed-rules", "aga").unwrap();
+        s.reset("rules").unwrap();
+        assert_eq!(s.rules, RuleSet::Classic);
+        assert_eq!(s.allowed_rules, vec![RuleSet::Classic, RuleSet::Aga]);
+        s.reset("allowed-rules").unwrap();
+        assert_eq!(s.allowed_rules, RuleSet::ALL.to_vec());
     }
 
     #[test]
