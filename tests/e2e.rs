@@ -607,3 +607,322 @@ async fn moderators_settings_threads_and_notices() {
     })
     .await;
 }
+
+/// Whether the mark picker `message` shows `point` crossed (its chain marked dead).
+fn crossed(message: &serde_json::Value, point: &str) -> bool {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .any(|b| b["label"] == point && b["emoji"]["name"] == "❌")
+}
+
+/// The agreement phase as players live it, under `aga` on 7×7: Black walls off columns A–C,
+/// White E–G, and White drops a lone stone at B3.
+///
+/// ```text
+///   7 . . . X O . .
+///   6 . . . X O . .
+///   5 . . . X O . .
+///   4 . . . X O . .
+///   3 . O . X O . .
+///   2 . . . X O . .
+///   1 . . . X O . .
+///     A B C D E F G
+/// ```
+///
+/// Two passes open the agreement; White disputes, play resumes with Black (the opponent of
+/// the last to pass), Black plays C3, and the passes come again (White passing last). Then a
+/// chain is toggled, an acceptance is withdrawn by a toggle, a stale Accept is refused, both
+/// accept, and the game is counted with B3 dead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_aga_game_through_a_dispute_and_an_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let alice = fake.user("alice");
+    let bob = fake.user("bob");
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+
+    let id = fake.send_slash_command(
+        &alice,
+        "weiqi",
+        "invite",
+        vec![
+            Opt::user("user", &bob),
+            Opt::int("size", 7),
+            Opt::str("rules", "aga"),
+        ],
+    );
+    let invitation = fake
+        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
+        .unwrap();
+    assert!(
+        invitation.content().contains("aga"),
+        "{}",
+        invitation.content()
+    );
+    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
+    fake.wait_for_callback(id, STEP).await;
+    let board_id = fake
+        .wait_for_message("the board message", STEP, |m| {
+            m.attachment("board.png").is_some() && m.interaction_id.is_none()
+        })
+        .await
+        .id;
+    let table = Table {
+        fake: &fake,
+        board: board_id,
+    };
+    for row in 1..=7 {
+        table.play(&bob, &format!("D{row}")).await;
+        table.play(&alice, &format!("E{row}")).await;
+    }
+    table.play(&bob, "C6").await;
+    table.play(&alice, "B3").await;
+
+    // Two passes: the agreement phase, with Accept and Resume play instead of Pass.
+    let pass_and_wait = |who: &'static str| {
+        let table = &table;
+        let user = if who == "bob" { &bob } else { &alice };
+        async move {
+            let before = table.board().edits;
+            assert_eq!(table.press(user, "Pass").await.kind, 6);
+            table
+                .fake
+                .wait_for_message(&format!("the board after {who} passes"), STEP, |m| {
+                    m.id == table.board && m.edits > before
+                })
+                .await
+        }
+    };
+    pass_and_wait("bob").await;
+    let t = fake.now();
+    let board = pass_and_wait("alice").await;
+    let board = if field(&board, "If accepted").is_empty() {
+        fake.wait_for_message("the agreement board", STEP, |m| {
+            m.id == board_id && !field(m, "If accepted").is_empty()
+        })
+        .await
+    } else {
+        board
+    };
+    let labels: Vec<String> = board
+        .buttons()
+        .iter()
+        .filter_map(|b| b.label.clone())
+        .collect();
+    assert!(
+        labels.ends_with(&["Accept".into(), "Resume play".into(), "Resign".into()]),
+        "{labels:?}"
+    );
+    assert!(field(&board, "If accepted").contains("Counted by area (AGA rules)"));
+    assert_png_board(&board);
+    // Both players are told the dead stones wait for them.
+    fake.wait_for_request("the agreement notice", STEP, |r| {
+        r.at >= t
+            && r.is("POST", "/channels/*/messages")
+            && r.json.as_ref().is_some_and(|j| {
+                j["content"].as_str().is_some_and(|c| {
+                    c.contains(&alice.mention())
+                        && c.contains(&bob.mention())
+                        && c.contains("dead stones")
+                })
+            })
+    })
+    .await;
+    // A move is refused while the dead stones are being settled (the slash command path).
+    let id = fake.send_slash_command(&bob, "weiqi", "pass", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(cb.ephemeral);
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("dead stones"),
+        "{}",
+        cb.data
+    );
+
+    // White disputes: play resumes, Black to move (White passed last).
+    let before = table.board().edits;
+    assert_eq!(table.press(&alice, "Resume play").await.kind, 6);
+    let board = fake
+        .wait_for_message("the board after the dispute", STEP, |m| {
+            m.id == board_id && m.edits > before && !field(m, "Turn").is_empty()
+        })
+        .await;
+    assert!(
+        field(&board, "Turn").contains(&bob.mention()),
+        "{}",
+        field(&board, "Turn")
+    );
+    table.play(&bob, "C3").await;
+    pass_and_wait("alice").await;
+    pass_and_wait("bob").await;
+    let board = pass_and_wait("alice").await;
+    let board = if field(&board, "If accepted").is_empty() {
+        fake.wait_for_message("the agreement board again", STEP, |m| {
+            m.id == board_id && !field(m, "If accepted").is_empty()
+        })
+        .await
+    } else {
+        board
+    };
+    assert!(
+        field(&board, "Turn").is_empty(),
+        "no one is to move while the dead stones are settled"
+    );
+
+    // Make sure B3 is marked dead, whatever the estimate proposed: Black opens the region
+    // of B3 and clicks it if it is not crossed yet. The picker stays open, redrawn.
+    let picker = table.picker(&bob, "B3").await;
+    assert!(
+        picker.content().contains("Dead stones"),
+        "{}",
+        picker.content()
+    );
+    let b3 = picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("B3"))
+        .unwrap();
+    let a1 = picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("A1"))
+        .unwrap();
+    assert!(a1.disabled, "an empty point marks nothing");
+    if !crossed(&picker.json, "B3") {
+        let before = table.board().edits;
+        let id = fake.press_button(&bob, picker.id, &b3.custom_id);
+        let cb = fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 7, "the picker is redrawn in place");
+        assert!(crossed(&cb.data, "B3"), "{}", cb.data);
+        fake.wait_for_message("the board after marking B3", STEP, |m| {
+            m.id == board_id && m.edits > before
+        })
+        .await;
+    }
+    let board = table.board();
+    assert!(
+        field(&board, "Both passed: the dead stones")
+            .contains("Marked dead: 1 chain(s) (1 stone(s))"),
+        "{}",
+        field(&board, "Both passed: the dead stones")
+    );
+    // Black: 9 stones and 19 points of A–C (B3's included) = 28; White: 7 + 14 + 7.5 = 28.5.
+    assert!(
+        field(&board, "If accepted").contains("W+0.5"),
+        "{}",
+        field(&board, "If accepted")
+    );
+
+    // Black accepts; White toggles B3 alive, which withdraws Black's acceptance, then dead
+    // again. Black's old Accept button (an earlier marking) is refused.
+    let before = table.board().edits;
+    let old_accept = board
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Accept"))
+        .unwrap()
+        .custom_id;
+    assert_eq!(table.press(&bob, "Accept").await.kind, 6);
+    let board = fake
+        .wait_for_message("the board after Black accepts", STEP, |m| {
+            m.id == board_id && m.edits > before
+        })
+        .await;
+    assert!(
+        field(&board, "Accepted").contains("⚫ ✅ accepted"),
+        "{}",
+        field(&board, "Accepted")
+    );
+    for expect_dead in [false, true] {
+        let picker = table.picker(&alice, "B3").await;
+        let b3 = picker
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some("B3"))
+            .unwrap();
+        let before = table.board().edits;
+        let id = fake.press_button(&alice, picker.id, &b3.custom_id);
+        let cb = fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 7);
+        assert_eq!(crossed(&cb.data, "B3"), expect_dead, "{}", cb.data);
+        fake.wait_for_message("the board after a toggle", STEP, |m| {
+            m.id == board_id && m.edits > before
+        })
+        .await;
+    }
+    let board = table.board();
+    assert!(
+        field(&board, "Accepted").contains("⚫ ⏳ not yet"),
+        "a toggle withdraws acceptances: {}",
+        field(&board, "Accepted")
+    );
+    let id = fake.press_button_unchecked(&bob, board_id, &old_accept);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(cb.ephemeral);
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("has changed"),
+        "{}",
+        cb.data
+    );
+
+    // Both accept the marking as it stands: the game is counted with B3 dead.
+    let t = fake.now();
+    assert_eq!(table.press(&bob, "Accept").await.kind, 6);
+    fake.wait_for_message("Black's acceptance shown", STEP, |m| {
+        m.id == board_id && field(m, "Accepted").contains("⚫ ✅")
+    })
+    .await;
+    assert_eq!(table.press(&alice, "Accept").await.kind, 6);
+    let end = fake
+        .wait_for_request("the result", STEP, |r| {
+            r.at >= t
+                && r.is("POST", "/channels/*/messages")
+                && r.json.as_ref().is_some_and(|j| {
+                    j["embeds"][0]["title"]
+                        .as_str()
+                        .is_some_and(|s| s.starts_with("Game over"))
+                })
+        })
+        .await;
+    let result = end.json.unwrap()["embeds"][0]["description"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(result.contains("W+0.5"), "{result}");
+    assert!(result.contains("Counted by area (AGA rules)"), "{result}");
+    assert!(
+        result.contains("Agreed dead: 1 chain(s) (1 stone(s))"),
+        "{result}"
+    );
+    let board = fake
+        .wait_for_message("the final board", STEP, |m| {
+            m.id == board_id && m.buttons().is_empty()
+        })
+        .await;
+    assert_png_board(&board);
+
+    // The record says the rules, the result, and the territory with the dead stone in it.
+    let id = fake.send_slash_command(&bob, "weiqi", "sgf", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    let msg = fake.message(cb.message_id.unwrap()).unwrap();
+    let sgf = msg
+        .attachments
+        .iter()
+        .find(|a| a.filename.ends_with(".sgf"))
+        .expect("the record is attached");
+    let text = String::from_utf8_lossy(&sgf.bytes).into_owned();
+    assert!(
+        text.contains("RU[aga]") && text.contains("RE[W+0.5]"),
+        "{text}"
+    );
+    let tb = text.split("TB").nth(1).unwrap_or_default();
+    assert!(
+        tb.contains("[be]"),
+        "B3 (SGF be on 7×7) is Black's territory: {text}"
+    );
+}

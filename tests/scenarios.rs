@@ -254,7 +254,9 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
     w.accept(BOB, ALICE).unwrap();
     let id = w.svc.match_of(BOB).unwrap();
     // A running game keeps the rule set it was accepted with.
-    w.svc.set_setting(GUILD, "allowed-rules", "classic").unwrap();
+    w.svc
+        .set_setting(GUILD, "allowed-rules", "classic")
+        .unwrap();
     let m = w.svc.snapshot(id).unwrap();
     assert_eq!(m.config.rules.name(), "aga");
     assert_eq!(m.game.rules().komi.half_points(), 15, "AGA's own komi 7.5");

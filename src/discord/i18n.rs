@@ -52,10 +52,7 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         }
         Refusal::RulesNotAllowed { rules, allowed } => {
             let list: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
-            format!(
-                "本服务器不允许 {rules} 规则。允许：{}。",
-                list.join("、")
-            )
+            format!("本服务器不允许 {rules} 规则。允许：{}。", list.join("、"))
         }
         Refusal::KomiOutOfRange => "贴目须在 -50 到 50 之间。".into(),
         Refusal::NoSuchInvitation => "没有可回复的邀请。".into(),

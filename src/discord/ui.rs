@@ -137,7 +137,7 @@ fn agreement_fields(m: &Match, embed: CreateEmbed, lang: Lang) -> CreateEmbed {
             "{} {chains} {} ({stones} {}), {}",
             lang.pick("Marked dead:", "标记为死子："),
             lang.pick("chain(s)", "块"),
-            lang.pick("stones", "子"),
+            lang.pick("stone(s)", "子"),
             lang.pick("crossed on the board.", "棋盘上以叉号标出。"),
         )
     };
@@ -264,7 +264,7 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
                                 lang.pick("Agreed dead:", "双方确认的死子："),
                                 lang.pick("chain(s)", "块"),
                                 m.dead_points().len(),
-                                lang.pick("stones", "子"),
+                                lang.pick("stone(s)", "子"),
                             )
                         });
                     }
@@ -534,7 +534,7 @@ pub fn invitation_components(inv_id: i64, lang: Lang, enabled: bool) -> Vec<Crea
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MatchConfig, MeritRules};
+    use crate::game::{MatchConfig, MeritRules, matches::Action};
     use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
     use serde_json::Value;
     use std::collections::HashSet;
@@ -663,6 +663,130 @@ mod tests {
         assert_eq!(button("A2")["disabled"], true, "occupied");
         assert_eq!(button("A2")["emoji"]["name"], "⚪");
         assert_eq!(button("C3")["disabled"], false);
+    }
+
+    /// A 5×5 AGA game in the agreement phase: Black holds columns A–C, White D–E, and a White
+    /// stone at A3 is marked dead.
+    ///
+    /// ```text
+    ///   5 . . X O .
+    ///   4 . X X O .
+    ///   3 O . X O .
+    ///   2 . . X O .
+    ///   1 . . X O .
+    ///     A B C D E
+    /// ```
+    fn in_agreement() -> Match {
+        let mut m = a_match(5);
+        m.config.rules = RuleSet::Aga;
+        m.game = crate::go::Game::new(m.config.size, RuleSet::Aga.with_komi(m.config.komi));
+        let moves = [
+            "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "B4", "A3",
+        ];
+        let mut now = 1_800_000_000_000;
+        for p in moves {
+            let by = m.player_to_move();
+            m.apply(Some(by), Action::Play(p.parse().unwrap()), None, now)
+                .unwrap();
+            now += 1000;
+        }
+        for _ in 0..2 {
+            let by = m.player_to_move();
+            m.apply(Some(by), Action::Pass, None, now).unwrap();
+        }
+        assert!(m.in_agreement(), "two passes open the agreement phase");
+        m.agreement = Some(crate::game::Agreement::new(vec!["A3".parse().unwrap()]));
+        m
+    }
+
+    #[test]
+    fn the_agreement_phase_offers_accept_resume_and_resign_instead_of_pass() {
+        let m = in_agreement();
+        let rows = board_components(&m, Lang::En);
+        let ids = assert_within_limits(&rows);
+        let actions: Vec<ButtonId> = ids
+            .iter()
+            .map(|id| ButtonId::decode(id).unwrap())
+            .filter(|b| !matches!(b, ButtonId::Region { .. }))
+            .collect();
+        assert_eq!(
+            actions,
+            vec![
+                ButtonId::AcceptMarking {
+                    game: m.id,
+                    move_number: 14,
+                    marking: 0
+                },
+                ButtonId::Resume {
+                    game: m.id,
+                    move_number: 14
+                },
+                ButtonId::Resign {
+                    game: m.id,
+                    move_number: 14
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn the_mark_picker_toggles_stones_and_shows_the_dead_crossed() {
+        let m = in_agreement();
+        let r = regions(m.game.size())[0];
+        let picker = assert_within_limits(&mark_picker(&m, &r));
+        assert!(
+            picker
+                .iter()
+                .all(|id| matches!(ButtonId::decode(id), Ok(ButtonId::Mark { .. })))
+        );
+        let json = json(&mark_picker(&m, &r));
+        let button = |name: &str| -> Value {
+            json.as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row["components"].as_array().unwrap().clone())
+                .find(|b| b["label"] == name)
+                .unwrap()
+        };
+        assert_eq!(button("A3")["emoji"]["name"], "❌", "marked dead");
+        assert_eq!(button("A3")["disabled"], false);
+        assert_eq!(button("C3")["emoji"]["name"], "⚫");
+        assert_eq!(
+            button("C3")["disabled"],
+            false,
+            "a living stone can be marked"
+        );
+        assert_eq!(
+            button("B3")["disabled"],
+            true,
+            "an empty point marks nothing"
+        );
+    }
+
+    #[test]
+    fn the_agreement_embed_states_the_score_if_accepted_and_how_it_is_counted() {
+        let m = in_agreement();
+        // Black: 6 stones and the 9 other points of columns A–B, the dead stone's included:
+        // 15. White: 5 stones, 5 points of column E and 5.5 komi: 15.5.
+        let count = m.count();
+        assert_eq!(count.result().to_string(), "W+0.5");
+        for lang in [Lang::En, Lang::Zh] {
+            let e = json(&board_embed(&m, lang));
+            let fields = e["fields"].as_array().unwrap();
+            let text = serde_json::to_string(fields).unwrap();
+            assert!(text.contains("W+0.5"), "{text}");
+            assert!(fields.len() <= 25);
+            for f in fields {
+                assert!(f["value"].as_str().unwrap().len() <= 1024);
+            }
+        }
+        let e = json(&board_embed(&m, Lang::En));
+        let text = serde_json::to_string(&e).unwrap();
+        assert!(text.contains("Counted by area (AGA rules)"), "{text}");
+        assert!(
+            text.contains("Marked dead: 1 chain(s) (1 stone(s))"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -591,9 +591,15 @@ mod tests {
         assert_eq!(s.get(SettingKey::AllowedRules), "classic,aga");
         assert!(s.set("rules", "japanese").is_err(), "not allowed");
         s.set("rules", "aga").unwrap();
-        assert!(s.set("allowed-rules", "classic").is_err(), "must contain aga");
+        assert!(
+            s.set("allowed-rules", "classic").is_err(),
+            "must contain aga"
+        );
         let back = Settings::from_pairs(&s.to_pairs());
-        assert_eq!(back, s, "stored lists come back before the default they hold");
+        assert_eq!(
+            back, s,
+            "stored lists come back before the default they hold"
+        );
         s.set("allowed-rules", "aga").unwrap();
         s.reset("rules").unwrap();
         assert_eq!(s.rules, RuleSet::Classic);
