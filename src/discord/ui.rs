@@ -77,6 +77,15 @@ pub fn board_embed(m: &Match, lang: Lang) -> CreateEmbed {
             true,
         )
         .field(lang.pick("Komi", "贴目"), m.config.komi.to_string(), true);
+    if game.rules().pass_stones {
+        // AGA: each pass handed the opponent a stone, counted with the prisoners.
+        let given = game.pass_stones();
+        embed = embed.field(
+            lang.pick("Pass stones", "停着交子"),
+            format!("⚫ {} · ⚪ {}", given.black, given.white),
+            true,
+        );
+    }
     match m.ending() {
         None if m.in_agreement() => {
             embed = agreement_fields(m, embed, lang).colour(WOOD);
@@ -783,6 +792,11 @@ mod tests {
         let e = json(&board_embed(&m, Lang::En));
         let text = serde_json::to_string(&e).unwrap();
         assert!(text.contains("Counted by area (AGA rules)"), "{text}");
+        // Black passed first, White last: each received one stone for the other's pass.
+        assert!(
+            text.contains(r#""name":"Pass stones","value":"⚫ 1 · ⚪ 1""#),
+            "{text}"
+        );
         assert!(
             text.contains("Marked dead: 1 chain(s) (1 stone(s))"),
             "{text}"
