@@ -73,6 +73,25 @@ fn region_button(msg: &StoredMessage, point: &str) -> String {
     panic!("no region button for {point} on {:?}", msg.buttons());
 }
 
+/// The text of the "Game over" announcement posted after `t`.
+async fn game_over_text(fake: &FakeDiscord, t: std::time::Duration) -> String {
+    let end = fake
+        .wait_for_request("the result", STEP, |r| {
+            r.at >= t
+                && r.is("POST", "/channels/*/messages")
+                && r.json.as_ref().is_some_and(|j| {
+                    j["embeds"][0]["title"]
+                        .as_str()
+                        .is_some_and(|s| s.starts_with("Game over"))
+                })
+        })
+        .await;
+    end.json.unwrap()["embeds"][0]["description"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 struct Table<'a> {
     fake: &'a FakeDiscord,
     board: u64,
@@ -306,21 +325,7 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     })
     .await;
     assert_eq!(table.press(&bob, "Pass").await.kind, 6);
-    let end = fake
-        .wait_for_request("the result", STEP, |r| {
-            r.at >= t
-                && r.is("POST", "/channels/*/messages")
-                && r.json.as_ref().is_some_and(|j| {
-                    j["embeds"][0]["title"]
-                        .as_str()
-                        .is_some_and(|s| s.starts_with("Game over"))
-                })
-        })
-        .await;
-    let result = end.json.unwrap()["embeds"][0]["description"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let result = game_over_text(&fake, t).await;
     assert!(
         result.contains("wins by") && result.contains("Counted by area"),
         "{result}"
@@ -878,21 +883,7 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     })
     .await;
     assert_eq!(table.press(&alice, "Accept").await.kind, 6);
-    let end = fake
-        .wait_for_request("the result", STEP, |r| {
-            r.at >= t
-                && r.is("POST", "/channels/*/messages")
-                && r.json.as_ref().is_some_and(|j| {
-                    j["embeds"][0]["title"]
-                        .as_str()
-                        .is_some_and(|s| s.starts_with("Game over"))
-                })
-        })
-        .await;
-    let result = end.json.unwrap()["embeds"][0]["description"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let result = game_over_text(&fake, t).await;
     assert!(result.contains("W+0.5"), "{result}");
     assert!(result.contains("Counted by area (AGA rules)"), "{result}");
     assert!(

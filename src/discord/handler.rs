@@ -856,47 +856,6 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 }
             }
         }
-        ButtonId::AcceptMarking {
-            game,
-            move_number,
-            marking,
-        } => {
-            let command = Command::AcceptMarking {
-                by: user,
-                board: Some(BoardRef {
-                    match_id: game,
-                    move_number,
-                }),
-                marking: Some(marking),
-            };
-            apply_press(
-                bot,
-                ctx,
-                press,
-                command,
-                CreateInteractionResponse::Acknowledge,
-                lang,
-            )
-            .await
-        }
-        ButtonId::Resume { game, move_number } => {
-            let command = Command::ResumePlay {
-                by: user,
-                board: Some(BoardRef {
-                    match_id: game,
-                    move_number,
-                }),
-            };
-            apply_press(
-                bot,
-                ctx,
-                press,
-                command,
-                CreateInteractionResponse::Acknowledge,
-                lang,
-            )
-            .await
-        }
         ButtonId::Play {
             game,
             move_number,
@@ -926,13 +885,24 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
             )
             .await
         }
-        ButtonId::Pass { game, move_number } => {
-            let command = Command::Pass {
-                by: user,
-                board: Some(BoardRef {
-                    match_id: game,
-                    move_number,
-                }),
+        ButtonId::Pass { game, move_number }
+        | ButtonId::AcceptMarking {
+            game, move_number, ..
+        }
+        | ButtonId::Resume { game, move_number } => {
+            let board = Some(BoardRef {
+                match_id: game,
+                move_number,
+            });
+            // Buttons whose effect shows on the board message itself: acknowledged silently.
+            let command = match id {
+                ButtonId::AcceptMarking { marking, .. } => Command::AcceptMarking {
+                    by: user,
+                    board,
+                    marking: Some(marking),
+                },
+                ButtonId::Resume { .. } => Command::ResumePlay { by: user, board },
+                _ => Command::Pass { by: user, board },
             };
             apply_press(
                 bot,
