@@ -226,15 +226,15 @@ fn sweep() {
     }
 }
 
-/// The share the estimate really reaches with its defaults (measured: 21 of 31); a change that
+/// The share the estimate really reaches with its defaults (measured: 25 of 31); a change that
 /// makes it worse fails here.
-const FLOOR: f64 = 21.0 / 31.0;
+const FLOOR: f64 = 25.0 / 31.0;
 
 #[test]
 fn the_estimate_finds_exactly_the_dead_chains_of_real_final_positions() {
     let cases = cases();
     assert!(cases.len() >= 20, "the fixtures are there");
-    let (right, wrongly_dead, neutral_marked) = score(&cases, EstimateOptions::default(), true);
+    let (right, wrongly_dead, neutral_marked) = score(&cases, EstimateOptions::default(), false);
     let share = f64::from(right) / cases.len() as f64;
     println!(
         "estimate exactly right on {right}/{} fixtures ({:.1}%); living chains marked dead: \
@@ -242,15 +242,33 @@ fn the_estimate_finds_exactly_the_dead_chains_of_real_final_positions() {
         cases.len(),
         share * 100.0
     );
-    // The seki case: no chain of a seki is ever proposed dead.
-    let seki: Vec<&String> = neutral_marked
-        .iter()
-        .filter(|s| s.contains("seki"))
-        .collect();
-    assert!(seki.is_empty(), "chains in seki marked dead: {seki:?}");
     assert!(
         share >= FLOOR,
         "the estimate got worse: {right}/{}",
         cases.len()
+    );
+}
+
+#[test]
+#[ignore = "timing of the estimate on the 19×19 fixtures"]
+fn timing() {
+    let cases = cases();
+    for case in cases.iter().filter(|c| c.board.size().get() == 19) {
+        let start = std::time::Instant::now();
+        let dead = estimate_dead(&case.board, EstimateOptions::default());
+        println!("{} {:?} {}", case.name, start.elapsed(), dead.len());
+    }
+}
+
+/// The costly direction: in no fixture may a chain the fixture keeps on the board (its own
+/// colour's, or neutral as in a seki) be proposed dead.
+#[test]
+fn no_living_chain_is_ever_proposed_dead() {
+    let cases = cases();
+    let (_, wrongly_dead, neutral_marked) = score(&cases, EstimateOptions::default(), true);
+    println!("living chains marked dead: {wrongly_dead}; of them neutral: {neutral_marked:?}");
+    assert_eq!(
+        wrongly_dead, 0,
+        "living chains proposed dead (neutral ones: {neutral_marked:?})"
     );
 }
