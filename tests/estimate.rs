@@ -98,7 +98,9 @@ fn expected_chains(case: &Case) -> Vec<(Point, Color, Option<bool>, bool)> {
             .iter()
             .filter(|&&s| label(s) == own || label(s) == ' ')
             .count();
-        let seki = chain.iter().any(|&s| label(s) == ' ');
+        // A chain the fixture leaves neutral is in seki when it has two liberties or more: a
+        // chain with one liberty is never in seki, since the opponent may take it at once.
+        let seki = chain.iter().any(|&s| label(s) == ' ') && b.liberties(p).len() >= 2;
         let verdict = match (dead_votes > 0, alive_votes > 0) {
             (true, false) => Some(true),
             (false, true) => Some(false),
@@ -109,11 +111,22 @@ fn expected_chains(case: &Case) -> Vec<(Point, Color, Option<bool>, bool)> {
     out
 }
 
-/// Share right and living chains marked dead with `options`.
-fn score(cases: &[Case], options: EstimateOptions, verbose: bool) -> (u32, usize, Vec<String>) {
+/// What the estimate got right and wrong over the fixtures.
+struct Score {
+    /// Fixtures where exactly the right chains were proposed.
+    right: u32,
+    /// Chains proposed dead that the fixture keeps as its own colour's, or in seki.
+    living_marked: Vec<String>,
+    /// Chains in atari that a fixture leaves neutral, proposed dead: not in seki (they can be
+    /// taken at once), counted wrong for the exact share, and listed apart.
+    neutral_in_atari_marked: Vec<String>,
+}
+
+/// Scores the estimate with `options` over `cases`.
+fn score(cases: &[Case], options: EstimateOptions, verbose: bool) -> Score {
     let mut right = 0;
-    let mut wrongly_dead_total = 0;
-    let mut seki_failures = Vec::new();
+    let mut living_marked = Vec::new();
+    let mut neutral_in_atari_marked = Vec::new();
     for case in cases {
         let proposed: BTreeSet<Point> = estimate_dead(&case.board, options)
             .into_iter()
@@ -127,16 +140,23 @@ fn score(cases: &[Case], options: EstimateOptions, verbose: bool) -> (u32, usize
                 Some(true) if !marked => missed.push(id),
                 Some(false) if marked => {
                     wrongly_dead.push(id);
-                    if seki {
-                        let stones: Vec<String> =
-                            case.board.chain(id).iter().map(|p| p.to_string()).collect();
-                        seki_failures.push(format!("{} [{}]", case.name, stones.join(" ")));
+                    let stones: Vec<String> =
+                        case.board.chain(id).iter().map(|p| p.to_string()).collect();
+                    let named = format!("{} [{}]", case.name, stones.join(" "));
+                    let neutral = case
+                        .board
+                        .chain(id)
+                        .iter()
+                        .any(|&s| case.expected.iter().any(|&(q, c)| q == s && c == ' '));
+                    if neutral && !seki {
+                        neutral_in_atari_marked.push(named);
+                    } else {
+                        living_marked.push(named);
                     }
                 }
                 _ => {}
             }
         }
-        wrongly_dead_total += wrongly_dead.len();
         if missed.is_empty() && wrongly_dead.is_empty() {
             right += 1;
         } else if verbose {
@@ -154,7 +174,11 @@ fn score(cases: &[Case], options: EstimateOptions, verbose: bool) -> (u32, usize
             );
         }
     }
-    (right, wrongly_dead_total, seki_failures)
+    Score {
+        right,
+        living_marked,
+        neutral_in_atari_marked,
+    }
 }
 
 #[test]
@@ -211,46 +235,78 @@ fn diagnose() {
 fn sweep() {
     let cases = cases();
     for dead_share in [0.5, 0.55, 0.6, 0.7, 0.8] {
-        for atari_share in [0.9, 0.95] {
+        for atari_share in [0.8, 0.9, 0.95] {
             let options = EstimateOptions {
                 dead_share,
                 atari_share,
                 ..EstimateOptions::default()
             };
-            let (right, wrong, seki) = score(&cases, options, false);
+            let s = score(&cases, options, false);
             println!(
-                "dead {dead_share} atari {atari_share}: right {right}/{} living marked dead {wrong} neutral marked dead {seki:?}",
-                cases.len()
+                "dead {dead_share} atari {atari_share}: right {}/{} living or seki marked dead \
+                 {:?}, in atari left neutral marked dead {:?}",
+                s.right,
+                cases.len(),
+                s.living_marked,
+                s.neutral_in_atari_marked
             );
         }
     }
 }
 
-/// The share the estimate really reaches with its defaults (measured: 21 of 31); a change that
+/// The share the estimate really reaches with its defaults (measured: 25 of 31); a change that
 /// makes it worse fails here.
-const FLOOR: f64 = 21.0 / 31.0;
+const FLOOR: f64 = 25.0 / 31.0;
 
 #[test]
 fn the_estimate_finds_exactly_the_dead_chains_of_real_final_positions() {
     let cases = cases();
     assert!(cases.len() >= 20, "the fixtures are there");
-    let (right, wrongly_dead, neutral_marked) = score(&cases, EstimateOptions::default(), true);
+    let s = score(&cases, EstimateOptions::default(), false);
+    let right = s.right;
     let share = f64::from(right) / cases.len() as f64;
     println!(
         "estimate exactly right on {right}/{} fixtures ({:.1}%); living chains marked dead: \
-         {wrongly_dead}; chains the fixtures leave neutral marked dead: {neutral_marked:?}",
+         {:?}; chains in atari the fixtures leave neutral, marked dead: {:?}",
         cases.len(),
-        share * 100.0
+        share * 100.0,
+        s.living_marked,
+        s.neutral_in_atari_marked
     );
-    // The seki case: no chain of a seki is ever proposed dead.
-    let seki: Vec<&String> = neutral_marked
-        .iter()
-        .filter(|s| s.contains("seki"))
-        .collect();
-    assert!(seki.is_empty(), "chains in seki marked dead: {seki:?}");
     assert!(
         share >= FLOOR,
         "the estimate got worse: {right}/{}",
         cases.len()
+    );
+}
+
+#[test]
+#[ignore = "timing of the estimate on the 19×19 fixtures"]
+fn timing() {
+    let cases = cases();
+    for case in cases.iter().filter(|c| c.board.size().get() == 19) {
+        let start = std::time::Instant::now();
+        let dead = estimate_dead(&case.board, EstimateOptions::default());
+        println!("{} {:?} {}", case.name, start.elapsed(), dead.len());
+    }
+}
+
+/// The costly direction: in no fixture may a chain the fixture keeps as its own colour's, or
+/// in seki, be proposed dead. A chain in atari that a fixture leaves neutral is no seki (it
+/// can be taken at once); those proposed dead are counted wrong by the exact share above and
+/// held here to what the estimate does today, so that none is added unnoticed.
+#[test]
+fn no_living_chain_and_no_seki_is_ever_proposed_dead() {
+    let cases = cases();
+    let s = score(&cases, EstimateOptions::default(), true);
+    println!(
+        "living or seki chains marked dead: {:?}; chains in atari left neutral, marked dead: {:?}",
+        s.living_marked, s.neutral_in_atari_marked
+    );
+    assert_eq!(s.living_marked, Vec::<String>::new());
+    assert!(
+        s.neutral_in_atari_marked.len() <= 1,
+        "{:?}",
+        s.neutral_in_atari_marked
     );
 }
