@@ -2,9 +2,16 @@
 //! the Zobrist hash, all updated incrementally by each move.
 //!
 //! Chains are circular linked lists of stones with one head per chain; the head holds the
-//! chain's length and its pseudo-liberty count (each stone–empty-neighbour pair counted once).
-//! A chain has no liberty exactly when its pseudo-liberty count is zero, which is all that
-//! capture and suicide need, and it is kept up to date in O(1) per neighbour.
+//! chain's length and its pseudo-liberties (each stone–empty-neighbour pair counted once) as a
+//! count, a sum of cell indices and a sum of their squares, packed in one number (see
+//! [`Libs`]). A chain has no liberty exactly when the count is zero, and its only liberty is
+//! the point `i` exactly when every pseudo-liberty is `i`: count·i = sum and count·i² = sum of
+//! squares (equal values are the only case where the mean of the squares is the square of the
+//! mean). Capture, suicide and atari thus need no walk of the chain, and all of it is kept up
+//! to date with one addition per neighbour.
+//!
+//! Each cell also keeps how many of its four neighbours are empty, black and white, the edge
+//! counting as both colours, so that the playout's tests of a point read one number.
 
 use std::fmt;
 
@@ -54,6 +61,65 @@ pub enum BoardError {
     Ko,
 }
 
+/// One unit of each count in [`Board::nbr`]: empty neighbours in bits 0–3, black ones in bits
+/// 4–7, white ones in bits 8–11 (the shift of a colour is four times its [`Cell`] value).
+const EMPTY_UNIT: u16 = 1;
+const EMPTY_MASK: u16 = 0xF;
+const BORDER_UNIT: u16 = (1 << 4) | (1 << 8);
+
+/// The unit of a stone of `cell`'s colour in a neighbour count.
+#[inline(always)]
+fn unit(cell: Cell) -> u16 {
+    1 << (4 * cell as u16)
+}
+
+/// How many of the neighbours counted in `nbr` hold `cell`'s colour or the edge.
+#[inline(always)]
+fn count_of(nbr: u16, cell: Cell) -> u16 {
+    (nbr >> (4 * cell as u16)) & 0xF
+}
+
+/// All ones when `keep`, else zero: a cell index masked with it is the cell or 0, a corner of
+/// the border that is never a stone, whose entry in [`Board::libs`] thus absorbs updates
+/// computed without branching for neighbours that hold no chain, and means nothing.
+#[inline(always)]
+fn mask(keep: bool) -> usize {
+    0usize.wrapping_sub(usize::from(keep))
+}
+
+/// A chain's pseudo-liberties packed in one word so that adding or removing one, or joining
+/// two chains, is one addition: the count in bits 47–63, the sum of their cell indices in bits
+/// 28–46 and the sum of the squares of the indices in bits 0–27. A chain has at most 684
+/// pseudo-liberties (the stone–point adjacencies of 19×19) on cells below 419, so the sums stay
+/// below 2¹⁹ and 2²⁸ and no field carries into the next.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Libs(u64);
+
+impl Libs {
+    const COUNT_SHIFT: u32 = 47;
+    const SUM_SHIFT: u32 = 28;
+
+    /// One pseudo-liberty on cell `i`.
+    #[inline(always)]
+    fn at(i: usize) -> u64 {
+        let i = i as u64;
+        (1 << Self::COUNT_SHIFT) | (i << Self::SUM_SHIFT) | (i * i)
+    }
+
+    /// The number of pseudo-liberties.
+    #[inline(always)]
+    fn count(self) -> u64 {
+        self.0 >> Self::COUNT_SHIFT
+    }
+
+    /// Whether every pseudo-liberty is the cell `i`, for a chain next to `i`: its only
+    /// liberty (or, at zero, none).
+    #[inline(always)]
+    fn only_at(self, i: usize) -> bool {
+        self.0 == self.count() * Self::at(i)
+    }
+}
+
 /// What placing a stone did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placed {
@@ -66,6 +132,9 @@ pub struct Placed {
 pub struct Board {
     size: BoardSize,
     cells: [Cell; CELLS],
+    /// Per point: its empty, black and white neighbours, packed (see [`EMPTY_UNIT`]); the
+    /// values off the board mean nothing.
+    nbr: [u16; CELLS],
     /// Head of the chain of each stone.
     head: [u16; CELLS],
     /// Next stone in the chain's circular list.
@@ -73,7 +142,7 @@ pub struct Board {
     /// Per head: stones in the chain.
     len: [u16; CELLS],
     /// Per head: pseudo-liberties of the chain.
-    plibs: [u16; CELLS],
+    libs: [Libs; CELLS],
     hash: u64,
     /// The point the side to move may not play because it would retake a ko at once, and the
     /// colour that may not play it.
@@ -105,17 +174,20 @@ impl Board {
         for p in size.all_points() {
             cells[p.index()] = Cell::Empty;
         }
-        Board {
+        let mut board = Board {
             size,
             cells,
+            nbr: [0; CELLS],
             head: [0; CELLS],
             next: [0; CELLS],
             len: [0; CELLS],
-            plibs: [0; CELLS],
+            libs: [Libs::default(); CELLS],
             hash: 0,
             ko: None,
             captures: ByColor::default(),
-        }
+        };
+        board.rebuild();
+        board
     }
 
     /// The board's size.
@@ -201,29 +273,19 @@ impl Board {
         Ok(())
     }
 
-    /// How many of the four neighbours of `i` belong to the chain headed by `h`.
-    #[inline(always)]
-    fn adjacency(&self, i: usize, h: u16) -> u16 {
-        neighbours(i)
-            .iter()
-            .filter(|&&n| self.cells[n].color().is_some() && self.head[n] == h)
-            .count() as u16
-    }
-
     /// Whether a stone of `color` on the empty cell `i` would have no liberty and capture nothing.
-    #[inline]
+    #[inline(always)]
     fn is_suicide(&self, color: Color, i: usize) -> bool {
+        if self.nbr[i] & EMPTY_MASK != 0 {
+            return false;
+        }
         let own = Cell::of(color);
         for n in neighbours(i) {
             let cell = self.cells[n];
-            if cell == Cell::Empty {
-                return false;
-            }
             if cell == Cell::Border {
                 continue;
             }
-            let h = self.head[n];
-            let outside = self.plibs[h as usize] > self.adjacency(i, h);
+            let outside = !self.libs[self.head[n] as usize].only_at(i);
             // A friendly chain with a liberty elsewhere lends it; an enemy chain whose only
             // liberties are here is captured, which frees this point's neighbour.
             if (cell == own) == outside {
@@ -246,7 +308,7 @@ impl Board {
                 continue;
             }
             let h = self.head[n];
-            if done.contains(&h) || self.plibs[h as usize] != self.adjacency(i, h) {
+            if done.contains(&h) || !self.libs[h as usize].only_at(i) {
                 continue;
             }
             done[k] = h;
@@ -286,57 +348,55 @@ impl Board {
         let i = p.index();
         let own = Cell::of(color);
         let enemy = Cell::of(color.opponent());
-        let ih = i as u16;
         self.cells[i] = own;
         self.hash ^= zobrist::stone(color, i);
-        self.head[i] = ih;
-        self.next[i] = ih;
-        self.len[i] = 1;
-        let mut libs = 0;
-        for n in neighbours(i) {
-            match self.cells[n] {
-                Cell::Empty => libs += 1,
-                Cell::Border => {}
-                _ => {
-                    let h = self.head[n] as usize;
-                    if h != i {
-                        self.plibs[h] -= 1;
-                    }
-                }
-            }
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        let delta = unit(own) - EMPTY_UNIT;
+        let lib_here = Libs::at(i);
+        // Without branches on what the neighbours hold (a random move's are unpredictable):
+        // the update meant for a chain goes to the sink when the neighbour is not a stone, and
+        // the neighbours to merge with or capture are noted as bits.
+        let around = neighbours(i);
+        let mut mine = 0u64;
+        let mut friends = 0u32;
+        let mut dead = 0u32;
+        for (k, &n) in around.iter().enumerate() {
+            self.nbr[n] = self.nbr[n].wrapping_add(delta);
+            let cell = self.cells[n];
+            mine += Libs::at(n) & 0u64.wrapping_sub(u64::from(cell == Cell::Empty));
+            let stone = cell == own || cell == enemy;
+            let libs = &mut self.libs[self.head[n] as usize & mask(stone)];
+            libs.0 = libs.0.wrapping_sub(lib_here);
+            // An enemy chain reaches zero at its last neighbour here, so it is noted once.
+            dead |= u32::from(cell == enemy && libs.0 == 0) << k;
+            friends |= u32::from(cell == own) << k;
         }
-        self.plibs[i] = libs;
+        self.libs[i] = Libs(mine);
+        self.len[i] = 1;
         let mut my_head = i;
-        for n in neighbours(i) {
-            if self.cells[n] == own {
-                let h = self.head[n] as usize;
-                if h != my_head {
-                    my_head = self.merge(my_head, h);
-                }
+        while friends != 0 {
+            let n = around[friends.trailing_zeros() as usize];
+            friends &= friends - 1;
+            let h = self.head[n] as usize;
+            if h != my_head {
+                my_head = self.merge(my_head, h);
             }
         }
         let mut captured = 0u32;
-        let mut single_capture = None;
-        for n in neighbours(i) {
-            if self.cells[n] == enemy {
-                let h = self.head[n] as usize;
-                if self.plibs[h] == 0 {
-                    let count = self.remove_chain(h, color.opponent(), &mut removed);
-                    if count == 1 {
-                        single_capture = Some(n);
-                    }
-                    captured += count;
-                }
-            }
+        let mut single_capture = 0;
+        while dead != 0 {
+            let n = around[dead.trailing_zeros() as usize];
+            dead &= dead - 1;
+            captured += self.remove_chain(self.head[n] as usize, color.opponent(), &mut removed);
+            single_capture = n;
         }
-        self.captures[color] += captured;
         self.ko = None;
-        if captured == 1
-            && self.len[my_head] == 1
-            && self.plibs[my_head] == 1
-            && let Some(k) = single_capture
-        {
-            self.ko = Some((Point::from_index(k), color.opponent()));
+        if captured != 0 {
+            self.captures[color] += captured;
+            if captured == 1 && self.len[my_head] == 1 && self.libs[my_head].count() == 1 {
+                self.ko = Some((Point::from_index(single_capture), color.opponent()));
+            }
         }
         Placed { captured }
     }
@@ -359,28 +419,26 @@ impl Board {
         }
         self.next.swap(big, small);
         self.len[big] += self.len[small];
-        self.plibs[big] += self.plibs[small];
+        self.libs[big].0 += self.libs[small].0;
         big
     }
 
-    /// Takes a chain off the board; returns its size.
+    /// Takes the chain of `color` headed by `h` off the board; returns its size.
     fn remove_chain(&mut self, h: usize, color: Color, removed: &mut impl FnMut(Point)) -> u32 {
+        let gone = Cell::of(color);
+        let capturer = Cell::of(color.opponent());
+        let delta = unit(gone) - EMPTY_UNIT;
         let mut s = h;
         loop {
+            let lib_here = Libs::at(s);
             self.cells[s] = Cell::Empty;
             removed(Point::from_index(s));
             self.hash ^= zobrist::stone(color, s);
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        let mut s = h;
-        loop {
+            // The other stones next to `s` are this chain's own, which is going.
             for n in neighbours(s) {
-                if self.cells[n].color().is_some() {
-                    self.plibs[self.head[n] as usize] += 1;
-                }
+                self.nbr[n] = self.nbr[n].wrapping_sub(delta);
+                let libs = &mut self.libs[self.head[n] as usize & mask(self.cells[n] == capturer)];
+                libs.0 = libs.0.wrapping_add(lib_here);
             }
             s = self.next[s] as usize;
             if s == h {
@@ -440,16 +498,15 @@ impl Board {
     #[inline]
     pub fn is_eye_like(&self, color: Color, p: Point) -> bool {
         let i = p.index();
-        let own = Cell::of(color);
-        if self.cells[i] != Cell::Empty {
+        if self.cells[i] != Cell::Empty || count_of(self.nbr[i], Cell::of(color)) != 4 {
             return false;
         }
-        if neighbours(i)
-            .iter()
-            .any(|&n| self.cells[n] != own && self.cells[n] != Cell::Border)
-        {
-            return false;
-        }
+        self.diagonals_keep_eye(color, i)
+    }
+
+    /// Whether the enemy holds too few diagonals of `i` to break an eye of `color` there.
+    #[inline]
+    fn diagonals_keep_eye(&self, color: Color, i: usize) -> bool {
         let enemy = Cell::of(color.opponent());
         let mut bad = 0;
         let mut edge = false;
@@ -469,26 +526,16 @@ impl Board {
     #[inline]
     pub(crate) fn playout_candidate(&self, color: Color, p: Point) -> bool {
         let i = p.index();
-        let own = Cell::of(color);
-        let mut empty_neighbour = false;
-        let mut all_own = true;
-        for n in neighbours(i) {
-            let c = self.cells[n];
-            if c == Cell::Empty {
-                empty_neighbour = true;
-            }
-            if c != own && c != Cell::Border {
-                all_own = false;
-            }
+        let nbr = self.nbr[i];
+        // A point with an empty neighbour has a liberty, is no eye, and is no ko point (all
+        // the neighbours of a ko point are the capturer's stones or the edge).
+        if nbr & EMPTY_MASK != 0 {
+            return true;
         }
-        let ko = self.ko == Some((p, color));
-        if empty_neighbour {
-            return !ko;
-        }
-        if all_own && self.is_eye_like(color, p) {
+        if count_of(nbr, Cell::of(color)) == 4 && self.diagonals_keep_eye(color, i) {
             return false;
         }
-        !ko && !self.is_suicide(color, i)
+        self.ko != Some((p, color)) && !self.is_suicide(color, i)
     }
 
     /// Sets or clears a stone without capturing (SGF AB/AW/AE and handicap) and rebuilds the
@@ -507,23 +554,34 @@ impl Board {
     pub fn dead_setup_chain(&self) -> Option<Point> {
         self.size
             .all_points()
-            .find(|&p| self.get(p).is_some() && self.plibs[self.head[p.index()] as usize] == 0)
+            .find(|&p| self.get(p).is_some() && self.libs[self.head[p.index()] as usize].0 == 0)
     }
 
-    /// Rebuilds chains, pseudo-liberties and hash from the cells alone.
+    /// Rebuilds neighbour counts, chains, pseudo-liberties and hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = 0;
         for p in self.size.all_points() {
             let i = p.index();
+            self.nbr[i] = neighbours(i)
+                .iter()
+                .map(|&n| match self.cells[n] {
+                    Cell::Empty => EMPTY_UNIT,
+                    Cell::Border => BORDER_UNIT,
+                    c => unit(c),
+                })
+                .sum();
             if let Some(c) = self.cells[i].color() {
                 self.hash ^= zobrist::stone(c, i);
                 self.head[i] = i as u16;
                 self.next[i] = i as u16;
                 self.len[i] = 1;
-                self.plibs[i] = neighbours(i)
-                    .iter()
-                    .filter(|&&n| self.cells[n] == Cell::Empty)
-                    .count() as u16;
+                self.libs[i] = Libs(
+                    neighbours(i)
+                        .iter()
+                        .filter(|&&n| self.cells[n] == Cell::Empty)
+                        .map(|&n| Libs::at(n))
+                        .sum(),
+                );
             }
         }
         for p in self.size.all_points() {
@@ -635,8 +693,20 @@ impl Board {
             let h = self.head[p.index()] as usize;
             let fh = fresh.head[p.index()] as usize;
             assert_eq!(self.len[h], fresh.len[fh], "chain length at {p}");
-            assert_eq!(self.plibs[h], fresh.plibs[fh], "pseudo-liberties at {p}");
-            assert!(self.plibs[h] > 0, "chain without liberty at {p}");
+            assert_eq!(self.libs[h], fresh.libs[fh], "pseudo-liberties at {p}");
+            assert!(self.libs[h].count() > 0, "chain without liberty at {p}");
+        }
+        for p in self.size.all_points() {
+            let i = p.index();
+            assert_eq!(self.nbr[i], fresh.nbr[i], "neighbour counts at {p}");
+        }
+        if let Some((k, _)) = self.ko {
+            assert!(self.is_empty_at(k), "ko point {k} is occupied");
+            assert_eq!(
+                self.nbr[k.index()] & EMPTY_MASK,
+                0,
+                "ko point {k} has an empty neighbour"
+            );
         }
     }
 }
