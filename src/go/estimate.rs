@@ -9,22 +9,25 @@
 //! point belongs to the opponent; for each empty point, who owns it at the end; and for each
 //! chain, how often it ends living by a liberty shared with the opponent (a seki). A chain is
 //! then proposed dead only when
-//! - it is not unconditionally alive (Benson), not in seki as `count_territory` sees one, and
-//!   touches no enemy chain in seki, by that test or by the playouts' (a seki stays alive and
-//!   its eyes stay neutral, stones in them included);
+//! - it is not unconditionally alive (Benson), not in seki as `count_territory` sees one on
+//!   the board without the chains the playouts nearly always take, and touches no enemy chain
+//!   in seki, by that test or by the playouts' (a seki stays alive and its eyes stay neutral,
+//!   stones in them included);
 //! - its stones end up the opponent's in at least [`DEAD_SHARE`] of the playouts;
 //! - if it is in atari: it does not share its one liberty with an enemy chain in atari (whoever
-//!   plays there first captures: nothing is settled), and the playouts take it in at least
+//!   plays there first captures: nothing is settled) unless its capture there is a snapback and
+//!   the enemy chain is never in danger in the playouts, and the playouts take it in at least
 //!   [`ATARI_SHARE`] of them or its captors are never in danger ([`ATARI_FIGHT_SHARE`]);
 //! - every chain of its colour that it reaches through empty points the playouts give to the
-//!   opponent is proposed dead too (a group lives or dies as one; a split verdict is not strong
-//!   evidence and nothing is proposed).
+//!   opponent is proposed dead too, those the playouts nearly always keep aside (a group lives
+//!   or dies as one; a split verdict is not strong evidence and nothing is proposed).
 //!
 //! Measured on the 31 autoscore positions of OGS's goban (`tests/estimate.rs`): exactly right
-//! on 25. Missed: dead chains whose captors the light playouts do not find safe enough, and
-//! chains the fixtures judge differently from identical local shapes elsewhere; one lone
-//! stone in atari that a seki fixture labels neutral (game_seki_64848549, A8) is proposed dead:
-//! the same shape is labelled dead in two other fixtures. About 40–90 ms on 19×19 in release.
+//! on 29 (28 or 29 with other seeds, never a living chain proposed dead). Missed: dead chains
+//! whose captors' own group dies in many playouts (its eye space undefended by the light
+//! policy); one lone stone in atari that a seki fixture labels neutral (game_seki_64848549, A8)
+//! is proposed dead: the same shape is labelled dead in two other fixtures. About 40–90 ms on
+//! 19×19 in release.
 
 use super::benson::unconditionally_alive;
 use super::board::Board;
@@ -90,8 +93,22 @@ struct Chain {
 pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
     let size = board.size();
     let safe = ByColor::new_with(|c| unconditionally_alive(board, c));
-    let seki = seki_chains(board, &[false; CELLS]);
     let (lost, black_owned, seki_end) = playout_shares(board, options);
+    // The static seki test, on the board without the stones the playouts take in nearly all of
+    // them: a point no one can fill next to a chain that is captured anyway makes no seki.
+    let mut taken = [false; CELLS];
+    for p in size.all_points() {
+        if board.get(p).is_some() && !taken[p.index()] {
+            let stones = board.chain(p);
+            let share = stones.iter().map(|s| lost[s.index()]).sum::<f64>() / stones.len() as f64;
+            if share >= TAKEN_SHARE {
+                for s in stones {
+                    taken[s.index()] = true;
+                }
+            }
+        }
+    }
+    let seki = seki_chains(board, &taken);
     let mut chain_of = [usize::MAX; CELLS];
     let mut chains: Vec<Chain> = Vec::new();
     for p in size.all_points() {
@@ -120,7 +137,7 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
                 && chain.share >= options.dead_share
                 && !touches_seki(board, chain, &seki, &seki_end)
                 && (chain.liberties.len() != 1
-                    || (!mutual_atari(board, chain)
+                    || (!mutual_atari(board, chain, &lost, options.atari_fight_share)
                         && (chain.share >= options.atari_share
                             || !in_a_fight(board, chain, &lost, options.atari_fight_share))))
         })
@@ -159,7 +176,10 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
                     }
                 }
             }
-            if members.iter().all(|&k| candidate[k]) {
+            // Chains the playouts nearly always keep are alive on their own: what the group
+            // reaches of them through the opponent's area does not share their fate.
+            members.retain(|&k| chains[k].share > ALIVE_SHARE);
+            if !members.is_empty() && members.iter().all(|&k| candidate[k]) {
                 dead.extend(
                     members
                         .iter()
@@ -185,16 +205,41 @@ fn touches_seki(board: &Board, chain: &Chain, seki: &[bool; CELLS], seki_end: &[
 
 /// A chain that ends the playouts living by a liberty shared with the opponent in at least
 /// this share of them is taken to be in seki.
-const SEKI_SHARE: f64 = 0.3;
+const SEKI_SHARE: f64 = 0.15;
+
+/// A chain the playouts take in at least this share of them is left out of the static seki
+/// test.
+const TAKEN_SHARE: f64 = 0.95;
+
+/// A chain the playouts take in at most this share of them lives on its own.
+const ALIVE_SHARE: f64 = 0.1;
 
 /// Whether `chain`, in atari, shares its one liberty with an enemy chain in atari: whoever
-/// plays there first captures, nothing is settled.
-fn mutual_atari(board: &Board, chain: &Chain) -> bool {
+/// plays there first captures, nothing is settled. Not so when `chain` capturing there is
+/// left in atari again (a snapback) while the enemy chains in atari are never in danger in the
+/// playouts (they lose their points in at most `fight_share` of them).
+fn mutual_atari(board: &Board, chain: &Chain, lost: &[f64], fight_share: f64) -> bool {
     let Some(&lib) = chain.liberties.first() else {
         return false;
     };
-    neighbours_on(board.size(), lib)
-        .any(|n| board.get(n) == Some(chain.color.opponent()) && board.liberties(n).len() == 1)
+    let enemy = Some(chain.color.opponent());
+    let in_atari: Vec<Point> = neighbours_on(board.size(), lib)
+        .filter(|&n| board.get(n) == enemy && board.liberties(n).len() == 1)
+        .collect();
+    if in_atari.is_empty() {
+        return false;
+    }
+    let safe = in_atari.iter().all(|&n| {
+        let stones = board.chain(n);
+        stones.iter().map(|s| lost[s.index()]).sum::<f64>() / stones.len() as f64 <= fight_share
+    });
+    let mut after = board.clone();
+    after.clear_ko();
+    let snapback = match after.play(chain.color, lib) {
+        Ok(_) => after.liberties(lib).len() <= 1,
+        Err(_) => true,
+    };
+    !(safe && snapback)
 }
 
 /// Whether `chain` touches, directly or through one of its liberties, an enemy chain that the

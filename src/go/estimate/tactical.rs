@@ -5,7 +5,7 @@
 //! 1. take a chain in atari at or next to `last`; else save one's own chain that `last` left in
 //!    atari, by taking an enemy chain in atari that touches it or by extending when that gives
 //!    two liberties or more;
-//! 2. one move in two, play next to `last` (its eight neighbours): an invader who is answered
+//! 2. three moves in four, play next to `last` (its eight neighbours): an invader who is answered
 //!    dies, as in real play;
 //! 3. else a uniformly random move.
 //!
@@ -537,4 +537,4 @@ impl PlayBoard {
 }
 
 /// Out of this many moves, all but one answer the opponent's last move locally when they can.
-const LOCAL_ONE_IN: usize = 2;
+const LOCAL_ONE_IN: usize = 4;
