@@ -579,7 +579,7 @@ fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive() {
 // ---------------------------------------------------------------- counting, by rule set
 
 /// The seki of `score.rs` (inner chains sharing A3, eyes A5 and A1) plus a dead white stone at
-/// F7 in Black's area and a dead black stone at F1 in White's.
+/// F7 in Black's area and a black stone at F1 in White's, counted here as the players agree.
 const SEKI_AND_DEAD: &str = "
     X X X . . O .
     O O X . . . .
@@ -647,12 +647,30 @@ fn japanese_counts_territory_plus_prisoners_and_nothing_inside_a_seki() {
     assert_eq!(captured.result(), points("B+8.5"));
 }
 
-#[test]
-fn the_estimate_proposes_the_dead_stones_and_never_a_chain_in_seki() {
-    let b = Board::from_diagram(SEKI_AND_DEAD).unwrap();
-    let dead: Vec<String> = estimate_dead(&b, EstimateOptions::default())
+/// The proposal for `diagram`, as point names.
+fn proposal(diagram: &str) -> Vec<String> {
+    let b = Board::from_diagram(diagram).unwrap();
+    estimate_dead(&b, EstimateOptions::default())
         .iter()
         .map(|p| p.to_string())
-        .collect();
-    assert_eq!(dead, ["F1", "F7"]);
+        .collect()
+}
+
+#[test]
+fn the_estimate_proposes_the_dead_stones_and_never_a_chain_in_seki() {
+    // F7 alone in Black's area is dead; the seki's chains are left alive.
+    let settled = "
+        X X X . . O .
+        O O X . . . .
+        . O X . . . .
+        O O X . . . .
+        . O X X X X X
+        X X O O O O O
+        . X O . . . .";
+    assert_eq!(proposal(settled), ["F7"]);
+    // With a black stone at F1 the bottom is not settled: White's six stones have three
+    // liberties; Black at E1 makes a seki (D1 and G1 would then be self-atari for either
+    // side), while White at E1 takes F1. It hangs on who moves first, so the estimate leaves
+    // F1 to the players.
+    assert_eq!(proposal(SEKI_AND_DEAD), ["F7"]);
 }
