@@ -678,10 +678,18 @@ async fn learn_page(page: usize, lang: Lang) -> CreateInteractionResponseMessage
     let png = tokio::task::spawn_blocking(move || {
         let board = crate::go::Board::from_diagram(p.diagram).ok()?;
         let marks: Vec<crate::go::Point> = p.marks.iter().filter_map(|m| m.parse().ok()).collect();
-        let opts = RenderOptions {
+        let mut opts = RenderOptions {
             last_move: marks.first().copied(),
             ..RenderOptions::default()
         };
+        if !p.dead.is_empty() {
+            let dead: Vec<crate::go::Point> =
+                p.dead.iter().filter_map(|m| m.parse().ok()).collect();
+            let stones: Vec<crate::go::Point> = dead.iter().flat_map(|&d| board.chain(d)).collect();
+            let count =
+                crate::go::count_area(&board, &dead, crate::go::RuleSet::Chinese.rules().komi);
+            opts = opts.with_count(&count, &stones);
+        }
         render_png(&board, &opts).ok()
     })
     .await

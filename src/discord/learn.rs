@@ -14,6 +14,8 @@ pub struct Page {
     pub diagram: &'static str,
     /// Points to mark on the board (a move being shown), as players write them.
     pub marks: &'static [&'static str],
+    /// Stones whose chains are shown dead (crossed, with the count), as players write them.
+    pub dead: &'static [&'static str],
 }
 
 impl Page {
@@ -38,6 +40,7 @@ pub const PAGES: &[Page] = &[
                   目标是比对手围住更多的地盘。",
         diagram: ".......\n.......\n..X....\n...O...\n....X..\n.......\n.......",
         marks: &["E3"],
+        dead: &[],
     },
     Page {
         title_en: "2 · Liberties and chains",
@@ -49,6 +52,7 @@ pub const PAGES: &[Page] = &[
                   共享所有的气：图中的黑串有 6 口气。",
         diagram: ".......\n.......\n.......\n..XX...\n.......\n.......\n.......",
         marks: &[],
+        dead: &[],
     },
     Page {
         title_en: "3 · Capture",
@@ -60,6 +64,7 @@ pub const PAGES: &[Page] = &[
                   黑下在标记处即可提掉它。",
         diagram: ".......\n.......\n...X...\n..XO...\n...X...\n.......\n.......",
         marks: &["E4"],
+        dead: &[],
     },
     Page {
         title_en: "4 · No suicide",
@@ -71,6 +76,7 @@ pub const PAGES: &[Page] = &[
                   黑不能下在标记处：那里被白包围，又提不到子。",
         diagram: ".......\n.......\n...O...\n..O.O..\n...O...\n.......\n.......",
         marks: &["D4"],
+        dead: &[],
     },
     Page {
         title_en: "5 · Ko",
@@ -83,6 +89,7 @@ pub const PAGES: &[Page] = &[
                   要先在别处下一手（找劫材），下一回合才可以提。机器人会在图上标出禁着点。",
         diagram: ".......\n.......\n..XO...\n.X.XO..\n..XO...\n.......\n.......",
         marks: &["C4"],
+        dead: &[],
     },
     Page {
         title_en: "6 · Passing and the end",
@@ -94,6 +101,7 @@ pub const PAGES: &[Page] = &[
                   在这里，超过回合时限未落子会被自动停一手；连续两次自动停一手，对局作废，不计胜负。",
         diagram: "..XO...\n..XO...\n.XXO...\n.XOO...\n.XO....\nXXO....\n.XO....",
         marks: &[],
+        dead: &[],
     },
     Page {
         title_en: "7 · Counting",
@@ -106,10 +114,28 @@ pub const PAGES: &[Page] = &[
                   （默认 5.5 目），所以没有和棋。经典规则按盘面原样计算：终局前请把死子提干净。",
         diagram: "..XO...\n..XO...\n.XXO...\n.XOO...\n.XO....\nXXO....\n.XO....",
         marks: &[],
+        dead: &[],
     },
     Page {
-        title_en: "8 · Playing here",
-        title_zh: "8 · 在这里下棋",
+        title_en: "8 · Dead stones (chinese, aga and japanese rules)",
+        title_zh: "8 · 死子（中国、AGA、日本规则）",
+        text_en: "Under these rules you need not capture every dead stone: after two passes the \
+                  bot crosses out the chains it thinks are dead (here the white stone in \
+                  Black's area and the black one in White's) and shows the score. Click a \
+                  region, then a stone, to mark its chain dead or alive; press Accept when the \
+                  marking is right. If you disagree, press Resume play and settle it on the \
+                  board. Under the classic rules, capture dead stones before you pass.",
+        text_zh: "在这些规则下不必把死子全部提掉：双方停一手后，机器人会用叉号标出它判断的死子\
+                  （图中黑地里的白子和白地里的黑子），并显示比分。先点击区域，再点击棋子，\
+                  即可把整块棋标为死子或活棋；标记无误就点“接受”。有争议就点“继续对局”，\
+                  在棋盘上解决。经典规则下请在停一手之前提掉死子。",
+        diagram: "...XO..\n.O.XO..\n...XO..\n...XO..\n...XO..\n...XOX.\n...XO..",
+        marks: &[],
+        dead: &["B6", "F2"],
+    },
+    Page {
+        title_en: "9 · Playing here",
+        title_zh: "9 · 在这里下棋",
         text_en: "Start with `/weiqi invite` and a member; whoever accepts plays Black. On the \
                   board message, click the region that holds your point, then the point itself. \
                   Pass is a button; Resign must be pressed twice within 10 seconds. \
@@ -119,6 +145,7 @@ pub const PAGES: &[Page] = &[
                   `/weiqi status` 可查看剩余时间。",
         diagram: ".......\n.......\n.......\n...X...\n.......\n.......\n.......",
         marks: &["D4"],
+        dead: &[],
     },
 ];
 
@@ -138,7 +165,7 @@ mod tests {
                 );
             }
             let board = Board::from_diagram(page.diagram).unwrap();
-            for m in page.marks {
+            for m in page.marks.iter().chain(page.dead) {
                 let p: Point = m.parse().unwrap();
                 assert!(board.size().contains(p), "{m}");
             }
@@ -181,6 +208,14 @@ mod tests {
             ko.check(crate::go::Color::Black, at("D4")),
             Err(crate::go::BoardError::Ko),
             "page 5: no retake"
+        );
+        let dead = [at("B6"), at("F2")];
+        let count =
+            crate::go::count_area(&board(7), &dead, crate::go::RuleSet::Chinese.rules().komi);
+        assert_eq!(
+            count.result().to_string(),
+            "W+0.5",
+            "page 8, as drawn: Black 7 + 21, White 7 + 14 + 7.5"
         );
     }
 }
