@@ -51,6 +51,7 @@ fn toggle(w: &World, by: u64, point: &str) -> Result<tengen::game::Outcome, teng
         by,
         point: p(point),
         board: None,
+        marking: None,
     })
 }
 
@@ -233,7 +234,8 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
         w.refusal(Command::ToggleDead {
             by: BOB,
             point: p("B4"),
-            board: None
+            board: None,
+            marking: None,
         }),
         Refusal::NoStoneThere
     );
@@ -241,7 +243,8 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
         w.refusal(Command::ToggleDead {
             by: CAROL,
             point: p("A4"),
-            board: None
+            board: None,
+            marking: None,
         }),
         Refusal::NotInGame
     );
@@ -276,7 +279,8 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
         w.refusal(Command::ToggleDead {
             by: BOB,
             point: p("A4"),
-            board: Some(stale)
+            board: Some(stale),
+            marking: None,
         }),
         Refusal::StaleBoard
     );
@@ -288,6 +292,32 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
         by: BOB,
         point: p("A4"),
         board: Some(fresh),
+        marking: None,
+    })
+    .unwrap();
+    // A picker drawn before that toggle (marking version 0) may not toggle again: its click
+    // would undo a change its player has not seen.
+    assert_eq!(
+        w.refusal(Command::ToggleDead {
+            by: ALICE,
+            point: p("A4"),
+            board: Some(fresh),
+            marking: Some(0),
+        }),
+        Refusal::StaleBoard
+    );
+    w.apply(Command::ToggleDead {
+        by: ALICE,
+        point: p("C3"),
+        board: Some(fresh),
+        marking: Some(1),
+    })
+    .unwrap();
+    w.apply(Command::ToggleDead {
+        by: ALICE,
+        point: p("C3"),
+        board: Some(fresh),
+        marking: Some(2),
     })
     .unwrap();
 
@@ -403,6 +433,79 @@ fn a_resumed_game_survives_a_restart() {
             .iter()
             .any(|e| matches!(e, Event::AgreementStarted { .. }))
     );
+}
+
+#[test]
+fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed() {
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Aga);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    resume(&w, BOB).unwrap();
+    w.restart();
+    let m = w.svc.snapshot(id).expect("still running after the restart");
+    assert!(!m.in_agreement());
+    assert!(!m.game.is_over(), "play goes on");
+    assert_eq!(
+        m.resumed, 1,
+        "the dispute is remembered (AGA's second one is final)"
+    );
+    assert_eq!(m.game.to_move(), Color::Black);
+    w.play(BOB, "B4").unwrap();
+    // The turn deadline fires normally afterwards: an automatic pass, no endless loop.
+    let out = w.advance(180 * SEC);
+    assert!(out.iter().flat_map(|o| &o.events).any(|e| matches!(
+        e,
+        Event::Moved {
+            automatic: true,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(m.in_agreement());
+    // Keep toggling until the cap passes; each toggle restarts the turn's clock.
+    let cap = m.ends_at;
+    let mut out = Vec::new();
+    while w.now() < cap && out.is_empty() {
+        toggle(&w, BOB, "A4").unwrap();
+        out = w.advance(170 * SEC);
+    }
+    let ending = out.iter().find_map(ending_of).expect("the game ended");
+    assert!(
+        matches!(ending, Ending::Finished { .. }),
+        "counted: {ending:?}"
+    );
+}
+
+#[test]
+fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game() {
+    let w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    for r in 1..=7 {
+        w.play(BOB, &format!("C{r}")).unwrap();
+        w.play(ALICE, &format!("D{r}")).unwrap();
+    }
+    w.pass(BOB).unwrap();
+    // White is away: her pass is automatic and opens the agreement.
+    w.advance(180 * SEC);
+    assert!(w.svc.snapshot(id).unwrap().in_agreement());
+    resume(&w, ALICE).unwrap();
+    // Black is away now: an automatic pass, but White pressed Resume in between.
+    let out = w.advance(180 * SEC);
+    assert!(
+        !out.iter()
+            .any(|o| matches!(ending_of(o), Some(Ending::Abandoned(_)))),
+        "not two automatic passes in a row"
+    );
+    assert!(w.svc.snapshot(id).unwrap().is_running());
 }
 
 #[test]

@@ -1043,6 +1043,7 @@ fn settle_all_alive(w: &World, closing: &tengen::game::Outcome) -> tengen::game:
             by: BOB,
             point: p,
             board: None,
+            marking: None,
         })
         .unwrap();
     }

@@ -37,10 +37,12 @@ pub enum ButtonId {
     Pass { game: i64, move_number: u32 },
     /// Arm, then confirm, resigning.
     Resign { game: i64, move_number: u32 },
-    /// Agreement phase: mark the chain through a point dead, or alive again.
+    /// Agreement phase: mark the chain through a point dead, or alive again, on the marking
+    /// of version `marking` (the one the picker shows).
     Mark {
         game: i64,
         move_number: u32,
+        marking: u32,
         point: Point,
     },
     /// Agreement phase: accept the marking of version `marking` (the one the button shows).
@@ -158,11 +160,12 @@ impl ButtonId {
                 }
             }
             "mk" => {
-                want(3)?;
+                want(4)?;
                 ButtonId::Mark {
                     game: id_at(0)?,
                     move_number: move_at(1)?,
-                    point: point(fields[2])?,
+                    marking: move_at(2)?,
+                    point: point(fields[3])?,
                 }
             }
             "ok" => {
@@ -244,8 +247,9 @@ impl fmt::Display for ButtonId {
             ButtonId::Mark {
                 game,
                 move_number,
+                marking,
                 point,
-            } => write!(f, "{PREFIX}:mk:{game}:{move_number}:{point}"),
+            } => write!(f, "{PREFIX}:mk:{game}:{move_number}:{marking}:{point}"),
             ButtonId::AcceptMarking {
                 game,
                 move_number,
@@ -303,6 +307,7 @@ mod tests {
             all.push(ButtonId::Mark {
                 game: big,
                 move_number: u32::MAX,
+                marking: u32::MAX,
                 point: p,
             });
         }
@@ -345,7 +350,9 @@ mod tests {
             "btn_yes",
             "go1:learn:1000",
             "go1:mk:1:1",
-            "go1:mk:1:1:T20",
+            "go1:mk:1:1:D4",
+            "go1:mk:1:1:0:T20",
+            "go1:mk:1:1:00:D4",
             "go1:ok:1:1",
             "go1:ok:1:1:-1",
             "go1:rp:1",

@@ -828,6 +828,7 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
         ButtonId::Mark {
             game,
             move_number,
+            marking,
             point,
         } => {
             let command = Command::ToggleDead {
@@ -837,6 +838,7 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                     match_id: game,
                     move_number,
                 }),
+                marking: Some(marking),
             };
             match apply(bot, command).await {
                 Ok(outcome) => {

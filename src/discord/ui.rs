@@ -195,7 +195,7 @@ fn agreement_fields(m: &Match, embed: CreateEmbed, lang: Lang) -> CreateEmbed {
         )
         .field(
             lang.pick("Accepted for both", "自动接受"),
-            relative_time(m.turn_deadline),
+            relative_time(m.turn_deadline.min(m.ends_at)),
             true,
         )
         .footer(CreateEmbedFooter::new(lang.pick(
@@ -448,6 +448,7 @@ pub fn point_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
 pub fn mark_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
     let board = m.game.board();
     let move_number = m.move_count();
+    let marking = m.agreement.as_ref().map_or(0, |a| a.version);
     let dead = m.dead_points();
     let width = usize::from(region.width()).max(1);
     let points: Vec<Point> = region.points().collect();
@@ -463,6 +464,7 @@ pub fn mark_picker(m: &Match, region: &Region) -> Vec<CreateActionRow> {
                             ButtonId::Mark {
                                 game: m.id,
                                 move_number,
+                                marking,
                                 point: p,
                             }
                             .to_string(),

@@ -128,8 +128,9 @@ pub enum Action {
     Resign,
     WentOffline,
     CameBack,
-    /// Agreement phase: mark the chain through this point dead, or alive again.
-    ToggleDead(Point),
+    /// Agreement phase: mark the chain through this point dead, or alive again; with the
+    /// marking version the picker was drawn for, if any (a stale one is refused).
+    ToggleDead(Point, Option<u32>),
     /// Agreement phase: accept the marking as it stands; with the marking version the button
     /// was drawn for, if any (a stale one is refused).
     AcceptMarking(Option<u32>),
@@ -166,6 +167,9 @@ pub struct Match {
     /// How many times play was resumed after a dispute (AGA: the second dispute counts every
     /// stone left alive).
     pub resumed: u32,
+    /// The move count when play was last resumed: an automatic pass before a resumption and
+    /// one after it are not "two automatic passes in a row" (someone pressed Resume between).
+    pub resumed_at: Option<u32>,
 }
 
 impl Match {
@@ -205,6 +209,7 @@ impl Match {
             status: Status::Running,
             agreement: None,
             resumed: 0,
+            resumed_at: None,
         }
     }
 
@@ -393,11 +398,13 @@ impl Match {
                     player: self.players[color],
                 });
             }
-            Action::ToggleDead(p) => {
-                if self.agreement.is_none() {
+            Action::ToggleDead(p, version) => {
+                let Some(current) = self.agreement.as_ref().map(|a| a.version) else {
                     return Err(Refusal::NotInAgreement);
-                }
-                if seen.is_some_and(|n| n != self.move_count()) {
+                };
+                if seen.is_some_and(|n| n != self.move_count())
+                    || version.is_some_and(|v| v != current)
+                {
                     return Err(Refusal::StaleBoard);
                 }
                 let chain = if self.game.size().contains(p) {
@@ -483,8 +490,7 @@ impl Match {
                     self.score(now, &mut events);
                 } else {
                     self.agreement = None;
-                    self.game.resume();
-                    self.resumed += 1;
+                    self.resume_play();
                     self.turn_deadline = now.saturating_add(self.config.turn_timeout_ms);
                     events.push(Event::PlayResumed {
                         match_id: self.id,
@@ -496,6 +502,13 @@ impl Match {
             Action::Tick => {}
         }
         Ok(events)
+    }
+
+    /// Lets a game that ended by passes go on after a dispute (the agreement already closed).
+    pub fn resume_play(&mut self) {
+        self.game.resume();
+        self.resumed += 1;
+        self.resumed_at = Some(self.move_count());
     }
 
     /// Scores the game once both players have accepted the same marking.
@@ -535,6 +548,23 @@ impl Match {
             match_id: self.id,
             proposal,
         });
+    }
+
+    /// Accepts the marking for every player who has not (their time ran out).
+    fn accept_for_all(&mut self, events: &mut Vec<Event>) {
+        let Some(agreement) = self.agreement.as_mut() else {
+            return;
+        };
+        for c in [Color::Black, Color::White] {
+            if !agreement.accepted[c] {
+                agreement.accepted[c] = true;
+                events.push(Event::MarkingAccepted {
+                    match_id: self.id,
+                    player: self.players[c],
+                    automatic: true,
+                });
+            }
+        }
     }
 
     /// Any other action of a player disarms their resignation (SPEC §3).
@@ -610,7 +640,12 @@ impl Match {
             let Some(due) = self.next_deadline().filter(|&d| d <= now) else {
                 break;
             };
-            if self.ends_at <= due {
+            if self.ends_at <= due && self.agreement.is_some() {
+                // Both passed before the cap: the game is counted, not abandoned, with the
+                // marking as it stands (as when the turn runs out during the agreement).
+                self.accept_for_all(&mut events);
+                self.score(self.ends_at, &mut events);
+            } else if self.ends_at <= due {
                 self.end(
                     Ending::Abandoned(AbandonCause::TimeCap),
                     self.ends_at,
@@ -625,25 +660,24 @@ impl Match {
                     due,
                     &mut events,
                 );
-            } else if let Some(agreement) = self.agreement.as_mut() {
+            } else if self.agreement.is_some() {
                 // Away for the turn timeout during agreement: accepts the marking as it stands.
-                for c in [Color::Black, Color::White] {
-                    if !agreement.accepted[c] {
-                        agreement.accepted[c] = true;
-                        events.push(Event::MarkingAccepted {
-                            match_id: self.id,
-                            player: self.players[c],
-                            automatic: true,
-                        });
-                    }
-                }
+                self.accept_for_all(&mut events);
                 self.score(due, &mut events);
             } else {
                 // The turn ran out: an automatic pass, dated at the deadline, and the next
                 // turn counts from then (so a catch-up never gives extra time).
                 let color = self.game.to_move();
-                let second_auto = self.automatic.last() == Some(&true);
+                let second_auto = self.automatic.last() == Some(&true)
+                    && self.resumed_at != Some(self.move_count());
+                let before = self.move_count();
                 self.play(color, Move::Pass, true, due, due, &mut events);
+                if self.move_count() == before {
+                    // The engine refused the pass (a game it holds over): never spin on a
+                    // deadline that stays due; the next turn starts from this one.
+                    self.turn_deadline = due.saturating_add(self.config.turn_timeout_ms.max(1));
+                    break;
+                }
                 if second_auto && self.is_running() {
                     self.end(
                         Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
@@ -727,7 +761,7 @@ mod tests {
             Just(Action::CameBack),
             Just(Action::Tick),
             (0u8..19, 0u8..19)
-                .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"))),
+                .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"), None)),
             proptest::option::of(0u32..3).prop_map(Action::AcceptMarking),
             Just(Action::ResumePlay),
         ];

@@ -124,10 +124,14 @@ pub enum Command {
         match_id: Option<MatchId>,
     },
     /// Agreement phase: a click on a stone toggles its whole chain between dead and alive.
+    /// `marking`: the [`Agreement::version`] the picker was drawn for (`None` without a
+    /// picker); a marking changed since is refused as a stale board, so that a click never
+    /// undoes a change its player has not seen.
     ToggleDead {
         by: UserId,
         point: Point,
         board: Option<BoardRef>,
+        marking: Option<u32>,
     },
     /// Agreement phase: the Accept button. `marking`: the [`Agreement::version`] the button
     /// was drawn for (`None` for a command without a board): a marking changed since is refused

@@ -128,10 +128,10 @@ impl Service {
                 Ok(())
             })?;
             let mut loaded = Vec::with_capacity(loading.len());
-            for (id, (m, row)) in loading {
+            for (id, (mut m, row)) in loading {
                 if let Some(e) = broken.remove(&id) {
                     problems.push((id, e));
-                } else if let Err(e) = check_complete(&m, &row) {
+                } else if let Err(e) = finish_replay(&mut m, &row) {
                     problems.push((id, e.to_string()));
                 } else {
                     loaded.push(m);
@@ -323,9 +323,14 @@ impl Service {
                 };
                 self.on_match(id, Some(by), Action::Resign, None, now)
             }
-            Command::ToggleDead { by, point, board } => {
+            Command::ToggleDead {
+                by,
+                point,
+                board,
+                marking,
+            } => {
                 let (id, seen) = self.target(by, board)?;
-                self.on_match(id, Some(by), Action::ToggleDead(point), seen, now)
+                self.on_match(id, Some(by), Action::ToggleDead(point, marking), seen, now)
             }
             Command::AcceptMarking { by, board, marking } => {
                 let (id, seen) = self.target(by, board)?;
@@ -1018,7 +1023,7 @@ fn match_from_rows(r: &MatchRow, moves: &[MoveRow]) -> Result<Match, StoreError>
             mv.automatic,
         )?;
     }
-    check_complete(&m, r)?;
+    finish_replay(&mut m, r)?;
     Ok(m)
 }
 
@@ -1048,8 +1053,7 @@ fn replay_move(
     // A move stored after the game had ended by passes means play was resumed after a dispute
     // in the agreement phase (only a resumption lets play go on).
     if m.game.is_over() && m.game.rules().dead_stones == crate::go::DeadStones::Agreement {
-        m.game.resume();
-        m.resumed += 1;
+        m.resume_play();
     }
     m.game
         .play_as(color, mv)
@@ -1058,9 +1062,18 @@ fn replay_move(
     Ok(())
 }
 
-/// Every move the match row counts was found.
-fn check_complete(m: &Match, r: &MatchRow) -> Result<(), StoreError> {
+/// Ends the replay of a match: every move the row counts was found; and a game over by
+/// passes, still running with no agreement, had play resumed after a dispute with no move
+/// made since.
+fn finish_replay(m: &mut Match, r: &MatchRow) -> Result<(), StoreError> {
     if m.automatic.len() == r.live.move_count as usize {
+        if m.is_running()
+            && m.game.is_over()
+            && m.agreement.is_none()
+            && m.game.rules().dead_stones == crate::go::DeadStones::Agreement
+        {
+            m.resume_play();
+        }
         Ok(())
     } else {
         Err(corrupt(
@@ -1149,6 +1162,7 @@ fn match_skeleton(r: &MatchRow) -> Result<Match, StoreError> {
         status,
         agreement: agreement_from_row(r)?,
         resumed: 0,
+        resumed_at: None,
     })
 }
 

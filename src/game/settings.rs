@@ -506,18 +506,54 @@ impl Settings {
     /// Rebuilds settings from stored pairs. A pair that no longer parses (a key removed, a
     /// range narrowed) is skipped so that one bad row never locks a server out.
     pub fn from_pairs(pairs: &[(String, String)]) -> Settings {
-        let mut s = Settings::default();
-        // The allowed lists before the defaults they must contain, so that a stored 13 or
-        // japanese is accepted.
-        let mut sorted: Vec<_> = pairs.iter().collect();
-        sorted.sort_by_key(|(k, _)| k != "allowed-sizes" && k != "allowed-rules");
-        for (k, v) in sorted {
-            let value = if k == "komi" && v == "none" {
-                "default"
-            } else {
-                v
-            };
-            let _ = s.set(k, value);
+        let default = Settings::default();
+        // A default and its allowed list must agree at every step, and a stored pair of them
+        // may disagree with the built-in defaults both ways (board-size 19 with allowed-sizes
+        // 13,19): the lists start wide open, the pairs are applied in rounds until none more
+        // can be, and a list that was not stored is then narrowed back to its default.
+        let mut s = Settings {
+            allowed_sizes: (MIN_SIZE..=MAX_SIZE).filter_map(BoardSize::new).collect(),
+            allowed_rules: RuleSet::ALL.to_vec(),
+            ..default.clone()
+        };
+        let mut left: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| {
+                let value = if k == "komi" && v == "none" {
+                    "default"
+                } else {
+                    v.as_str()
+                };
+                (k.as_str(), value)
+            })
+            .collect();
+        let mut applied: Vec<&str> = Vec::new();
+        loop {
+            let before = left.len();
+            left.retain(|&(k, v)| {
+                let ok = s.set(k, v).is_ok();
+                if ok {
+                    applied.push(k);
+                }
+                !ok
+            });
+            if left.len() == before {
+                break;
+            }
+        }
+        if !applied.contains(&SettingKey::AllowedSizes.name()) {
+            s.allowed_sizes = default.allowed_sizes.clone();
+            if !s.allowed_sizes.contains(&s.board_size) {
+                s.allowed_sizes.push(s.board_size);
+                s.allowed_sizes.sort();
+            }
+        }
+        if !applied.contains(&SettingKey::AllowedRules.name()) {
+            s.allowed_rules = default.allowed_rules.clone();
+            if !s.allowed_rules.contains(&s.rules) {
+                s.allowed_rules.push(s.rules);
+                s.allowed_rules.sort();
+            }
         }
         s
     }
@@ -599,6 +635,18 @@ mod tests {
         assert_eq!(
             back, s,
             "stored lists come back before the default they hold"
+        );
+        let mut narrow = Settings::default();
+        narrow.set("rules", "aga").unwrap();
+        narrow.set("allowed-rules", "aga").unwrap();
+        narrow.set("allowed-sizes", "13,19").unwrap_err();
+        narrow.set("allowed-sizes", "9,13,19").unwrap();
+        narrow.set("board-size", "19").unwrap();
+        narrow.set("allowed-sizes", "13,19").unwrap();
+        assert_eq!(
+            Settings::from_pairs(&narrow.to_pairs()),
+            narrow,
+            "lists without the built-in defaults come back too"
         );
         s.set("allowed-rules", "aga").unwrap();
         s.reset("rules").unwrap();
