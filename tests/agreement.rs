@@ -6,8 +6,7 @@ mod common;
 use common::*;
 use tengen::game::{BoardRef, Command, EndReason, Ending, Event, InviteOptions, Refusal};
 use tengen::go::{
-    Board, ByColor, Color, EstimateOptions, GameResult, Komi, Point, RuleSet, count_area,
-    count_territory, estimate_dead,
+    Board, ByColor, Color, GameResult, Komi, Point, RuleSet, count_area, count_territory,
 };
 
 /// Starts a 7×7 game under `rules`: Alice (White) invites, Bob (Black) accepts.
@@ -84,14 +83,7 @@ fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_propos
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     let o = w.pass(ALICE).unwrap();
-    let proposal = o
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::AgreementStarted { proposal, .. } => Some(proposal.clone()),
-            _ => None,
-        })
-        .expect("agreement started");
+    let proposal = agreement_proposal(&o).expect("agreement started");
     assert_eq!(proposal, vec![p("A4")], "the invader is proposed dead");
     assert_eq!(
         o.to_move, None,
@@ -748,32 +740,4 @@ fn japanese_counts_territory_plus_prisoners_and_nothing_inside_a_seki() {
     // Earlier captures count as prisoners too.
     let captured = count_territory(&b, &dead, k, ByColor { black: 3, white: 0 });
     assert_eq!(captured.result(), points("B+8.5"));
-}
-
-/// The proposal for `diagram`, as point names.
-fn proposal(diagram: &str) -> Vec<String> {
-    let b = Board::from_diagram(diagram).unwrap();
-    estimate_dead(&b, EstimateOptions::default())
-        .iter()
-        .map(|p| p.to_string())
-        .collect()
-}
-
-#[test]
-fn the_estimate_proposes_the_dead_stones_and_never_a_chain_in_seki() {
-    // F7 alone in Black's area is dead; the seki's chains are left alive.
-    let settled = "
-        X X X . . O .
-        O O X . . . .
-        . O X . . . .
-        O O X . . . .
-        . O X X X X X
-        X X O O O O O
-        . X O . . . .";
-    assert_eq!(proposal(settled), ["F7"]);
-    // With a black stone at F1 the bottom is not settled: White's six stones have three
-    // liberties; Black at E1 makes a seki (D1 and G1 would then be self-atari for either
-    // side), while White at E1 takes F1. It hangs on who moves first, so the estimate leaves
-    // F1 to the players.
-    assert_eq!(proposal(SEKI_AND_DEAD), ["F7"]);
 }

@@ -1030,14 +1030,7 @@ fn under_aga_rules_white_passes_last() {
 /// The agreement phase that two passes open under chinese, aga and japanese rules: every
 /// chain the estimate proposes is marked alive again, then both players accept.
 fn settle_all_alive(w: &World, closing: &tengen::game::Outcome) -> tengen::game::Outcome {
-    let proposal = closing
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::AgreementStarted { proposal, .. } => Some(proposal.clone()),
-            _ => None,
-        })
-        .expect("two passes open the agreement phase");
+    let proposal = agreement_proposal(closing).expect("two passes open the agreement phase");
     for p in proposal {
         w.apply(Command::ToggleDead {
             by: BOB,

@@ -165,19 +165,19 @@ fn log_failure(f: &Failure) {
     }
 }
 
-/// Applies the command of a button: on success answers with `ok` and publishes the outcome;
-/// a refusal is answered privately and changes nothing.
+/// Applies the command of a button: on success answers with what `ok` makes of the state
+/// after it and publishes the outcome; a refusal is answered privately and changes nothing.
 async fn apply_press(
     bot: &Bot,
     ctx: &Context,
     press: &ComponentInteraction,
     command: Command,
-    ok: CreateInteractionResponse,
+    ok: impl FnOnce() -> CreateInteractionResponse,
     lang: Lang,
 ) {
     match apply(bot, command).await {
         Ok(outcome) => {
-            reply_btn(ctx, press, ok).await;
+            reply_btn(ctx, press, ok()).await;
             bot.publish(&outcome).await;
         }
         Err(f) => {
@@ -774,7 +774,7 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 ctx,
                 press,
                 command,
-                CreateInteractionResponse::Acknowledge,
+                || CreateInteractionResponse::Acknowledge,
                 lang,
             )
             .await
@@ -840,31 +840,24 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 }),
                 marking: Some(marking),
             };
-            match apply(bot, command).await {
-                Ok(outcome) => {
-                    // The picker stays open, redrawn with the new marking, so that several
-                    // chains of one region can be marked in a row.
-                    let redrawn = bot.service.snapshot(game).and_then(|m| {
-                        let index = region_of(m.game.size(), point);
-                        let r = ui::region(&m, u8::try_from(index).ok()?)?;
-                        Some(
-                            CreateInteractionResponseMessage::new()
-                                .content(ui::mark_picker_text(&m, &r, lang))
-                                .components(ui::mark_picker(&m, &r)),
-                        )
-                    });
-                    let response = match redrawn {
-                        Some(msg) => CreateInteractionResponse::UpdateMessage(msg),
-                        None => CreateInteractionResponse::Acknowledge,
-                    };
-                    reply_btn(ctx, press, response).await;
-                    bot.publish(&outcome).await;
+            // The picker stays open, redrawn with the new marking, so that several chains of
+            // one region can be marked in a row.
+            let redrawn = || {
+                let redrawn = bot.service.snapshot(game).and_then(|m| {
+                    let index = region_of(m.game.size(), point);
+                    let r = ui::region(&m, u8::try_from(index).ok()?)?;
+                    Some(
+                        CreateInteractionResponseMessage::new()
+                            .content(ui::mark_picker_text(&m, &r, lang))
+                            .components(ui::mark_picker(&m, &r)),
+                    )
+                });
+                match redrawn {
+                    Some(msg) => CreateInteractionResponse::UpdateMessage(msg),
+                    None => CreateInteractionResponse::Acknowledge,
                 }
-                Err(f) => {
-                    log_failure(&f);
-                    reply_btn(ctx, press, private(i18n::failure(lang, &f))).await
-                }
-            }
+            };
+            apply_press(bot, ctx, press, command, redrawn, lang).await
         }
         ButtonId::Play {
             game,
@@ -890,7 +883,7 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 ctx,
                 press,
                 command,
-                CreateInteractionResponse::UpdateMessage(msg),
+                || CreateInteractionResponse::UpdateMessage(msg),
                 lang,
             )
             .await
@@ -919,7 +912,7 @@ async fn on_button(bot: &Bot, ctx: &Context, press: &ComponentInteraction) {
                 ctx,
                 press,
                 command,
-                CreateInteractionResponse::Acknowledge,
+                || CreateInteractionResponse::Acknowledge,
                 lang,
             )
             .await

@@ -346,51 +346,44 @@ pub fn board_components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
             )
         })
         .collect();
-    let resign = CreateButton::new(
-        ButtonId::Resign {
-            game: m.id,
-            move_number,
-        }
-        .to_string(),
-    )
-    .label(lang.pick("Resign", "认输"))
-    .style(ButtonStyle::Danger);
-    let actions = match m.agreement.as_ref() {
+    let button = |id: ButtonId, en: &str, zh: &str, style: ButtonStyle| {
+        CreateButton::new(id.to_string())
+            .label(lang.pick(en, zh))
+            .style(style)
+    };
+    let game = m.id;
+    let mut actions = match m.agreement.as_ref() {
         Some(agreement) => vec![
-            CreateButton::new(
+            button(
                 ButtonId::AcceptMarking {
-                    game: m.id,
+                    game,
                     move_number,
                     marking: agreement.version,
-                }
-                .to_string(),
-            )
-            .label(lang.pick("Accept", "接受"))
-            .style(ButtonStyle::Success),
-            CreateButton::new(
-                ButtonId::Resume {
-                    game: m.id,
-                    move_number,
-                }
-                .to_string(),
-            )
-            .label(lang.pick("Resume play", "继续对局"))
-            .style(ButtonStyle::Primary),
-            resign,
+                },
+                "Accept",
+                "接受",
+                ButtonStyle::Success,
+            ),
+            button(
+                ButtonId::Resume { game, move_number },
+                "Resume play",
+                "继续对局",
+                ButtonStyle::Primary,
+            ),
         ],
-        None => vec![
-            CreateButton::new(
-                ButtonId::Pass {
-                    game: m.id,
-                    move_number,
-                }
-                .to_string(),
-            )
-            .label(lang.pick("Pass", "停一手"))
-            .style(ButtonStyle::Primary),
-            resign,
-        ],
+        None => vec![button(
+            ButtonId::Pass { game, move_number },
+            "Pass",
+            "停一手",
+            ButtonStyle::Primary,
+        )],
     };
+    actions.push(button(
+        ButtonId::Resign { game, move_number },
+        "Resign",
+        "认输",
+        ButtonStyle::Danger,
+    ));
     rows.push(CreateActionRow::Buttons(actions));
     rows
 }

@@ -149,14 +149,7 @@ mod tests {
 
     #[test]
     fn a_seki_is_not_unconditionally_alive() {
-        let d = "
-            X X X . . . .
-            O O X . . . .
-            . O X . . . .
-            O O X . . . .
-            . O X X X X X
-            X X O O O O O
-            . X O . . . .";
+        let d = crate::go::tests::SEKI;
         // Neither inner chain of the seki has two vital regions.
         let white = alive_points(d, Color::White);
         assert!(!white.contains(&"A4".to_string()));

@@ -156,6 +156,31 @@ fn neighbours(i: usize) -> [usize; 4] {
     [i - STRIDE, i - 1, i + 1, i + STRIDE]
 }
 
+/// Joins the circular stone lists of the chains headed by `a` and `b`: the shorter one's stones
+/// take the longer one's head. Returns the joined head and the absorbed one. Shared by every
+/// board that keeps chains as lists (the playout board of the estimate too).
+#[inline(always)]
+pub(super) fn join_chain_lists(
+    head: &mut [u16; CELLS],
+    next: &mut [u16; CELLS],
+    len: &mut [u16; CELLS],
+    a: usize,
+    b: usize,
+) -> (usize, usize) {
+    let (big, small) = if len[a] >= len[b] { (a, b) } else { (b, a) };
+    let mut s = small;
+    loop {
+        head[s] = big as u16;
+        s = next[s] as usize;
+        if s == small {
+            break;
+        }
+    }
+    next.swap(big, small);
+    len[big] += len[small];
+    (big, small)
+}
+
 /// The four diagonal neighbours of a cell of the padded array.
 #[inline(always)]
 fn diagonals(i: usize) -> [usize; 4] {
@@ -404,21 +429,7 @@ impl Board {
     /// Joins two chains; returns the head of the joined chain.
     #[inline]
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.len[a] >= self.len[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(big, small);
-        self.len[big] += self.len[small];
+        let (big, small) = join_chain_lists(&mut self.head, &mut self.next, &mut self.len, a, b);
         self.libs[big].0 += self.libs[small].0;
         big
     }

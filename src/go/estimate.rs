@@ -348,21 +348,23 @@ mod tests {
             .collect()
     }
 
-    /// H4 sits in White's three columns and C7 in Black's four: both are proposed dead, and
-    /// the walls (each with its territory for eyes) are not.
+    /// H4 sits in White's three columns and C7 in Black's four.
+    const LONE_STONES: &str = "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . O . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . X .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .";
+
+    /// Both lone stones are proposed dead, and the walls (each with its territory for eyes)
+    /// are not.
     #[test]
     fn a_lone_stone_in_a_small_territory_is_dead_and_the_walls_are_not() {
-        let d = "
-            . . . . X O . . .
-            . . . . X O . . .
-            . . O . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . X .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .";
-        assert_eq!(dead_of(d), ["H4", "C7"]);
+        assert_eq!(dead_of(LONE_STONES), ["H4", "C7"]);
     }
 
     #[test]
@@ -382,29 +384,38 @@ mod tests {
 
     #[test]
     fn a_seki_is_never_proposed_dead() {
-        let d = "
-            X X X . . . .
+        let d = crate::go::tests::SEKI;
+        assert!(dead_of(d).is_empty(), "{:?}", dead_of(d));
+        // F7 alone in Black's area is dead; the seki's chains are left alive.
+        let with_dead = "
+            X X X . . O .
             O O X . . . .
             . O X . . . .
             O O X . . . .
             . O X X X X X
             X X O O O O O
             . X O . . . .";
-        assert!(dead_of(d).is_empty(), "{:?}", dead_of(d));
+        assert_eq!(dead_of(with_dead), ["F7"]);
+    }
+
+    #[test]
+    fn a_stone_whose_fate_hangs_on_who_moves_first_is_left_to_the_players() {
+        // White's six stones at the bottom have three liberties around the black F1; Black at
+        // E1 makes a seki (D1 and G1 would then be self-atari for either side), while White at
+        // E1 takes F1.
+        let d = "
+            X X X . . O .
+            O O X . . . .
+            . O X . . . .
+            O O X . . . .
+            . O X X X X X
+            X X O O O O O
+            . X O . . X .";
+        assert_eq!(dead_of(d), ["F7"]);
     }
 
     #[test]
     fn the_same_position_gets_the_same_proposal() {
-        let d = "
-            . . . . X O . . .
-            . . O . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . X .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .";
-        assert_eq!(dead_of(d), dead_of(d));
+        assert_eq!(dead_of(LONE_STONES), dead_of(LONE_STONES));
     }
 }

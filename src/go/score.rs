@@ -349,6 +349,7 @@ pub(crate) fn seki_chains(board: &Board, dead: &[bool; CELLS]) -> [bool; CELLS] 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::tests::SEKI;
 
     fn board(text: &str) -> Board {
         Board::from_diagram(text).unwrap()
@@ -432,17 +433,6 @@ mod tests {
         assert_eq!(terr.territory.white, 5);
         assert_eq!(terr.result().to_string(), "B+6");
     }
-
-    /// Inner black (B1, A2, B2; eye A1) and inner white (A4–B6; eye A5) share A3: whoever
-    /// fills it puts their own chain in atari. A seki, each inner chain with one eye.
-    const SEKI: &str = "
-        X X X . . . .
-        O O X . . . .
-        . O X . . . .
-        O O X . . . .
-        . O X X X X X
-        X X O O O O O
-        . X O . . . .";
 
     fn owner(count: &Count, name: &str) -> Owner {
         let p: Point = name.parse().unwrap();

@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// Inner black (B1, A2, B2; eye A1) and inner white (A4–B6; eye A5) share A3: whoever fills
+/// it puts their own chain in atari. A seki, each inner chain with one eye. Shared by the
+/// counting, Benson and estimate tests.
+pub(crate) const SEKI: &str = "
+    X X X . . . .
+    O O X . . . .
+    . O X . . . .
+    O O X . . . .
+    . O X X X X X
+    X X O O O O O
+    . X O . . . .";
+
 fn pt(s: &str) -> Point {
     s.parse().unwrap()
 }

@@ -149,6 +149,14 @@ impl World {
     }
 }
 
+/// The dead chains the engine proposed, if `o` opened the agreement phase.
+pub fn agreement_proposal(o: &Outcome) -> Option<Vec<Point>> {
+    o.events.iter().find_map(|e| match e {
+        tengen::game::Event::AgreementStarted { proposal, .. } => Some(proposal.clone()),
+        _ => None,
+    })
+}
+
 /// A legal, capture-free sequence of points for a 9×9 game.
 pub fn quiet_point(k: usize) -> String {
     let (col, row) = ((k / 2) as u8 % 9, (k / 2) as u8 / 9);

@@ -14,6 +14,7 @@
 //! shared liberty of a seki). A playout ends on two passes in a row or a move cap.
 
 use super::super::board::Board;
+use super::super::board::join_chain_lists;
 use super::super::color::Color;
 use super::super::playout::Rng;
 use super::super::point::{CELLS, Point, STRIDE};
@@ -121,22 +122,7 @@ impl PlayBoard {
     }
 
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.len[a] >= self.len[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(big, small);
-        self.len[big] += self.len[small];
-        big
+        join_chain_lists(&mut self.head, &mut self.next, &mut self.len, a, b).0
     }
 
     /// Up to `limit` distinct liberties of the chain through the stone `i`: how many were found
