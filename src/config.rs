@@ -4,6 +4,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::store::Durability;
+
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DATABASE_PATH: &str = "./data/tengen.db";
 
@@ -41,6 +43,9 @@ pub struct HostConfig {
     pub api_base: Option<String>,
     /// Ask Discord for members' presence (a privileged intent), which reconnect grace needs.
     pub presence: bool,
+    /// How hard each commit is pushed to the disk (`DATABASE_SYNC`: `full`, the default, or
+    /// `normal`).
+    pub durability: Durability,
 }
 
 /// Why the host configuration is unusable; each message says what to do.
@@ -58,6 +63,8 @@ pub enum ConfigError {
     ApiBase(String),
     #[error("PRESENCE_INTENT must be true or false")]
     Presence,
+    #[error("DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}")]
+    Sync(String),
 }
 
 impl HostConfig {
@@ -101,8 +108,14 @@ impl HostConfig {
             Some("1" | "true" | "yes" | "on") => true,
             Some(_) => return Err(ConfigError::Presence),
         };
+        let durability = match get("DATABASE_SYNC").map(|v| v.to_ascii_lowercase()).as_deref() {
+            None | Some("full") => Durability::Power,
+            Some("normal") => Durability::Process,
+            Some(other) => return Err(ConfigError::Sync(other.to_owned())),
+        };
         Ok(HostConfig {
             presence,
+            durability,
             token: Token(token),
             database_path: get("DATABASE_PATH")
                 .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from),
@@ -142,6 +155,17 @@ mod tests {
         assert_eq!(c.token.expose(), TOKEN);
         assert_eq!(c.database_path, PathBuf::from("./data/tengen.db"));
         assert_eq!((c.dev_guild_id, c.api_base), (None, None));
+        assert_eq!(c.durability, Durability::Power, "every commit fsynced by default");
+    }
+
+    #[test]
+    fn a_host_may_choose_normal_sync() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_SYNC", "NORMAL")]).unwrap();
+        assert_eq!(c.durability, Durability::Process);
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_SYNC", "off")]),
+            Err(ConfigError::Sync(_))
+        ));
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub struct ReplayArgs {
     /// japanese (simple ko).
     #[arg(long, default_value = "classic")]
     pub rules: RuleSet,
-    /// Komi in points (a whole or half number); default: the record's KM, else 5.5.
+    /// Komi in points (a whole or half number); default: the record's KM, else the rule set's own komi.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<Komi>,
     /// Print exactly one JSON object instead of a diagram.
@@ -103,7 +103,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     let komi = args
         .komi
         .or(record.komi)
-        .unwrap_or_else(|| RuleSet::Classic.rules().komi);
+        .unwrap_or_else(|| args.rules.rules().komi);
     let replay = match record.replay(args.rules.with_komi(komi)) {
         Ok(r) => r,
         Err(e) => {

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::game::{InvitationId, MatchId};
 use crate::go::Point;
 
 /// The prefix and version of every id this bot writes.
@@ -18,41 +19,45 @@ pub const MAX_LEN: usize = 100;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ButtonId {
     /// Accept an invitation.
-    Accept { invitation: i64 },
+    Accept { invitation: InvitationId },
     /// Decline an invitation.
-    Decline { invitation: i64 },
+    Decline { invitation: InvitationId },
+    /// The inviter withdraws an invitation.
+    Cancel { invitation: InvitationId },
+    /// Turn to a page of the leaderboard.
+    Leaderboard { page: u16 },
     /// Open the point picker of one region of the board.
     Region {
-        game: i64,
+        game: MatchId,
         move_number: u32,
         region: u8,
     },
     /// Play a point.
     Play {
-        game: i64,
+        game: MatchId,
         move_number: u32,
         point: Point,
     },
     /// Pass.
-    Pass { game: i64, move_number: u32 },
+    Pass { game: MatchId, move_number: u32 },
     /// Arm, then confirm, resigning.
-    Resign { game: i64, move_number: u32 },
+    Resign { game: MatchId, move_number: u32 },
     /// Agreement phase: mark the chain through a point dead, or alive again, on the marking
     /// of version `marking` (the one the picker shows).
     Mark {
-        game: i64,
+        game: MatchId,
         move_number: u32,
         marking: u32,
         point: Point,
     },
     /// Agreement phase: accept the marking of version `marking` (the one the button shows).
     AcceptMarking {
-        game: i64,
+        game: MatchId,
         move_number: u32,
         marking: u32,
     },
     /// Agreement phase: dispute the marking and play on.
-    Resume { game: i64, move_number: u32 },
+    Resume { game: MatchId, move_number: u32 },
     /// Turn to a page of the rules primer.
     Learn { page: u8 },
 }
@@ -76,7 +81,7 @@ pub enum CustomIdError {
 
 impl ButtonId {
     /// The match this button acts on, if any.
-    pub fn game(self) -> Option<i64> {
+    pub fn game(self) -> Option<MatchId> {
         match self {
             ButtonId::Region { game, .. }
             | ButtonId::Play { game, .. }
@@ -128,19 +133,32 @@ impl ButtonId {
                 Err(CustomIdError::Fields(action.to_owned()))
             }
         };
-        let id_at = |i: usize| number::<i64>(fields[i]);
+        let id_at = |i: usize| number::<i64>(fields[i]).map(MatchId);
+        let inv_at = |i: usize| number::<i64>(fields[i]).map(InvitationId);
         let move_at = |i: usize| number::<u32>(fields[i]);
         Ok(match action {
             "acc" => {
                 want(1)?;
                 ButtonId::Accept {
-                    invitation: id_at(0)?,
+                    invitation: inv_at(0)?,
                 }
             }
             "dec" => {
                 want(1)?;
                 ButtonId::Decline {
-                    invitation: id_at(0)?,
+                    invitation: inv_at(0)?,
+                }
+            }
+            "cnl" => {
+                want(1)?;
+                ButtonId::Cancel {
+                    invitation: inv_at(0)?,
+                }
+            }
+            "lb" => {
+                want(1)?;
+                ButtonId::Leaderboard {
+                    page: number(fields[0])?,
                 }
             }
             "rg" => {
@@ -232,6 +250,8 @@ impl fmt::Display for ButtonId {
         match *self {
             ButtonId::Accept { invitation } => write!(f, "{PREFIX}:acc:{invitation}"),
             ButtonId::Decline { invitation } => write!(f, "{PREFIX}:dec:{invitation}"),
+            ButtonId::Cancel { invitation } => write!(f, "{PREFIX}:cnl:{invitation}"),
+            ButtonId::Leaderboard { page } => write!(f, "{PREFIX}:lb:{page}"),
             ButtonId::Region {
                 game,
                 move_number,
@@ -267,16 +287,24 @@ mod tests {
     use crate::go::BoardSize;
 
     fn every_button() -> Vec<ButtonId> {
-        let big = i64::MAX;
+        let big = MatchId(i64::MAX);
         let mut all = vec![
-            ButtonId::Accept { invitation: 1 },
-            ButtonId::Decline { invitation: big },
+            ButtonId::Accept {
+                invitation: InvitationId(1),
+            },
+            ButtonId::Decline {
+                invitation: InvitationId(i64::MAX),
+            },
+            ButtonId::Cancel {
+                invitation: InvitationId(7),
+            },
+            ButtonId::Leaderboard { page: u16::MAX },
             ButtonId::Pass {
                 game: big,
                 move_number: u32::MAX,
             },
             ButtonId::Resign {
-                game: 0,
+                game: MatchId(0),
                 move_number: 0,
             },
             ButtonId::Learn { page: 0 },
@@ -347,6 +375,9 @@ mod tests {
             "go1:xx:1",
             "go1:acc:",
             "go1:acc:1:2",
+            "go1:cnl:",
+            "go1:lb:65536",
+            "go1:lb:-1",
             "btn_yes",
             "go1:learn:1000",
             "go1:mk:1:1",

@@ -1,135 +1,311 @@
-//! The languages the bot answers in: English, and Chinese for users whose Discord client is set
-//! to `zh-CN` or `zh-TW` (the seed's own language). Command names and descriptions carry both
-//! simplified (zh-CN) and traditional (zh-TW) forms; replies use simplified characters.
+//! The languages the bot speaks — English, Simplified Chinese, Traditional Chinese, Japanese
+//! and Korean, Go's great communities — and its texts, one Fluent file per language in
+//! `locales/`, compiled in.
+//!
+//! Public messages (the invitation, the board, the result, notices) speak the server's
+//! language: the `language` setting, else the guild's locale as Discord says it. Private
+//! replies speak the user's own locale. A text missing in a language falls back to English
+//! (and a test fails if any is missing).
 
-use crate::game::{Failure, Refusal};
-use crate::go::IllegalMove;
+use std::sync::LazyLock;
 
-/// A language the bot answers in.
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+/// A language the bot speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
-    Zh,
+    ZhCn,
+    ZhTw,
+    Ja,
+    Ko,
 }
 
 impl Lang {
-    /// The language of a Discord locale such as `en-US`, `zh-CN`, `zh-TW`; English otherwise.
+    /// Every language, English first (the fallback).
+    pub const ALL: [Lang; 5] = [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko];
+
+    /// The Discord locale of the language, as command localisations are keyed.
+    pub const fn discord_locale(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::ZhCn => "zh-CN",
+            Lang::ZhTw => "zh-TW",
+            Lang::Ja => "ja",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// The code a moderator types for the `language` setting.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhCn => "zh-CN",
+            Lang::ZhTw => "zh-TW",
+            Lang::Ja => "ja",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// The language of a Discord locale such as `en-US`, `zh-CN`, `zh-TW`, `ja`, `ko`;
+    /// English for any other.
     pub fn from_locale(locale: &str) -> Lang {
-        if locale.to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
+        let l = locale.trim().to_ascii_lowercase();
+        if l == "zh-tw" || l == "zh-hk" || l.starts_with("zh-hant") {
+            Lang::ZhTw
+        } else if l.starts_with("zh") {
+            Lang::ZhCn
+        } else if l.starts_with("ja") {
+            Lang::Ja
+        } else if l.starts_with("ko") {
+            Lang::Ko
         } else {
             Lang::En
         }
     }
 
-    /// Picks the text of this language.
-    pub fn pick<'a>(self, en: &'a str, zh: &'a str) -> &'a str {
-        match self {
-            Lang::En => en,
-            Lang::Zh => zh,
-        }
+    /// The language a moderator named (`en`, `zh-CN`, `zh-TW`, `ja`, `ko`, case-insensitive).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let c = code.trim();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(c) || l.discord_locale().eq_ignore_ascii_case(c))
+    }
+
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
-/// A refusal in the user's language (the match service words it in English).
-pub fn refusal(lang: Lang, r: &Refusal) -> String {
-    if lang == Lang::En {
-        return r.message();
-    }
-    match r {
-        Refusal::InviteSelf => "不能邀请自己，请邀请其他成员。".into(),
-        Refusal::InviteBot => "机器人不能下棋，请邀请真人。".into(),
-        Refusal::YouAreBusy => "你已在对局中。请先下完（或认输）再开新局。".into(),
-        Refusal::TheyAreBusy => "对方正在对局中，请稍后再试。".into(),
-        Refusal::DuplicateInvitation => "你们之间已有一个待回复的邀请，请等待回复。".into(),
-        Refusal::ServerDisabled => "本服务器已关闭围棋功能，管理员可以重新开启。".into(),
-        Refusal::SizeNotAllowed { size, allowed } => {
-            let list: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
-            format!(
-                "本服务器不允许 {size}×{size} 棋盘。允许：{}。",
-                list.join("、")
-            )
-        }
-        Refusal::RulesNotAllowed { rules, allowed } => {
-            let list: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
-            format!("本服务器不允许 {rules} 规则。允许：{}。", list.join("、"))
-        }
-        Refusal::KomiOutOfRange => "贴目须在 -50 到 50 之间。".into(),
-        Refusal::NoSuchInvitation => "没有可回复的邀请。".into(),
-        Refusal::NotForYou => "这个邀请不是给你的。".into(),
-        Refusal::InvitationExpired => "这个邀请已过期。".into(),
-        Refusal::NotInGame => "你不在对局中。用 /weiqi invite 开始一局。".into(),
-        Refusal::NotYourGame => "这不是你的对局，你可以观战。".into(),
-        Refusal::NotYourTurn => "还没轮到你。".into(),
-        Refusal::StaleBoard => "棋盘已更新，这是旧的棋盘。请使用最新的棋盘。".into(),
-        Refusal::Illegal(e) => format!(
-            "这一手不合规则：{}。",
-            match e {
-                IllegalMove::OffBoard => "不在棋盘上",
-                IllegalMove::Occupied => "该点已有棋子",
-                IllegalMove::Suicide => "自杀（落子后无气）",
-                IllegalMove::Ko => "打劫，不能立即提回，请先在别处下一手",
-                IllegalMove::Superko => "会重复之前的局面（全局同形）",
-                IllegalMove::GameOver => "对局已结束",
+/// The Fluent source of each language, in [`Lang::ALL`]'s order.
+pub const SOURCES: [(Lang, &str); 5] = [
+    (Lang::En, include_str!("locales/en-US.ftl")),
+    (Lang::ZhCn, include_str!("locales/zh-CN.ftl")),
+    (Lang::ZhTw, include_str!("locales/zh-TW.ftl")),
+    (Lang::Ja, include_str!("locales/ja.ftl")),
+    (Lang::Ko, include_str!("locales/ko.ftl")),
+];
+
+static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
+    SOURCES
+        .iter()
+        .map(|(lang, source)| {
+            let id: LanguageIdentifier = lang
+                .discord_locale()
+                .parse()
+                .unwrap_or_else(|_| LanguageIdentifier::default());
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // Discord shows text as it is: no bidi isolation marks around arguments.
+            bundle.set_use_isolating(false);
+            // A file with an error still yields its good messages; the tests catch the error.
+            let resource = match FluentResource::try_new((*source).to_owned()) {
+                Ok(r) => r,
+                Err((r, errors)) => {
+                    tracing::error!(lang = lang.code(), ?errors, "a Fluent file has errors");
+                    r
+                }
+            };
+            let _ = bundle.add_resource(resource);
+            bundle
+        })
+        .collect()
+});
+
+/// The text `id` in `lang`, with `args`; English if the language lacks it, the id itself if
+/// no language has it (logged).
+pub fn text(lang: Lang, id: &str, args: Option<&FluentArgs<'_>>) -> String {
+    for l in [lang, Lang::En] {
+        let Some(bundle) = BUNDLES.get(l.index()) else {
+            continue;
+        };
+        if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let s = bundle.format_pattern(pattern, args, &mut errors);
+            if !errors.is_empty() {
+                tracing::warn!(id, lang = l.code(), ?errors, "a text could not be formatted");
             }
-        ),
-        Refusal::GameOver => "对局已结束。".into(),
-        Refusal::Setting(e) => format!("设置无效：{e}"),
-        Refusal::InAgreement => "正在确认死子：请接受标记、切换棋块的死活，或继续对局。".into(),
-        Refusal::NotInAgreement => "只有双方停一手之后才能标记死子（古典规则不标记死子）。".into(),
-        Refusal::NoStoneThere => "那里没有棋子可以标记。".into(),
-        Refusal::AlreadyAccepted => "你已接受这个标记，正在等待对手。".into(),
-        Refusal::NothingToDo => "没有变化。".into(),
+            return s.into_owned();
+        }
     }
+    tracing::warn!(id, "no text has this id");
+    id.to_owned()
 }
 
-/// A failure in the user's language: the refusal's words, or "try again" for an internal cause.
-pub fn failure(lang: Lang, f: &Failure) -> String {
-    match f.refusal() {
-        Some(r) => refusal(lang, r),
-        None => lang
-            .pick(&f.user_message(), "服务器内部出错，没有任何改动。请重试。")
-            .to_owned(),
-    }
+/// The text of an attribute (`id.attribute`), for command localisations; `None` if missing.
+pub fn attribute(lang: Lang, id: &str, attribute: &str) -> Option<String> {
+    let bundle = BUNDLES.get(lang.index())?;
+    let pattern = bundle.get_message(id)?.get_attribute(attribute)?.value();
+    let mut errors = Vec::new();
+    Some(bundle.format_pattern(pattern, None, &mut errors).into_owned())
 }
+
+/// Arguments of a text, built by [`tr!`].
+pub fn args<'a>(pairs: &[(&'a str, FluentValue<'a>)]) -> FluentArgs<'a> {
+    let mut a = FluentArgs::new();
+    for (k, v) in pairs {
+        a.set(*k, v.clone());
+    }
+    a
+}
+
+/// A text in a language: `tr!(lang, "id")` or `tr!(lang, "id", name = value, …)`; values are
+/// anything Fluent takes (strings, numbers).
+macro_rules! tr {
+    ($lang:expr, $id:literal) => {
+        $crate::discord::i18n::text($lang, $id, None)
+    };
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::discord::i18n::text(
+            $lang,
+            $id,
+            Some(&$crate::discord::i18n::args(&[
+                $((stringify!($name), ::fluent_bundle::FluentValue::from($value))),+
+            ])),
+        )
+    };
+}
+pub(crate) use tr;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fluent_syntax::ast::{Entry, Pattern, PatternElement};
+    use std::collections::BTreeSet;
 
-    #[test]
-    fn every_refusal_has_a_chinese_text() {
-        let all = [
-            Refusal::InviteSelf,
-            Refusal::NotForYou,
-            Refusal::StaleBoard,
-            Refusal::Illegal(IllegalMove::Ko),
-            Refusal::SizeNotAllowed {
-                size: 19,
-                allowed: vec![crate::go::BoardSize::NINE],
-            },
-            Refusal::RulesNotAllowed {
-                rules: crate::go::RuleSet::Japanese,
-                allowed: vec![crate::go::RuleSet::Classic],
-            },
-            Refusal::InAgreement,
-            Refusal::NotInAgreement,
-            Refusal::NoStoneThere,
-            Refusal::AlreadyAccepted,
-        ];
-        for r in all {
-            let zh = refusal(Lang::Zh, &r);
-            assert!(!zh.is_ascii(), "{zh}");
-            assert_eq!(refusal(Lang::En, &r), r.message());
+    /// Every message id (and `id.attribute`) a Fluent source defines, with its variables.
+    fn ids(source: &str) -> BTreeSet<String> {
+        let resource = match fluent_syntax::parser::parse(source) {
+            Ok(r) => r,
+            Err((_, errors)) => panic!("the Fluent file does not parse: {errors:?}"),
+        };
+        let mut out = BTreeSet::new();
+        for entry in resource.body {
+            if let Entry::Message(m) = entry {
+                if let Some(p) = &m.value {
+                    out.insert(format!("{}{}", m.id.name, variables(p)));
+                }
+                for a in &m.attributes {
+                    out.insert(format!("{}.{}{}", m.id.name, a.id.name, variables(&a.value)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The variables a pattern uses, sorted, as ` {a,b}`.
+    fn variables(p: &Pattern<&str>) -> String {
+        let mut vars = BTreeSet::new();
+        collect(p, &mut vars);
+        if vars.is_empty() {
+            String::new()
+        } else {
+            format!(" {{{}}}", vars.into_iter().collect::<Vec<_>>().join(","))
+        }
+    }
+
+    fn collect(p: &Pattern<&str>, vars: &mut BTreeSet<String>) {
+        use fluent_syntax::ast::{Expression, InlineExpression};
+        for e in &p.elements {
+            let PatternElement::Placeable { expression } = e else {
+                continue;
+            };
+            let inline = match expression {
+                Expression::Inline(i) => i,
+                Expression::Select { selector, variants } => {
+                    for v in variants {
+                        collect(&v.value, vars);
+                    }
+                    selector
+                }
+            };
+            if let InlineExpression::VariableReference { id } = inline {
+                vars.insert(id.name.to_owned());
+            }
         }
     }
 
     #[test]
-    fn chinese_locales_get_chinese_and_the_rest_english() {
-        assert_eq!(Lang::from_locale("zh-CN"), Lang::Zh);
-        assert_eq!(Lang::from_locale("zh-TW"), Lang::Zh);
-        assert_eq!(Lang::from_locale("en-US"), Lang::En);
-        assert_eq!(Lang::from_locale("ja"), Lang::En);
+    fn every_language_has_every_text_with_the_same_arguments() {
+        let english = ids(SOURCES[0].1);
+        assert!(english.len() > 100, "{} texts", english.len());
+        for (lang, source) in &SOURCES[1..] {
+            let theirs = ids(source);
+            let missing: Vec<_> = english.difference(&theirs).collect();
+            let extra: Vec<_> = theirs.difference(&english).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{}: missing {missing:?}, not in English {extra:?}",
+                lang.code()
+            );
+        }
+    }
+
+    #[test]
+    fn every_text_the_code_asks_for_exists() {
+        let english: BTreeSet<String> = ids(SOURCES[0].1)
+            .into_iter()
+            .map(|i| i.split(' ').next().unwrap_or_default().to_owned())
+            .collect();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
+        let mut asked = BTreeSet::new();
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let code = std::fs::read_to_string(&path).unwrap();
+                    for part in code.split("tr!(").skip(1) {
+                        if let Some(id) = part.split('"').nth(1)
+                            && id.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+                        {
+                            asked.insert(id.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(asked.len() > 50, "{} texts asked for", asked.len());
+        let unknown: Vec<_> = asked.difference(&english).collect();
+        assert!(unknown.is_empty(), "texts the code asks for but no file has: {unknown:?}");
+    }
+
+    #[test]
+    fn traditional_chinese_is_not_the_simplified_text() {
+        let (cn, tw) = (SOURCES[1].1, SOURCES[2].1);
+        // Characters written differently in the two scripts: the simplified forms must not
+        // appear in the traditional file (这/這, 们/們, 对/對, 认输/認輸, 时间/時間, 设/設,
+        // 规则/規則, 让/讓, 级/級, 过/過, 发/發, 开/開, 双/雙, 请/請, 盘/盤, 边/邊).
+        for c in "这们对认输时间设规则让级过发开双请盘边".chars() {
+            assert!(!tw.contains(c), "zh-TW has the simplified {c}");
+        }
+        for c in "這們對認輸時間設規則讓級過發開雙請盤邊".chars() {
+            assert!(!cn.contains(c), "zh-CN has the traditional {c}");
+        }
+    }
+
+    #[test]
+    fn locales_map_to_languages() {
+        assert_eq!(Lang::from_locale("zh-CN"), Lang::ZhCn);
+        assert_eq!(Lang::from_locale("zh-TW"), Lang::ZhTw);
+        assert_eq!(Lang::from_locale("ja"), Lang::Ja);
+        assert_eq!(Lang::from_locale("ko"), Lang::Ko);
+        assert_eq!(Lang::from_locale("en-GB"), Lang::En);
+        assert_eq!(Lang::from_locale("fr"), Lang::En);
         assert_eq!(Lang::from_locale(""), Lang::En);
+        assert_eq!(Lang::from_code("ZH-tw"), Some(Lang::ZhTw));
+        assert_eq!(Lang::from_code("de"), None);
+    }
+
+    #[test]
+    fn arguments_are_placed_without_isolation_marks() {
+        let s = text(Lang::En, "refusal-size-not-allowed", Some(&args(&[
+            ("size", 13.into()),
+            ("allowed", "7, 9".into()),
+        ])));
+        assert_eq!(s, "This server does not allow 13×13 boards. Allowed: 7, 9.");
     }
 }

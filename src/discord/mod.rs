@@ -1,37 +1,44 @@
-//! The Discord adapter: decodes interactions into game commands and replies. It decides no
-//! rule: every action goes through [`crate::game::Service::apply`], the one path.
+//! The Discord adapter: decodes interactions into game commands, asks `game` (through the
+//! runtime), and draws what it says. It decides no rule. Its own things — message ids, threads,
+//! the title role, how players are notified, the language — live in its own tables
+//! ([`repo`]) and settings ([`settings`]).
 
-pub mod commands;
+mod bot;
+mod buttons;
+mod commands;
 pub mod custom_id;
-pub mod handler;
 pub mod i18n;
-pub mod learn;
+mod learn;
+mod permissions;
 pub mod publish;
+pub mod repo;
+pub mod settings;
 pub mod ui;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
-use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder};
+use serenity::all::{ClientBuilder, FullEvent, GatewayIntents, HttpBuilder, OnlineStatus};
 use tokio::sync::{mpsc, watch};
-use tracing::{error, info, warn};
+use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::config::HostConfig;
-use crate::game::{Clock, Service, SystemClock, run_scheduler};
-use crate::store::{Durability, Store};
+use crate::game::{Command, GuildId, Outcome, UserId};
+use crate::runtime::{self, Clock, Handle, SystemClock};
 
-use handler::{Bot, Handler, publish_fired};
-use publish::Publisher;
+pub use bot::Bot;
+use bot::Error;
+use repo::Repo;
 
 /// Why the bot could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error("cannot create the database folder {0}: {1}")]
     Folder(PathBuf, std::io::Error),
-    #[error("cannot open the database {0}: {1}")]
-    Database(PathBuf, String),
+    #[error(transparent)]
+    Start(#[from] runtime::StartError),
     #[error("cannot start the Discord client: {0}")]
     Client(String),
 }
@@ -46,6 +53,9 @@ pub fn heartbeat_path(database: &Path) -> PathBuf {
 /// How old the heartbeat may be for the bot to count as healthy.
 pub const HEALTHY_WITHIN: Duration = Duration::from_secs(90);
 
+/// How often boards that fell behind are looked for.
+const RECONCILE_EVERY: Duration = Duration::from_secs(60);
+
 /// Whether the bot serving `database` has written its heartbeat recently.
 pub fn is_healthy(database: &Path) -> bool {
     std::fs::metadata(heartbeat_path(database))
@@ -53,12 +63,6 @@ pub fn is_healthy(database: &Path) -> bool {
         .ok()
         .and_then(|t| t.elapsed().ok())
         .is_some_and(|age| age <= HEALTHY_WITHIN)
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// Runs the bot until SIGINT or SIGTERM: opens the database (recovering every running game),
@@ -72,68 +76,32 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
     }
-    let opened = {
-        let db = path.clone();
-        tokio::task::spawn_blocking(move || {
-            let store = Store::open(&db, Durability::default()).map_err(|e| e.to_string())?;
-            let service = Service::open(store, now_ms()).map_err(|e| e.to_string())?;
-            for size in 5..=19 {
-                if let Some(s) = crate::go::BoardSize::new(size) {
-                    crate::render::prepare(s);
-                }
-            }
-            Ok::<Service, String>(service)
-        })
-        .await
-        .map_err(|e| RunError::Database(path.clone(), e.to_string()))?
-        .map_err(|e| RunError::Database(path.clone(), e))?
-    };
-    let service = Arc::new(opened);
-    for (id, problem) in service.load_problems() {
-        warn!(match_id = id, problem = %problem, "a stored game could not be loaded");
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let (store, service) = runtime::open(&path, config.durability, clock.now()).await?;
+    for p in service.load_problems() {
+        warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
     }
-    info!(running = service.running().len(), database = %path.display(), "games loaded");
+    let (handle, scheduler, fired) = Handle::start(service, clock);
+    let running = handle.read(|s| s.running().len()).await.unwrap_or(0);
+    info!(running, database = %path.display(), "games loaded");
+    let bot = Arc::new(Bot::new(handle, Repo::new(store), config.dev_guild_id));
 
     let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base {
         // A REST proxy does the rate limiting; serenity sends to it only with its own off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let bot = Arc::new(Bot {
-        service: Arc::clone(&service),
-        publisher: std::sync::OnceLock::new(),
-        clock: Arc::clone(&clock),
-        dev_guild: config.dev_guild_id,
-        stopping: AtomicBool::new(false),
-        in_flight: AtomicUsize::new(0),
-        connected: AtomicBool::new(false),
-    });
     let mut intents = GatewayIntents::GUILDS;
     if config.presence {
         intents |= GatewayIntents::GUILD_PRESENCES;
     }
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let framework = framework(Arc::clone(&bot), fired, stop_rx.clone());
     let mut client = ClientBuilder::new_with_http(http.build(), intents)
-        .event_handler(Handler(Arc::clone(&bot)))
+        .framework(framework)
         .await
         .map_err(|e| RunError::Client(e.to_string()))?;
-    let _ = bot.publisher.set(Arc::new(Publisher::new(
-        Arc::clone(&service),
-        Arc::clone(&client.http),
-    )));
-
-    let (outcomes_tx, outcomes_rx) = mpsc::unbounded_channel();
-    service.set_side_channel(outcomes_tx.clone());
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let scheduler = tokio::spawn(run_scheduler(
-        Arc::clone(&service),
-        clock,
-        outcomes_tx,
-        stop_rx.clone(),
-    ));
-    let publisher = tokio::spawn(publish_fired(Arc::clone(&bot), outcomes_rx));
     let heartbeat = tokio::spawn(beat(Arc::clone(&bot), heartbeat_path(&path), stop_rx));
-
     let shards = client.shard_manager.clone();
     let signals = tokio::spawn(async move {
         wait_for_signal().await;
@@ -150,8 +118,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let _ = scheduler.await;
-    publisher.abort();
+    scheduler.stop().await;
     let _ = heartbeat.await;
     let _ = std::fs::remove_file(heartbeat_path(&path));
     drop(client);
@@ -160,12 +127,162 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     result.map_err(|e| RunError::Client(e.to_string()))
 }
 
+/// The poise framework: the commands, the events the commands do not cover, and what happens
+/// once connected (commands registered, what start-up recovered shown, boards reconciled).
+fn framework(
+    bot: Arc<Bot>,
+    fired: mpsc::UnboundedReceiver<Outcome>,
+    stop: watch::Receiver<bool>,
+) -> poise::Framework<Arc<Bot>, Error> {
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |e| Box::pin(commands::on_error(e)),
+        event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
+        initialize_owners: false,
+        ..Default::default()
+    };
+    let fired = std::sync::Mutex::new(Some(fired));
+    poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            let (bot, stop) = (Arc::clone(&bot), stop.clone());
+            let fired = fired.lock().ok().and_then(|mut f| f.take());
+            Box::pin(async move {
+                info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                let _ = bot.http.set(Arc::clone(&ctx.http));
+                register(&bot, ctx, &framework.options().commands).await;
+                if let Some(fired) = fired {
+                    tokio::spawn(publish_fired(Arc::clone(&bot), fired));
+                }
+                tokio::spawn(recover(Arc::clone(&bot), stop));
+                Ok(bot)
+            })
+        })
+        .build()
+}
+
+/// Registers the commands, globally or to the development server.
+async fn register(
+    bot: &Bot,
+    ctx: &serenity::all::Context,
+    commands: &[poise::Command<Arc<Bot>, Error>],
+) {
+    let result = match bot.dev_guild {
+        Some(g) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::all::GuildId::new(g.max(1)))
+                .await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    match result {
+        Ok(()) => info!(commands = commands.len(), guild = ?bot.dev_guild, "slash commands registered"),
+        Err(e) => error!(error = %e, "could not register the slash commands"),
+    }
+}
+
+/// Everything but the commands: presses, presence, guilds' locales, the connection.
+async fn on_event(
+    ctx: poise::FrameworkContext<'_, Arc<Bot>, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let bot = ctx.user_data;
+    match event {
+        FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
+            bot.connected.store(true, Ordering::SeqCst);
+        }
+        FullEvent::InteractionCreate {
+            interaction: serenity::all::Interaction::Component(press),
+        } => buttons::on_press(ctx.serenity_context, bot, press).await,
+        FullEvent::GuildCreate { guild, .. } => {
+            bot.saw_guild_locale(GuildId(guild.id.get()), &guild.preferred_locale)
+                .await;
+        }
+        FullEvent::PresenceUpdate { new_data } => {
+            let user = UserId(new_data.user.id.get());
+            let command = match new_data.status {
+                OnlineStatus::Offline | OnlineStatus::Invisible => Command::WentOffline { user },
+                _ => Command::CameBack { user },
+            };
+            let applied = bot.runtime.apply(command).await;
+            for o in applied.outcomes() {
+                publish::publish(bot, o).await;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Shows outcomes no interaction caused: fired deadlines.
+async fn publish_fired(bot: Arc<Bot>, mut rx: mpsc::UnboundedReceiver<Outcome>) {
+    while let Some(outcome) = rx.recv().await {
+        let span = info_span!("deadline", subject = ?outcome.subject);
+        publish::publish(&bot, &outcome).instrument(span).await;
+    }
+}
+
+/// Catches what players see up with what was committed: the turns start-up renewed, the
+/// invitations whose message was never saved, the boards that fell behind or were never
+/// posted — at once, then from time to time.
+async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
+    let recovered = bot.runtime.read(|s| s.take_recovered()).await.unwrap_or_default();
+    for outcome in &recovered {
+        publish::publish(&bot, outcome).await;
+    }
+    repost_invitations(&bot).await;
+    loop {
+        publish::reconcile(&bot).await;
+        tokio::select! {
+            () = tokio::time::sleep(RECONCILE_EVERY) => {}
+            _ = stop.changed() => return,
+        }
+    }
+}
+
+/// Posts the invitations whose message was never saved (a crash between the commit and the
+/// save), so that they show their buttons and their expiry.
+async fn repost_invitations(bot: &Bot) {
+    let Some(http) = bot.http().cloned() else {
+        return;
+    };
+    let pending = bot.runtime.read(|s| s.pending_invitations()).await.unwrap_or_default();
+    for inv in pending {
+        let id = inv.id;
+        if bot.repo(move |r| r.invitation_message(id)).await.ok().flatten().is_some() {
+            continue;
+        }
+        let _turn = bot.publisher.turn(id.get()).await;
+        let lang = bot.guild_lang(inv.guild).await;
+        let msg = serenity::all::CreateMessage::new()
+            .content(ui::invitation::text(&inv, lang))
+            .allowed_mentions(
+                serenity::all::CreateAllowedMentions::new()
+                    .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
+            )
+            .components(ui::invitation::components(id, lang, true));
+        match serenity::all::ChannelId::new(inv.channel.get().max(1))
+            .send_message(&http, msg)
+            .await
+        {
+            Ok(m) => {
+                let (channel, mid) = (inv.channel, m.id.get());
+                let _ = bot
+                    .repo(move |r| r.set_invitation_message(id, channel, mid))
+                    .await;
+                info!(invitation = id.get(), "posted an invitation whose message was lost");
+            }
+            Err(e) => warn!(invitation = id.get(), error = %e, "could not post the invitation"),
+        }
+    }
+}
+
 async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
     loop {
-        if bot.connected.load(Ordering::SeqCst)
-            && let Err(e) = std::fs::write(&file, now_ms().to_string())
-        {
-            error!(error = %e, file = %file.display(), "cannot write the heartbeat");
+        if bot.connected.load(Ordering::SeqCst) {
+            let (now, f) = (bot.runtime.now().millis().to_string(), file.clone());
+            if let Ok(Err(e)) = runtime::blocking(move || std::fs::write(f, now)).await {
+                error!(error = %e, file = %file.display(), "cannot write the heartbeat");
+            }
         }
         tokio::select! {
             () = tokio::time::sleep(Duration::from_secs(15)) => {}

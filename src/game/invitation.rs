@@ -4,22 +4,33 @@
 //! `decide_*` functions look at it and say what should happen, without changing it. The
 //! service changes it only after the decision has been committed to the database.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::go::{BoardSize, Komi, RuleSet};
 
 use super::matches::{MatchConfig, MeritRules};
 use super::refusal::Refusal;
-use super::settings::{Settings, komi_in_range};
-use super::{ChannelId, GuildId, InvitationId, InvitationRef, MatchId, Millis, UserId};
+use super::settings::{Settings, in_limits};
+use super::time::{Duration, Timestamp};
+use super::{ChannelId, GuildId, InvitationId, InvitationRef, MatchId, UserId};
 
-/// The options an invitation may ask for; `None` takes the server's setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The options an invitation may ask for, as typed; `None` takes the server's setting.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct InviteOptions {
     /// Board edge as typed; checked against `allowed-sizes`.
     pub size: Option<u8>,
-    pub komi: Option<Komi>,
+    /// Komi in points as typed (a number): it must be a whole or half number.
+    pub komi: Option<f64>,
     pub rules: Option<RuleSet>,
+}
+
+/// What an invitation offers: resolved from its options and the server's settings when it is
+/// made, shown on it, and played if it is accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
+    pub size: BoardSize,
+    pub rules: RuleSet,
+    pub komi: Komi,
 }
 
 /// A pending invitation.
@@ -30,9 +41,9 @@ pub struct Invitation {
     pub channel: ChannelId,
     pub inviter: UserId,
     pub invitee: UserId,
-    pub options: InviteOptions,
-    pub created_at: Millis,
-    pub expires_at: Millis,
+    pub terms: Terms,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
 }
 
 impl Invitation {
@@ -43,73 +54,87 @@ impl Invitation {
 
     /// Whether it has expired at `now` (an invitation lives `offer-expiry-seconds`, the last
     /// millisecond excluded).
-    pub fn expired_at(&self, now: Millis) -> bool {
+    pub fn expired_at(&self, now: Timestamp) -> bool {
         now >= self.expires_at
     }
 }
 
-/// Pending invitations and players in a game: what invitations are judged against.
+/// Pending invitations and players in a game: what invitations are judged against, and the
+/// indexes that answer "which game is this?" without scanning every game.
 #[derive(Debug, Clone, Default)]
 pub struct Lobby {
     pub invitations: HashMap<InvitationId, Invitation>,
     /// Every player in a running match, and the match.
     pub busy: HashMap<UserId, MatchId>,
+    /// The running matches of each channel.
+    pub by_channel: HashMap<ChannelId, BTreeSet<MatchId>>,
 }
 
-/// Checks the options of an invitation against what the server allows.
+/// The terms of an invitation: its options, else the server's settings; each checked against
+/// what the server allows.
 ///
 /// # Errors
-/// A size outside `allowed-sizes`, rules outside `allowed-rules`, a komi outside ±50.
-pub fn check_options(options: &InviteOptions, settings: &Settings) -> Result<(), Refusal> {
-    if let Some(edge) = options.size
-        && !BoardSize::new(edge).is_some_and(|s| settings.allowed_sizes.contains(&s))
-    {
+/// A size outside `allowed-sizes`, rules outside `allowed-rules`, a komi that is not a whole or
+/// half number, or outside `allowed-komi` (also the rule set's own komi when none was asked).
+pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Terms, Refusal> {
+    let size = match options.size {
+        None => settings.board_size,
+        Some(edge) => BoardSize::new(edge)
+            .filter(|s| settings.allowed_sizes.contains(s))
+            .ok_or_else(|| Refusal::SizeNotAllowed {
+                size: edge,
+                allowed: settings.allowed_sizes.clone(),
+            })?,
+    };
+    let rules = options.rules.unwrap_or(settings.rules);
+    let komi = match options.komi {
+        None => settings.komi_for(rules),
+        Some(points) => Komi::from_points(points).ok_or(Refusal::KomiNotHalfPoints)?,
+    };
+    let terms = Terms { size, rules, komi };
+    check_terms(&terms, settings)?;
+    Ok(terms)
+}
+
+/// Checks terms against what the server allows now (again at acceptance: a moderator may have
+/// narrowed the settings since the invitation was made).
+///
+/// # Errors
+/// As [`resolve_terms`].
+pub fn check_terms(terms: &Terms, settings: &Settings) -> Result<(), Refusal> {
+    if !settings.allowed_sizes.contains(&terms.size) {
         return Err(Refusal::SizeNotAllowed {
-            size: edge,
+            size: terms.size.get(),
             allowed: settings.allowed_sizes.clone(),
         });
     }
-    if let Some(rules) = options.rules
-        && !settings.allowed_rules.contains(&rules)
-    {
+    if !settings.allowed_rules.contains(&terms.rules) {
         return Err(Refusal::RulesNotAllowed {
-            rules,
+            rules: terms.rules,
             allowed: settings.allowed_rules.clone(),
         });
     }
-    if let Some(k) = options.komi
-        && !komi_in_range(k)
-    {
-        return Err(Refusal::KomiOutOfRange);
+    if !in_limits(terms.komi) || !settings.allowed_komi.contains(terms.komi) {
+        return Err(Refusal::KomiNotAllowed {
+            komi: terms.komi,
+            allowed: settings.allowed_komi,
+        });
     }
     Ok(())
 }
 
 /// The settings snapshot a match takes when its invitation is accepted (SPEC §2: later changes
 /// of the server's settings never change a running game).
-pub fn match_config(options: &InviteOptions, settings: &Settings) -> MatchConfig {
-    let size = options
-        .size
-        .and_then(BoardSize::new)
-        .unwrap_or(settings.board_size);
-    let rules = options.rules.unwrap_or(settings.rules);
-    // The invitation's komi, else the server's komi if the rule set is the server's, else the
-    // chosen rule set's own komi.
-    let komi = options.komi.unwrap_or_else(|| {
-        if options.rules.is_none_or(|r| r == settings.rules) {
-            settings.effective_komi()
-        } else {
-            rules.rules().komi
-        }
-    });
+pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
+    let secs = |s: u32| Duration::from_secs(u64::from(s));
     MatchConfig {
-        size,
-        rules,
-        komi,
-        turn_timeout_ms: i64::from(settings.turn_timeout_seconds) * 1000,
-        grace_ms: i64::from(settings.reconnect_grace_seconds) * 1000,
-        max_ms: i64::from(settings.match_max_minutes) * 60_000,
-        resign_window_ms: i64::from(settings.resign_confirm_window_seconds) * 1000,
+        size: terms.size,
+        rules: terms.rules,
+        komi: terms.komi,
+        turn_timeout: secs(settings.turn_timeout_seconds),
+        grace: secs(settings.reconnect_grace_seconds),
+        max_length: secs(settings.match_max_minutes.saturating_mul(60)),
+        resign_window: secs(settings.resign_confirm_window_seconds),
         merit: MeritRules {
             min_moves: settings.merit_min_moves,
             amount: settings.merit_amount,
@@ -119,57 +144,61 @@ pub fn match_config(options: &InviteOptions, settings: &Settings) -> MatchConfig
     }
 }
 
+/// Who invites whom, where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InviteRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub inviter: UserId,
+    pub invitee: UserId,
+    /// Whether the invitee is a bot account (the front end knows; bots cannot play).
+    pub invitee_is_bot: bool,
+}
+
 impl Lobby {
     /// Decides an invitation. Refusals in the order a player would want to hear them.
     ///
     /// # Errors
     /// See SPEC §2: self, a bot, a disabled server, a busy player, a second pending
     /// invitation between the same two people, an option the server does not allow.
-    #[allow(clippy::too_many_arguments)]
     pub fn decide_invite(
         &self,
         id: InvitationId,
-        guild: GuildId,
-        channel: ChannelId,
-        inviter: UserId,
-        invitee: UserId,
-        invitee_is_bot: bool,
-        options: InviteOptions,
+        who: InviteRequest,
+        options: &InviteOptions,
         settings: &Settings,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Invitation, Refusal> {
         if !settings.enabled {
             return Err(Refusal::ServerDisabled);
         }
-        if inviter == invitee {
+        if who.inviter == who.invitee {
             return Err(Refusal::InviteSelf);
         }
-        if invitee_is_bot {
+        if who.invitee_is_bot {
             return Err(Refusal::InviteBot);
         }
-        if self.busy.contains_key(&inviter) {
+        if self.busy.contains_key(&who.inviter) {
             return Err(Refusal::YouAreBusy);
         }
-        if self.busy.contains_key(&invitee) {
+        if self.busy.contains_key(&who.invitee) {
             return Err(Refusal::TheyAreBusy);
         }
-        if self
-            .invitations
-            .values()
-            .any(|i| i.involves(inviter) && i.involves(invitee) && !i.expired_at(now))
-        {
+        if self.invitations.values().any(|i| {
+            i.involves(who.inviter) && i.involves(who.invitee) && !i.expired_at(now)
+        }) {
             return Err(Refusal::DuplicateInvitation);
         }
-        check_options(&options, settings)?;
+        let terms = resolve_terms(options, settings)?;
         Ok(Invitation {
             id,
-            guild,
-            channel,
-            inviter,
-            invitee,
-            options,
+            guild: who.guild,
+            channel: who.channel,
+            inviter: who.inviter,
+            invitee: who.invitee,
+            terms,
             created_at: now,
-            expires_at: now + i64::from(settings.offer_expiry_seconds) * 1000,
+            expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
         })
     }
 
@@ -181,7 +210,7 @@ impl Lobby {
         &self,
         by: UserId,
         which: InvitationRef,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<&Invitation, Refusal> {
         let inv = match which {
             InvitationRef::Id(id) => {
@@ -197,11 +226,40 @@ impl Lobby {
                 .filter(|i| i.guild == guild && i.inviter == inviter && i.invitee == by)
                 .max_by_key(|i| i.id)
                 .ok_or(Refusal::NoSuchInvitation)?,
+            InvitationRef::To { .. } => return Err(Refusal::NoSuchInvitation),
         };
         if inv.expired_at(now) {
             return Err(Refusal::InvitationExpired);
         }
         Ok(inv)
+    }
+
+    /// Finds the invitation `by` withdraws: their own, still pending.
+    ///
+    /// # Errors
+    /// No such invitation, or someone else's.
+    pub fn find_for_cancel(
+        &self,
+        by: UserId,
+        which: InvitationRef,
+    ) -> Result<&Invitation, Refusal> {
+        match which {
+            InvitationRef::Id(id) => {
+                let inv = self.invitations.get(&id).ok_or(Refusal::NoSuchInvitation)?;
+                if inv.inviter == by {
+                    Ok(inv)
+                } else {
+                    Err(Refusal::NotYourInvitation)
+                }
+            }
+            InvitationRef::To { guild, invitee } => self
+                .invitations
+                .values()
+                .filter(|i| i.guild == guild && i.inviter == by && invitee.is_none_or(|u| i.invitee == u))
+                .max_by_key(|i| i.id)
+                .ok_or(Refusal::NoSuchInvitation),
+            InvitationRef::From { .. } => Err(Refusal::NoSuchInvitation),
+        }
     }
 
     /// The other pending invitations of these two players: withdrawn when they start a game.
@@ -214,5 +272,28 @@ impl Lobby {
             .collect();
         v.sort_by_key(|i| i.id);
         v
+    }
+
+    /// Records a running match in the indexes.
+    pub fn seat(&mut self, id: MatchId, channel: ChannelId, players: [UserId; 2]) {
+        for p in players {
+            self.busy.insert(p, id);
+        }
+        self.by_channel.entry(channel).or_default().insert(id);
+    }
+
+    /// Removes a match that ended from the indexes.
+    pub fn unseat(&mut self, id: MatchId, channel: ChannelId, players: [UserId; 2]) {
+        for p in players {
+            if self.busy.get(&p) == Some(&id) {
+                self.busy.remove(&p);
+            }
+        }
+        if let Some(set) = self.by_channel.get_mut(&channel) {
+            set.remove(&id);
+            if set.is_empty() {
+                self.by_channel.remove(&channel);
+            }
+        }
     }
 }

@@ -2,74 +2,79 @@
 //! and titles, per-server settings — SPEC §2 to §7.
 //!
 //! The rules are pure ([`Match::apply`], [`invitation`]) and take the time as an argument, so
-//! that every deadline is testable in microseconds. [`Service`] is the one path every action
-//! takes: a slash command, a button and a fired deadline all become a [`Command`], applied
-//! under the match's lock, persisted in one SQLite transaction, and only then answered.
-//! Nothing here knows Discord: ids are plain numbers.
+//! that every deadline is testable in microseconds: nothing here reads a clock or knows an
+//! async runtime. [`Service`] is the one path every action takes: a slash command, a button
+//! and a fired deadline all become a [`Command`], applied under the match's lock, persisted in
+//! one SQLite transaction, and only then answered with every outcome it caused ([`Applied`]).
+//! Nothing here knows Discord: ids are plain numbers in types of their own.
 //!
 //! ```
-//! use tengen::game::{Command, InvitationRef, InviteOptions, Service, TimerId};
+//! use std::sync::Arc;
+//! use tengen::game::{
+//!     ChannelId, Command, GuildId, InvitationRef, InviteOptions, Refusal, Service, Subject,
+//!     Timestamp, UserId,
+//! };
 //! use tengen::store::Store;
 //!
-//! let now = 1_800_000_000_000; // UTC milliseconds, always passed in
-//! let svc = Service::open(Store::open_in_memory()?, now)?;
-//! let invited = svc.apply(
-//!     Command::Invite { guild: 1, channel: 2, inviter: 10, invitee: 20,
-//!                       invitee_is_bot: false, options: InviteOptions::default() },
-//!     now,
-//! )?;
-//! let TimerId::Invitation(id) = invited.subject else { unreachable!() };
+//! let now = Timestamp::from_millis(1_800_000_000_000); // always passed in
+//! let svc = Service::open(Arc::new(Store::open_in_memory()?), now)?;
+//! let (alice, bob, carol) = (UserId(10), UserId(20), UserId(30));
+//! let invited = svc
+//!     .apply(Command::invite(GuildId(1), ChannelId(2), alice, bob), now)
+//!     .result?;
+//! let Subject::Invitation(id) = invited.subject else { unreachable!() };
 //! // The one who accepts plays Black and moves first.
-//! let started = svc.apply(Command::Accept { by: 20, invitation: InvitationRef::Id(id) }, now + 5_000)?;
-//! assert_eq!(started.to_move, Some(20));
-//! svc.apply(Command::Play { by: 20, point: "E5".parse()?, board: None }, now + 9_000)?;
-//! // Someone else's click is refused with a message for them alone; nothing changed.
-//! let refused = svc.apply(Command::Pass { by: 30, board: None }, now + 9_500).unwrap_err();
-//! assert_eq!(refused.user_message(), "You are not in a game. Start one with /weiqi invite.");
+//! let started = svc
+//!     .apply(Command::Accept { by: bob, invitation: InvitationRef::Id(id) }, now)
+//!     .result?;
+//! assert_eq!(started.to_move, Some(bob));
+//! svc.apply(Command::Play { by: bob, point: "E5".parse()?, board: None }, now).result?;
+//! // Someone else's click is refused; nothing changed.
+//! let refused = svc.apply(Command::Pass { by: carol, board: None }, now).result;
+//! assert_eq!(refused.unwrap_err().refusal(), Some(&Refusal::NotInGame));
 //! // Deadlines fire through the same path: White's turn times out after 180 s.
-//! let fired = svc.tick(now + 9_000 + 180_000);
+//! let fired = svc.tick(Timestamp::from_millis(1_800_000_180_000));
 //! assert_eq!(fired.len(), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod ids;
 pub mod invitation;
 pub mod matches;
 pub mod refusal;
 pub mod rewards;
-pub mod scheduler;
-pub mod service;
+mod service;
 pub mod settings;
+mod time;
+mod timers;
 
-pub use invitation::{Invitation, InviteOptions};
-pub use matches::{AbandonCause, Agreement, EndReason, Match, MatchConfig, MeritRules, Status};
+pub use ids::{ChannelId, GuildId, InvitationId, MatchId, UserId};
+pub use invitation::{Invitation, InviteOptions, Terms};
+pub use matches::{
+    AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
+    Phase,
+};
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
-pub use scheduler::{Clock, ManualClock, SystemClock, Timers, run_scheduler};
-pub use service::{Profile, Service, ServiceError};
-pub use settings::{MoveNotify, SettingError, SettingKey, Settings};
+pub use service::{LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError, may_moderate};
+pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
+pub use time::{Duration, Timestamp};
+pub use timers::Timers;
 
-use crate::go::{Color, GameResult, Move, Point};
+use crate::go::{Color, Move, Point};
 
-/// A server (Discord guild) id.
-pub type GuildId = u64;
-/// A user id.
-pub type UserId = u64;
-/// A channel id.
-pub type ChannelId = u64;
-/// A match id. A match keeps the id of the invitation it was accepted from.
-pub type MatchId = i64;
-/// An invitation id.
-pub type InvitationId = i64;
-/// UTC milliseconds since the Unix epoch.
-pub type Millis = i64;
-
-/// Which invitation an answer is about.
+/// Which invitation an answer or a withdrawal is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InvitationRef {
-    /// The Accept/Decline buttons carry the invitation's id.
+    /// The buttons carry the invitation's id.
     Id(InvitationId),
     /// `/weiqi accept user:<inviter>` names the inviter.
     From { guild: GuildId, inviter: UserId },
+    /// `/weiqi cancel [user]`: the caller's own invitation (to this invitee, if named).
+    To {
+        guild: GuildId,
+        invitee: Option<UserId>,
+    },
 }
 
 /// The board a button was drawn for: a stale board (an older move) is refused politely.
@@ -80,24 +85,30 @@ pub struct BoardRef {
     pub move_number: u32,
 }
 
-/// What a deadline is about.
+/// What a command or a deadline is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TimerId {
+pub enum Subject {
     Invitation(InvitationId),
     Match(MatchId),
 }
 
-/// Everything a player, a moderator's server or the clock can do to a game.
+impl Subject {
+    /// The number both kinds share (a match keeps its invitation's id): one ordering key for
+    /// everything shown of one game.
+    pub fn key(self) -> i64 {
+        match self {
+            Subject::Invitation(i) => i.get(),
+            Subject::Match(m) => m.get(),
+        }
+    }
+}
+
+/// Everything a player, a moderator or the clock can do to a game.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// `/weiqi invite user [size] [komi] [rules]`.
     Invite {
-        guild: GuildId,
-        channel: ChannelId,
-        inviter: UserId,
-        invitee: UserId,
-        /// Whether the invitee is a bot account (the adapter knows; bots cannot play).
-        invitee_is_bot: bool,
+        who: invitation::InviteRequest,
         options: InviteOptions,
     },
     /// The Accept button or `/weiqi accept`.
@@ -107,6 +118,11 @@ pub enum Command {
     },
     /// The Decline button or `/weiqi decline`.
     Decline {
+        by: UserId,
+        invitation: InvitationRef,
+    },
+    /// The inviter's Cancel button or `/weiqi cancel`.
+    Cancel {
         by: UserId,
         invitation: InvitationRef,
     },
@@ -147,30 +163,45 @@ pub enum Command {
     WentOffline { user: UserId },
     /// The player is back online.
     CameBack { user: UserId },
-    /// A deadline fell due (sent by the scheduler, never by a user).
-    Timeout(TimerId),
-}
-
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// Counted (two passes) or resigned: it counts on profiles.
-    Finished {
-        result: GameResult,
-        reason: EndReason,
+    /// A moderator ends a running game of their server with no result.
+    Annul {
+        guild: GuildId,
+        by: UserId,
+        /// Whether `by` moderates the server (the front end knows its permissions).
+        moderator: bool,
+        match_id: MatchId,
     },
-    /// Not counted, nothing recorded, no rewards.
-    Abandoned(AbandonCause),
+    /// A deadline fell due (sent by the scheduler, never by a user).
+    Timeout(Subject),
 }
 
-/// Something that happened, for the adapter to show.
+impl Command {
+    /// An invitation with the server's defaults, between two people.
+    pub fn invite(guild: GuildId, channel: ChannelId, inviter: UserId, invitee: UserId) -> Command {
+        Command::Invite {
+            who: invitation::InviteRequest {
+                guild,
+                channel,
+                inviter,
+                invitee,
+                invitee_is_bot: false,
+            },
+            options: InviteOptions::default(),
+        }
+    }
+}
+
+/// Something that happened, for the front end to show.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
+    /// A new invitation, with the terms it offers (size, rules, komi as they will be played).
     Invited(Invitation),
     InvitationDeclined(Invitation),
     InvitationExpired(Invitation),
-    /// Withdrawn because one of its players started another game.
+    /// Withdrawn by its inviter.
     InvitationCancelled(Invitation),
+    /// Withdrawn because one of its players started another game.
+    InvitationSuperseded(Invitation),
     MatchStarted {
         match_id: MatchId,
         black: UserId,
@@ -216,7 +247,7 @@ pub enum Event {
     ResignArmed {
         match_id: MatchId,
         player: UserId,
-        until: Millis,
+        until: Timestamp,
     },
     ResignDisarmed {
         match_id: MatchId,
@@ -225,7 +256,7 @@ pub enum Event {
     PlayerOffline {
         match_id: MatchId,
         player: UserId,
-        until: Millis,
+        until: Timestamp,
     },
     PlayerBack {
         match_id: MatchId,
@@ -234,7 +265,7 @@ pub enum Event {
     /// A turn that fell due while the bot was down was given afresh (SPEC §5).
     TurnRenewed {
         match_id: MatchId,
-        deadline: Millis,
+        deadline: Timestamp,
     },
     Ended {
         match_id: MatchId,
@@ -245,7 +276,7 @@ pub enum Event {
         user: UserId,
         amount: u32,
     },
-    /// The title 黑白手 was earned (grant `title-role` if set).
+    /// The title 黑白手 was earned.
     TitleEarned {
         guild: GuildId,
         user: UserId,
@@ -256,19 +287,42 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     /// The invitation or match the command was about.
-    pub subject: TimerId,
+    pub subject: Subject,
     pub guild: GuildId,
     pub channel: ChannelId,
     pub events: Vec<Event>,
-    /// The player to notify that it is their turn (`move-notify`), if the game goes on.
+    /// The player to notify that it is their turn, if the game goes on in play.
     pub to_move: Option<UserId>,
     /// The subject's next deadline; `None` once it is over.
-    pub deadline: Option<Millis>,
+    pub deadline: Option<Timestamp>,
 }
 
 impl Outcome {
     /// Whether the subject ended (a match over, an invitation closed).
     pub fn is_final(&self) -> bool {
         self.deadline.is_none()
+    }
+}
+
+/// Everything one command caused, in order: the deadlines that had fallen due and fired first
+/// (already committed, whatever became of the command), then the command's own result.
+#[derive(Debug)]
+pub struct Applied {
+    pub fired: Vec<Outcome>,
+    pub result: Result<Outcome, Failure>,
+}
+
+impl Applied {
+    /// A result with nothing fired before it.
+    pub fn only(result: Result<Outcome, Failure>) -> Applied {
+        Applied {
+            fired: Vec::new(),
+            result,
+        }
+    }
+
+    /// Every committed outcome, fired deadlines first.
+    pub fn outcomes(&self) -> impl Iterator<Item = &Outcome> {
+        self.fired.iter().chain(self.result.as_ref().ok())
     }
 }

@@ -1,12 +1,12 @@
-//! Refusals: why a command changed nothing, in words a player understands.
+//! Refusals: why a command changed nothing.
 //!
-//! A [`Refusal`] is the user's fault or the game's rule and has an English message (the
-//! Discord adapter localises it). A [`Failure`] adds internal causes (the database) whose
-//! text is never shown: the user only reads "try again".
+//! A [`Refusal`] is the user's doing or the game's rule; the front end words it in the user's
+//! language (its `Display` is for logs only). A [`Failure`] adds internal causes (the database)
+//! whose text is never shown: the user only reads "try again".
 
-use crate::go::{BoardSize, IllegalMove, RuleSet};
+use crate::go::{BoardSize, IllegalMove, Komi, RuleSet};
 
-use super::settings::SettingError;
+use super::settings::{KomiRange, SettingError};
 
 /// Why a command was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,23 +23,33 @@ pub enum Refusal {
     DuplicateInvitation,
     #[error("the game is switched off on this server")]
     ServerDisabled,
-    #[error("size not allowed")]
+    #[error("size {size} not allowed")]
     SizeNotAllowed { size: u8, allowed: Vec<BoardSize> },
     #[error("rules {rules} not allowed")]
     RulesNotAllowed {
         rules: RuleSet,
         allowed: Vec<RuleSet>,
     },
-    #[error("komi out of range")]
-    KomiOutOfRange,
+    /// A komi typed with more than a half point (6.25).
+    #[error("a komi is a whole or half number")]
+    KomiNotHalfPoints,
+    /// The komi asked for (or the rule set's own, when none was asked) is outside the
+    /// server's `allowed-komi`.
+    #[error("komi {komi} not in {allowed}")]
+    KomiNotAllowed { komi: Komi, allowed: KomiRange },
     #[error("no such invitation")]
     NoSuchInvitation,
     #[error("invitation not for you")]
     NotForYou,
+    /// Only the inviter withdraws an invitation.
+    #[error("not your invitation")]
+    NotYourInvitation,
     #[error("invitation expired")]
     InvitationExpired,
     #[error("not in a game")]
     NotInGame,
+    #[error("no such game")]
+    NoSuchGame,
     #[error("not your game")]
     NotYourGame,
     #[error("not your turn")]
@@ -50,6 +60,9 @@ pub enum Refusal {
     Illegal(IllegalMove),
     #[error("game over")]
     GameOver,
+    /// Server settings and annulments are for moderators.
+    #[error("moderators only")]
+    NotModerator,
     #[error("setting: {0}")]
     Setting(SettingError),
     #[error("the game is in the dead-stone agreement")]
@@ -66,63 +79,6 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The private message for the user who caused it (English).
-    pub fn message(&self) -> String {
-        match self {
-            Refusal::InviteSelf => "You cannot invite yourself. Invite another member.".into(),
-            Refusal::InviteBot => "Bots cannot play Go here. Invite a person.".into(),
-            Refusal::YouAreBusy => {
-                "You are already in a game. Finish it (or resign) before starting another.".into()
-            }
-            Refusal::TheyAreBusy => "That player is already in a game. Try again later.".into(),
-            Refusal::DuplicateInvitation => {
-                "There is already a pending invitation between you two. Wait for an answer.".into()
-            }
-            Refusal::ServerDisabled => {
-                "Go is switched off on this server. A moderator can switch it on.".into()
-            }
-            Refusal::SizeNotAllowed { size, allowed } => {
-                let list: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
-                format!(
-                    "This server does not allow {size}×{size} boards. Allowed: {}.",
-                    list.join(", ")
-                )
-            }
-            Refusal::RulesNotAllowed { rules, allowed } => {
-                let list: Vec<&str> = allowed.iter().map(|r| r.name()).collect();
-                format!(
-                    "This server does not allow {rules} rules. Allowed: {}.",
-                    list.join(", ")
-                )
-            }
-            Refusal::KomiOutOfRange => "Komi must lie between -50 and 50 points.".into(),
-            Refusal::NoSuchInvitation => "There is no pending invitation to answer.".into(),
-            Refusal::NotForYou => "This invitation is not for you.".into(),
-            Refusal::InvitationExpired => "This invitation has expired.".into(),
-            Refusal::NotInGame => "You are not in a game. Start one with /weiqi invite.".into(),
-            Refusal::NotYourGame => "This is not your game; you can watch it.".into(),
-            Refusal::NotYourTurn => "It is not your turn.".into(),
-            Refusal::StaleBoard => {
-                "The board has changed since this one was drawn. Use the latest board.".into()
-            }
-            Refusal::Illegal(e) => format!("That move is not allowed: {e}."),
-            Refusal::GameOver => "This game is over.".into(),
-            Refusal::Setting(e) => e.to_string(),
-            Refusal::InAgreement => "The game is settling its dead stones: accept the marking, \
-                 toggle a chain, or resume play."
-                .into(),
-            Refusal::NotInAgreement => {
-                "Dead stones are marked only after both players pass (and not in classic rules)."
-                    .into()
-            }
-            Refusal::NoStoneThere => "There is no stone there to mark.".into(),
-            Refusal::AlreadyAccepted => {
-                "You have already accepted this marking; waiting for your opponent.".into()
-            }
-            Refusal::NothingToDo => "Nothing changed.".into(),
-        }
-    }
-
     /// Whether no one should be told (a timer that is no longer due).
     pub fn is_silent(&self) -> bool {
         matches!(self, Refusal::NothingToDo)
@@ -137,25 +93,20 @@ pub enum Failure {
     /// The database (or another internal part) failed. Nothing changed; log the cause.
     #[error("internal: {0}")]
     Internal(#[from] crate::store::StoreError),
+    /// A stored game that cannot be replayed (reported at start-up too). Nothing changed.
+    #[error("match {match_id} cannot be loaded: {error}")]
+    Unloadable {
+        match_id: super::MatchId,
+        error: super::service::LoadError,
+    },
 }
 
 impl Failure {
-    /// The private message for the user: the refusal's, or a plain "try again" that never
-    /// shows the internal cause.
-    pub fn user_message(&self) -> String {
-        match self {
-            Failure::Refused(r) => r.message(),
-            Failure::Internal(_) => {
-                "Something went wrong on our side and nothing was changed. Please try again.".into()
-            }
-        }
-    }
-
     /// The refusal, if it was one.
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
             Failure::Refused(r) => Some(r),
-            Failure::Internal(_) => None,
+            Failure::Internal(_) | Failure::Unloadable { .. } => None,
         }
     }
 }

@@ -1,40 +1,24 @@
-//! Per-server settings: every key of SPEC §7, its default, its valid range.
+//! Per-server settings of the game: every key of SPEC §7 that shapes a game, its default, its
+//! valid range.
 //!
 //! A moderator edits them with `set KEY VALUE` and `reset KEY`; a bad key or value is refused
 //! with the valid range and nothing changes. They are stored as text pairs (only the keys that
-//! differ from the default), so adding a key later needs no migration.
+//! differ from the default), so adding a key later needs no migration. How a front end shows a
+//! game (notices, threads, roles, language) is the front end's own setting, not one of these.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
 
-/// How the player to move is told it is their turn (the Discord form of the seed's sound).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MoveNotify {
-    Mention,
-    Dm,
-    None,
-}
-
-impl MoveNotify {
-    /// The value as typed in `/weiqi config set move-notify …`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            MoveNotify::Mention => "mention",
-            MoveNotify::Dm => "dm",
-            MoveNotify::None => "none",
-        }
-    }
-}
-
-/// Every key of SPEC §7, in the order `show` lists them.
+/// Every game setting, in the order `show` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SettingKey {
     Enabled,
     BoardSize,
     AllowedSizes,
     Komi,
+    AllowedKomi,
     Rules,
     AllowedRules,
     TurnTimeoutSeconds,
@@ -46,18 +30,48 @@ pub enum SettingKey {
     MeritAmount,
     MeritWinnerBonus,
     MeritLifetimeCap,
-    MoveNotify,
-    MatchThreads,
-    TitleRole,
+}
+
+/// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
+/// to 3600") in the moderator's language; the numbers come from here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `true` or `false`.
+    Switch,
+    /// A whole number within a range, counting `unit`s.
+    Number { min: u32, max: u32, unit: Unit },
+    /// One board size, which must be among the allowed sizes.
+    BoardSize,
+    /// A list of board sizes that holds the default size.
+    BoardSizes,
+    /// A whole or half number of points within the allowed komi, or `default`.
+    Komi,
+    /// A range of komi (`5.5..7.5`) that holds the server's komi.
+    KomiRange,
+    /// One rule set, which must be among the allowed rule sets.
+    Rules,
+    /// A list of rule sets that holds the default rule set.
+    RuleList,
+}
+
+/// What a number counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Seconds,
+    Minutes,
+    Moves,
+    Merit,
+    Awards,
 }
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 18] = [
+    pub const ALL: [SettingKey; 16] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
         SettingKey::Komi,
+        SettingKey::AllowedKomi,
         SettingKey::Rules,
         SettingKey::AllowedRules,
         SettingKey::TurnTimeoutSeconds,
@@ -69,9 +83,6 @@ impl SettingKey {
         SettingKey::MeritAmount,
         SettingKey::MeritWinnerBonus,
         SettingKey::MeritLifetimeCap,
-        SettingKey::MoveNotify,
-        SettingKey::MatchThreads,
-        SettingKey::TitleRole,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -81,6 +92,7 @@ impl SettingKey {
             SettingKey::BoardSize => "board-size",
             SettingKey::AllowedSizes => "allowed-sizes",
             SettingKey::Komi => "komi",
+            SettingKey::AllowedKomi => "allowed-komi",
             SettingKey::Rules => "rules",
             SettingKey::AllowedRules => "allowed-rules",
             SettingKey::TurnTimeoutSeconds => "turn-timeout-seconds",
@@ -92,36 +104,31 @@ impl SettingKey {
             SettingKey::MeritAmount => "merit-amount",
             SettingKey::MeritWinnerBonus => "merit-winner-bonus",
             SettingKey::MeritLifetimeCap => "merit-lifetime-cap",
-            SettingKey::MoveNotify => "move-notify",
-            SettingKey::MatchThreads => "match-threads",
-            SettingKey::TitleRole => "title-role",
         }
     }
 
     /// What a valid value looks like, shown with every refusal.
-    pub const fn range(self) -> &'static str {
+    pub const fn shape(self) -> Shape {
+        const fn n(min: u32, max: u32, unit: Unit) -> Shape {
+            Shape::Number { min, max, unit }
+        }
         match self {
-            SettingKey::Enabled | SettingKey::MatchThreads => "true or false",
-            SettingKey::BoardSize => "a board size from 5 to 19 that is in allowed-sizes",
-            SettingKey::AllowedSizes => {
-                "a comma-separated list of sizes from 5 to 19 that includes board-size, like 7,9,13"
+            SettingKey::Enabled => Shape::Switch,
+            SettingKey::BoardSize => Shape::BoardSize,
+            SettingKey::AllowedSizes => Shape::BoardSizes,
+            SettingKey::Komi => Shape::Komi,
+            SettingKey::AllowedKomi => Shape::KomiRange,
+            SettingKey::Rules => Shape::Rules,
+            SettingKey::AllowedRules => Shape::RuleList,
+            SettingKey::TurnTimeoutSeconds | SettingKey::ReconnectGraceSeconds => {
+                n(30, 3600, Unit::Seconds)
             }
-            SettingKey::Komi => "a whole or half number from -50 to 50, like 6.5, or \"default\"",
-            SettingKey::Rules => "classic, chinese, aga or japanese, one in allowed-rules",
-            SettingKey::AllowedRules => {
-                "a comma-separated list of classic, chinese, aga, japanese that includes rules"
-            }
-            SettingKey::TurnTimeoutSeconds => "a whole number of seconds from 30 to 3600",
-            SettingKey::ReconnectGraceSeconds => "a whole number of seconds from 30 to 3600",
-            SettingKey::MatchMaxMinutes => "a whole number of minutes from 5 to 1440",
-            SettingKey::OfferExpirySeconds => "a whole number of seconds from 15 to 3600",
-            SettingKey::ResignConfirmWindowSeconds => "a whole number of seconds from 3 to 60",
-            SettingKey::MeritMinMoves => "a whole number of moves from 0 to 400",
-            SettingKey::MeritAmount => "a whole number from 0 to 1000",
-            SettingKey::MeritWinnerBonus => "a whole number from 0 to 1000",
-            SettingKey::MeritLifetimeCap => "a whole number from 0 to 10000",
-            SettingKey::MoveNotify => "mention, dm or none",
-            SettingKey::TitleRole => "a role id, or \"none\"",
+            SettingKey::MatchMaxMinutes => n(5, 1440, Unit::Minutes),
+            SettingKey::OfferExpirySeconds => n(15, 3600, Unit::Seconds),
+            SettingKey::ResignConfirmWindowSeconds => n(3, 60, Unit::Seconds),
+            SettingKey::MeritMinMoves => n(0, 400, Unit::Moves),
+            SettingKey::MeritAmount | SettingKey::MeritWinnerBonus => n(0, 1000, Unit::Merit),
+            SettingKey::MeritLifetimeCap => n(0, 10_000, Unit::Awards),
         }
     }
 }
@@ -144,21 +151,63 @@ impl FromStr for SettingKey {
     }
 }
 
-/// Why a setting was not changed. The message names the valid range; nothing changed.
+/// Why a setting was not changed. Nothing changed; the front end shows the key's [`Shape`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettingError {
-    #[error("unknown setting {0:?}; the settings are: {keys}", keys = all_key_names())]
+    #[error("unknown setting {0:?}")]
     UnknownKey(String),
-    #[error("{value:?} is not a valid value for {key}: expected {range}", range = key.range())]
+    #[error("{value:?} is not a valid value for {key}")]
     BadValue { key: SettingKey, value: String },
 }
 
-fn all_key_names() -> String {
-    SettingKey::ALL
-        .iter()
-        .map(|k| k.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// The komi a server allows in its games, both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KomiRange {
+    pub lo: Komi,
+    pub hi: Komi,
+}
+
+impl KomiRange {
+    /// Any komi from −50 to 50: the default.
+    pub const ANY: KomiRange = KomiRange {
+        lo: Komi::from_half_points(-KOMI_LIMIT_HALF),
+        hi: Komi::from_half_points(KOMI_LIMIT_HALF),
+    };
+
+    /// Whether `komi` lies in the range.
+    pub fn contains(self, komi: Komi) -> bool {
+        (self.lo..=self.hi).contains(&komi)
+    }
+}
+
+impl fmt::Display for KomiRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.lo, self.hi)
+    }
+}
+
+impl FromStr for KomiRange {
+    type Err = ();
+
+    /// `5.5..7.5` (also `5.5-7.5` and `5.5 to 7.5`), or one komi for a range of one.
+    fn from_str(text: &str) -> Result<KomiRange, ()> {
+        let t = text.trim();
+        let (lo, hi) = if let Some(pair) = t.split_once("..") {
+            pair
+        } else if let Some(pair) = t.split_once(" to ") {
+            pair
+        } else if let Some(i) = t.get(1..).and_then(|rest| rest.find('-')) {
+            // A dash after the first character separates (`-3.5-2` is −3.5 to 2).
+            (&t[..=i], &t[i + 2..])
+        } else {
+            (t, t)
+        };
+        let parse = |s: &str| s.trim().parse::<Komi>().ok().filter(|&k| in_limits(k));
+        match (parse(lo), parse(hi)) {
+            (Some(lo), Some(hi)) if lo <= hi => Ok(KomiRange { lo, hi }),
+            _ => Err(()),
+        }
+    }
 }
 
 /// The settings of one server. `Default` is the table of SPEC §7.
@@ -170,6 +219,8 @@ pub struct Settings {
     pub allowed_sizes: Vec<BoardSize>,
     /// `None`: the rule set's own komi. Once set, it overrides the rule set's.
     pub komi: Option<Komi>,
+    /// The komi a game may have; always contains `komi` when that is set.
+    pub allowed_komi: KomiRange,
     pub rules: RuleSet,
     /// The rule sets an invitation may ask for: sorted, without duplicates, always containing
     /// `rules`.
@@ -183,9 +234,6 @@ pub struct Settings {
     pub merit_amount: u32,
     pub merit_winner_bonus: u32,
     pub merit_lifetime_cap: u32,
-    pub move_notify: MoveNotify,
-    pub match_threads: bool,
-    pub title_role: Option<u64>,
 }
 
 impl Default for Settings {
@@ -195,6 +243,7 @@ impl Default for Settings {
             board_size: BoardSize::NINE,
             allowed_sizes: [7, 9].into_iter().filter_map(BoardSize::new).collect(),
             komi: None,
+            allowed_komi: KomiRange::ANY,
             rules: RuleSet::Classic,
             allowed_rules: RuleSet::ALL.to_vec(),
             turn_timeout_seconds: 180,
@@ -206,22 +255,27 @@ impl Default for Settings {
             merit_amount: 5,
             merit_winner_bonus: 3,
             merit_lifetime_cap: 25,
-            move_notify: MoveNotify::Mention,
-            match_threads: false,
-            title_role: None,
         }
     }
 }
 
-/// The komi limit of `komi` in half points (±50 points).
+/// The komi limit in half points (±50 points): no server may go beyond it.
 const KOMI_LIMIT_HALF: i32 = 100;
 
-fn parse_u32_in(key: SettingKey, value: &str, lo: u32, hi: u32) -> Result<u32, SettingError> {
+/// Whether a komi lies within the ±50 points any server may use.
+pub fn in_limits(komi: Komi) -> bool {
+    komi.half_points().abs() <= KOMI_LIMIT_HALF
+}
+
+fn parse_u32(key: SettingKey, value: &str) -> Result<u32, SettingError> {
+    let Shape::Number { min, max, .. } = key.shape() else {
+        return Err(bad(key, value));
+    };
     value
         .trim()
         .parse::<u32>()
         .ok()
-        .filter(|n| (lo..=hi).contains(n))
+        .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| bad(key, value))
 }
 
@@ -240,19 +294,6 @@ fn bad(key: SettingKey, value: &str) -> SettingError {
     }
 }
 
-/// Reads a komi within the settings' range (also used for the `komi` option of an invitation).
-pub fn parse_komi(value: &str) -> Option<Komi> {
-    value
-        .parse::<Komi>()
-        .ok()
-        .filter(|k| k.half_points().abs() <= KOMI_LIMIT_HALF)
-}
-
-/// Whether a komi lies within the range a server may use.
-pub fn komi_in_range(komi: Komi) -> bool {
-    komi.half_points().abs() <= KOMI_LIMIT_HALF
-}
-
 fn parse_sizes(value: &str) -> Option<Vec<BoardSize>> {
     let mut sizes = Vec::new();
     for part in value.split(',') {
@@ -266,10 +307,18 @@ fn parse_sizes(value: &str) -> Option<Vec<BoardSize>> {
     (!sizes.is_empty()).then_some(sizes)
 }
 
+fn join<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    items.iter().map(f).collect::<Vec<_>>().join(",")
+}
+
 impl Settings {
-    /// The komi a game gets when the invitation does not ask for one.
-    pub fn effective_komi(&self) -> Komi {
-        self.komi.unwrap_or(self.rules.rules().komi)
+    /// The komi a game gets under `rules` when the invitation does not ask for one: the
+    /// server's komi under the server's rules, else the rule set's own.
+    pub fn komi_for(&self, rules: RuleSet) -> Komi {
+        match self.komi {
+            Some(k) if rules == self.rules => k,
+            _ => rules.rules().komi,
+        }
     }
 
     /// The current value of `key`, as `show` prints it and as it is stored.
@@ -277,23 +326,13 @@ impl Settings {
         match key {
             SettingKey::Enabled => self.enabled.to_string(),
             SettingKey::BoardSize => self.board_size.get().to_string(),
-            SettingKey::AllowedSizes => self
-                .allowed_sizes
-                .iter()
-                .map(|s| s.get().to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            SettingKey::Komi => self.komi.map_or_else(
-                || format!("default ({})", self.rules.rules().komi),
-                |k| k.to_string(),
-            ),
+            SettingKey::AllowedSizes => join(&self.allowed_sizes, |s| s.get().to_string()),
+            SettingKey::Komi => self
+                .komi
+                .map_or_else(|| "default".to_owned(), |k| k.to_string()),
+            SettingKey::AllowedKomi => self.allowed_komi.to_string(),
             SettingKey::Rules => self.rules.name().to_owned(),
-            SettingKey::AllowedRules => self
-                .allowed_rules
-                .iter()
-                .map(|r| r.name())
-                .collect::<Vec<_>>()
-                .join(","),
+            SettingKey::AllowedRules => join(&self.allowed_rules, |r| r.name().to_owned()),
             SettingKey::TurnTimeoutSeconds => self.turn_timeout_seconds.to_string(),
             SettingKey::ReconnectGraceSeconds => self.reconnect_grace_seconds.to_string(),
             SettingKey::MatchMaxMinutes => self.match_max_minutes.to_string(),
@@ -305,15 +344,10 @@ impl Settings {
             SettingKey::MeritAmount => self.merit_amount.to_string(),
             SettingKey::MeritWinnerBonus => self.merit_winner_bonus.to_string(),
             SettingKey::MeritLifetimeCap => self.merit_lifetime_cap.to_string(),
-            SettingKey::MoveNotify => self.move_notify.name().to_owned(),
-            SettingKey::MatchThreads => self.match_threads.to_string(),
-            SettingKey::TitleRole => self
-                .title_role
-                .map_or_else(|| "none".to_owned(), |r| r.to_string()),
         }
     }
 
-    /// Every key with its value, in order: what `/weiqi config show` lists.
+    /// Every key with its value, in order: what `show` lists.
     pub fn show(&self) -> Vec<(SettingKey, String)> {
         SettingKey::ALL.iter().map(|&k| (k, self.get(k))).collect()
     }
@@ -321,8 +355,7 @@ impl Settings {
     /// Sets `key` (its name as typed) to `value`.
     ///
     /// # Errors
-    /// An unknown key, or a value out of range (the message gives the range); `self` is
-    /// unchanged.
+    /// An unknown key, or a value out of range; `self` is unchanged.
     pub fn set(&mut self, key: &str, value: &str) -> Result<SettingKey, SettingError> {
         let key: SettingKey = key.parse()?;
         self.set_key(key, value)?;
@@ -332,34 +365,44 @@ impl Settings {
     /// Sets a parsed key; see [`Settings::set`].
     ///
     /// # Errors
-    /// A value out of range; `self` is unchanged.
+    /// A value out of range, or one that breaks a default/allowed pair; `self` is unchanged.
     pub fn set_key(&mut self, key: SettingKey, value: &str) -> Result<(), SettingError> {
         let mut next = self.clone();
         let v = value.trim();
         match key {
             SettingKey::Enabled => next.enabled = parse_bool(key, v)?,
-            SettingKey::MatchThreads => next.match_threads = parse_bool(key, v)?,
             SettingKey::BoardSize => {
-                let size = v
+                next.board_size = v
                     .parse::<u8>()
                     .ok()
                     .and_then(BoardSize::new)
                     .filter(|s| next.allowed_sizes.contains(s))
                     .ok_or_else(|| bad(key, v))?;
-                next.board_size = size;
             }
             SettingKey::AllowedSizes => {
-                let sizes = parse_sizes(v)
+                next.allowed_sizes = parse_sizes(v)
                     .filter(|s| s.contains(&next.board_size))
                     .ok_or_else(|| bad(key, v))?;
-                next.allowed_sizes = sizes;
             }
             SettingKey::Komi => {
-                next.komi = if v.eq_ignore_ascii_case("default") {
+                next.komi = if v.eq_ignore_ascii_case("default") || v.eq_ignore_ascii_case("none")
+                {
                     None
                 } else {
-                    Some(parse_komi(v).ok_or_else(|| bad(key, v))?)
+                    let k = v
+                        .parse::<Komi>()
+                        .ok()
+                        .filter(|&k| next.allowed_komi.contains(k))
+                        .ok_or_else(|| bad(key, v))?;
+                    Some(k)
                 };
+            }
+            SettingKey::AllowedKomi => {
+                let range: KomiRange = v.parse().map_err(|()| bad(key, v))?;
+                if next.komi.is_some_and(|k| !range.contains(k)) {
+                    return Err(bad(key, v));
+                }
+                next.allowed_komi = range;
             }
             SettingKey::Rules => {
                 next.rules = v
@@ -380,51 +423,17 @@ impl Settings {
                 }
                 next.allowed_rules = rules;
             }
-            SettingKey::TurnTimeoutSeconds => {
-                next.turn_timeout_seconds = parse_u32_in(key, v, 30, 3600)?;
-            }
-            SettingKey::ReconnectGraceSeconds => {
-                next.reconnect_grace_seconds = parse_u32_in(key, v, 30, 3600)?;
-            }
-            SettingKey::MatchMaxMinutes => {
-                next.match_max_minutes = parse_u32_in(key, v, 5, 1440)?;
-            }
-            SettingKey::OfferExpirySeconds => {
-                next.offer_expiry_seconds = parse_u32_in(key, v, 15, 3600)?;
-            }
+            SettingKey::TurnTimeoutSeconds => next.turn_timeout_seconds = parse_u32(key, v)?,
+            SettingKey::ReconnectGraceSeconds => next.reconnect_grace_seconds = parse_u32(key, v)?,
+            SettingKey::MatchMaxMinutes => next.match_max_minutes = parse_u32(key, v)?,
+            SettingKey::OfferExpirySeconds => next.offer_expiry_seconds = parse_u32(key, v)?,
             SettingKey::ResignConfirmWindowSeconds => {
-                next.resign_confirm_window_seconds = parse_u32_in(key, v, 3, 60)?;
+                next.resign_confirm_window_seconds = parse_u32(key, v)?;
             }
-            SettingKey::MeritMinMoves => next.merit_min_moves = parse_u32_in(key, v, 0, 400)?,
-            SettingKey::MeritAmount => next.merit_amount = parse_u32_in(key, v, 0, 1000)?,
-            SettingKey::MeritWinnerBonus => {
-                next.merit_winner_bonus = parse_u32_in(key, v, 0, 1000)?;
-            }
-            SettingKey::MeritLifetimeCap => {
-                next.merit_lifetime_cap = parse_u32_in(key, v, 0, 10_000)?;
-            }
-            SettingKey::MoveNotify => {
-                next.move_notify = match v.to_ascii_lowercase().as_str() {
-                    "mention" => MoveNotify::Mention,
-                    "dm" => MoveNotify::Dm,
-                    "none" => MoveNotify::None,
-                    _ => return Err(bad(key, v)),
-                };
-            }
-            SettingKey::TitleRole => {
-                next.title_role = if v.eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    let id = v
-                        .trim_start_matches("<@&")
-                        .trim_end_matches('>')
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| bad(key, v))?;
-                    Some(id)
-                };
-            }
+            SettingKey::MeritMinMoves => next.merit_min_moves = parse_u32(key, v)?,
+            SettingKey::MeritAmount => next.merit_amount = parse_u32(key, v)?,
+            SettingKey::MeritWinnerBonus => next.merit_winner_bonus = parse_u32(key, v)?,
+            SettingKey::MeritLifetimeCap => next.merit_lifetime_cap = parse_u32(key, v)?,
         }
         *self = next;
         Ok(())
@@ -433,8 +442,7 @@ impl Settings {
     /// Puts `key` back to its default.
     ///
     /// # Errors
-    /// An unknown key; or resetting `board-size`/`allowed-sizes` would leave the default size
-    /// outside the allowed sizes (then reset the other one first); `self` is unchanged.
+    /// An unknown key; `self` is unchanged.
     pub fn reset(&mut self, key: &str) -> Result<SettingKey, SettingError> {
         let key: SettingKey = key.parse()?;
         let default = Settings::default();
@@ -453,6 +461,8 @@ impl Settings {
                     next.board_size = default.board_size;
                 }
             }
+            SettingKey::Komi => next.komi = None,
+            SettingKey::AllowedKomi => next.allowed_komi = KomiRange::ANY,
             SettingKey::Rules => {
                 next.rules = default.rules;
                 if !next.allowed_rules.contains(&next.rules) {
@@ -461,29 +471,10 @@ impl Settings {
                 }
             }
             SettingKey::AllowedRules => next.allowed_rules = default.allowed_rules.clone(),
-            _ => {
-                let text = default.stored_value(key);
-                match text {
-                    Some(t) => next.set_key(key, &t)?,
-                    None => match key {
-                        SettingKey::Komi => next.komi = None,
-                        SettingKey::TitleRole => next.title_role = None,
-                        _ => {}
-                    },
-                }
-            }
+            _ => next.set_key(key, &default.get(key))?,
         }
         *self = next;
         Ok(key)
-    }
-
-    /// The value of `key` as stored; `None` for an unset optional (komi, title role).
-    fn stored_value(&self, key: SettingKey) -> Option<String> {
-        match key {
-            SettingKey::Komi => self.komi.map(|k| k.to_string()),
-            SettingKey::TitleRole => self.title_role.map(|r| r.to_string()),
-            _ => Some(self.get(key)),
-        }
     }
 
     /// The pairs to store: only the keys that differ from the default.
@@ -491,21 +482,15 @@ impl Settings {
         let default = Settings::default();
         SettingKey::ALL
             .iter()
-            .filter_map(|&k| {
-                let mine = self.stored_value(k);
-                (mine != default.stored_value(k)).then(|| {
-                    (
-                        k.name().to_owned(),
-                        mine.unwrap_or_else(|| "none".to_owned()),
-                    )
-                })
-            })
+            .filter(|&&k| self.get(k) != default.get(k))
+            .map(|&k| (k.name().to_owned(), self.get(k)))
             .collect()
     }
 
     /// Rebuilds settings from stored pairs. A pair that no longer parses (a key removed, a
-    /// range narrowed) is skipped so that one bad row never locks a server out.
-    pub fn from_pairs(pairs: &[(String, String)]) -> Settings {
+    /// range narrowed) is skipped, and said so in the second value, so that one bad row never
+    /// locks a server out.
+    pub fn from_pairs(pairs: &[(String, String)]) -> (Settings, Vec<(String, String)>) {
         let default = Settings::default();
         // A default and its allowed list must agree at every step, and a stored pair of them
         // may disagree with the built-in defaults both ways (board-size 19 with allowed-sizes
@@ -518,14 +503,7 @@ impl Settings {
         };
         let mut left: Vec<(&str, &str)> = pairs
             .iter()
-            .map(|(k, v)| {
-                let value = if k == "komi" && v == "none" {
-                    "default"
-                } else {
-                    v.as_str()
-                };
-                (k.as_str(), value)
-            })
+            .map(|(k, v)| (k.as_str(), if v == "none" { "default" } else { v }))
             .collect();
         let mut applied: Vec<&str> = Vec::new();
         loop {
@@ -555,16 +533,21 @@ impl Settings {
                 s.allowed_rules.sort();
             }
         }
-        s
+        let skipped = left
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        (s, skipped)
     }
 }
-
-/// The board sizes within the engine's range, for messages.
-pub const SIZE_RANGE: (u8, u8) = (MIN_SIZE, MAX_SIZE);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn komi(s: &str) -> Komi {
+        s.parse().unwrap()
+    }
 
     #[test]
     fn defaults_are_the_table_of_spec_section_7() {
@@ -572,7 +555,8 @@ mod tests {
         assert!(s.enabled);
         assert_eq!(s.board_size.get(), 9);
         assert_eq!(s.get(SettingKey::AllowedSizes), "7,9");
-        assert_eq!(s.effective_komi().half_points(), 11);
+        assert_eq!(s.komi_for(s.rules).half_points(), 11);
+        assert_eq!(s.get(SettingKey::AllowedKomi), "-50..50");
         assert_eq!(s.rules, RuleSet::Classic);
         assert_eq!(s.turn_timeout_seconds, 180);
         assert_eq!(s.reconnect_grace_seconds, 120);
@@ -583,68 +567,99 @@ mod tests {
         assert_eq!(s.merit_amount, 5);
         assert_eq!(s.merit_winner_bonus, 3);
         assert_eq!(s.merit_lifetime_cap, 25);
-        assert_eq!(s.move_notify, MoveNotify::Mention);
-        assert!(!s.match_threads);
-        assert_eq!(s.title_role, None);
-        assert_eq!(
-            s.allowed_rules,
-            RuleSet::ALL.to_vec(),
-            "every rule set may be invited"
-        );
-        assert_eq!(s.show().len(), 18);
+        assert_eq!(s.allowed_rules, RuleSet::ALL.to_vec());
+        assert_eq!(s.show().len(), SettingKey::ALL.len());
     }
 
     #[test]
-    fn bad_value_is_refused_with_its_range_and_nothing_changes() {
+    fn bad_value_is_refused_and_nothing_changes() {
         let mut s = Settings::default();
         let before = s.clone();
-        let e = s.set("turn-timeout-seconds", "5").unwrap_err();
-        assert!(e.to_string().contains("30 to 3600"), "{e}");
-        assert_eq!(s, before);
+        assert_eq!(
+            s.set("turn-timeout-seconds", "5"),
+            Err(SettingError::BadValue {
+                key: SettingKey::TurnTimeoutSeconds,
+                value: "5".into()
+            })
+        );
+        assert!(matches!(
+            SettingKey::TurnTimeoutSeconds.shape(),
+            Shape::Number {
+                min: 30,
+                max: 3600,
+                unit: Unit::Seconds
+            }
+        ));
         assert!(s.set("komi", "7.3").is_err());
         assert!(s.set("komi", "51").is_err());
         assert!(s.set("board-size", "13").is_err(), "13 is not allowed yet");
         assert!(s.set("allowed-sizes", "13,19").is_err(), "must contain 9");
-        assert!(
-            s.set("nonsense", "1")
-                .unwrap_err()
-                .to_string()
-                .contains("board-size")
+        assert_eq!(
+            s.set("nonsense", "1"),
+            Err(SettingError::UnknownKey("nonsense".into()))
         );
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn the_komi_of_a_game_follows_its_rules_unless_the_server_set_one() {
+        let mut s = Settings::default();
+        assert_eq!(s.komi_for(RuleSet::Aga), komi("7.5"));
+        s.set("komi", "3").unwrap();
+        assert_eq!(s.komi_for(RuleSet::Classic), komi("3"));
+        assert_eq!(
+            s.komi_for(RuleSet::Aga),
+            komi("7.5"),
+            "the server's komi is for its own rules"
+        );
+    }
+
+    #[test]
+    fn allowed_komi_is_a_range_that_holds_the_servers_komi() {
+        let mut s = Settings::default();
+        s.set("allowed-komi", "5.5..7.5").unwrap();
+        assert_eq!(
+            s.allowed_komi,
+            KomiRange {
+                lo: komi("5.5"),
+                hi: komi("7.5")
+            }
+        );
+        assert!(s.set("komi", "8").is_err(), "outside the range");
+        s.set("komi", "6.5").unwrap();
+        assert!(s.set("allowed-komi", "7..8").is_err(), "must hold 6.5");
+        for ok in ["6.5", "-3.5-2", "0 to 7", "-50..50"] {
+            assert!(ok.parse::<KomiRange>().is_ok(), "{ok}");
+        }
+        for bad in ["7.5..5.5", "x..1", "0..51", "5.25..6", ""] {
+            assert!(bad.parse::<KomiRange>().is_err(), "{bad}");
+        }
+        assert_eq!("-3.5-2".parse::<KomiRange>().unwrap().to_string(), "-3.5..2");
+        let back = Settings::from_pairs(&s.to_pairs()).0;
+        assert_eq!(back, s);
+        s.reset("allowed-komi").unwrap();
+        assert_eq!(s.allowed_komi, KomiRange::ANY);
     }
 
     #[test]
     fn allowed_rules_always_hold_the_default_rules() {
         let mut s = Settings::default();
-        assert!(
-            s.set("allowed-rules", "chinese,aga").is_err(),
-            "must contain classic"
-        );
+        assert!(s.set("allowed-rules", "chinese,aga").is_err());
         assert!(s.set("allowed-rules", "classic,go").is_err());
         s.set("allowed-rules", "aga, classic,aga").unwrap();
         assert_eq!(s.allowed_rules, vec![RuleSet::Classic, RuleSet::Aga]);
-        assert_eq!(s.get(SettingKey::AllowedRules), "classic,aga");
         assert!(s.set("rules", "japanese").is_err(), "not allowed");
         s.set("rules", "aga").unwrap();
-        assert!(
-            s.set("allowed-rules", "classic").is_err(),
-            "must contain aga"
-        );
-        let back = Settings::from_pairs(&s.to_pairs());
-        assert_eq!(
-            back, s,
-            "stored lists come back before the default they hold"
-        );
+        assert!(s.set("allowed-rules", "classic").is_err());
+        assert_eq!(Settings::from_pairs(&s.to_pairs()).0, s);
         let mut narrow = Settings::default();
         narrow.set("rules", "aga").unwrap();
         narrow.set("allowed-rules", "aga").unwrap();
-        narrow.set("allowed-sizes", "13,19").unwrap_err();
         narrow.set("allowed-sizes", "9,13,19").unwrap();
         narrow.set("board-size", "19").unwrap();
         narrow.set("allowed-sizes", "13,19").unwrap();
         assert_eq!(
-            Settings::from_pairs(&narrow.to_pairs()),
+            Settings::from_pairs(&narrow.to_pairs()).0,
             narrow,
             "lists without the built-in defaults come back too"
         );
@@ -657,32 +672,24 @@ mod tests {
     }
 
     #[test]
-    fn set_then_reset_round_trips_through_storage() {
+    fn set_then_reset_round_trips_through_storage_and_bad_pairs_are_reported() {
         let mut s = Settings::default();
         s.set("allowed-sizes", "7,9,13,19").unwrap();
         s.set("board-size", "19").unwrap();
         s.set("komi", "6.5").unwrap();
         s.set("rules", "japanese").unwrap();
-        s.set("title-role", "<@&1234>").unwrap();
-        s.set("move-notify", "dm").unwrap();
         s.set("enabled", "false").unwrap();
-        let back = Settings::from_pairs(&s.to_pairs());
+        let (back, skipped) = Settings::from_pairs(&s.to_pairs());
         assert_eq!(back, s);
+        assert!(skipped.is_empty());
         s.reset("komi").unwrap();
-        assert_eq!(
-            s.effective_komi().half_points(),
-            13,
-            "japanese default komi"
-        );
+        assert_eq!(s.komi_for(s.rules).half_points(), 13, "japanese komi");
         s.reset("allowed-sizes").unwrap();
-        assert_eq!(
-            s.board_size.get(),
-            9,
-            "19 no longer allowed, back to default"
-        );
-        assert_eq!(
-            Settings::from_pairs(&Settings::default().to_pairs()),
-            Settings::default()
-        );
+        assert_eq!(s.board_size.get(), 9, "19 no longer allowed");
+        let (_, skipped) = Settings::from_pairs(&[
+            ("turn-timeout-seconds".into(), "9999".into()),
+            ("move-notify".into(), "dm".into()),
+        ]);
+        assert_eq!(skipped.len(), 2, "a bad or foreign pair is reported");
     }
 }

@@ -398,6 +398,24 @@ impl Game {
     }
 }
 
+impl PartialEq for Game {
+    /// The same game: rules, setup, moves, position and the state of the passes. The history
+    /// tables follow from the moves, so they are not compared.
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.initial == other.initial
+            && self.initial_to_move == other.initial_to_move
+            && self.board == other.board
+            && self.to_move == other.to_move
+            && self.moves == other.moves
+            && self.pass_stones == other.pass_stones
+            && self.consecutive_passes == other.consecutive_passes
+            && self.over == other.over
+    }
+}
+
+impl Eq for Game {}
+
 impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

@@ -52,6 +52,14 @@ impl Komi {
         self.0 % 2 == 0
     }
 
+    /// The komi of a number of points typed as a float (a slash command's number), when it is
+    /// a whole or half number within ±1000; `None` otherwise (6.25, NaN).
+    pub fn from_points(points: f64) -> Option<Komi> {
+        let half = points * 2.0;
+        (half.is_finite() && half.fract() == 0.0 && half.abs() <= 2000.0)
+            .then(|| Komi(half as i32))
+    }
+
     /// The komi as a float, for display and JSON only.
     pub fn as_f64(self) -> f64 {
         f64::from(self.0) / 2.0
@@ -298,5 +306,14 @@ mod tests {
         assert!("6".parse::<Komi>().unwrap().allows_draw());
         assert!(!"6.5".parse::<Komi>().unwrap().allows_draw());
         assert_eq!(Komi::from_half_points(-1).to_string(), "-0.5");
+    }
+
+    #[test]
+    fn a_typed_number_is_a_komi_only_when_whole_or_half() {
+        assert_eq!(Komi::from_points(6.5), Some(Komi::from_half_points(13)));
+        assert_eq!(Komi::from_points(-3.0), Some(Komi::from_half_points(-6)));
+        assert_eq!(Komi::from_points(6.25), None);
+        assert_eq!(Komi::from_points(f64::NAN), None);
+        assert_eq!(Komi::from_points(f64::INFINITY), None);
     }
 }

@@ -403,7 +403,9 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
         Prop::GM(1),
         Prop::CA(simple("UTF-8")),
         Prop::AP((simple("tengen"), simple(env!("CARGO_PKG_VERSION")))),
-        Prop::SZ((size.get(), size.get())),
+        // The standard writes a square board's size as one number (`SZ[9]`, never `SZ[9:9]`,
+        // which is what sgf-parse writes for its pair).
+        Prop::Unknown("SZ".to_owned(), vec![size.get().to_string()]),
         Prop::KM(game.rules().komi.as_f64()),
     ];
     let opt = [

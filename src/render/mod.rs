@@ -132,6 +132,15 @@ pub fn prepare(size: BoardSize) {
     let _ = assets::palette(size);
 }
 
+/// Prepares the drawing of every size (5×5 to 19×19), so that no first game waits on it.
+pub fn prepare_all() {
+    for edge in crate::go::MIN_SIZE..=crate::go::MAX_SIZE {
+        if let Some(size) = BoardSize::new(edge) {
+            prepare(size);
+        }
+    }
+}
+
 /// Draws `board` with `opts` and encodes it as PNG.
 ///
 /// # Errors

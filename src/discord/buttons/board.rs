@@ -1,0 +1,197 @@
+//! The board's buttons and the private pickers they open.
+//!
+//! A press on the game's *current* board message that carries an older move number (the
+//! message fell behind: a failed edit, a crash between a commit and the edit) heals the message
+//! — it is redrawn as the game stands — instead of being refused as stale.
+
+use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage};
+
+use crate::game::{BoardRef, Command, MatchId, Refusal};
+use crate::render::regions::region_of;
+
+use super::super::commands::resign_text;
+use super::super::custom_id::ButtonId;
+use super::super::i18n::tr;
+use super::super::publish::{current, redraw_now};
+use super::super::ui::{picker, words};
+use super::Press;
+
+pub async fn press(p: &Press<'_>, id: ButtonId) {
+    match id {
+        ButtonId::Region {
+            game,
+            move_number,
+            region,
+        } => open_picker(p, game, move_number, region).await,
+        ButtonId::Play {
+            game,
+            move_number,
+            point,
+        } => {
+            let board = Some(BoardRef {
+                match_id: game,
+                move_number,
+            });
+            let applied = p.apply(Command::Play { by: p.user, point, board }).await;
+            match p.failure_text(&applied) {
+                None => {
+                    let msg = CreateInteractionResponseMessage::new()
+                        .content(tr!(p.lang, "picker-played", point = point.to_string()))
+                        .components(Vec::new());
+                    p.respond(CreateInteractionResponse::UpdateMessage(msg)).await;
+                }
+                Some(text) => p.private(text).await,
+            }
+            p.publish(&applied).await;
+        }
+        ButtonId::Mark {
+            game,
+            move_number,
+            marking,
+            point,
+        } => {
+            let board = Some(BoardRef {
+                match_id: game,
+                move_number,
+            });
+            let command = Command::ToggleDead {
+                by: p.user,
+                point,
+                board,
+                marking: Some(marking),
+            };
+            let applied = p.apply(command).await;
+            match p.failure_text(&applied) {
+                // The picker stays open, redrawn with the new marking, so that several
+                // chains of one region can be marked in a row.
+                None => redraw_mark_picker(p, game, point).await,
+                Some(text) => p.private(text).await,
+            }
+            p.publish(&applied).await;
+        }
+        ButtonId::Pass { game, move_number }
+        | ButtonId::AcceptMarking {
+            game, move_number, ..
+        }
+        | ButtonId::Resume { game, move_number } => {
+            let board = Some(BoardRef {
+                match_id: game,
+                move_number,
+            });
+            let command = match id {
+                ButtonId::AcceptMarking { marking, .. } => Command::AcceptMarking {
+                    by: p.user,
+                    board,
+                    marking: Some(marking),
+                },
+                ButtonId::Resume { .. } => Command::ResumePlay { by: p.user, board },
+                _ => Command::Pass { by: p.user, board },
+            };
+            // What these do shows on the board itself; a second pass may run the dead-stone
+            // estimate first, so the press is acknowledged before the command is applied.
+            p.acknowledge().await;
+            let applied = p.apply(command).await;
+            if let Some(text) = p.failure_text(&applied) {
+                if stale(&applied) && on_current_board(p, game).await {
+                    redraw_now(p.bot, game).await;
+                    p.follow_up(tr!(p.lang, "board-healed")).await;
+                } else {
+                    p.follow_up(text).await;
+                }
+            }
+            p.publish(&applied).await;
+        }
+        ButtonId::Resign { game, .. } => {
+            let applied = p
+                .apply(Command::Resign {
+                    by: p.user,
+                    match_id: Some(game),
+                })
+                .await;
+            let text = match (&applied.result, p.failure_text(&applied)) {
+                (Ok(o), _) => resign_text(o, p.lang),
+                (Err(_), Some(text)) => text,
+                (Err(_), None) => String::new(),
+            };
+            p.private(text).await;
+            p.publish(&applied).await;
+        }
+        _ => {}
+    }
+}
+
+/// Whether a command was refused as drawn for an older board.
+fn stale(applied: &crate::game::Applied) -> bool {
+    matches!(applied.result, Err(crate::game::Failure::Refused(Refusal::StaleBoard)))
+}
+
+/// Whether the press came from the game's current board message (not an old one, nor a
+/// picker).
+async fn on_current_board(p: &Press<'_>, game: MatchId) -> bool {
+    let message = p.press.message.id.get();
+    p.bot
+        .repo(move |r| r.board(game))
+        .await
+        .ok()
+        .flatten()
+        .is_some_and(|r| r.message == Some(message))
+}
+
+/// A region of the board: the point picker on the player's turn, the mark picker during the
+/// agreement.
+async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8) {
+    let (user, board) = (
+        p.user,
+        BoardRef {
+            match_id: game,
+            move_number,
+        },
+    );
+    let checked = p.bot.runtime.read(move |s| s.picker(user, board)).await;
+    let m = match checked {
+        Ok(Ok(m)) => m,
+        Ok(Err(Refusal::StaleBoard)) if on_current_board(p, game).await => {
+            p.acknowledge().await;
+            redraw_now(p.bot, game).await;
+            p.follow_up(tr!(p.lang, "board-healed")).await;
+            return;
+        }
+        Ok(Err(r)) => {
+            if r == Refusal::StaleBoard {
+                tracing::warn!(parent: &p.span, game = game.get(), move_number, "stale board button");
+            }
+            return p.private(words::refusal(p.lang, &r)).await;
+        }
+        Err(_) => return p.private(tr!(p.lang, "failure-internal")).await,
+    };
+    let Some(r) = picker::region(&m, region) else {
+        return p.private(tr!(p.lang, "button-unknown")).await;
+    };
+    let (text, rows) = if m.in_agreement() {
+        (picker::marks_text(&m, &r, p.lang), picker::marks(&m, &r))
+    } else {
+        (picker::points_text(&m, &r, p.lang), picker::points(&m, &r))
+    };
+    let msg = CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(rows)
+        .ephemeral(true);
+    p.respond(CreateInteractionResponse::Message(msg)).await;
+}
+
+/// Redraws the mark picker in place after a toggle.
+async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Point) {
+    let redrawn = current(p.bot, game).await.and_then(|m| {
+        let index = u8::try_from(region_of(m.game.size(), point)).ok()?;
+        let r = picker::region(&m, index)?;
+        Some(
+            CreateInteractionResponseMessage::new()
+                .content(picker::marks_text(&m, &r, p.lang))
+                .components(picker::marks(&m, &r)),
+        )
+    });
+    match redrawn {
+        Some(msg) => p.respond(CreateInteractionResponse::UpdateMessage(msg)).await,
+        None => p.acknowledge().await,
+    }
+}

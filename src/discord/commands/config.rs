@@ -1,0 +1,417 @@
+//! `/weiqi-config show | set | reset | games | annul`: a server's settings and its running
+//! games, for moderators (Manage Server). The game's settings are the game's; the adapter's own
+//! (notices, threads, the title role, the language) sit beside them.
+
+use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, GuildId as DGuild};
+
+use crate::game::{Command, MatchId, SettingKey, Settings, may_moderate};
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::{Lang, tr};
+use super::super::publish::give_role;
+use super::super::settings::{DiscordKey, DiscordSettings};
+use super::super::ui::{mention, relative_time, words};
+use super::Call;
+
+/// A setting, as a choice: the game's keys, then the adapter's.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Key {
+    #[name = "enabled"]
+    Enabled,
+    #[name = "board-size"]
+    BoardSize,
+    #[name = "allowed-sizes"]
+    AllowedSizes,
+    #[name = "komi"]
+    Komi,
+    #[name = "allowed-komi"]
+    AllowedKomi,
+    #[name = "rules"]
+    Rules,
+    #[name = "allowed-rules"]
+    AllowedRules,
+    #[name = "turn-timeout-seconds"]
+    TurnTimeoutSeconds,
+    #[name = "reconnect-grace-seconds"]
+    ReconnectGraceSeconds,
+    #[name = "match-max-minutes"]
+    MatchMaxMinutes,
+    #[name = "offer-expiry-seconds"]
+    OfferExpirySeconds,
+    #[name = "resign-confirm-window-seconds"]
+    ResignConfirmWindowSeconds,
+    #[name = "merit-min-moves"]
+    MeritMinMoves,
+    #[name = "merit-amount"]
+    MeritAmount,
+    #[name = "merit-winner-bonus"]
+    MeritWinnerBonus,
+    #[name = "merit-lifetime-cap"]
+    MeritLifetimeCap,
+    #[name = "move-notify"]
+    MoveNotify,
+    #[name = "match-threads"]
+    MatchThreads,
+    #[name = "title-role"]
+    TitleRole,
+    #[name = "language"]
+    Language,
+}
+
+/// Whose a key is.
+enum Owner {
+    Game(SettingKey),
+    Discord(DiscordKey),
+}
+
+impl Key {
+    fn owner(self) -> Option<Owner> {
+        use poise::ChoiceParameter as _;
+        let name = self.name();
+        name.parse::<SettingKey>()
+            .ok()
+            .map(Owner::Game)
+            .or_else(|| DiscordKey::from_name(name).map(Owner::Discord))
+    }
+}
+
+/// Go settings of this server (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "weiqi-config",
+    default_member_permissions = "MANAGE_GUILD",
+    subcommand_required,
+    subcommands("show", "set", "reset", "games", "annul")
+)]
+pub async fn weiqi_config(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Every setting with its value.
+fn listing(game: &Settings, discord: &DiscordSettings, lang: Lang) -> String {
+    let mut rows: Vec<String> = game
+        .show()
+        .into_iter()
+        .map(|(k, v)| format!("`{}` = {v} — {}", k.name(), words::setting_label(lang, k)))
+        .collect();
+    rows.extend(DiscordKey::ALL.iter().map(|&k| {
+        format!(
+            "`{}` = {} — {}",
+            k.name(),
+            discord.get(k),
+            words::discord_setting_label(lang, k)
+        )
+    }));
+    rows.join("\n")
+}
+
+/// Answers a moderator with the settings after a change (or as they are).
+async fn answer_with_settings(call: &Call<'_>, head: String) {
+    let guild = call.guild;
+    let game = call
+        .bot
+        .runtime
+        .read(move |s| s.settings(guild))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    let discord = call.bot.discord_settings(guild).await;
+    call.private(format!("{head}{}", listing(&game, &discord, call.lang)))
+        .await;
+}
+
+/// Refuses a member who is not a moderator; `true` if they are one.
+async fn moderator_or_refuse(call: &Call<'_>) -> bool {
+    match may_moderate(call.moderator()) {
+        Ok(()) => true,
+        Err(r) => {
+            call.private(words::refusal(call.lang, &r)).await;
+            false
+        }
+    }
+}
+
+/// Show this server's settings.
+#[poise::command(slash_command, guild_only)]
+pub async fn show(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    if moderator_or_refuse(&call).await {
+        answer_with_settings(&call, String::new()).await;
+    }
+    Ok(())
+}
+
+/// Change a setting.
+#[poise::command(slash_command, guild_only)]
+pub async fn set(ctx: Ctx<'_>, key: Key, #[max_length = 200] value: String) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    if !moderator_or_refuse(&call).await {
+        return Ok(());
+    }
+    let Some(owner) = key.owner() else {
+        return Ok(());
+    };
+    match owner {
+        Owner::Game(k) => {
+            let (guild, moderator, v) = (call.guild, call.moderator(), value.clone());
+            let r = call
+                .bot
+                .runtime
+                .read(move |s| s.set_setting(guild, moderator, k.name(), &v))
+                .await;
+            match r {
+                Ok(Ok(_)) => {
+                    let head = tr!(call.lang, "config-saved", key = k.name());
+                    answer_with_settings(&call, format!("{head}\n")).await;
+                }
+                Ok(Err(f)) => call.private(words::failure(call.lang, &f)).await,
+                Err(_) => call.private(tr!(call.lang, "failure-internal")).await,
+            }
+        }
+        Owner::Discord(k) => set_discord(&call, k, &value).await,
+    }
+    Ok(())
+}
+
+/// Sets one of the adapter's settings; a title role is checked first, then granted to the
+/// players who earned the title before it was set.
+async fn set_discord(call: &Call<'_>, key: DiscordKey, value: &str) {
+    let guild = call.guild;
+    let mut s = call.bot.discord_settings(guild).await;
+    if s.set(key, value).is_err() {
+        call.private(words::discord_setting_error(call.lang, key, value))
+            .await;
+        return;
+    }
+    if key == DiscordKey::TitleRole
+        && let Some(role) = s.title_role
+        && let Err(why) = check_role(call, role).await
+    {
+        call.private(why).await;
+        return;
+    }
+    let saved = s.clone();
+    if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &saved)).await {
+        call.private(words::failure(call.lang, &f)).await;
+        return;
+    }
+    call.bot.forget_lang(guild);
+    let mut head = tr!(call.lang, "config-saved", key = key.name());
+    if key == DiscordKey::TitleRole
+        && let Some(role) = s.title_role
+    {
+        let (granted, failed) = grant_to_titled(call, role).await;
+        head.push('\n');
+        head.push_str(&tr!(
+            call.lang,
+            "config-title-granted",
+            granted = granted,
+            failed = failed
+        ));
+    }
+    answer_with_settings(call, format!("{head}\n")).await;
+}
+
+/// Checks that a role exists and that the bot can grant it: it has Manage Roles and a role
+/// above the title's.
+async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
+    let http = call.ctx.http();
+    let guild = DGuild::new(call.guild.get().max(1));
+    let lang = call.lang;
+    let roles = http
+        .get_guild_roles(guild)
+        .await
+        .map_err(|_| tr!(lang, "config-role-unreadable"))?;
+    let Some(target) = roles.iter().find(|r| r.id.get() == role) else {
+        return Err(tr!(lang, "config-role-missing", role = format!("<@&{role}>")));
+    };
+    let me = http
+        .get_current_user()
+        .await
+        .map_err(|_| tr!(lang, "config-role-unreadable"))?;
+    let member = http
+        .get_member(guild, me.id)
+        .await
+        .map_err(|_| tr!(lang, "config-role-unreadable"))?;
+    let mine: Vec<_> = roles.iter().filter(|r| member.roles.contains(&r.id)).collect();
+    let manage = call
+        .ctx
+        .interaction
+        .app_permissions
+        .is_some_and(|p| p.manage_roles() || p.administrator());
+    let top = mine.iter().map(|r| r.position).max().unwrap_or(0);
+    if !manage {
+        return Err(tr!(lang, "config-role-no-permission"));
+    }
+    if target.position >= top {
+        return Err(tr!(lang, "config-role-too-high", role = format!("<@&{role}>")));
+    }
+    Ok(())
+}
+
+/// Grants a newly set title role to everyone who already holds the title: (granted, failed).
+async fn grant_to_titled(call: &Call<'_>, role: u64) -> (u32, u32) {
+    let guild = call.guild;
+    let players = call
+        .bot
+        .runtime
+        .read(move |s| s.titled_players(guild))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    let (mut granted, mut failed) = (0, 0);
+    for p in players {
+        match give_role(call.ctx.http(), guild, p, role).await {
+            Ok(()) => granted += 1,
+            Err(e) => {
+                tracing::warn!(user = p.get(), error = %e, "could not grant the title role");
+                failed += 1;
+            }
+        }
+    }
+    (granted, failed)
+}
+
+/// Reset a setting to its default.
+#[poise::command(slash_command, guild_only)]
+pub async fn reset(ctx: Ctx<'_>, key: Key) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    if !moderator_or_refuse(&call).await {
+        return Ok(());
+    }
+    let head = match key.owner() {
+        Some(Owner::Game(k)) => {
+            let (guild, moderator) = (call.guild, call.moderator());
+            match call
+                .bot
+                .runtime
+                .read(move |s| s.reset_setting(guild, moderator, k.name()))
+                .await
+            {
+                Ok(Ok(_)) => tr!(call.lang, "config-reset", key = k.name()),
+                Ok(Err(f)) => return Ok(call.private(words::failure(call.lang, &f)).await),
+                Err(_) => return Ok(call.private(tr!(call.lang, "failure-internal")).await),
+            }
+        }
+        Some(Owner::Discord(k)) => {
+            let guild = call.guild;
+            let mut s = call.bot.discord_settings(guild).await;
+            let default = DiscordSettings::default();
+            let _ = s.set(k, &default.get(k));
+            if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &s)).await {
+                return Ok(call.private(words::failure(call.lang, &f)).await);
+            }
+            call.bot.forget_lang(guild);
+            tr!(call.lang, "config-reset", key = k.name())
+        }
+        None => String::new(),
+    };
+    answer_with_settings(&call, format!("{head}\n")).await;
+    Ok(())
+}
+
+/// The running games of this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    if !moderator_or_refuse(&call).await {
+        return Ok(());
+    }
+    let guild = call.guild;
+    let list = call
+        .bot
+        .runtime
+        .read(move |s| s.running_in(guild))
+        .await
+        .unwrap_or_default();
+    let lang = call.lang;
+    let text = if list.is_empty() {
+        tr!(lang, "config-no-games")
+    } else {
+        list.iter()
+            .take(25)
+            .map(|g| match &g.problem {
+                None => tr!(
+                    lang,
+                    "config-game-line",
+                    game = g.id.get(),
+                    summary = g.summary.clone(),
+                    black = mention(g.players[0]),
+                    white = mention(g.players[1]),
+                    moves = g.move_count,
+                    started = relative_time(g.started_at),
+                    channel = format!("<#{}>", g.channel.get())
+                ),
+                Some(why) => tr!(
+                    lang,
+                    "config-game-broken",
+                    game = g.id.get(),
+                    why = why.clone()
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    call.private(text).await;
+    Ok(())
+}
+
+/// The running games, offered as `annul`'s option is typed.
+async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let Some(guild) = ctx.interaction.guild_id.map(|g| crate::game::GuildId(g.get())) else {
+        return CreateAutocompleteResponse::new();
+    };
+    let list = ctx
+        .data()
+        .runtime
+        .read(move |s| s.running_in(guild))
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim();
+    let choices = list
+        .into_iter()
+        .filter(|g| typed.is_empty() || g.id.to_string().starts_with(typed))
+        .take(25)
+        .map(|g| {
+            let label = format!("#{} {} · {}", g.id, g.summary, g.move_count);
+            AutocompleteChoice::new(label, g.id.get())
+        })
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// End a running game with no result.
+#[poise::command(slash_command, guild_only)]
+pub async fn annul(
+    ctx: Ctx<'_>,
+    #[min = 1]
+    #[autocomplete = "running"]
+    game: i64,
+) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let lang = call.lang;
+    call.apply_and_answer(
+        Command::Annul {
+            guild: call.guild,
+            by: call.user,
+            moderator: call.moderator(),
+            match_id: MatchId(game),
+        },
+        |_| tr!(lang, "config-annulled", game = game),
+    )
+    .await;
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! `/weiqi invite user [size] [komi] [rules]`.
+
+use serenity::all::{
+    ChannelType, CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponseMessage,
+    User,
+};
+
+use crate::game::invitation::InviteRequest;
+use crate::game::{Command, Event, InviteOptions, UserId};
+use crate::go::RuleSet;
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::tr;
+use super::super::permissions;
+use super::super::ui::{self, words};
+use super::{Call, log_failure};
+
+/// A rule set, as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RulesChoice {
+    #[name = "classic"]
+    Classic,
+    #[name = "chinese"]
+    Chinese,
+    #[name = "aga"]
+    Aga,
+    #[name = "japanese"]
+    Japanese,
+}
+
+impl From<RulesChoice> for RuleSet {
+    fn from(r: RulesChoice) -> RuleSet {
+        match r {
+            RulesChoice::Classic => RuleSet::Classic,
+            RulesChoice::Chinese => RuleSet::Chinese,
+            RulesChoice::Aga => RuleSet::Aga,
+            RulesChoice::Japanese => RuleSet::Japanese,
+        }
+    }
+}
+
+/// The sizes this server allows, offered as the `size` option is typed.
+async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
+    let guild = ctx.interaction.guild_id.map(|g| crate::game::GuildId(g.get()));
+    let sizes = match guild {
+        Some(g) => ctx
+            .data()
+            .runtime
+            .read(move |s| s.settings(g).map(|s| s.allowed_sizes))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let choices = sizes
+        .into_iter()
+        .map(|s| serenity::all::AutocompleteChoice::new(s.to_string(), u64::from(s.get())))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Invite a member to a game.
+#[poise::command(slash_command, guild_only)]
+pub async fn invite(
+    ctx: Ctx<'_>,
+    user: User,
+    #[min = 5]
+    #[max = 19]
+    #[autocomplete = "allowed_sizes"]
+    size: Option<u8>,
+    #[min = -50]
+    #[max = 50]
+    komi: Option<f64>,
+    rules: Option<RulesChoice>,
+) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let in_thread = ctx.interaction.channel.as_ref().is_some_and(|c| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    });
+    let threads = call.bot.discord_settings(call.guild).await.match_threads && !in_thread;
+    let missing = permissions::missing(ctx.interaction.app_permissions, in_thread, threads);
+    if !missing.is_empty() {
+        let list = words::list(call.lang, missing.iter().map(|m| format!("**{m}**")));
+        call.private(tr!(call.lang, "refusal-bot-permissions", missing = list))
+            .await;
+        return Ok(());
+    }
+    let command = Command::Invite {
+        who: InviteRequest {
+            guild: call.guild,
+            channel: call.channel,
+            inviter: call.user,
+            invitee: UserId(user.id.get()),
+            invitee_is_bot: user.bot,
+        },
+        options: InviteOptions {
+            size,
+            komi,
+            rules: rules.map(RuleSet::from),
+        },
+    };
+    let applied = call.apply(command).await;
+    match &applied.result {
+        Ok(outcome) => {
+            if let Some(Event::Invited(inv)) = outcome.events.first() {
+                post(&call, inv).await;
+            }
+        }
+        Err(f) => {
+            log_failure(f);
+            call.private(words::failure(call.lang, f)).await;
+        }
+    }
+    call.publish(&applied).await;
+    Ok(())
+}
+
+/// Posts the invitation (the command's public answer) and remembers its message, in the
+/// invitation's turn, so that an Accept pressed at once finds the message to close.
+async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
+    let _turn = call.bot.publisher.turn(inv.id.get()).await;
+    let lang = call.public_lang().await;
+    let msg = CreateInteractionResponseMessage::new()
+        .content(ui::invitation::text(inv, lang))
+        .allowed_mentions(
+            CreateAllowedMentions::new().users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
+        )
+        .components(ui::invitation::components(inv.id, lang, true));
+    call.respond(msg).await;
+    match call.ctx.interaction.get_response(call.ctx.http()).await {
+        Ok(m) => {
+            let (id, channel, mid) = (inv.id, call.channel, m.id.get());
+            if let Err(e) = call
+                .bot
+                .repo(move |r| r.set_invitation_message(id, channel, mid))
+                .await
+            {
+                tracing::warn!(error = %e, "could not remember the invitation message");
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
+    }
+}

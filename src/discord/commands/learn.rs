@@ -1,0 +1,83 @@
+//! `/weiqi learn`: the rules primer, privately, page by page.
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
+    CreateInteractionResponseMessage,
+};
+
+use crate::go::{Board, Point, RuleSet, count_area};
+use crate::render::{RenderOptions, render_png};
+use crate::runtime;
+
+use super::super::bot::{Ctx, Error};
+use super::super::custom_id::ButtonId;
+use super::super::i18n::{Lang, tr};
+use super::super::learn::{PAGES, body, title};
+use super::super::ui::BOARD_FILE;
+use super::Call;
+
+/// Learn the rules of Go from zero.
+#[poise::command(slash_command, guild_only)]
+pub async fn learn(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let msg = page(0, call.lang).await;
+    call.respond(msg.ephemeral(true)).await;
+    Ok(())
+}
+
+/// The picture of a page, drawn off the async threads.
+async fn picture(index: usize) -> Vec<u8> {
+    let Some(p) = PAGES.get(index).copied() else {
+        return Vec::new();
+    };
+    runtime::blocking(move || {
+        let board = Board::from_diagram(p.diagram).ok()?;
+        let marks: Vec<Point> = p.marks.iter().filter_map(|m| m.parse().ok()).collect();
+        let mut opts = RenderOptions {
+            last_move: marks.first().copied(),
+            ..RenderOptions::default()
+        };
+        if !p.dead.is_empty() {
+            let dead: Vec<Point> = p.dead.iter().filter_map(|m| m.parse().ok()).collect();
+            let stones: Vec<Point> = dead.iter().flat_map(|&d| board.chain(d)).collect();
+            let count = count_area(&board, &dead, RuleSet::Chinese.rules().komi);
+            opts = opts.with_count(&count, &stones);
+        }
+        render_png(&board, &opts).ok()
+    })
+    .await
+    .ok()
+    .flatten()
+    .unwrap_or_default()
+}
+
+/// Page `index` of the primer, with the buttons to turn it.
+pub async fn page(index: usize, lang: Lang) -> CreateInteractionResponseMessage {
+    let index = index.min(PAGES.len().saturating_sub(1));
+    let png = picture(index).await;
+    let embed = CreateEmbed::new()
+        .title(title(index, lang))
+        .description(body(index, lang))
+        .image(format!("attachment://{BOARD_FILE}"))
+        .footer(CreateEmbedFooter::new(format!("{}/{}", index + 1, PAGES.len())));
+    let nav = |label: String, to: usize, enabled: bool| {
+        CreateButton::new(
+            ButtonId::Learn {
+                page: u8::try_from(to).unwrap_or(0),
+            }
+            .to_string(),
+        )
+        .label(label)
+        .style(ButtonStyle::Secondary)
+        .disabled(!enabled)
+    };
+    CreateInteractionResponseMessage::new()
+        .embed(embed)
+        .add_file(CreateAttachment::bytes(png, BOARD_FILE))
+        .components(vec![CreateActionRow::Buttons(vec![
+            nav(tr!(lang, "button-back"), index.saturating_sub(1), index > 0),
+            nav(tr!(lang, "button-next"), index + 1, index + 1 < PAGES.len()),
+        ])])
+}

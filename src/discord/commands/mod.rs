@@ -1,0 +1,359 @@
+//! The slash commands, one small module per command family, on poise: `/weiqi …` for everyone
+//! and `/weiqi-config …` for moderators. Each command decodes its typed options, asks `game`
+//! (through the runtime), answers, then publishes what changed. Names, descriptions, options and
+//! choices are localised from the Fluent files ([`localise`]).
+
+mod answer;
+mod board;
+mod config;
+mod invite;
+mod learn;
+pub mod play;
+mod profile;
+mod sgf;
+mod status;
+
+use std::sync::Arc;
+
+use serenity::all::{
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+    Permissions,
+};
+use tracing::{Instrument, Span, info_span, warn};
+
+use crate::game::{Applied, ChannelId, Command, Failure, GuildId, Outcome, UserId};
+
+use super::bot::{Bot, Ctx, Error, InFlight};
+use super::i18n::{self, Lang, tr};
+use super::publish::publish;
+use super::ui::words;
+
+pub use learn::page as learn_page;
+pub use play::resign_text;
+pub use profile::page as leaderboard_page;
+
+/// The command a member needs Manage Server for (Discord hides a command by permission only as
+/// a whole, so the settings live in a command of their own).
+pub const CONFIG_PERMISSION: Permissions = Permissions::MANAGE_GUILD;
+
+/// Every command, localised.
+pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
+    let mut commands = vec![weiqi(), config::weiqi_config()];
+    for c in &mut commands {
+        localise(c, "cmd");
+    }
+    commands
+}
+
+/// `/weiqi`: play Go.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands(
+        "invite::invite",
+        "answer::accept",
+        "answer::decline",
+        "answer::cancel",
+        "board::board",
+        "play::pass",
+        "play::resign",
+        "status::status",
+        "profile::profile",
+        "profile::leaderboard",
+        "sgf::sgf",
+        "learn::learn"
+    )
+)]
+pub async fn weiqi(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Fills a command's English description and every language's name and description from the
+/// Fluent files: the command `weiqi invite` is `cmd-weiqi-invite` (its name the value, its
+/// description the `.description` attribute), its option `user` is `cmd-weiqi-invite-user`, a
+/// choice `classic` of an option of kind `rules` is `choice-rules-classic`.
+pub fn localise(command: &mut poise::Command<Arc<Bot>, Error>, prefix: &str) {
+    let key = format!("{prefix}-{}", command.name);
+    if let Some(d) = i18n::attribute(Lang::En, &key, "description") {
+        command.description = Some(d.into());
+    }
+    for lang in &Lang::ALL[1..] {
+        let locale = lang.discord_locale();
+        let name = i18n::text(*lang, &key, None);
+        if name != key {
+            command.name_localizations.to_mut().push((locale.into(), name.into()));
+        }
+        if let Some(d) = i18n::attribute(*lang, &key, "description") {
+            command
+                .description_localizations
+                .to_mut()
+                .push((locale.into(), d.into()));
+        }
+    }
+    for p in &mut command.parameters {
+        let pkey = format!("{key}-{}", p.name);
+        if let Some(d) = i18n::attribute(Lang::En, &pkey, "description") {
+            p.description = Some(d.into());
+        }
+        let choice_keys: Vec<String> = p
+            .choices
+            .iter()
+            .map(|c| format!("choice-{}-{}", p.name, c.name))
+            .collect();
+        for lang in &Lang::ALL[1..] {
+            let locale = lang.discord_locale();
+            let name = i18n::text(*lang, &pkey, None);
+            if name != pkey {
+                p.name_localizations.to_mut().push((locale.into(), name.into()));
+            }
+            if let Some(d) = i18n::attribute(*lang, &pkey, "description") {
+                p.description_localizations.to_mut().push((locale.into(), d.into()));
+            }
+            for (c, ckey) in p.choices.to_mut().iter_mut().zip(&choice_keys) {
+                let label = i18n::text(*lang, ckey, None);
+                if &label != ckey {
+                    c.localizations.to_mut().push((locale.into(), label.into()));
+                }
+            }
+        }
+        // The English label of a choice may say more than its name (`classic (the board as
+        // it stands)`); the value Discord sends is the choice's index either way.
+        for (c, ckey) in p.choices.to_mut().iter_mut().zip(&choice_keys) {
+            let label = i18n::text(Lang::En, ckey, None);
+            if &label != ckey {
+                c.name = label.into();
+            }
+        }
+    }
+    for sub in &mut command.subcommands {
+        localise(sub, &key);
+    }
+}
+
+/// One interaction being served: who, where, in which language, and its span.
+pub struct Call<'a> {
+    pub ctx: Ctx<'a>,
+    pub bot: &'a Arc<Bot>,
+    /// The user's own language: private replies speak it.
+    pub lang: Lang,
+    pub guild: GuildId,
+    pub user: UserId,
+    pub channel: ChannelId,
+    pub span: Span,
+    _flight: InFlight,
+}
+
+impl<'a> Call<'a> {
+    /// Starts serving a command: refused politely while the bot stops or outside a server.
+    pub async fn begin(ctx: Ctx<'a>) -> Option<Call<'a>> {
+        let bot = ctx.data();
+        let lang = Lang::from_locale(&ctx.interaction.locale);
+        let name = ctx.interaction.data.name.clone();
+        let Some(flight) = bot.enter() else {
+            reply_private(ctx, tr!(lang, "bot-restarting")).await;
+            return None;
+        };
+        let Some(guild) = ctx.interaction.guild_id.map(|g| GuildId(g.get())) else {
+            reply_private(ctx, tr!(lang, "use-in-a-server")).await;
+            return None;
+        };
+        if let Some(locale) = &ctx.interaction.guild_locale {
+            bot.saw_guild_locale(guild, locale).await;
+        }
+        let user = UserId(ctx.interaction.user.id.get());
+        let span = info_span!(
+            "command",
+            name = %name,
+            sub = %ctx.command().name,
+            user = user.get(),
+            guild = guild.get(),
+            match_id = tracing::field::Empty
+        );
+        Some(Call {
+            ctx,
+            bot,
+            lang,
+            guild,
+            user,
+            channel: ChannelId(ctx.interaction.channel_id.get()),
+            span,
+            _flight: flight,
+        })
+    }
+
+    /// Whether the caller may moderate the server (Manage Server, or Administrator).
+    pub fn moderator(&self) -> bool {
+        self.ctx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.contains(CONFIG_PERMISSION) || p.administrator())
+    }
+
+    /// The language of the server's public messages.
+    pub async fn public_lang(&self) -> Lang {
+        self.bot.guild_lang(self.guild).await
+    }
+
+    /// Answers with a private message.
+    pub async fn private(&self, text: String) {
+        reply_private(self.ctx, text).await;
+    }
+
+    /// Answers with any message.
+    pub async fn respond(&self, msg: CreateInteractionResponseMessage) {
+        let r = self
+            .ctx
+            .interaction
+            .create_response(self.ctx.http(), CreateInteractionResponse::Message(msg))
+            .instrument(self.span.clone())
+            .await;
+        if let Err(e) = r {
+            warn!(parent: &self.span, error = %e, "could not answer the command");
+        }
+    }
+
+    /// Defers the answer (Discord shows "thinking"), for work that may take more than a moment.
+    pub async fn defer(&self, private: bool) {
+        let msg = CreateInteractionResponseMessage::new().ephemeral(private);
+        let r = self
+            .ctx
+            .interaction
+            .create_response(self.ctx.http(), CreateInteractionResponse::Defer(msg))
+            .await;
+        if let Err(e) = r {
+            warn!(parent: &self.span, error = %e, "could not defer the answer");
+        }
+    }
+
+    /// Replaces a deferred answer.
+    pub async fn edit(&self, edit: EditInteractionResponse) -> Option<serenity::all::Message> {
+        match self
+            .ctx
+            .interaction
+            .edit_response(self.ctx.http(), edit)
+            .await
+        {
+            Ok(m) => Some(m),
+            Err(e) => {
+                warn!(parent: &self.span, error = %e, "could not edit the deferred answer");
+                None
+            }
+        }
+    }
+
+    /// Applies a command through the runtime.
+    pub async fn apply(&self, command: Command) -> Applied {
+        self.bot
+            .runtime
+            .apply(command)
+            .instrument(self.span.clone())
+            .await
+    }
+
+    /// Shows what a command changed, fired deadlines first.
+    pub async fn publish(&self, applied: &Applied) {
+        for outcome in applied.outcomes() {
+            if let crate::game::Subject::Match(m) = outcome.subject {
+                self.span.record("match_id", m.get());
+            }
+            publish(self.bot, outcome).instrument(self.span.clone()).await;
+        }
+    }
+
+    /// Applies a command, answers privately with `ok` of its outcome (or the refusal), then
+    /// publishes everything it caused.
+    pub async fn apply_and_answer(&self, command: Command, ok: impl FnOnce(&Outcome) -> String) {
+        let applied = self.apply(command).await;
+        let text = match &applied.result {
+            Ok(outcome) => ok(outcome),
+            Err(f) => {
+                log_failure(f);
+                words::failure(self.lang, f)
+            }
+        };
+        self.private(text).await;
+        self.publish(&applied).await;
+    }
+}
+
+/// The game a command about "the game" means: the caller's own, else the one whose board is in
+/// this channel or thread, else one being played in this channel. Index lookups only.
+pub async fn find_game(call: &Call<'_>) -> Option<crate::game::Match> {
+    let (user, channel) = (call.user, call.channel);
+    let boards_here = call
+        .bot
+        .repo(move |r| r.boards_in(channel))
+        .await
+        .unwrap_or_default();
+    call.bot
+        .runtime
+        .read(move |s| {
+            let id = s
+                .match_of(user)
+                .or_else(|| {
+                    boards_here
+                        .iter()
+                        .copied()
+                        .find(|&id| s.snapshot(id).is_some())
+                })
+                .or_else(|| s.game_for(user, channel))?;
+            s.snapshot(id)
+        })
+        .await
+        .ok()
+        .flatten()
+}
+
+async fn reply_private(ctx: Ctx<'_>, text: String) {
+    let msg = CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true);
+    if let Err(e) = ctx
+        .interaction
+        .create_response(ctx.http(), CreateInteractionResponse::Message(msg))
+        .await
+    {
+        warn!(error = %e, "could not answer the command");
+    }
+}
+
+/// Logs a failure at the level it deserves.
+pub fn log_failure(f: &Failure) {
+    match f {
+        Failure::Refused(crate::game::Refusal::StaleBoard) => warn!("button of a stale board refused"),
+        Failure::Refused(r) => tracing::debug!(refusal = %r, "refused"),
+        other => tracing::error!(error = %other, "internal failure; nothing changed"),
+    }
+}
+
+/// poise's errors: an option that did not decode, a command Discord knows and we do not. The
+/// user is told in their language; nothing changed.
+pub async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
+    let (ctx, text) = match &error {
+        poise::FrameworkError::ArgumentParse { ctx, input, .. } => {
+            let lang = Lang::from_locale(ctx.locale().unwrap_or_default());
+            warn!(input = ?input, "an option did not decode");
+            (*ctx, tr!(lang, "option-not-understood"))
+        }
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            let lang = Lang::from_locale(&ctx.interaction.locale);
+            warn!(description, "a command of another version");
+            (poise::Context::Application(*ctx), tr!(lang, "command-not-understood"))
+        }
+        poise::FrameworkError::Command { ctx, error, .. } => {
+            let lang = Lang::from_locale(ctx.locale().unwrap_or_default());
+            tracing::error!(%error, "a command failed");
+            (*ctx, tr!(lang, "failure-internal"))
+        }
+        other => {
+            warn!(error = %other, "framework error");
+            return;
+        }
+    };
+    if let poise::Context::Application(app) = ctx {
+        reply_private(app, text).await;
+    }
+}

@@ -1,0 +1,66 @@
+//! `/weiqi pass` and `/weiqi resign`.
+
+use crate::game::{Command, Event, Outcome};
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::{Lang, tr};
+use super::super::ui::relative_time;
+use super::Call;
+
+/// Pass your turn.
+#[poise::command(slash_command, guild_only)]
+pub async fn pass(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    // A second pass may open the agreement, whose estimate on 19×19 takes a moment: answer
+    // "thinking" first, then the result.
+    call.defer(true).await;
+    let applied = call
+        .apply(Command::Pass {
+            by: call.user,
+            board: None,
+        })
+        .await;
+    let text = match &applied.result {
+        Ok(_) => tr!(call.lang, "answer-passed"),
+        Err(f) => {
+            super::log_failure(f);
+            super::words::failure(call.lang, f)
+        }
+    };
+    call.edit(serenity::all::EditInteractionResponse::new().content(text))
+        .await;
+    call.publish(&applied).await;
+    Ok(())
+}
+
+/// Resign (press twice to confirm).
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let lang = call.lang;
+    call.apply_and_answer(
+        Command::Resign {
+            by: call.user,
+            match_id: None,
+        },
+        |o| resign_text(o, lang),
+    )
+    .await;
+    Ok(())
+}
+
+/// What a press of Resign did: armed it (until when), or resigned.
+pub fn resign_text(outcome: &Outcome, lang: Lang) -> String {
+    let armed = outcome.events.iter().find_map(|e| match e {
+        Event::ResignArmed { until, .. } => Some(*until),
+        _ => None,
+    });
+    match armed {
+        Some(until) => tr!(lang, "answer-resign-armed", until = relative_time(until)),
+        None => tr!(lang, "answer-resigned"),
+    }
+}

@@ -1,0 +1,365 @@
+### Tengen's texts in English (en-US): the fallback for every other language.
+### Each language has the same ids with the same variables (a test checks it).
+
+## Commands, options and choices. The value of a `cmd-` id is the command's name in that
+## language (lowercase, no spaces), its `.description` what Discord shows under it.
+
+cmd-weiqi = weiqi
+    .description = Play Go (weiqi, baduk) with another member
+cmd-weiqi-invite = invite
+    .description = Invite a member to a game
+cmd-weiqi-invite-user = user
+    .description = Who to invite
+cmd-weiqi-invite-size = size
+    .description = Board size (the server's allowed sizes)
+cmd-weiqi-invite-komi = komi
+    .description = Komi for White, a whole or half number, e.g. 6.5
+cmd-weiqi-invite-rules = rules
+    .description = Rule set
+cmd-weiqi-accept = accept
+    .description = Accept an invitation
+cmd-weiqi-accept-user = user
+    .description = Who invited you
+cmd-weiqi-decline = decline
+    .description = Decline an invitation
+cmd-weiqi-decline-user = user
+    .description = Who invited you
+cmd-weiqi-cancel = cancel
+    .description = Withdraw your invitation
+cmd-weiqi-cancel-user = user
+    .description = Whom you invited (if you invited more than one)
+cmd-weiqi-board = board
+    .description = Post the board again at the bottom
+cmd-weiqi-pass = pass
+    .description = Pass your turn
+cmd-weiqi-resign = resign
+    .description = Resign (press twice to confirm)
+cmd-weiqi-status = status
+    .description = Size, turn, captures, komi and time left
+cmd-weiqi-profile = profile
+    .description = Merit, wins and title
+cmd-weiqi-profile-user = user
+    .description = Whose profile
+cmd-weiqi-leaderboard = leaderboard
+    .description = This server's ranking
+cmd-weiqi-sgf = sgf
+    .description = Download a game record (SGF)
+cmd-weiqi-sgf-game = game
+    .description = Which game (default: your latest)
+cmd-weiqi-learn = learn
+    .description = Learn the rules of Go from zero
+cmd-weiqi-config = weiqi-config
+    .description = Go settings of this server (Manage Server)
+cmd-weiqi-config-show = show
+    .description = Show this server's settings
+cmd-weiqi-config-set = set
+    .description = Change a setting
+cmd-weiqi-config-set-key = key
+    .description = Setting
+cmd-weiqi-config-set-value = value
+    .description = New value
+cmd-weiqi-config-reset = reset
+    .description = Reset a setting to its default
+cmd-weiqi-config-reset-key = key
+    .description = Setting
+cmd-weiqi-config-games = games
+    .description = The running games of this server
+cmd-weiqi-config-annul = annul
+    .description = End a running game with no result
+cmd-weiqi-config-annul-game = game
+    .description = Which game
+
+choice-rules-classic = classic (the board as it stands)
+choice-rules-chinese = chinese (area, superko)
+choice-rules-aga = aga (area, pass stones)
+choice-rules-japanese = japanese (territory)
+choice-key-enabled = enabled
+choice-key-board-size = board-size
+choice-key-allowed-sizes = allowed-sizes
+choice-key-komi = komi
+choice-key-allowed-komi = allowed-komi
+choice-key-rules = rules
+choice-key-allowed-rules = allowed-rules
+choice-key-turn-timeout-seconds = turn-timeout-seconds
+choice-key-reconnect-grace-seconds = reconnect-grace-seconds
+choice-key-match-max-minutes = match-max-minutes
+choice-key-offer-expiry-seconds = offer-expiry-seconds
+choice-key-resign-confirm-window-seconds = resign-confirm-window-seconds
+choice-key-merit-min-moves = merit-min-moves
+choice-key-merit-amount = merit-amount
+choice-key-merit-winner-bonus = merit-winner-bonus
+choice-key-merit-lifetime-cap = merit-lifetime-cap
+choice-key-move-notify = move-notify
+choice-key-match-threads = match-threads
+choice-key-title-role = title-role
+choice-key-language = language
+
+## Rule sets, colours, lists.
+
+rules-classic = Classic
+rules-chinese = Chinese
+rules-aga = AGA
+rules-japanese = Japanese
+color-black = Black
+color-white = White
+list-separator = {", "}
+title-name = Black-and-White Hand (黑白手)
+
+## Refusals: why nothing changed.
+
+refusal-invite-self = You cannot invite yourself. Invite another member.
+refusal-invite-bot = Bots cannot play Go here. Invite a person.
+refusal-you-are-busy = You are already in a game. Finish it (or resign) before starting another.
+refusal-they-are-busy = That player is already in a game. Try again later.
+refusal-duplicate-invitation = There is already a pending invitation between you two. Wait for an answer.
+refusal-server-disabled = Go is switched off on this server. A moderator can switch it on.
+refusal-size-not-allowed = This server does not allow {$size}×{$size} boards. Allowed: {$allowed}.
+refusal-rules-not-allowed = This server does not allow {$rules} rules. Allowed: {$allowed}.
+refusal-komi-not-half-points = A komi is a whole or half number of points, like 6.5 or 7.
+refusal-komi-not-allowed = A komi of {$komi} is not allowed here: this server allows komi from {$low} to {$high}. Ask for one in that range.
+refusal-no-such-invitation = There is no pending invitation to answer.
+refusal-not-for-you = This invitation is not for you.
+refusal-not-your-invitation = Only the member who sent this invitation can withdraw it.
+refusal-invitation-expired = This invitation has expired.
+refusal-not-in-game = You are not in a game. Start one with /weiqi invite.
+refusal-no-such-game = There is no such game on this server.
+refusal-not-your-game = This is not your game; you can watch it.
+refusal-not-your-turn = It is not your turn.
+refusal-stale-board = The board has changed since this one was drawn. Use the latest board.
+refusal-illegal = That move is not allowed: {$why}.
+refusal-game-over = This game is over.
+refusal-not-moderator = Only members with Manage Server can change Go settings or end a game.
+refusal-in-agreement = The game is settling its dead stones: accept the marking, toggle a chain, or resume play.
+refusal-not-in-agreement = Dead stones are marked only after both players pass (and not under classic rules).
+refusal-no-stone-there = There is no stone there to mark.
+refusal-already-accepted = You have already accepted this marking; waiting for your opponent.
+refusal-nothing-to-do = Nothing changed.
+refusal-bot-permissions = I cannot run a game in this channel: I need {$missing} here. A moderator can grant them (or invite in another channel).
+illegal-off-board = the point is not on the board
+illegal-occupied = there is already a stone there
+illegal-suicide = it would have no liberty (suicide)
+illegal-ko = it retakes the ko at once; play elsewhere first
+illegal-superko = it would repeat an earlier position (superko)
+illegal-game-over = the game is over
+failure-internal = Something went wrong on our side and nothing was changed. Please try again.
+failure-unloadable = This game's record cannot be read; the moderators have been told in the log.
+bot-restarting = The bot is restarting; try again in a moment.
+use-in-a-server = Use this command in a server.
+option-not-understood = I did not understand one of the options. Check it and try again.
+command-not-understood = I did not understand that command. Try again after Discord refreshes its command list.
+button-unknown = This button is not one I know (perhaps from an older version). Use `/weiqi board` for a fresh board.
+
+## Settings: what a valid value looks like, and what each setting does.
+
+setting-unknown-key = There is no setting called `{$key}`.
+setting-bad-value = `{$value}` is not a valid value for `{$key}`: expected {$expected}.
+shape-switch = true or false
+shape-seconds = a whole number of seconds from {$min} to {$max}
+shape-minutes = a whole number of minutes from {$min} to {$max}
+shape-moves = a whole number of moves from {$min} to {$max}
+shape-number = a whole number from {$min} to {$max}
+shape-board-size = a board size from 5 to 19 that is in allowed-sizes
+shape-board-sizes = a comma-separated list of sizes from 5 to 19 that includes board-size, like 7,9,13
+shape-komi = a whole or half number within allowed-komi, like 6.5, or "default" (the rule set's own)
+shape-komi-range = a range of komi like 5.5..7.5, from -50 to 50, that holds the server's komi
+shape-rules = classic, chinese, aga or japanese, one in allowed-rules
+shape-rule-list = a comma-separated list of classic, chinese, aga, japanese that includes rules
+shape-move-notify = mention, dm or none
+shape-role = a role (its id or mention), or "none"
+shape-language = auto (the server's language), en, zh-CN, zh-TW, ja or ko
+key-enabled = Go on this server
+key-board-size = the default board size
+key-allowed-sizes = sizes an invitation may ask for
+key-komi = White's komi under the server's rules
+key-allowed-komi = the komi a game may have
+key-rules = the default rule set
+key-allowed-rules = rule sets an invitation may ask for
+key-turn-timeout-seconds = a turn's time, then an automatic pass
+key-reconnect-grace-seconds = how long an offline player's game is kept
+key-match-max-minutes = a game's real-time cap
+key-offer-expiry-seconds = how long an invitation waits
+key-resign-confirm-window-seconds = the second press of Resign must come within this
+key-merit-min-moves = moves before a resignation earns merit
+key-merit-amount = merit to both players, once per pair
+key-merit-winner-bonus = extra merit to the winner
+key-merit-lifetime-cap = merit awards a player can take part in
+key-move-notify = how the player to move is told
+key-match-threads = a thread for every game
+key-title-role = the role granted with the title
+key-language = the language of public messages
+
+## /weiqi-config
+
+config-saved = Saved `{$key}`.
+config-reset = Reset `{$key}` to its default.
+config-title-granted = The role went to { $granted ->
+        [one] one player
+       *[other] {$granted} players
+    } who already held the title{ $failed ->
+        [0] .
+       *[other] ; {$failed} could not get it (see the bot's log).
+    }
+config-role-missing = The role {$role} does not exist on this server.
+config-role-unreadable = I could not read this server's roles. Try again in a moment.
+config-role-no-permission = I cannot grant roles here: give me the Manage Roles permission first.
+config-role-too-high = I cannot grant {$role}: my own role must be above it. Drag my role above it in the server's settings, then set it again.
+config-no-games = No game is running on this server.
+config-game-line = #{$game} · {$summary} · ⚫ {$black} vs ⚪ {$white} · move {$moves} · started {$started} · {$channel}
+config-game-broken = #{$game} · cannot be loaded ({$why}); `/weiqi-config annul game:{$game}` ends it
+config-annulled = Game #{$game} was annulled: no result, nothing recorded. Both players are told.
+
+## Invitations
+
+invitation = {$invitee}, {$inviter} invites you to a game of Go: {$size}×{$size} · {$rules} rules · komi {$komi}.
+    Whoever accepts plays Black and moves first. Expires {$expires}.
+invitation-closed = ~~Invitation from {$inviter} to {$invitee}~~ {$why}
+invitation-declined = Declined.
+invitation-expired = This invitation expired.
+invitation-cancelled = Withdrawn by its sender.
+invitation-superseded = Withdrawn: one of you started another game.
+invitation-game-on = Game on: ⚫ {$black} vs ⚪ {$white}
+thread-name = Go #{$game}
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+answer-accepted = Accepted: you play Black.
+answer-declined = Declined.
+answer-cancelled = Your invitation is withdrawn.
+
+## The board
+
+board-title = Go · {$size}×{$size} · {$rules}
+board-players = ⚫ {$black} (Black)  vs  ⚪ {$white} (White)
+field-move = Move
+field-captures = Captures
+field-komi = Komi
+field-pass-stones = Pass stones
+field-turn = Turn
+field-turn-ends = Turn ends
+field-game-ends = Game ends
+field-result = Result
+field-agreement = Both passed: the dead stones
+field-if-accepted = If accepted
+field-accepted = Accepted
+field-accepted-for-both = Accepted for both
+board-footer = Click the region of your point, then the point. Resign: press twice.
+board-moved = The board moved: {$link}
+board-healed = The board had fallen behind; it shows the game as it stands now. Click again.
+button-pass = Pass
+button-resign = Resign
+button-accept-marking = Accept
+button-resume = Resume play
+picker-points = Pick a point in **{$region}** (move {$number}):
+picker-played = You played **{$point}**.
+picker-marks = Dead stones in **{$region}**: click a stone to mark its whole chain dead (❌) or alive again ({ $chains ->
+        [one] one chain
+       *[other] {$chains} chains
+    } marked dead now).
+answer-passed = You passed.
+answer-resign-armed = Press Resign again to resign. This expires {$until}.
+answer-resigned = You resigned.
+
+## The dead-stone agreement
+
+agreement-none-marked = No stones are marked dead.
+agreement-marked = Marked dead: { $chains ->
+        [one] 1 chain
+       *[other] {$chains} chains
+    } ({ $stones ->
+        [one] 1 stone
+       *[other] {$stones} stones
+    }), crossed on the board.
+agreement-how = Click a region, then a stone, to mark its chain dead or alive again. **Accept** when the marking is right; **Resume play** to settle it over the board.
+agreement-accepted-yes = ✅ accepted
+agreement-accepted-not-yet = ⏳ not yet
+agreement-footer = A player who does nothing accepts the marking when the time runs out.
+score-line = Black {$black} · White {$white} → **{$result}**
+    {$method}
+counting-classic = Counted by area exactly as the board stands (classic rules: no dead stones are removed).
+counting-territory = Counted by territory plus prisoners (Japanese rules): dead stones become prisoners; no points in seki.
+counting-aga = Counted by area (AGA rules): stones plus territory, dead stones removed; each pass handed the opponent a stone.
+counting-area = Counted by area (Chinese rules): stones plus territory, dead stones removed.
+
+## Results
+
+result-heading = Game over #{$game}
+result-points = {$winner} wins by {$margin} ({$sgf})
+result-resignation = {$winner} wins by resignation ({$sgf})
+result-time = {$winner} wins on time ({$sgf})
+result-draw = A draw (jigo).
+result-void = Not counted.
+result-scores = Black {$black} · White {$white} (komi {$komi})
+result-no-dead = No stones were dead.
+result-agreed-dead = Agreed dead: { $chains ->
+        [one] 1 chain
+       *[other] {$chains} chains
+    } ({ $stones ->
+        [one] 1 stone
+       *[other] {$stones} stones
+    }).
+result-record = `/weiqi sgf game:{$game}` — the game record
+abandoned = Abandoned ({$why}). It counts for no one.
+abandoned-both-away = both players were away
+abandoned-offline = a player went offline and did not come back
+abandoned-time-cap = the game ran past its time limit
+annulled = Annulled by a moderator. It counts for no one.
+reward-merit = {$player} +{$amount} merit
+reward-title = {$player} earns the title **Black-and-White Hand (黑白手)**
+
+## Notices
+
+notice-your-move = {$player} your move (move {$number}{$last})
+notice-after-move = , after {$stone} {$point}
+notice-after-pass = , after a pass
+notice-agreement = {$black} {$white} both passed: check the dead stones crossed on the board, then Accept or Resume play.
+notice-board-not-posted = I could not post the board of your game #{$game} in {$channel}: I may not write there. Ask a moderator to let me post there, or use `/weiqi board` in a channel where I can.
+notice-role-failed = I could not give {$player} the title's role {$role}: I need Manage Roles and a role above it. A moderator can fix this and grant it by hand.
+
+## Status, profiles, records
+
+how-to-start = No game here yet. Start one with `/weiqi invite user:@someone`; whoever accepts plays Black. New to Go? Try `/weiqi learn`.
+status-head = {$size}×{$size} · {$rules} · game {$game}
+status-play = {$head}
+    Turn: {$player} ({$color})
+    Move: {$number}
+    Captures: ⚫ {$black_captures} · ⚪ {$white_captures}
+    Komi: {$komi}
+    Turn time left: {$left} · Game time left: {$game_left}
+status-agreement = {$head}
+    Both passed: the players are settling the dead stones.
+    If accepted: {$result}
+    Accepted for both in {$left} · Game time left: {$game_left}
+profile-heading = Go profile
+profile-line = {$player}
+    Merit: **{$merit}** · Wins: **{$wins}** · Losses: **{$losses}** · Draws: **{$draws}**
+profile-title = Title: **Black-and-White Hand (黑白手)**
+leaderboard-heading = Leaderboard (page {$page})
+leaderboard-empty = No games counted yet.
+leaderboard-line = {$rank}. {$player} — {$merit} merit · {$wins}–{$losses}
+button-back = ◀ Back
+button-next = Next ▶
+sgf-no-game = You have no game yet. Name one with `game:`.
+sgf-record = Game record #{$game}
+sgf-running = running
+sgf-choice = #{$game} · {$size}×{$size} {$rules} · {$result} · {$moves} moves
+
+## The primer (/weiqi learn)
+
+learn-1-title = 1 · The board and the stones
+learn-1-text = Two players, Black and White, take turns putting one stone on an empty intersection of the lines. Black moves first. Stones never move once played; the aim is to surround more of the board than your opponent.
+learn-2-title = 2 · Liberties and chains
+learn-2-text = The empty points right next to a stone (up, down, left, right — not diagonal) are its liberties. Stones of one colour that touch form a chain and share their liberties: the black chain here has 6.
+learn-3-title = 3 · Capture
+learn-3-text = A move that fills the last liberty of enemy chains removes them from the board: they are captured. Here White has one liberty left; Black plays the marked point and takes the stone.
+learn-4-title = 4 · No suicide
+learn-4-text = You may not play a stone that would have no liberty — unless the move captures, because captures are taken off first. Black may not play the marked point: it is surrounded by White and captures nothing.
+learn-5-title = 5 · Ko
+learn-5-text = When one stone is captured and the capturer could be taken back at once, the position would repeat forever. So the immediate retake is forbidden: play somewhere else first (a ko threat), then you may retake. The bot marks the forbidden point on the board.
+learn-6-title = 6 · Passing and the end
+learn-6-text = Passing is always allowed. Two passes in a row end the game. Here a player who does not move within the turn time is passed automatically; two automatic passes in a row abandon the game, which then counts for no one.
+learn-7-title = 7 · Counting
+learn-7-text = Each side scores its stones on the board plus the empty points surrounded only by its own stones. White adds komi (5.5 points by default) for moving second, so there is no draw. Under the classic rules the board is counted exactly as it stands: capture dead stones before you pass.
+learn-8-title = 8 · Dead stones (Chinese, AGA and Japanese rules)
+learn-8-text = Under these rules you need not capture every dead stone: after two passes the bot crosses out the chains it thinks are dead (here the white stone in Black's area and the black one in White's) and shows the score. Click a region, then a stone, to mark its chain dead or alive; press Accept when the marking is right. If you disagree, press Resume play and settle it on the board. Under the classic rules, capture dead stones before you pass.
+learn-9-title = 9 · Playing here
+learn-9-text = Start with `/weiqi invite` and a member; whoever accepts plays Black. On the board message, click the region that holds your point, then the point itself. Pass is a button; Resign must be pressed twice within 10 seconds. `/weiqi status` shows the time left.

@@ -1,0 +1,131 @@
+//! Turning what the match service decided into what Discord shows, after the commit, for
+//! clicks and fired deadlines alike: first [`plan`] what an outcome changes (pure), then
+//! [`deliver`] it — the board message edited (retried when Discord fails, reconciled later if it
+//! still could not be), the player to move told, invitations closed, results announced, titles
+//! granted, threads archived.
+//!
+//! Everything shown of one game goes through that game's turn ([`Publisher::turn`]), so that an
+//! older image never overwrites a newer one and a re-posted board is never left stale.
+
+mod deliver;
+pub mod plan;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serenity::all::{CreateActionRow, CreateAttachment, CreateEmbed};
+use tracing::{Instrument, info_span, warn};
+
+use crate::game::{Match, MatchId, Outcome};
+use crate::render::{RenderOptions, render_png};
+use crate::runtime;
+
+use super::bot::Bot;
+use super::i18n::Lang;
+use super::ui::{self, BOARD_FILE};
+
+pub use deliver::{give_role, post_board, reconcile, redraw_now};
+pub use plan::{Reward, Step, plan};
+
+/// The publisher's memory: the last ping of each game, and each game's turn to be shown.
+#[derive(Default)]
+pub struct Publisher {
+    /// The last "your move" ping of each match (channel, message), deleted when the next one
+    /// is sent, so that a game leaves one ping in the channel rather than one per move.
+    pings: Mutex<HashMap<MatchId, (u64, u64)>>,
+    /// One lock per game (a match keeps its invitation's id, so both share it).
+    order: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+impl Publisher {
+    /// Takes the turn of one game (or invitation) to change what Discord shows of it.
+    pub async fn turn(&self, key: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut order = self.order.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(order.entry(key).or_default())
+        };
+        lock.lock_owned().await
+    }
+
+    /// Forgets the turn of a game that is over.
+    fn forget(&self, key: i64) {
+        self.order
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&key);
+    }
+}
+
+/// The board image of a match: the running position with the region grid; during the
+/// dead-stone agreement, the marking (dead chains crossed), territory and the score if
+/// accepted; the final position with the count when it ended by a count.
+pub fn board_png(m: &Match) -> Vec<u8> {
+    let mut opts = RenderOptions::for_game(&m.game);
+    opts.show_regions = m.is_running();
+    if m.was_counted() || m.in_agreement() {
+        opts = opts.with_count(&m.count(), &m.dead_points());
+    }
+    render_png(m.game.board(), &opts).unwrap_or_default()
+}
+
+/// Everything a board message holds, drawn off the async threads: the embed, the buttons, the
+/// image, and the key of what it shows.
+pub struct BoardMessage {
+    pub embed: CreateEmbed,
+    pub components: Vec<CreateActionRow>,
+    pub png: CreateAttachment,
+    pub key: String,
+}
+
+/// Draws the board message of `m` in `lang`.
+pub async fn draw(m: Match, lang: Lang) -> BoardMessage {
+    let key = ui::board::view_key(&m, lang);
+    let embed = ui::board::embed(&m, lang);
+    let components = ui::board::components(&m, lang);
+    let png = runtime::blocking(move || board_png(&m))
+        .await
+        .unwrap_or_default();
+    BoardMessage {
+        embed,
+        components,
+        png: CreateAttachment::bytes(png, BOARD_FILE),
+        key,
+    }
+}
+
+/// A match as it stands: from memory if running, else replayed from the database.
+pub async fn current(bot: &Bot, id: MatchId) -> Option<Match> {
+    match bot
+        .runtime
+        .read(move |s| s.snapshot(id).map_or_else(|| s.load_match(id), |m| Ok(Some(m))))
+        .await
+    {
+        Ok(Ok(m)) => m,
+        Ok(Err(e)) => {
+            warn!(match_id = id.get(), error = %e, "cannot load the game to show it");
+            None
+        }
+        Err(e) => {
+            warn!(error = %e, "cannot load the game to show it");
+            None
+        }
+    }
+}
+
+/// Shows everything an outcome changed, in that game's turn. Errors from Discord are logged
+/// and retried where that helps, never fatal: the game is already saved.
+pub async fn publish(bot: &Bot, outcome: &Outcome) {
+    let key = outcome.subject.key();
+    let span = info_span!("publish", subject = ?outcome.subject, guild = outcome.guild.get());
+    async {
+        let _turn = bot.publisher.turn(key).await;
+        for step in plan(outcome) {
+            deliver::step(bot, outcome, step).await;
+        }
+        if outcome.is_final() {
+            bot.publisher.forget(key);
+        }
+    }
+    .instrument(span)
+    .await;
+}

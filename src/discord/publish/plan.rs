@@ -1,0 +1,263 @@
+//! What to show of an outcome, decided before anything is sent: pure, and tested on its own.
+
+use crate::game::{Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, UserId};
+
+use super::super::ui::invitation::Closed;
+
+/// A reward to announce with a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reward {
+    Merit { user: UserId, amount: u32 },
+    Title { user: UserId },
+}
+
+/// One thing to show on Discord.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// The invitation message says how it closed and loses its buttons.
+    CloseInvitation(Invitation, Closed),
+    /// A game started: its invitation says so, its thread opens (with `match-threads`), its
+    /// board message is posted.
+    StartGame(MatchId),
+    /// The board message is redrawn with the game as it stands.
+    Redraw(MatchId),
+    /// The player to move is told it is their turn (as `move-notify` says).
+    NotifyTurn(MatchId, UserId),
+    /// Both players are told the dead stones wait for them.
+    NotifyAgreement(MatchId),
+    /// The result is posted, with the rewards it brought.
+    Announce(MatchId, Ending, Vec<Reward>),
+    /// The title's role is granted (if the server set one).
+    GrantTitle(GuildId, UserId),
+    /// The game is over: its last "your move" ping goes, its thread is archived.
+    Close(MatchId),
+}
+
+/// Plans what an outcome changes on Discord, in the order to do it.
+pub fn plan(outcome: &Outcome) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut started = false;
+    let mut changed = false;
+    let mut turn = false;
+    let mut agreement = false;
+    let mut ended = None;
+    let mut rewards = Vec::new();
+    let mut titles = Vec::new();
+    for event in &outcome.events {
+        match event {
+            Event::Invited(_) | Event::ResignArmed { .. } | Event::ResignDisarmed { .. } => {}
+            Event::InvitationDeclined(i) => steps.push(Step::CloseInvitation(i.clone(), Closed::Declined)),
+            Event::InvitationExpired(i) => steps.push(Step::CloseInvitation(i.clone(), Closed::Expired)),
+            Event::InvitationCancelled(i) => {
+                steps.push(Step::CloseInvitation(i.clone(), Closed::Cancelled));
+            }
+            Event::InvitationSuperseded(i) => {
+                steps.push(Step::CloseInvitation(i.clone(), Closed::Superseded));
+            }
+            Event::MatchStarted { match_id, .. } => {
+                steps.push(Step::StartGame(*match_id));
+                started = true;
+            }
+            Event::Moved { .. } | Event::PlayResumed { .. } | Event::TurnRenewed { .. } => {
+                changed = true;
+                turn = true;
+            }
+            Event::PlayerOffline { .. }
+            | Event::PlayerBack { .. }
+            | Event::MarkingChanged { .. }
+            | Event::MarkingAccepted { .. } => changed = true,
+            Event::AgreementStarted { .. } => {
+                changed = true;
+                agreement = true;
+            }
+            Event::Ended { ending, .. } => ended = Some(*ending),
+            Event::MeritAwarded { user, amount, .. } => rewards.push(Reward::Merit {
+                user: *user,
+                amount: *amount,
+            }),
+            Event::TitleEarned { guild, user } => {
+                rewards.push(Reward::Title { user: *user });
+                titles.push(Step::GrantTitle(*guild, *user));
+            }
+        }
+    }
+    let Subject::Match(id) = outcome.subject else {
+        return steps;
+    };
+    if (changed && !started) || ended.is_some() {
+        steps.push(Step::Redraw(id));
+    }
+    if let Some(ending) = ended {
+        steps.push(Step::Announce(id, ending, rewards));
+        steps.extend(titles);
+        steps.push(Step::Close(id));
+    } else if agreement {
+        steps.push(Step::NotifyAgreement(id));
+    } else if (turn || started)
+        && let Some(user) = outcome.to_move
+    {
+        steps.push(Step::NotifyTurn(id, user));
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ChannelId, EndReason, InvitationId, Timestamp};
+    use crate::go::{Color, GameResult, Move};
+
+    fn outcome(subject: Subject, events: Vec<Event>, to_move: Option<UserId>) -> Outcome {
+        Outcome {
+            subject,
+            guild: GuildId(1),
+            channel: ChannelId(2),
+            events,
+            to_move,
+            deadline: None,
+        }
+    }
+
+    const M: MatchId = MatchId(7);
+    const ALICE: UserId = UserId(10);
+    const BOB: UserId = UserId(20);
+
+    fn moved() -> Event {
+        Event::Moved {
+            match_id: M,
+            number: 1,
+            color: Color::Black,
+            mv: Move::Pass,
+            automatic: false,
+            captured: 0,
+        }
+    }
+
+    #[test]
+    fn a_move_redraws_the_board_and_tells_the_next_player() {
+        let o = outcome(Subject::Match(M), vec![moved()], Some(ALICE));
+        assert_eq!(plan(&o), vec![Step::Redraw(M), Step::NotifyTurn(M, ALICE)]);
+    }
+
+    #[test]
+    fn a_start_posts_the_board_and_tells_the_first_player_without_a_redraw() {
+        let o = outcome(
+            Subject::Match(M),
+            vec![Event::MatchStarted {
+                match_id: M,
+                black: BOB,
+                white: ALICE,
+            }],
+            Some(BOB),
+        );
+        assert_eq!(plan(&o), vec![Step::StartGame(M), Step::NotifyTurn(M, BOB)]);
+    }
+
+    #[test]
+    fn a_turn_renewed_after_a_restart_is_shown_and_pinged() {
+        let o = outcome(
+            Subject::Match(M),
+            vec![Event::TurnRenewed {
+                match_id: M,
+                deadline: Timestamp::from_millis(5),
+            }],
+            Some(ALICE),
+        );
+        assert_eq!(plan(&o), vec![Step::Redraw(M), Step::NotifyTurn(M, ALICE)]);
+    }
+
+    #[test]
+    fn an_end_redraws_announces_with_rewards_grants_the_title_and_closes() {
+        let ending = Ending::Finished {
+            result: GameResult::Resignation {
+                winner: Color::White,
+            },
+            reason: EndReason::Resignation,
+        };
+        let o = outcome(
+            Subject::Match(M),
+            vec![
+                Event::Ended { match_id: M, ending },
+                Event::MeritAwarded {
+                    guild: GuildId(1),
+                    user: ALICE,
+                    amount: 8,
+                },
+                Event::TitleEarned {
+                    guild: GuildId(1),
+                    user: ALICE,
+                },
+            ],
+            None,
+        );
+        assert_eq!(
+            plan(&o),
+            vec![
+                Step::Redraw(M),
+                Step::Announce(
+                    M,
+                    ending,
+                    vec![
+                        Reward::Merit {
+                            user: ALICE,
+                            amount: 8
+                        },
+                        Reward::Title { user: ALICE }
+                    ]
+                ),
+                Step::GrantTitle(GuildId(1), ALICE),
+                Step::Close(M),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_agreement_notifies_both_and_an_armed_resign_shows_nothing() {
+        let o = outcome(
+            Subject::Match(M),
+            vec![
+                moved(),
+                Event::AgreementStarted {
+                    match_id: M,
+                    proposal: Vec::new(),
+                },
+            ],
+            None,
+        );
+        assert_eq!(plan(&o), vec![Step::Redraw(M), Step::NotifyAgreement(M)]);
+        let armed = outcome(
+            Subject::Match(M),
+            vec![Event::ResignArmed {
+                match_id: M,
+                player: ALICE,
+                until: Timestamp::from_millis(1),
+            }],
+            Some(ALICE),
+        );
+        assert!(plan(&armed).is_empty());
+    }
+
+    #[test]
+    fn an_invitation_that_closes_is_edited() {
+        let inv = Invitation {
+            id: InvitationId(3),
+            guild: GuildId(1),
+            channel: ChannelId(2),
+            inviter: ALICE,
+            invitee: BOB,
+            terms: crate::game::Terms {
+                size: crate::go::BoardSize::NINE,
+                rules: crate::go::RuleSet::Classic,
+                komi: crate::go::Komi::from_half_points(11),
+            },
+            created_at: Timestamp::from_millis(0),
+            expires_at: Timestamp::from_millis(60_000),
+        };
+        let o = outcome(
+            Subject::Invitation(InvitationId(3)),
+            vec![Event::InvitationExpired(inv.clone())],
+            None,
+        );
+        assert_eq!(plan(&o), vec![Step::CloseInvitation(inv, Closed::Expired)]);
+    }
+}

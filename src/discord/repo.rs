@@ -1,0 +1,263 @@
+//! The adapter's own tables (`discord_*`, created by the migrations beside the game's): where
+//! each board and invitation message is, each game's thread, the adapter's settings, and the
+//! locale Discord last gave for each guild. The game's tables are never touched here.
+//!
+//! Every method is synchronous: the adapter calls them through [`crate::runtime::blocking`].
+
+use std::sync::Arc;
+
+use rusqlite::{OptionalExtension, params};
+
+use crate::game::{ChannelId, GuildId, InvitationId, MatchId};
+use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
+
+use super::settings::DiscordSettings;
+
+/// Where a game's board message is, and what it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRecord {
+    pub match_id: MatchId,
+    /// The channel (or the game's thread) the message is in.
+    pub channel: ChannelId,
+    /// `None`: the board is to be posted (a crash came between posting and saving, or the
+    /// post failed); start-up posts it.
+    pub message: Option<u64>,
+    /// The game's own thread, with `match-threads`.
+    pub thread: Option<ChannelId>,
+    /// What the message shows (see [`super::publish::view_key`]); `None` when unknown.
+    pub shown: Option<String>,
+}
+
+/// The adapter's repository on the shared database file.
+#[derive(Clone)]
+pub struct Repo {
+    store: Arc<Store>,
+}
+
+impl Repo {
+    pub fn new(store: Arc<Store>) -> Repo {
+        Repo { store }
+    }
+
+    /// The board record of a game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn board(&self, id: MatchId) -> Result<Option<BoardRecord>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(
+                    "SELECT channel_id, message_id, thread_id, shown FROM discord_boards \
+                     WHERE match_id = ?1",
+                )?
+                .query_row([id.get()], |r| {
+                    Ok(BoardRecord {
+                        match_id: id,
+                        channel: ChannelId(from_sql_id(r.get(0)?)),
+                        message: r.get::<_, Option<i64>>(1)?.map(from_sql_id),
+                        thread: r.get::<_, Option<i64>>(2)?.map(|t| ChannelId(from_sql_id(t))),
+                        shown: r.get(3)?,
+                    })
+                })
+                .optional()?)
+        })
+    }
+
+    /// The latest games whose board message is in `channel` (a channel or a game's thread),
+    /// newest first: the index `/weiqi status` in a thread asks, instead of a scan of every game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn boards_in(&self, channel: ChannelId) -> Result<Vec<MatchId>, StoreError> {
+        self.store.read(|tx| {
+            let mut st = tx.connection().prepare_cached(
+                "SELECT match_id FROM discord_boards WHERE channel_id = ?1 \
+                 ORDER BY match_id DESC LIMIT 20",
+            )?;
+            let rows = st.query_map([to_sql_id(channel.get())], |r| r.get::<_, i64>(0))?;
+            Ok(rows.map(|r| r.map(MatchId)).collect::<Result<_, _>>()?)
+        })
+    }
+
+    /// Records where a board goes before it is posted, so that a crash before its id is saved
+    /// leaves a record start-up finds (a board to post).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn plan_board(
+        &self,
+        id: MatchId,
+        channel: ChannelId,
+        thread: Option<ChannelId>,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_boards (match_id, channel_id, thread_id) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT (match_id) DO UPDATE SET \
+                     channel_id = excluded.channel_id, thread_id = excluded.thread_id",
+                )?
+                .execute(params![
+                    id.get(),
+                    to_sql_id(channel.get()),
+                    thread.map(|t| to_sql_id(t.get()))
+                ])?;
+            Ok(())
+        })
+    }
+
+    /// Remembers the posted board message of a game, and what it shows.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_board(
+        &self,
+        id: MatchId,
+        channel: ChannelId,
+        message: u64,
+        shown: &str,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_boards (match_id, channel_id, message_id, shown) \
+                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT (match_id) DO UPDATE SET \
+                     channel_id = excluded.channel_id, message_id = excluded.message_id, \
+                     shown = excluded.shown",
+                )?
+                .execute(params![
+                    id.get(),
+                    to_sql_id(channel.get()),
+                    to_sql_id(message),
+                    shown
+                ])?;
+            Ok(())
+        })
+    }
+
+    /// Remembers what the board message shows after an edit.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_shown(&self, id: MatchId, shown: &str) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached("UPDATE discord_boards SET shown = ?2 WHERE match_id = ?1")?
+                .execute(params![id.get(), shown])?;
+            Ok(())
+        })
+    }
+
+    /// The public message of an invitation: its channel and message id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn invitation_message(
+        &self,
+        id: InvitationId,
+    ) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(
+                    "SELECT channel_id, message_id FROM discord_invitations \
+                     WHERE invitation_id = ?1 AND message_id IS NOT NULL",
+                )?
+                .query_row([id.get()], |r| {
+                    Ok((
+                        ChannelId(from_sql_id(r.get(0)?)),
+                        from_sql_id(r.get::<_, i64>(1)?),
+                    ))
+                })
+                .optional()?)
+        })
+    }
+
+    /// Remembers the public message of an invitation.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_invitation_message(
+        &self,
+        id: InvitationId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_invitations (invitation_id, channel_id, message_id) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT (invitation_id) DO UPDATE SET \
+                     channel_id = excluded.channel_id, message_id = excluded.message_id",
+                )?
+                .execute(params![id.get(), to_sql_id(channel.get()), to_sql_id(message)])?;
+            Ok(())
+        })
+    }
+
+    /// The adapter's settings of a server.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn settings(&self, guild: GuildId) -> Result<DiscordSettings, StoreError> {
+        let pairs: Vec<(String, String)> = self.store.read(|tx| {
+            let mut st = tx.connection().prepare_cached(
+                "SELECT key, value FROM discord_settings WHERE guild_id = ?1 ORDER BY key",
+            )?;
+            let rows = st.query_map([to_sql_id(guild.get())], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok::<_, StoreError>(rows.collect::<Result<_, _>>()?)
+        })?;
+        Ok(DiscordSettings::from_pairs(&pairs))
+    }
+
+    /// Saves the adapter's settings of a server.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn save_settings(&self, guild: GuildId, s: &DiscordSettings) -> Result<(), StoreError> {
+        let pairs = s.to_pairs();
+        self.store.write(|tx| {
+            let c = tx.connection();
+            c.prepare_cached("DELETE FROM discord_settings WHERE guild_id = ?1")?
+                .execute([to_sql_id(guild.get())])?;
+            let mut st = c.prepare_cached(
+                "INSERT INTO discord_settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
+            )?;
+            for (k, v) in &pairs {
+                st.execute(params![to_sql_id(guild.get()), k, v])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The locale Discord last gave for a guild.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn guild_locale(&self, guild: GuildId) -> Result<Option<String>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached("SELECT locale FROM discord_guilds WHERE guild_id = ?1")?
+                .query_row([to_sql_id(guild.get())], |r| r.get(0))
+                .optional()?)
+        })
+    }
+
+    /// Remembers a guild's locale (from an interaction or the guild's own data).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_guild_locale(&self, guild: GuildId, locale: &str) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_guilds (guild_id, locale) VALUES (?1, ?2) \
+                     ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                )?
+                .execute(params![to_sql_id(guild.get()), locale])?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,303 @@
+//! The board message: its embed (players, move, captures, komi, whose turn and until when; the
+//! marking and the score if accepted during the agreement; the result at the end) and its
+//! buttons (the region picker, then Pass or Accept/Resume, and Resign).
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter};
+
+use crate::game::{EndReason, Ending, Match};
+use crate::go::{Color, GameResult, format_half_points};
+use crate::render::regions::{grid_shape, regions};
+
+use super::super::custom_id::ButtonId;
+use super::super::i18n::{Lang, tr};
+use super::words::{color_name, counting_method, is_count, not_counted, rules_name};
+use super::{BOARD_FILE, mention, relative_time, stone};
+
+/// Embed colours: the board's wood, and muted grey once a game is over.
+const WOOD: u32 = 0xD8A95B;
+const OVER: u32 = 0x7A7A7A;
+
+/// The title of a game: `Go · 9×9 · Chinese`.
+pub fn title(m: &Match, lang: Lang) -> String {
+    let size = m.game.size().get();
+    tr!(
+        lang,
+        "board-title",
+        size = u32::from(size),
+        rules = rules_name(lang, m.config.rules)
+    )
+}
+
+/// Black and White, by mention.
+pub fn players_line(m: &Match, lang: Lang) -> String {
+    tr!(
+        lang,
+        "board-players",
+        black = mention(m.players.black),
+        white = mention(m.players.white)
+    )
+}
+
+/// The embed of the board message.
+pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
+    let game = &m.game;
+    let caps = game.captures();
+    let mut e = CreateEmbed::new()
+        .title(title(m, lang))
+        .description(players_line(m, lang))
+        .image(format!("attachment://{BOARD_FILE}"))
+        .field(tr!(lang, "field-move"), game.moves().len().to_string(), true)
+        .field(
+            tr!(lang, "field-captures"),
+            format!("⚫ {} · ⚪ {}", caps.black, caps.white),
+            true,
+        )
+        .field(tr!(lang, "field-komi"), m.config.komi.to_string(), true);
+    if game.rules().pass_stones {
+        // AGA: each pass handed the opponent a stone, counted with the prisoners.
+        let given = game.pass_stones();
+        e = e.field(
+            tr!(lang, "field-pass-stones"),
+            format!("⚫ {} · ⚪ {}", given.black, given.white),
+            true,
+        );
+    }
+    match m.ending() {
+        None if m.in_agreement() => agreement_fields(m, e, lang).colour(WOOD),
+        None => {
+            let to_move = game.to_move();
+            e.colour(WOOD)
+                .field(
+                    tr!(lang, "field-turn"),
+                    format!(
+                        "{} {} ({})",
+                        stone(to_move),
+                        mention(m.players[to_move]),
+                        color_name(lang, to_move)
+                    ),
+                    true,
+                )
+                .field(tr!(lang, "field-turn-ends"), relative_time(m.turn_deadline), true)
+                .field(tr!(lang, "field-game-ends"), relative_time(m.ends_at), true)
+                .footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
+        }
+        Some(ending) => e
+            .colour(OVER)
+            .field(tr!(lang, "field-result"), ending_text(m, ending, lang), false),
+    }
+}
+
+/// The fields of the dead-stone agreement phase: what is marked, the score if accepted, who
+/// has accepted, and when the marking is accepted for whoever stays silent.
+fn agreement_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
+    let Some(agreement) = m.agreement() else {
+        return e;
+    };
+    let chains = agreement.dead.len();
+    let marked = if chains == 0 {
+        tr!(lang, "agreement-none-marked")
+    } else {
+        tr!(
+            lang,
+            "agreement-marked",
+            chains = chains,
+            stones = m.dead_points().len()
+        )
+    };
+    let accepted = |c: Color| {
+        let state = if agreement.accepted[c] {
+            tr!(lang, "agreement-accepted-yes")
+        } else {
+            tr!(lang, "agreement-accepted-not-yet")
+        };
+        format!("{} {state}", stone(c))
+    };
+    e.field(
+        tr!(lang, "field-agreement"),
+        format!("{marked}\n{}", tr!(lang, "agreement-how")),
+        false,
+    )
+    .field(tr!(lang, "field-if-accepted"), score_line(m, lang), false)
+    .field(
+        tr!(lang, "field-accepted"),
+        format!("{} · {}", accepted(Color::Black), accepted(Color::White)),
+        true,
+    )
+    .field(
+        tr!(lang, "field-accepted-for-both"),
+        relative_time(m.turn_deadline.min(m.ends_at)),
+        true,
+    )
+    .footer(CreateEmbedFooter::new(tr!(lang, "agreement-footer")))
+}
+
+/// Both scores and the result of the count with the current marking, and how it is counted.
+fn score_line(m: &Match, lang: Lang) -> String {
+    let count = m.count();
+    let s = count.half_points();
+    tr!(
+        lang,
+        "score-line",
+        black = format_half_points(s.black),
+        white = format_half_points(s.white),
+        result = count.result().to_string(),
+        method = counting_method(lang, m.config.rules)
+    )
+}
+
+/// The result of an ended game in words.
+pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
+    if let Some(text) = not_counted(lang, ending) {
+        return text;
+    }
+    let Ending::Finished { result, reason } = ending else {
+        return String::new();
+    };
+    let who = |c: Color| format!("{} {}", stone(c), mention(m.players[c]));
+    let head = match result {
+        GameResult::Points {
+            winner,
+            half_points,
+        } => tr!(
+            lang,
+            "result-points",
+            winner = who(winner),
+            margin = format_half_points(i64::from(half_points)),
+            sgf = result.to_string()
+        ),
+        GameResult::Resignation { winner } => tr!(
+            lang,
+            "result-resignation",
+            winner = who(winner),
+            sgf = result.to_string()
+        ),
+        GameResult::Time { winner } => tr!(
+            lang,
+            "result-time",
+            winner = who(winner),
+            sgf = result.to_string()
+        ),
+        GameResult::Draw => tr!(lang, "result-draw"),
+        GameResult::Void => tr!(lang, "result-void"),
+    };
+    if !matches!(reason, EndReason::TwoPasses) {
+        return head;
+    }
+    let count = m.count();
+    let s = count.half_points();
+    let mut how = counting_method(lang, m.config.rules);
+    if m.has_agreement() {
+        let chains = m.dead_stones().len();
+        how.push(' ');
+        how.push_str(&if chains == 0 {
+            tr!(lang, "result-no-dead")
+        } else {
+            tr!(
+                lang,
+                "result-agreed-dead",
+                chains = chains,
+                stones = m.dead_points().len()
+            )
+        });
+    }
+    let scores = tr!(
+        lang,
+        "result-scores",
+        black = format_half_points(s.black),
+        white = format_half_points(s.white),
+        komi = m.config.komi.to_string()
+    );
+    format!("{head}\n{scores}\n{how}")
+}
+
+/// The buttons of the board message: one per region, then Pass (or Accept and Resume play
+/// during the agreement) and Resign. None once over.
+pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
+    if !m.is_running() {
+        return Vec::new();
+    }
+    let size = m.game.size();
+    let move_number = m.move_count();
+    let per_row = grid_shape(size).1.max(1);
+    let all = regions(size);
+    let mut rows: Vec<CreateActionRow> = all
+        .chunks(per_row)
+        .enumerate()
+        .map(|(r, chunk)| {
+            CreateActionRow::Buttons(
+                chunk
+                    .iter()
+                    .enumerate()
+                    .map(|(i, region)| {
+                        let index = u8::try_from(r * per_row + i).unwrap_or(u8::MAX);
+                        let id = ButtonId::Region {
+                            game: m.id,
+                            move_number,
+                            region: index,
+                        };
+                        CreateButton::new(id.to_string())
+                            .label(region.label())
+                            .style(ButtonStyle::Secondary)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let button = |id: ButtonId, label: String, style: ButtonStyle| {
+        CreateButton::new(id.to_string()).label(label).style(style)
+    };
+    let game = m.id;
+    let mut actions = match m.agreement() {
+        Some(agreement) => vec![
+            button(
+                ButtonId::AcceptMarking {
+                    game,
+                    move_number,
+                    marking: agreement.version,
+                },
+                tr!(lang, "button-accept-marking"),
+                ButtonStyle::Success,
+            ),
+            button(
+                ButtonId::Resume { game, move_number },
+                tr!(lang, "button-resume"),
+                ButtonStyle::Primary,
+            ),
+        ],
+        None => vec![button(
+            ButtonId::Pass { game, move_number },
+            tr!(lang, "button-pass"),
+            ButtonStyle::Primary,
+        )],
+    };
+    actions.push(button(
+        ButtonId::Resign { game, move_number },
+        tr!(lang, "button-resign"),
+        ButtonStyle::Danger,
+    ));
+    rows.push(CreateActionRow::Buttons(actions));
+    rows
+}
+
+/// What a board message shows, as one short text: a message whose stored key differs from the
+/// match's is out of date and is redrawn (after a failed edit, or a crash before one).
+pub fn view_key(m: &Match, lang: Lang) -> String {
+    let phase = match (m.agreement(), m.ending()) {
+        (Some(a), _) => format!(
+            "a{}{}{}",
+            a.version,
+            u8::from(a.accepted.black),
+            u8::from(a.accepted.white)
+        ),
+        (None, Some(e)) => format!("e{}", u8::from(is_count(e))),
+        (None, None) => "p".to_owned(),
+    };
+    format!(
+        "{}:{}:{}:{}:{}",
+        m.move_count(),
+        phase,
+        m.turn_deadline.millis(),
+        m.offline_until.black.is_some() as u8 + 2 * m.offline_until.white.is_some() as u8,
+        lang.code()
+    )
+}

@@ -1,0 +1,79 @@
+//! The invitation message: who invites whom, the terms, when it expires; Accept, Decline and
+//! the inviter's Cancel.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use crate::game::{Invitation, InvitationId};
+
+use super::super::custom_id::ButtonId;
+use super::super::i18n::{Lang, tr};
+use super::words::rules_name;
+use super::{mention, relative_time};
+
+/// The invitation's text.
+pub fn text(inv: &Invitation, lang: Lang) -> String {
+    let size = u32::from(inv.terms.size.get());
+    tr!(
+        lang,
+        "invitation",
+        invitee = mention(inv.invitee),
+        inviter = mention(inv.inviter),
+        size = size,
+        rules = rules_name(lang, inv.terms.rules),
+        komi = inv.terms.komi.to_string(),
+        expires = relative_time(inv.expires_at)
+    )
+}
+
+/// How an invitation closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closed {
+    Declined,
+    Expired,
+    Cancelled,
+    Superseded,
+}
+
+/// The invitation's text once it is closed.
+pub fn closed_text(inv: &Invitation, how: Closed, lang: Lang) -> String {
+    let why = match how {
+        Closed::Declined => tr!(lang, "invitation-declined"),
+        Closed::Expired => tr!(lang, "invitation-expired"),
+        Closed::Cancelled => tr!(lang, "invitation-cancelled"),
+        Closed::Superseded => tr!(lang, "invitation-superseded"),
+    };
+    tr!(
+        lang,
+        "invitation-closed",
+        inviter = mention(inv.inviter),
+        invitee = mention(inv.invitee),
+        why = why
+    )
+}
+
+/// Accept, Decline and Cancel (all disabled once it is closed).
+pub fn components(id: InvitationId, lang: Lang, open: bool) -> Vec<CreateActionRow> {
+    let button = |b: ButtonId, label: String, style: ButtonStyle| {
+        CreateButton::new(b.to_string())
+            .label(label)
+            .style(style)
+            .disabled(!open)
+    };
+    vec![CreateActionRow::Buttons(vec![
+        button(
+            ButtonId::Accept { invitation: id },
+            tr!(lang, "button-accept"),
+            ButtonStyle::Success,
+        ),
+        button(
+            ButtonId::Decline { invitation: id },
+            tr!(lang, "button-decline"),
+            ButtonStyle::Danger,
+        ),
+        button(
+            ButtonId::Cancel { invitation: id },
+            tr!(lang, "button-cancel"),
+            ButtonStyle::Secondary,
+        ),
+    ])]
+}

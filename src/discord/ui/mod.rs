@@ -1,0 +1,345 @@
+//! What players see, as Discord message parts: the board message ([`board`]), the private
+//! pickers ([`picker`]), invitations, status, profiles, and the words for every game thing
+//! ([`words`]). Pure builders: they read what `game` decided and draw it; they decide no rule.
+
+pub mod board;
+pub mod invitation;
+pub mod picker;
+pub mod profile;
+pub mod status;
+pub mod words;
+
+use crate::game::{Timestamp, UserId};
+use crate::go::Color;
+
+/// The file name the board image is attached under (`attachment://board.png`).
+pub const BOARD_FILE: &str = "board.png";
+
+/// A member's mention.
+pub fn mention(user: UserId) -> String {
+    format!("<@{user}>")
+}
+
+/// A Discord timestamp the client shows relative to now ("in 2 minutes") and keeps current.
+pub fn relative_time(at: Timestamp) -> String {
+    format!("<t:{}:R>", at.seconds())
+}
+
+/// The stone of a colour, as the text shows it.
+pub fn stone(color: Color) -> &'static str {
+    match color {
+        Color::Black => "⚫",
+        Color::White => "⚪",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ChannelId, Duration, GuildId, MatchConfig, MatchId, MeritRules, Timestamp, UserId, matches::Action};
+    use crate::go::ByColor;
+    use crate::game::{AbandonCause, Ending, Match};
+    use crate::go::{BoardSize, Color, Komi, MAX_SIZE, MIN_SIZE, Move, RuleSet};
+    use super::super::custom_id::ButtonId;
+    use super::super::i18n::Lang;
+    use serde_json::Value;
+    use std::collections::HashSet;
+
+    fn a_match(n: u8) -> Match {
+        let config = MatchConfig {
+            size: BoardSize::new(n).unwrap(),
+            rules: RuleSet::Classic,
+            komi: Komi::from_half_points(11),
+            turn_timeout: Duration::from_secs(180),
+            grace: Duration::from_secs(120),
+            max_length: Duration::from_secs(3600),
+            resign_window: Duration::from_secs(10),
+            merit: MeritRules {
+                min_moves: 20,
+                amount: 5,
+                winner_bonus: 3,
+                lifetime_cap: 25,
+            },
+        };
+        Match::new(
+            MatchId(i64::MAX),
+            GuildId(1),
+            ChannelId(2),
+            ByColor {
+                black: UserId(1_400_000_000_000_000_001),
+                white: UserId(1_400_000_000_000_000_002),
+            },
+            config,
+            Timestamp::from_millis(1_800_000_000_000),
+        )
+    }
+
+    fn json<T: serde::Serialize>(v: &T) -> Value {
+        serde_json::to_value(v).unwrap()
+    }
+
+    /// Every custom id, button count and row count within Discord's limits.
+    fn assert_within_limits(rows: &[CreateActionRow]) -> Vec<String> {
+        assert!(rows.len() <= 5, "at most 5 rows");
+        let mut ids = Vec::new();
+        for row in rows {
+            let row = json(row);
+            let buttons = row["components"].as_array().unwrap();
+            assert!(
+                !buttons.is_empty() && buttons.len() <= 5,
+                "1 to 5 buttons a row"
+            );
+            for b in buttons {
+                let id = b["custom_id"].as_str().unwrap().to_owned();
+                assert!(id.len() <= 100);
+                assert!(b["label"].as_str().unwrap().chars().count() <= 80);
+                ids.push(id);
+            }
+        }
+        let unique: HashSet<&String> = ids.iter().collect();
+        assert_eq!(
+            unique.len(),
+            ids.len(),
+            "custom ids are unique in a message"
+        );
+        ids
+    }
+
+    #[test]
+    fn every_size_is_playable_in_two_clicks_within_five_rows_of_five() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let m = a_match(n);
+            let rows = board::components(&m, Lang::En);
+            let ids = assert_within_limits(&rows);
+            let mut reached = HashSet::new();
+            for id in ids {
+                match ButtonId::decode(&id).unwrap() {
+                    ButtonId::Region {
+                        region: index,
+                        move_number,
+                        ..
+                    } => {
+                        assert_eq!(move_number, 0);
+                        let r = picker::region(&m, index).unwrap();
+                        let picker = picker::points(&m, &r);
+                        for pid in assert_within_limits(&picker) {
+                            let ButtonId::Play { point, .. } = ButtonId::decode(&pid).unwrap()
+                            else {
+                                panic!("{pid}")
+                            };
+                            assert!(r.contains(point));
+                            assert!(reached.insert(point), "{point} in two regions");
+                        }
+                    }
+                    ButtonId::Pass { .. } | ButtonId::Resign { .. } => {}
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            assert_eq!(
+                reached.len(),
+                m.game.size().points(),
+                "{n}×{n}: every point in two clicks"
+            );
+        }
+    }
+
+    #[test]
+    fn occupied_and_illegal_points_are_disabled_and_stones_shown() {
+        let mut m = a_match(5);
+        // Black C3, White B3 D3 C4 C2? Build a suicide point for Black at A1: White A2, B1.
+        for (c, p) in [
+            (Color::Black, "E5"),
+            (Color::White, "A2"),
+            (Color::Black, "E4"),
+            (Color::White, "B1"),
+        ] {
+            m.game.play_as(c, Move::Play(p.parse().unwrap())).unwrap();
+        }
+        assert_eq!(m.game.to_move(), Color::Black);
+        let r = crate::render::regions::regions(m.game.size())[0];
+        let picker = json(&picker::points(&m, &r));
+        let button = |name: &str| -> Value {
+            picker
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row["components"].as_array().unwrap().clone())
+                .find(|b| b["label"] == name)
+                .unwrap()
+        };
+        assert_eq!(button("A1")["disabled"], true, "suicide for Black");
+        assert_eq!(button("A2")["disabled"], true, "occupied");
+        assert_eq!(button("A2")["emoji"]["name"], "⚪");
+        assert_eq!(button("C3")["disabled"], false);
+    }
+
+    /// A 5×5 AGA game in the agreement phase: Black holds columns A–C, White D–E, and a White
+    /// stone at A3 is marked dead.
+    ///
+    /// ```text
+    ///   5 . . X O .
+    ///   4 . X X O .
+    ///   3 O . X O .
+    ///   2 . . X O .
+    ///   1 . . X O .
+    ///     A B C D E
+    /// ```
+    fn in_agreement() -> Match {
+        let mut m = a_match(5);
+        m.config.rules = RuleSet::Aga;
+        m.game = crate::go::Game::new(m.config.size, RuleSet::Aga.with_komi(m.config.komi));
+        let moves = [
+            "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "B4", "A3",
+        ];
+        let now = Timestamp::from_millis(1_800_000_000_000);
+        for p in moves {
+            let by = m.player_to_move();
+            m.apply(Some(by), Action::Play(p.parse().unwrap()), None, now)
+                .unwrap();
+        }
+        for _ in 0..2 {
+            let by = m.player_to_move();
+            m.apply(Some(by), Action::Pass, None, now).unwrap();
+        }
+        assert!(m.in_agreement(), "two passes open the agreement phase");
+        m.phase = crate::game::Phase::Agreement(crate::game::Agreement::new(vec![
+            "A3".parse().unwrap(),
+        ]));
+        m
+    }
+
+    #[test]
+    fn the_agreement_phase_offers_accept_resume_and_resign_instead_of_pass() {
+        let m = in_agreement();
+        let rows = board::components(&m, Lang::En);
+        let ids = assert_within_limits(&rows);
+        let actions: Vec<ButtonId> = ids
+            .iter()
+            .map(|id| ButtonId::decode(id).unwrap())
+            .filter(|b| !matches!(b, ButtonId::Region { .. }))
+            .collect();
+        assert_eq!(
+            actions,
+            vec![
+                ButtonId::AcceptMarking {
+                    game: m.id,
+                    move_number: 14,
+                    marking: 0
+                },
+                ButtonId::Resume {
+                    game: m.id,
+                    move_number: 14
+                },
+                ButtonId::Resign {
+                    game: m.id,
+                    move_number: 14
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn the_mark_picker_toggles_stones_and_shows_the_dead_crossed() {
+        let m = in_agreement();
+        let r = crate::render::regions::regions(m.game.size())[0];
+        let picker = assert_within_limits(&picker::marks(&m, &r));
+        assert!(
+            picker
+                .iter()
+                .all(|id| matches!(ButtonId::decode(id), Ok(ButtonId::Mark { .. })))
+        );
+        let json = json(&picker::marks(&m, &r));
+        let button = |name: &str| -> Value {
+            json.as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row["components"].as_array().unwrap().clone())
+                .find(|b| b["label"] == name)
+                .unwrap()
+        };
+        assert_eq!(button("A3")["emoji"]["name"], "❌", "marked dead");
+        assert_eq!(button("A3")["disabled"], false);
+        assert_eq!(button("C3")["emoji"]["name"], "⚫");
+        assert_eq!(
+            button("C3")["disabled"],
+            false,
+            "a living stone can be marked"
+        );
+        assert_eq!(
+            button("B3")["disabled"],
+            true,
+            "an empty point marks nothing"
+        );
+    }
+
+    #[test]
+    fn the_agreement_embed_states_the_score_if_accepted_and_how_it_is_counted() {
+        let m = in_agreement();
+        // Black: 6 stones and the 9 other points of columns A–B, the dead stone's included:
+        // 15. White: 5 stones, 5 points of column E and 5.5 komi: 15.5.
+        let count = m.count();
+        assert_eq!(count.result().to_string(), "W+0.5");
+        for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
+            let e = json(&board::embed(&m, lang));
+            let fields = e["fields"].as_array().unwrap();
+            let text = serde_json::to_string(fields).unwrap();
+            assert!(text.contains("W+0.5"), "{text}");
+            assert!(fields.len() <= 25);
+            for f in fields {
+                assert!(f["value"].as_str().unwrap().len() <= 1024);
+            }
+        }
+        let e = json(&board::embed(&m, Lang::En));
+        let text = serde_json::to_string(&e).unwrap();
+        assert!(text.contains("Counted by area (AGA rules)"), "{text}");
+        // Black passed first, White last: each received one stone for the other's pass.
+        assert!(
+            text.contains(r#""name":"Pass stones","value":"⚫ 1 · ⚪ 1""#),
+            "{text}"
+        );
+        assert!(
+            text.contains("Marked dead: 1 chain(s) (1 stone(s))"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_embed_stays_within_discords_limits() {
+        for n in [5, 9, 19] {
+            for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
+                let m = a_match(n);
+                let e = json(&board::embed(&m, lang));
+                assert!(e["title"].as_str().unwrap().len() <= 256);
+                assert!(e["description"].as_str().unwrap().len() <= 4096);
+                let fields = e["fields"].as_array().unwrap();
+                assert!(fields.len() <= 25);
+                for f in fields {
+                    assert!(f["name"].as_str().unwrap().len() <= 256);
+                    assert!(f["value"].as_str().unwrap().len() <= 1024);
+                }
+                assert_eq!(e["image"]["url"], "attachment://board.png");
+                let total: usize = serde_json::to_string(&e).unwrap().len();
+                assert!(total < 6000);
+            }
+        }
+    }
+
+    #[test]
+    fn an_ended_game_has_no_buttons() {
+        let mut m = a_match(9);
+        m.phase = crate::game::Phase::Ended(crate::game::Ended {
+            ending: Ending::Abandoned(AbandonCause::TimeCap),
+            at: Timestamp::from_millis(0),
+            marking: None,
+        });
+        assert!(board::components(&m, Lang::En).is_empty());
+        let e = json(&board::embed(&m, Lang::En));
+        assert!(
+            e["fields"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["value"].as_str().unwrap().contains("Abandoned"))
+        );
+    }
+}

@@ -1,0 +1,81 @@
+//! `/weiqi profile` and `/weiqi leaderboard`.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
+
+use crate::game::Profile;
+
+use super::super::custom_id::ButtonId;
+use super::super::i18n::{Lang, tr};
+use super::mention;
+
+/// Players on one page of the leaderboard.
+pub const PAGE: u32 = 10;
+
+/// A player's profile.
+pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
+    let mut text = tr!(
+        lang,
+        "profile-line",
+        player = mention(p.user),
+        merit = p.merit,
+        wins = p.wins,
+        losses = p.losses,
+        draws = p.draws
+    );
+    if p.title.is_some() {
+        text.push('\n');
+        text.push_str(&tr!(lang, "profile-title"));
+    }
+    CreateEmbed::new()
+        .title(tr!(lang, "profile-heading"))
+        .description(text)
+}
+
+/// One page of the leaderboard, with the buttons to turn it.
+pub fn leaderboard(
+    list: &[Profile],
+    page: u16,
+    has_next: bool,
+    lang: Lang,
+) -> (CreateEmbed, Vec<CreateActionRow>) {
+    let first = u32::from(page) * PAGE;
+    let text = if list.is_empty() {
+        tr!(lang, "leaderboard-empty")
+    } else {
+        list.iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let rank = first + i as u32 + 1;
+                let line = tr!(
+                    lang,
+                    "leaderboard-line",
+                    rank = rank,
+                    player = mention(p.user),
+                    merit = p.merit,
+                    wins = p.wins,
+                    losses = p.losses
+                );
+                if p.title.is_some() {
+                    format!("{line} · {}", tr!(lang, "title-name"))
+                } else {
+                    line
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let embed = CreateEmbed::new()
+        .title(tr!(lang, "leaderboard-heading", page = u32::from(page) + 1))
+        .description(text);
+    let nav = |label: String, to: u16, enabled: bool| {
+        CreateButton::new(ButtonId::Leaderboard { page: to }.to_string())
+            .label(label)
+            .style(ButtonStyle::Secondary)
+            .disabled(!enabled)
+    };
+    let rows = vec![CreateActionRow::Buttons(vec![
+        nav(tr!(lang, "button-back"), page.saturating_sub(1), page > 0),
+        nav(tr!(lang, "button-next"), page.saturating_add(1), has_next),
+    ])];
+    (embed, rows)
+}

@@ -1,0 +1,55 @@
+//! `/weiqi status`: the exact figures of a game, privately.
+
+use crate::game::{Duration, Match, Timestamp};
+
+use super::super::i18n::{Lang, tr};
+use super::words::{color_name, rules_name};
+use super::mention;
+
+/// `m:ss` (or `h:mm:ss`).
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The status of a game at `now`.
+pub fn text(m: &Match, now: Timestamp, lang: Lang) -> String {
+    let size = u32::from(m.game.size().get());
+    let (turn_left, game_left) = m.time_left(now);
+    let head = tr!(
+        lang,
+        "status-head",
+        size = size,
+        rules = rules_name(lang, m.config.rules),
+        game = m.id.get()
+    );
+    if m.in_agreement() {
+        return tr!(
+            lang,
+            "status-agreement",
+            head = head,
+            result = m.count().result().to_string(),
+            left = clock(turn_left),
+            game_left = clock(game_left)
+        );
+    }
+    let caps = m.game.captures();
+    let to_move = m.game.to_move();
+    tr!(
+        lang,
+        "status-play",
+        head = head,
+        player = mention(m.player_to_move()),
+        color = color_name(lang, to_move),
+        number = m.move_count(),
+        black_captures = caps.black,
+        white_captures = caps.white,
+        komi = m.config.komi.to_string(),
+        left = clock(turn_left),
+        game_left = clock(game_left)
+    )
+}

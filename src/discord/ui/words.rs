@@ -1,0 +1,229 @@
+//! The words for the game's things in each language: refusals, settings' ranges, endings, how a
+//! game is counted, colours and rule sets. Everything the game decides reaches a player here.
+
+use crate::game::{
+    AbandonCause, EndReason, Ending, Failure, Refusal, SettingError, SettingKey, Shape, Unit,
+};
+use crate::go::{BoardSize, Color, DeadStones, IllegalMove, RuleSet, Scoring};
+
+use super::super::i18n::{Lang, tr};
+use super::super::settings::DiscordKey;
+
+/// A list as the language writes it: `7, 9, 13` or `7、9、13`.
+pub fn list(lang: Lang, items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    items.join(&tr!(lang, "list-separator"))
+}
+
+/// The name of a rule set as players say it ("Chinese", "中国规则").
+pub fn rules_name(lang: Lang, rules: RuleSet) -> String {
+    match rules {
+        RuleSet::Classic => tr!(lang, "rules-classic"),
+        RuleSet::Chinese => tr!(lang, "rules-chinese"),
+        RuleSet::Aga => tr!(lang, "rules-aga"),
+        RuleSet::Japanese => tr!(lang, "rules-japanese"),
+    }
+}
+
+/// Black or White.
+pub fn color_name(lang: Lang, color: Color) -> String {
+    match color {
+        Color::Black => tr!(lang, "color-black"),
+        Color::White => tr!(lang, "color-white"),
+    }
+}
+
+fn sizes(lang: Lang, allowed: &[BoardSize]) -> String {
+    list(lang, allowed.iter().map(|s| s.get().to_string()))
+}
+
+/// Why a command was refused, in the user's language.
+pub fn refusal(lang: Lang, r: &Refusal) -> String {
+    match r {
+        Refusal::InviteSelf => tr!(lang, "refusal-invite-self"),
+        Refusal::InviteBot => tr!(lang, "refusal-invite-bot"),
+        Refusal::YouAreBusy => tr!(lang, "refusal-you-are-busy"),
+        Refusal::TheyAreBusy => tr!(lang, "refusal-they-are-busy"),
+        Refusal::DuplicateInvitation => tr!(lang, "refusal-duplicate-invitation"),
+        Refusal::ServerDisabled => tr!(lang, "refusal-server-disabled"),
+        Refusal::SizeNotAllowed { size, allowed } => tr!(
+            lang,
+            "refusal-size-not-allowed",
+            size = u32::from(*size),
+            allowed = sizes(lang, allowed)
+        ),
+        Refusal::RulesNotAllowed { rules, allowed } => tr!(
+            lang,
+            "refusal-rules-not-allowed",
+            rules = rules_name(lang, *rules),
+            allowed = list(lang, allowed.iter().map(|r| rules_name(lang, *r)))
+        ),
+        Refusal::KomiNotHalfPoints => tr!(lang, "refusal-komi-not-half-points"),
+        Refusal::KomiNotAllowed { komi, allowed } => tr!(
+            lang,
+            "refusal-komi-not-allowed",
+            komi = komi.to_string(),
+            low = allowed.lo.to_string(),
+            high = allowed.hi.to_string()
+        ),
+        Refusal::NoSuchInvitation => tr!(lang, "refusal-no-such-invitation"),
+        Refusal::NotForYou => tr!(lang, "refusal-not-for-you"),
+        Refusal::NotYourInvitation => tr!(lang, "refusal-not-your-invitation"),
+        Refusal::InvitationExpired => tr!(lang, "refusal-invitation-expired"),
+        Refusal::NotInGame => tr!(lang, "refusal-not-in-game"),
+        Refusal::NoSuchGame => tr!(lang, "refusal-no-such-game"),
+        Refusal::NotYourGame => tr!(lang, "refusal-not-your-game"),
+        Refusal::NotYourTurn => tr!(lang, "refusal-not-your-turn"),
+        Refusal::StaleBoard => tr!(lang, "refusal-stale-board"),
+        Refusal::Illegal(e) => tr!(lang, "refusal-illegal", why = illegal(lang, *e)),
+        Refusal::GameOver => tr!(lang, "refusal-game-over"),
+        Refusal::NotModerator => tr!(lang, "refusal-not-moderator"),
+        Refusal::Setting(e) => setting_error(lang, e),
+        Refusal::InAgreement => tr!(lang, "refusal-in-agreement"),
+        Refusal::NotInAgreement => tr!(lang, "refusal-not-in-agreement"),
+        Refusal::NoStoneThere => tr!(lang, "refusal-no-stone-there"),
+        Refusal::AlreadyAccepted => tr!(lang, "refusal-already-accepted"),
+        Refusal::NothingToDo => tr!(lang, "refusal-nothing-to-do"),
+    }
+}
+
+/// Why a move is not allowed.
+fn illegal(lang: Lang, e: IllegalMove) -> String {
+    match e {
+        IllegalMove::OffBoard => tr!(lang, "illegal-off-board"),
+        IllegalMove::Occupied => tr!(lang, "illegal-occupied"),
+        IllegalMove::Suicide => tr!(lang, "illegal-suicide"),
+        IllegalMove::Ko => tr!(lang, "illegal-ko"),
+        IllegalMove::Superko => tr!(lang, "illegal-superko"),
+        IllegalMove::GameOver => tr!(lang, "illegal-game-over"),
+    }
+}
+
+/// A failure in the user's language: the refusal's words, or "try again" for an internal
+/// cause (never shown).
+pub fn failure(lang: Lang, f: &Failure) -> String {
+    match f {
+        Failure::Refused(r) => refusal(lang, r),
+        Failure::Internal(_) => tr!(lang, "failure-internal"),
+        Failure::Unloadable { .. } => tr!(lang, "failure-unloadable"),
+    }
+}
+
+/// A refused setting, with what a valid value looks like.
+pub fn setting_error(lang: Lang, e: &SettingError) -> String {
+    match e {
+        SettingError::UnknownKey(key) => tr!(lang, "setting-unknown-key", key = key.clone()),
+        SettingError::BadValue { key, value } => tr!(
+            lang,
+            "setting-bad-value",
+            key = key.name(),
+            value = value.clone(),
+            expected = shape(lang, key.shape())
+        ),
+    }
+}
+
+/// A refused value of one of the adapter's settings.
+pub fn discord_setting_error(lang: Lang, key: DiscordKey, value: &str) -> String {
+    let expected = match key {
+        DiscordKey::MoveNotify => tr!(lang, "shape-move-notify"),
+        DiscordKey::MatchThreads => tr!(lang, "shape-switch"),
+        DiscordKey::TitleRole => tr!(lang, "shape-role"),
+        DiscordKey::Language => tr!(lang, "shape-language"),
+    };
+    tr!(
+        lang,
+        "setting-bad-value",
+        key = key.name(),
+        value = value.to_owned(),
+        expected = expected
+    )
+}
+
+/// What a valid value of a game setting looks like.
+pub fn shape(lang: Lang, s: Shape) -> String {
+    match s {
+        Shape::Switch => tr!(lang, "shape-switch"),
+        Shape::Number { min, max, unit } => {
+            let (min, max) = (min.to_string(), max.to_string());
+            match unit {
+                Unit::Seconds => tr!(lang, "shape-seconds", min = min, max = max),
+                Unit::Minutes => tr!(lang, "shape-minutes", min = min, max = max),
+                Unit::Moves => tr!(lang, "shape-moves", min = min, max = max),
+                Unit::Merit | Unit::Awards => tr!(lang, "shape-number", min = min, max = max),
+            }
+        }
+        Shape::BoardSize => tr!(lang, "shape-board-size"),
+        Shape::BoardSizes => tr!(lang, "shape-board-sizes"),
+        Shape::Komi => tr!(lang, "shape-komi"),
+        Shape::KomiRange => tr!(lang, "shape-komi-range"),
+        Shape::Rules => tr!(lang, "shape-rules"),
+        Shape::RuleList => tr!(lang, "shape-rule-list"),
+    }
+}
+
+/// What a game setting does, for `config show` and the key choices.
+pub fn setting_label(lang: Lang, key: SettingKey) -> String {
+    match key {
+        SettingKey::Enabled => tr!(lang, "key-enabled"),
+        SettingKey::BoardSize => tr!(lang, "key-board-size"),
+        SettingKey::AllowedSizes => tr!(lang, "key-allowed-sizes"),
+        SettingKey::Komi => tr!(lang, "key-komi"),
+        SettingKey::AllowedKomi => tr!(lang, "key-allowed-komi"),
+        SettingKey::Rules => tr!(lang, "key-rules"),
+        SettingKey::AllowedRules => tr!(lang, "key-allowed-rules"),
+        SettingKey::TurnTimeoutSeconds => tr!(lang, "key-turn-timeout-seconds"),
+        SettingKey::ReconnectGraceSeconds => tr!(lang, "key-reconnect-grace-seconds"),
+        SettingKey::MatchMaxMinutes => tr!(lang, "key-match-max-minutes"),
+        SettingKey::OfferExpirySeconds => tr!(lang, "key-offer-expiry-seconds"),
+        SettingKey::ResignConfirmWindowSeconds => tr!(lang, "key-resign-confirm-window-seconds"),
+        SettingKey::MeritMinMoves => tr!(lang, "key-merit-min-moves"),
+        SettingKey::MeritAmount => tr!(lang, "key-merit-amount"),
+        SettingKey::MeritWinnerBonus => tr!(lang, "key-merit-winner-bonus"),
+        SettingKey::MeritLifetimeCap => tr!(lang, "key-merit-lifetime-cap"),
+    }
+}
+
+/// What one of the adapter's settings does.
+pub fn discord_setting_label(lang: Lang, key: DiscordKey) -> String {
+    match key {
+        DiscordKey::MoveNotify => tr!(lang, "key-move-notify"),
+        DiscordKey::MatchThreads => tr!(lang, "key-match-threads"),
+        DiscordKey::TitleRole => tr!(lang, "key-title-role"),
+        DiscordKey::Language => tr!(lang, "key-language"),
+    }
+}
+
+/// How a count under `rules` is made, in one sentence.
+pub fn counting_method(lang: Lang, rules: RuleSet) -> String {
+    let r = rules.rules();
+    match (r.dead_stones, r.scoring, r.pass_stones) {
+        (DeadStones::PlayOut, _, _) => tr!(lang, "counting-classic"),
+        (_, Scoring::Territory, _) => tr!(lang, "counting-territory"),
+        (_, Scoring::Area, true) => tr!(lang, "counting-aga"),
+        (_, Scoring::Area, false) => tr!(lang, "counting-area"),
+    }
+}
+
+/// Why a game was abandoned, or that a moderator annulled it.
+pub fn not_counted(lang: Lang, ending: Ending) -> Option<String> {
+    let why = match ending {
+        Ending::Finished { .. } => return None,
+        Ending::Abandoned(AbandonCause::TwoAutomaticPasses) => tr!(lang, "abandoned-both-away"),
+        Ending::Abandoned(AbandonCause::Offline(_)) => tr!(lang, "abandoned-offline"),
+        Ending::Abandoned(AbandonCause::TimeCap) => tr!(lang, "abandoned-time-cap"),
+        Ending::Annulled => return Some(tr!(lang, "annulled")),
+    };
+    Some(tr!(lang, "abandoned", why = why))
+}
+
+/// Whether an ending is a count of the board.
+pub fn is_count(ending: Ending) -> bool {
+    matches!(
+        ending,
+        Ending::Finished {
+            reason: EndReason::TwoPasses,
+            ..
+        }
+    )
+}

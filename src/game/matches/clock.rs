@@ -1,0 +1,115 @@
+//! Deadlines: automatic passes, abandonment, the real-time cap, and restarts.
+
+use crate::go::{Color, Move};
+
+use super::super::refusal::Refusal;
+use super::super::time::{Duration, Timestamp};
+use super::super::Event;
+use super::{AbandonCause, Ended, Ending, Match, Phase};
+
+impl Match {
+    /// Fires every deadline due at `now`, in time order: automatic passes, abandonment.
+    ///
+    /// # Errors
+    /// [`Refusal::NothingToDo`] when nothing was due.
+    pub(super) fn tick(&mut self, now: Timestamp) -> Result<Vec<Event>, Refusal> {
+        let mut events = Vec::new();
+        while self.is_running() {
+            let Some(due) = self.next_deadline().filter(|&d| d <= now) else {
+                break;
+            };
+            if !self.fire(due, &mut events) {
+                break;
+            }
+        }
+        if events.is_empty() {
+            Err(Refusal::NothingToDo)
+        } else {
+            Ok(events)
+        }
+    }
+
+    /// Fires the deadline due at `due`; `false` if the clock must stop looking for now.
+    fn fire(&mut self, due: Timestamp, events: &mut Vec<Event>) -> bool {
+        if self.ends_at <= due && self.in_agreement() {
+            // Both passed before the cap: the game is counted, not abandoned, with the
+            // marking as it stands (as when the turn runs out during the agreement).
+            self.accept_for_all(events);
+            self.score(self.ends_at, events);
+        } else if self.ends_at <= due {
+            self.end(Ending::Abandoned(AbandonCause::TimeCap), self.ends_at, events);
+        } else if let Some(c) = Color::ALL
+            .into_iter()
+            .find(|&c| self.offline_until[c].is_some_and(|u| u <= due))
+        {
+            self.end(Ending::Abandoned(AbandonCause::Offline(c)), due, events);
+        } else if self.in_agreement() {
+            // Away for the turn timeout during agreement: accepts the marking as it stands.
+            self.accept_for_all(events);
+            self.score(due, events);
+        } else {
+            return self.automatic_pass(due, events);
+        }
+        true
+    }
+
+    /// The turn ran out: an automatic pass, dated at the deadline, and the next turn counts
+    /// from then (so a catch-up never gives extra time). Two in a row abandon the game.
+    fn automatic_pass(&mut self, due: Timestamp, events: &mut Vec<Event>) -> bool {
+        let color = self.game.to_move();
+        let second = self.automatic.last() == Some(&true)
+            && self.resumed_at != Some(self.move_count());
+        let before = self.move_count();
+        self.play(color, Move::Pass, true, due, events);
+        if self.move_count() == before {
+            // The engine refused the pass (a game it holds over): never spin on a deadline
+            // that stays due; the next turn starts from this one.
+            self.turn_deadline = due + self.config.turn_timeout.max(Duration::from_millis(1));
+            return false;
+        }
+        if !second {
+            return true;
+        }
+        let abandoned = Ending::Abandoned(AbandonCause::TwoAutomaticPasses);
+        if self.is_running() {
+            // The two passes opened the agreement phase, or the rules let play go on.
+            self.end(abandoned, due, events);
+        } else {
+            // Two automatic passes ended the game in the engine too: still abandoned, not
+            // counted.
+            if let Some(Event::Ended { ending, .. }) = events.last_mut() {
+                *ending = abandoned;
+            }
+            self.phase = Phase::Ended(Ended {
+                ending: abandoned,
+                at: due,
+                marking: None,
+            });
+        }
+        true
+    }
+
+    /// After a restart (SPEC §5): a turn whose deadline fell while the bot was down gets a
+    /// fresh turn; an offline player's grace starts again (their presence is unknown until the
+    /// gateway says); armed resignations are dropped. The real-time cap keeps counting.
+    pub fn resume(&mut self, now: Timestamp) -> Vec<Event> {
+        let mut events = Vec::new();
+        if !self.is_running() {
+            return events;
+        }
+        if self.turn_deadline <= now {
+            self.turn_deadline = now + self.config.turn_timeout;
+            events.push(Event::TurnRenewed {
+                match_id: self.id,
+                deadline: self.turn_deadline,
+            });
+        }
+        for c in Color::ALL {
+            if self.offline_until[c].is_some_and(|u| u <= now) {
+                self.offline_until[c] = Some(now + self.config.grace);
+            }
+            self.resign_armed[c] = None;
+        }
+        events
+    }
+}

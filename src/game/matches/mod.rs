@@ -1,0 +1,441 @@
+//! A running match (SPEC §3–§5): turns, passes, the two-press resign, automatic passes,
+//! abandonment, the real-time cap, the dead-stone agreement, and the end.
+//!
+//! [`Match::apply`] is pure: it reads no clock (time is `now`), never panics on input, and on
+//! a refusal leaves the match exactly as it was (every check comes before the first change).
+//! Each action has a method of its own: [`moves`] (play, pass, resign, presence),
+//! [`agreement`] (toggle, accept, resume), [`clock`] (deadlines, restarts).
+
+mod agreement;
+mod clock;
+mod moves;
+#[cfg(test)]
+mod tests;
+
+use crate::go::{
+    BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, Komi, Point, RuleSet,
+};
+
+use super::refusal::Refusal;
+use super::time::{Duration, Timestamp};
+use super::{ChannelId, Event, GuildId, MatchId, UserId};
+
+pub use agreement::Agreement;
+
+/// The merit numbers of SPEC §6, as copied into a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeritRules {
+    pub min_moves: u32,
+    pub amount: u32,
+    pub winner_bonus: u32,
+    pub lifetime_cap: u32,
+}
+
+/// The settings snapshot a match keeps from its acceptance to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchConfig {
+    pub size: BoardSize,
+    pub rules: RuleSet,
+    pub komi: Komi,
+    /// A turn lasts this long; then an automatic pass.
+    pub turn_timeout: Duration,
+    /// An offline player's game is kept this long.
+    pub grace: Duration,
+    /// The real-time cap of the whole game.
+    pub max_length: Duration,
+    /// The second press of Resign must come within this.
+    pub resign_window: Duration,
+    pub merit: MeritRules,
+}
+
+/// Why a finished game finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// Two passes in a row (a real pass then an automatic one counts too): counted.
+    TwoPasses,
+    Resignation,
+    /// A player's clock ran out.
+    Time,
+}
+
+/// Why a game was abandoned (not counted, nothing recorded, no rewards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AbandonCause {
+    /// Both players away: two automatic passes in a row.
+    TwoAutomaticPasses,
+    /// This player went offline and was not back within the grace.
+    Offline(Color),
+    /// The game ran longer than `match-max-minutes` of real time.
+    TimeCap,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Counted (two passes), resigned or lost on time: it counts on profiles.
+    Finished {
+        result: GameResult,
+        reason: EndReason,
+    },
+    /// Not counted, nothing recorded, no rewards.
+    Abandoned(AbandonCause),
+    /// Ended by a moderator: no result, nothing recorded, no rewards.
+    Annulled,
+}
+
+/// A game that is over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    pub ending: Ending,
+    pub at: Timestamp,
+    /// The agreed marking (one stone per dead chain) a count after the agreement phase used.
+    pub marking: Option<Vec<Point>>,
+}
+
+/// Where a match is in its life: the one phase, in memory as in the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Moves are being played.
+    Play,
+    /// Both passed under a rule set with an agreement: the players settle the dead stones.
+    Agreement(Agreement),
+    /// Over.
+    Ended(Ended),
+}
+
+/// What a player (or the clock) does to a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Play(Point),
+    Pass,
+    Resign,
+    WentOffline,
+    CameBack,
+    /// Agreement phase: mark the chain through this point dead, or alive again; with the
+    /// marking version the picker was drawn for, if any (a stale one is refused).
+    ToggleDead(Point, Option<u32>),
+    /// Agreement phase: accept the marking as it stands; with the marking version the button
+    /// was drawn for, if any (a stale one is refused).
+    AcceptMarking(Option<u32>),
+    /// Agreement phase: dispute the marking and play on.
+    ResumePlay,
+    /// A moderator ends the game: no result.
+    Annul,
+    /// Whatever deadlines are due at `now` fire.
+    Tick,
+}
+
+/// A match between two players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub id: MatchId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub players: ByColor<UserId>,
+    pub config: MatchConfig,
+    pub game: Game,
+    /// Whether each move of `game.moves()` was an automatic pass.
+    pub automatic: Vec<bool>,
+    pub started_at: Timestamp,
+    /// The real-time cap: abandoned at this time.
+    pub ends_at: Timestamp,
+    /// The player to move is passed automatically at this time (during the agreement: the
+    /// marking is accepted for whoever has not).
+    pub turn_deadline: Timestamp,
+    /// Armed resignations: the second press counts until then.
+    pub resign_armed: ByColor<Option<Timestamp>>,
+    /// Offline players: abandoned at this time unless back.
+    pub offline_until: ByColor<Option<Timestamp>>,
+    pub phase: Phase,
+    /// How many times play was resumed after a dispute (AGA: the second dispute counts every
+    /// stone left alive).
+    pub resumed: u32,
+    /// The move count when play was last resumed: an automatic pass before a resumption and
+    /// one after it are not "two automatic passes in a row" (someone pressed Resume between).
+    pub resumed_at: Option<u32>,
+}
+
+impl Match {
+    /// A match that starts at `now`: the acceptor plays Black and moves first, the inviter
+    /// plays White (SPEC §2).
+    pub fn new(
+        id: MatchId,
+        guild: GuildId,
+        channel: ChannelId,
+        players: ByColor<UserId>,
+        config: MatchConfig,
+        now: Timestamp,
+    ) -> Match {
+        Match {
+            id,
+            guild,
+            channel,
+            players,
+            game: Game::new(config.size, config.rules.with_komi(config.komi)),
+            config,
+            automatic: Vec::new(),
+            started_at: now,
+            ends_at: now + config.max_length,
+            turn_deadline: now + config.turn_timeout,
+            resign_armed: ByColor::default(),
+            offline_until: ByColor::default(),
+            phase: Phase::Play,
+            resumed: 0,
+            resumed_at: None,
+        }
+    }
+
+    /// Whether the match goes on (in play or in the agreement phase).
+    pub fn is_running(&self) -> bool {
+        !matches!(self.phase, Phase::Ended(_))
+    }
+
+    /// Whether the players are settling the dead stones (no moves until play resumes).
+    pub fn in_agreement(&self) -> bool {
+        matches!(self.phase, Phase::Agreement(_))
+    }
+
+    /// The agreement phase, while it lasts.
+    pub fn agreement(&self) -> Option<&Agreement> {
+        match &self.phase {
+            Phase::Agreement(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// How it ended, if it did.
+    pub fn ended(&self) -> Option<&Ended> {
+        match &self.phase {
+            Phase::Ended(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// How it ended, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ended().map(|e| e.ending)
+    }
+
+    /// Whether it ended by a count of the board (two passes), the picture then shows the count.
+    pub fn was_counted(&self) -> bool {
+        matches!(
+            self.ending(),
+            Some(Ending::Finished {
+                reason: EndReason::TwoPasses,
+                ..
+            })
+        )
+    }
+
+    /// The chains marked dead (one stone each): the marking under discussion during the
+    /// agreement phase, the agreed one after the count, none otherwise.
+    pub fn dead_stones(&self) -> &[Point] {
+        match &self.phase {
+            Phase::Agreement(a) => &a.dead,
+            Phase::Ended(Ended {
+                marking: Some(m), ..
+            }) => m,
+            _ => &[],
+        }
+    }
+
+    /// Every stone of the chains marked dead (the marking holds one stone per chain): what the
+    /// image crosses out.
+    pub fn dead_points(&self) -> Vec<Point> {
+        let board = self.game.board();
+        self.dead_stones()
+            .iter()
+            .flat_map(|&p| board.chain(p))
+            .collect()
+    }
+
+    /// The count of the board with the current marking, under the match's rules.
+    pub fn count(&self) -> Count {
+        self.game.count(self.dead_stones())
+    }
+
+    /// The colour `user` plays here, if they play.
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        if self.players.black == user {
+            Some(Color::Black)
+        } else if self.players.white == user {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The player whose turn it is.
+    pub fn player_to_move(&self) -> UserId {
+        self.players[self.game.to_move()]
+    }
+
+    /// The player to notify that it is their turn: no one while the dead stones are settled
+    /// or once it is over.
+    pub fn awaited(&self) -> Option<UserId> {
+        matches!(self.phase, Phase::Play).then(|| self.player_to_move())
+    }
+
+    /// The number of moves played (passes included).
+    pub fn move_count(&self) -> u32 {
+        u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// Both players.
+    pub fn both(&self) -> [UserId; 2] {
+        [self.players.black, self.players.white]
+    }
+
+    /// The earliest deadline of a running match: the turn, an offline player, the cap.
+    pub fn next_deadline(&self) -> Option<Timestamp> {
+        if !self.is_running() {
+            return None;
+        }
+        let mut d = self.turn_deadline.min(self.ends_at);
+        for c in Color::ALL {
+            if let Some(u) = self.offline_until[c] {
+                d = d.min(u);
+            }
+        }
+        Some(d)
+    }
+
+    /// Time left on the turn and in the game, for `/weiqi status`.
+    pub fn time_left(&self, now: Timestamp) -> (Duration, Duration) {
+        (now.until(self.turn_deadline), now.until(self.ends_at))
+    }
+
+    /// The winner who earns merit, if the game really finished (SPEC §6): two passes with a
+    /// winner, or a resignation after at least `merit-min-moves` moves (passes included).
+    pub fn merit_winner(&self) -> Option<Color> {
+        match self.ending()? {
+            Ending::Finished { result, reason } => {
+                let winner = result.winner()?;
+                let long_enough = match reason {
+                    EndReason::TwoPasses => true,
+                    EndReason::Resignation | EndReason::Time => {
+                        self.move_count() >= self.config.merit.min_moves
+                    }
+                };
+                long_enough.then_some(winner)
+            }
+            Ending::Abandoned(_) | Ending::Annulled => None,
+        }
+    }
+
+    /// Checks that a board drawn at move `seen` is the one on the table.
+    fn check_fresh(&self, seen: Option<u32>) -> Result<(), Refusal> {
+        if seen.is_some_and(|n| n != self.move_count()) {
+            Err(Refusal::StaleBoard)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Applies `action` by `by` (`None` for the clock or a moderator) at `now`.
+    ///
+    /// `seen` is the move number of the board the button was drawn for, if any: a board that
+    /// is no longer current is refused.
+    ///
+    /// # Errors
+    /// A [`Refusal`]; the match is unchanged.
+    pub fn apply(
+        &mut self,
+        by: Option<UserId>,
+        action: Action,
+        seen: Option<u32>,
+        now: Timestamp,
+    ) -> Result<Vec<Event>, Refusal> {
+        match action {
+            Action::Tick => return self.tick(now),
+            Action::Annul => return self.annul(now),
+            _ => {}
+        }
+        if !self.is_running() {
+            return Err(Refusal::GameOver);
+        }
+        let color = by
+            .and_then(|u| self.color_of(u))
+            .ok_or(Refusal::NotYourGame)?;
+        let mut events = Vec::new();
+        match action {
+            Action::Play(p) => self.play_move(color, Some(p), seen, now, &mut events)?,
+            Action::Pass => self.play_move(color, None, seen, now, &mut events)?,
+            Action::Resign => self.resign(color, now, &mut events),
+            Action::WentOffline => self.went_offline(color, now, &mut events)?,
+            Action::CameBack => self.came_back(color, &mut events)?,
+            Action::ToggleDead(p, version) => {
+                self.toggle_dead(color, p, seen, version, now, &mut events)?;
+            }
+            Action::AcceptMarking(version) => {
+                self.accept_marking(color, seen, version, now, &mut events)?;
+            }
+            Action::ResumePlay => self.resume_play_by(color, seen, now, &mut events)?,
+            Action::Tick | Action::Annul => {}
+        }
+        Ok(events)
+    }
+
+    /// Any other action of a player disarms their resignation (SPEC §3).
+    fn disarm(&mut self, color: Color, events: &mut Vec<Event>) {
+        if self.resign_armed[color].take().is_some() {
+            events.push(Event::ResignDisarmed {
+                match_id: self.id,
+                player: self.players[color],
+            });
+        }
+    }
+
+    /// Ends the game: only a count keeps its marking; a resignation or an abandonment has none.
+    fn end(&mut self, ending: Ending, at: Timestamp, events: &mut Vec<Event>) {
+        let marking = match (&self.phase, ending) {
+            (
+                Phase::Agreement(a),
+                Ending::Finished {
+                    reason: EndReason::TwoPasses,
+                    ..
+                },
+            ) => Some(a.dead.clone()),
+            _ => None,
+        };
+        self.phase = Phase::Ended(Ended {
+            ending,
+            at,
+            marking,
+        });
+        self.resign_armed = ByColor::default();
+        events.push(Event::Ended {
+            match_id: self.id,
+            ending,
+        });
+    }
+
+    /// Counts the board with the marking (none outside the agreement phase) and ends the game.
+    fn score(&mut self, at: Timestamp, events: &mut Vec<Event>) {
+        let result = self.count().result();
+        self.end(
+            Ending::Finished {
+                result,
+                reason: EndReason::TwoPasses,
+            },
+            at,
+            events,
+        );
+    }
+
+    /// A moderator's annulment: the game ends with no result.
+    fn annul(&mut self, now: Timestamp) -> Result<Vec<Event>, Refusal> {
+        if !self.is_running() {
+            return Err(Refusal::GameOver);
+        }
+        let mut events = Vec::new();
+        self.end(Ending::Annulled, now, &mut events);
+        Ok(events)
+    }
+
+    /// Whether the rules settle dead stones by agreement after two passes (where play may
+    /// resume after a dispute).
+    pub fn has_agreement(&self) -> bool {
+        self.game.rules().dead_stones == DeadStones::Agreement
+    }
+}

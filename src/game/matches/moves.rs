@@ -1,0 +1,126 @@
+//! Moves, passes, resigning and presence.
+
+use crate::go::{Color, GameResult, Move, Point};
+
+use super::super::refusal::Refusal;
+use super::super::time::Timestamp;
+use super::super::Event;
+use super::{EndReason, Ending, Match};
+
+impl Match {
+    /// A move (`Some(point)`) or a pass (`None`) by `color`, from a board drawn at `seen`.
+    pub(super) fn play_move(
+        &mut self,
+        color: Color,
+        point: Option<Point>,
+        seen: Option<u32>,
+        now: Timestamp,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        if self.in_agreement() {
+            return Err(Refusal::InAgreement);
+        }
+        if color != self.game.to_move() {
+            return Err(Refusal::NotYourTurn);
+        }
+        self.check_fresh(seen)?;
+        let mv = point.map_or(Move::Pass, Move::Play);
+        self.game.check(color, mv).map_err(Refusal::Illegal)?;
+        self.disarm(color, events);
+        self.play(color, mv, false, now, events);
+        Ok(())
+    }
+
+    /// The first press arms, a second within the window resigns (SPEC §3).
+    pub(super) fn resign(&mut self, color: Color, now: Timestamp, events: &mut Vec<Event>) {
+        match self.resign_armed[color] {
+            Some(until) if now <= until => {
+                self.resign_armed[color] = None;
+                self.end(
+                    Ending::Finished {
+                        result: GameResult::Resignation { winner: !color },
+                        reason: EndReason::Resignation,
+                    },
+                    now,
+                    events,
+                );
+            }
+            _ => {
+                let until = now + self.config.resign_window;
+                self.resign_armed[color] = Some(until);
+                events.push(Event::ResignArmed {
+                    match_id: self.id,
+                    player: self.players[color],
+                    until,
+                });
+            }
+        }
+    }
+
+    /// The player's presence went offline: their game is kept for the grace.
+    pub(super) fn went_offline(
+        &mut self,
+        color: Color,
+        now: Timestamp,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        if self.offline_until[color].is_some() {
+            return Err(Refusal::NothingToDo);
+        }
+        self.disarm(color, events);
+        let until = now + self.config.grace;
+        self.offline_until[color] = Some(until);
+        events.push(Event::PlayerOffline {
+            match_id: self.id,
+            player: self.players[color],
+            until,
+        });
+        Ok(())
+    }
+
+    /// The player is back online.
+    pub(super) fn came_back(&mut self, color: Color, events: &mut Vec<Event>) -> Result<(), Refusal> {
+        if self.offline_until[color].take().is_none() {
+            return Err(Refusal::NothingToDo);
+        }
+        events.push(Event::PlayerBack {
+            match_id: self.id,
+            player: self.players[color],
+        });
+        Ok(())
+    }
+
+    /// Plays a move already checked legal; on the passes that end the game, opens the
+    /// agreement phase or counts. The next turn starts at `turn_starts`.
+    pub(super) fn play(
+        &mut self,
+        color: Color,
+        mv: Move,
+        automatic: bool,
+        turn_starts: Timestamp,
+        events: &mut Vec<Event>,
+    ) {
+        let Ok(played) = self.game.play_as(color, mv) else {
+            // Checked just before; an engine refusal here would be a bug. Leave the match
+            // as it is rather than panic.
+            return;
+        };
+        self.automatic.push(automatic);
+        events.push(Event::Moved {
+            match_id: self.id,
+            number: self.move_count(),
+            color,
+            mv,
+            automatic,
+            captured: played.captured,
+        });
+        self.turn_deadline = turn_starts + self.config.turn_timeout;
+        if played.ended {
+            if self.has_agreement() {
+                self.start_agreement(events);
+            } else {
+                self.score(turn_starts, events);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::go::ByColor;
+
+fn config(rules: RuleSet) -> MatchConfig {
+    MatchConfig {
+        size: BoardSize::new(7).expect("7 is a size"),
+        rules,
+        komi: rules.rules().komi,
+        turn_timeout: Duration::from_secs(180),
+        grace: Duration::from_secs(120),
+        max_length: Duration::from_secs(3600),
+        resign_window: Duration::from_secs(10),
+        merit: MeritRules {
+            min_moves: 20,
+            amount: 5,
+            winner_bonus: 3,
+            lifetime_cap: 25,
+        },
+    }
+}
+
+fn action() -> impl Strategy<Value = (u8, Action, Option<u32>, u64)> {
+    let act = prop_oneof![
+        (0u8..19, 0u8..19).prop_map(|(c, r)| Action::Play(Point::new(c, r).expect("< 19"))),
+        Just(Action::Pass),
+        Just(Action::Resign),
+        Just(Action::WentOffline),
+        Just(Action::CameBack),
+        Just(Action::Tick),
+        (0u8..19, 0u8..19)
+            .prop_map(|(c, r)| Action::ToggleDead(Point::new(c, r).expect("< 19"), None)),
+        proptest::option::of(0u32..3).prop_map(Action::AcceptMarking),
+        Just(Action::ResumePlay),
+        Just(Action::Annul),
+    ];
+    (0u8..3, act, proptest::option::of(0u32..40), 0u64..200_000)
+}
+
+proptest! {
+    /// Any sequence of any actions by players, spectators and the clock: no panic, and a
+    /// refusal leaves the match exactly as it was (compared by value, every field).
+    #[test]
+    fn apply_never_panics_and_a_refusal_changes_nothing(
+        rules in proptest::sample::select(RuleSet::ALL.to_vec()),
+        steps in proptest::collection::vec(action(), 1..120)
+    ) {
+        let players = ByColor { black: UserId(20), white: UserId(10) };
+        let mut m = Match::new(MatchId(1), GuildId(1), ChannelId(1), players, config(rules),
+            Timestamp::from_millis(0));
+        let mut now = Timestamp::from_millis(0);
+        for (who, act, seen, dt) in steps {
+            now = now + Duration::from_millis(dt);
+            let by = [UserId(20), UserId(10), UserId(99)][who as usize];
+            let before = m.clone();
+            match m.apply(Some(by), act, seen, now) {
+                Ok(events) => prop_assert!(!events.is_empty()),
+                Err(_) => prop_assert_eq!(&before, &m),
+            }
+            prop_assert_eq!(m.automatic.len(), m.game.moves().len());
+            if !m.is_running() {
+                prop_assert!(m.next_deadline().is_none());
+            }
+            // Moves are refused while the dead stones are settled.
+            if m.in_agreement() {
+                prop_assert!(m.game.is_over());
+            }
+        }
+    }
+}
+
+#[test]
+fn matches_compare_by_value_where_debug_would_miss_a_difference() {
+    // Black C3, White D4, Black passes — against Black passes, White D4, Black C3: the same
+    // stones, move count and player to move, so `Debug` prints them alike; but the moves, the
+    // run of passes and (under AGA) the pass stones differ, and the values say so.
+    let game = |moves: &[Option<&str>]| {
+        let mut m = Match::new(
+            MatchId(1),
+            GuildId(1),
+            ChannelId(1),
+            ByColor {
+                black: UserId(1),
+                white: UserId(2),
+            },
+            config(RuleSet::Aga),
+            Timestamp::from_millis(0),
+        );
+        for mv in moves {
+            let by = m.player_to_move();
+            let action = mv.map_or(Action::Pass, |p| Action::Play(p.parse().unwrap()));
+            m.apply(Some(by), action, None, Timestamp::from_millis(0))
+                .unwrap();
+        }
+        m
+    };
+    let a = game(&[Some("C3"), Some("D4"), None]);
+    let b = game(&[None, Some("D4"), Some("C3")]);
+    assert_eq!(format!("{a:?}"), format!("{b:?}"), "Debug cannot tell them apart");
+    assert_ne!(a, b);
+}

@@ -1,0 +1,180 @@
+//! Decide on a clone, commit, then swap: the heart of "never lose a move".
+
+use std::sync::MutexGuard;
+
+use crate::go::{ByColor, Color};
+use crate::store::{StoreError, Tx};
+
+use super::super::matches::{Action, Ending, Match};
+use super::super::refusal::{Failure, Refusal};
+use super::super::rewards::{earns_title, merit_award};
+use super::super::time::Timestamp;
+use super::super::{Applied, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::rows::{live_of, move_row};
+use super::{Service, lock, may_moderate};
+
+impl Service {
+    /// Applies `action` to match `id`. A deadline of the match that fell due a moment ago and
+    /// has not fired yet fires first, so that a click never beats the clock it lost to; its
+    /// outcome comes back with the command's.
+    pub(super) fn on_match(
+        &self,
+        id: MatchId,
+        by: Option<UserId>,
+        action: Action,
+        seen: Option<u32>,
+        now: Timestamp,
+    ) -> Applied {
+        let Some(cell) = self.cell(id) else {
+            let refusal = if action == Action::Tick {
+                Refusal::NothingToDo
+            } else if seen.is_some() || action == Action::Resign {
+                Refusal::GameOver
+            } else {
+                Refusal::NotInGame
+            };
+            return Applied::only(Err(refusal.into()));
+        };
+        let mut m = lock(&cell);
+        let mut fired = Vec::new();
+        if action != Action::Tick && m.next_deadline().is_some_and(|d| d <= now) {
+            match self.commit(&mut m, None, Action::Tick, None, now) {
+                Ok(outcome) => fired.push(outcome),
+                Err(Failure::Refused(_)) => {}
+                Err(failure) => {
+                    return Applied {
+                        fired,
+                        result: Err(failure),
+                    };
+                }
+            }
+        }
+        let result = self.commit(&mut m, by, action, seen, now);
+        Applied { fired, result }
+    }
+
+    /// A moderator ends a running game of their server with no result.
+    pub(super) fn annul(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        id: MatchId,
+        now: Timestamp,
+    ) -> Applied {
+        if let Err(r) = may_moderate(moderator) {
+            return Applied::only(Err(r.into()));
+        }
+        match self.cell(id) {
+            Some(cell) if lock(&cell).guild == guild => {
+                self.on_match(id, None, Action::Annul, None, now)
+            }
+            Some(_) => Applied::only(Err(Refusal::NoSuchGame.into())),
+            None => Applied::only(self.annul_unloadable(guild, id, now)),
+        }
+    }
+
+    /// Commits the outcome of `action` on a clone, then swaps it in.
+    fn commit(
+        &self,
+        m: &mut MutexGuard<'_, Match>,
+        by: Option<UserId>,
+        action: Action,
+        seen: Option<u32>,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut next: Match = (**m).clone();
+        let mut events = next.apply(by, action, seen, now)?;
+        let first_new = m.move_count() as usize;
+        self.store.write(|tx| {
+            for i in first_new..next.game.moves().len() {
+                tx.insert_move(&move_row(&next, i, now))?;
+            }
+            tx.update_match(next.id.get(), &live_of(&next))?;
+            if let Some(ending) = next.ending() {
+                record_result(tx, &next, ending, now, &mut events)?;
+            }
+            Ok::<(), StoreError>(())
+        })?;
+        **m = next;
+        if !m.is_running() {
+            self.matches
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&m.id);
+            lock(&self.lobby).unseat(m.id, m.channel, m.both());
+        }
+        let deadline = m.next_deadline();
+        self.arm(Subject::Match(m.id), deadline);
+        Ok(Outcome {
+            subject: Subject::Match(m.id),
+            guild: m.guild,
+            channel: m.channel,
+            to_move: m.awaited(),
+            deadline,
+            events,
+        })
+    }
+}
+
+/// Wins, losses, draws, merit and the title of a game that ended, in the command's transaction.
+fn record_result(
+    tx: &Tx<'_>,
+    m: &Match,
+    ending: Ending,
+    now: Timestamp,
+    events: &mut Vec<Event>,
+) -> Result<(), StoreError> {
+    let Ending::Finished { result, .. } = ending else {
+        // Abandoned or annulled: nothing on anyone's profile, no rewards (SPEC §5).
+        return Ok(());
+    };
+    let guild = m.guild.get();
+    let mut p = ByColor {
+        black: tx.profile(guild, m.players.black.get())?,
+        white: tx.profile(guild, m.players.white.get())?,
+    };
+    match result.winner() {
+        Some(w) => {
+            p[w].wins += 1;
+            p[!w].losses += 1;
+            if earns_title(p[w].wins, p[w].titled_at.is_some()) {
+                p[w].titled_at = Some(now.millis());
+                events.push(Event::TitleEarned {
+                    guild: m.guild,
+                    user: m.players[w],
+                });
+            }
+        }
+        None => {
+            p.black.draws += 1;
+            p.white.draws += 1;
+        }
+    }
+    if let Some(w) = m.merit_winner() {
+        let (b, wh) = (m.players.black.get(), m.players.white.get());
+        let pair = tx.merit_pair_awarded(guild, b, wh)?;
+        let so_far = ByColor {
+            black: p.black.awards,
+            white: p.white.awards,
+        };
+        // An award that pays no one (both at the cap, a cap of 0) leaves the pair unused, so
+        // that a cap raised later still pays them.
+        if let Some(award) = merit_award(&m.config.merit, w, pair, so_far).filter(|a| a.pays()) {
+            tx.insert_merit_pair(guild, b, wh, m.id.get(), now.millis())?;
+            for c in Color::ALL {
+                if let Some(amount) = award.merit[c] {
+                    p[c].merit += i64::from(amount);
+                    p[c].awards += 1;
+                    events.push(Event::MeritAwarded {
+                        guild: m.guild,
+                        user: m.players[c],
+                        amount,
+                    });
+                }
+            }
+        }
+    }
+    tx.save_profile(&p.black)?;
+    tx.save_profile(&p.white)?;
+    Ok(())
+}

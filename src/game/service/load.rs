@@ -1,0 +1,255 @@
+//! Start-up: every running match and pending invitation loaded back from the database, each
+//! on its own, so that one row that does not decode is reported and kept out of play while
+//! every other game starts.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicI64;
+use std::sync::{Arc, Mutex, RwLock};
+
+use crate::go::IllegalMove;
+use crate::store::{MatchRow, RowError, Store};
+
+use super::super::invitation::Lobby;
+use super::super::matches::{Ending, Match};
+use super::super::refusal::{Failure, Refusal};
+use super::super::settings::Settings;
+use super::super::time::Timestamp;
+use super::super::timers::Timers;
+use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
+use super::{Service, ServiceError, lock};
+
+/// Why a stored match could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Row(#[from] RowError),
+    #[error("move {0} is missing")]
+    MissingMove(u32),
+    #[error("move {number} is illegal: {cause}")]
+    Illegal { number: u32, cause: IllegalMove },
+    #[error("{stored} moves stored, {expected} expected")]
+    MoveCount { stored: usize, expected: u32 },
+    #[error("the row does not hold together: {0}")]
+    Inconsistent(&'static str),
+}
+
+/// A stored game or invitation that could not be loaded, with where it was and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadProblem {
+    pub subject: Subject,
+    /// Where it was played (plain numbers, readable even when the rest of the row is not).
+    pub guild: Option<GuildId>,
+    pub channel: Option<ChannelId>,
+    pub players: Option<[UserId; 2]>,
+    pub error: LoadError,
+}
+
+/// The running matches as loaded, and the problems of those that were not.
+struct Loaded {
+    max_id: i64,
+    matches: Vec<Match>,
+    invitations: Vec<super::super::Invitation>,
+    problems: Vec<LoadProblem>,
+}
+
+impl Service {
+    /// Opens the service on `store` at `now`: every running match and pending invitation is
+    /// loaded back and its deadlines re-armed; a turn whose deadline fell while the bot was down
+    /// gets a fresh turn (SPEC §5), kept in memory until the match's next commit and reported
+    /// by [`Service::take_recovered`].
+    ///
+    /// A stored match that cannot be loaded is left out (see [`Service::load_problems`]) rather
+    /// than keeping every other game from starting.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn open(store: Arc<Store>, now: Timestamp) -> Result<Service, ServiceError> {
+        let loaded = store.read(load_all)?;
+        let mut lobby = Lobby::default();
+        let mut timers = Timers::default();
+        for inv in loaded.invitations {
+            timers.set(Subject::Invitation(inv.id), Some(inv.expires_at));
+            lobby.invitations.insert(inv.id, inv);
+        }
+        let mut matches = HashMap::with_capacity(loaded.matches.len());
+        let mut recovered = Vec::new();
+        // Renewed deadlines are not written back: the stored ones stay in the past, so a second
+        // restart renews them again (what SPEC §5 asks), and the match's next commit writes its
+        // whole live row anyway. Start-up stays a pure read.
+        for mut m in loaded.matches {
+            let events = m.resume(now);
+            lobby.seat(m.id, m.channel, m.both());
+            timers.set(Subject::Match(m.id), m.next_deadline());
+            if !events.is_empty() {
+                recovered.push(Outcome {
+                    subject: Subject::Match(m.id),
+                    guild: m.guild,
+                    channel: m.channel,
+                    events,
+                    to_move: m.awaited(),
+                    deadline: m.next_deadline(),
+                });
+            }
+            matches.insert(m.id, Arc::new(Mutex::new(m)));
+        }
+        recovered.sort_by_key(|o| o.subject);
+        Ok(Service {
+            store,
+            lobby: Mutex::new(lobby),
+            matches: RwLock::new(matches),
+            settings: RwLock::new(HashMap::new()),
+            timers: Mutex::new(timers),
+            next_id: AtomicI64::new(loaded.max_id + 1),
+            problems: Mutex::new(loaded.problems),
+            recovered: Mutex::new(recovered),
+        })
+    }
+
+    /// A match from memory if running, else from the database (any phase).
+    ///
+    /// # Errors
+    /// The database failed, or the stored match cannot be replayed.
+    pub fn load_match(&self, id: MatchId) -> Result<Option<Match>, Failure> {
+        if let Some(m) = self.snapshot(id) {
+            return Ok(Some(m));
+        }
+        let found = self.store.read(|tx| {
+            let Some(row) = tx.match_row(id.get())? else {
+                return Ok::<_, crate::store::StoreError>(None);
+            };
+            Ok(Some((row, tx.moves(id.get())?)))
+        })?;
+        let Some((row, moves)) = found else {
+            return Ok(None);
+        };
+        let mut m = match_skeleton(&row);
+        for mv in &moves {
+            replay_move(&mut m, mv).map_err(|e| load_failure(id, e))?;
+        }
+        finish_phase(&mut m, &row).map_err(|e| load_failure(id, e))?;
+        Ok(Some(m))
+    }
+
+    /// A moderator annuls a game that could not be loaded: it ends with no result, as stored.
+    pub(super) fn annul_unloadable(
+        &self,
+        guild: GuildId,
+        id: MatchId,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut problems = lock(&self.problems);
+        let Some(i) = problems
+            .iter()
+            .position(|p| p.subject == Subject::Match(id) && p.guild == Some(guild))
+        else {
+            return Err(Refusal::NoSuchGame.into());
+        };
+        self.store
+            .write(|tx| tx.annul_unloadable(id.get(), now.millis()))?;
+        let problem = problems.remove(i);
+        Ok(Outcome {
+            subject: Subject::Match(id),
+            guild,
+            channel: problem.channel.unwrap_or(ChannelId(0)),
+            events: vec![Event::Ended {
+                match_id: id,
+                ending: Ending::Annulled,
+            }],
+            to_move: None,
+            deadline: None,
+        })
+    }
+}
+
+fn load_failure(id: MatchId, error: LoadError) -> Failure {
+    Failure::Unloadable {
+        match_id: id,
+        error,
+    }
+}
+
+/// Reads and replays everything running, in one read transaction.
+fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreError> {
+    let max_id = tx.max_id()?;
+    let mut problems = Vec::new();
+    let mut loading: HashMap<i64, (Match, MatchRow)> = HashMap::new();
+    for row in tx.running_matches()? {
+        match row {
+            Ok(r) => {
+                loading.insert(r.id, (match_skeleton(&r), r));
+            }
+            Err(e) => problems.push((e.id, LoadError::Row(e))),
+        }
+    }
+    // Replay as the rows stream by: no copy of 600,000 rows in between.
+    let mut broken: HashMap<i64, LoadError> = HashMap::new();
+    tx.moves_of_running(|mv| {
+        let (id, result) = match mv {
+            Ok(mv) => (
+                mv.match_id,
+                loading
+                    .get_mut(&mv.match_id)
+                    .filter(|_| !broken.contains_key(&mv.match_id))
+                    .map_or(Ok(()), |(m, _)| replay_move(m, &mv)),
+            ),
+            Err(e) => (e.id, Err(LoadError::Row(e))),
+        };
+        if let Err(e) = result {
+            broken.entry(id).or_insert(e);
+        }
+        Ok(())
+    })?;
+    let mut matches = Vec::with_capacity(loading.len());
+    for (id, (mut m, row)) in loading {
+        match broken.remove(&id) {
+            Some(e) => problems.push((id, e)),
+            None => match finish_phase(&mut m, &row) {
+                Ok(()) => matches.push(m),
+                Err(e) => problems.push((id, e)),
+            },
+        }
+    }
+    matches.sort_by_key(|m| m.id);
+    let mut problems: Vec<LoadProblem> = problems
+        .into_iter()
+        .map(|(id, error)| {
+            let basics = tx.match_basics(id).ok().flatten();
+            LoadProblem {
+                subject: Subject::Match(MatchId(id)),
+                guild: basics.map(|b| GuildId(b.0)),
+                channel: basics.map(|b| ChannelId(b.1)),
+                players: basics.map(|b| [UserId(b.2), UserId(b.3)]),
+                error,
+            }
+        })
+        .collect();
+    let mut invitations = Vec::new();
+    let mut settings: HashMap<u64, Settings> = HashMap::new();
+    for row in tx.pending_invitations()? {
+        match row {
+            Ok(r) => {
+                if !settings.contains_key(&r.guild) {
+                    let pairs = tx.settings(r.guild)?;
+                    settings.insert(r.guild, Settings::from_pairs(&pairs).0);
+                }
+                let s = settings.get(&r.guild).cloned().unwrap_or_default();
+                invitations.push(invitation_from_row(&r, &s));
+            }
+            Err(e) => problems.push(LoadProblem {
+                subject: Subject::Invitation(super::super::InvitationId(e.id)),
+                guild: None,
+                channel: None,
+                players: None,
+                error: LoadError::Row(e),
+            }),
+        }
+    }
+    problems.sort_by_key(|p| p.subject);
+    Ok(Loaded {
+        max_id,
+        matches,
+        invitations,
+        problems,
+    })
+}

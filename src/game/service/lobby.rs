@@ -1,0 +1,185 @@
+//! Invitations through the service: made, accepted, declined, withdrawn, expired.
+
+use std::sync::{Arc, Mutex};
+
+use crate::go::ByColor;
+use crate::store::InvitationState;
+
+use super::super::invitation::{
+    Invitation, InviteOptions, InviteRequest, Lobby, check_terms, match_config,
+};
+use super::super::matches::Match;
+use super::super::refusal::{Failure, Refusal};
+use super::super::time::Timestamp;
+use super::super::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
+use super::rows::{invitation_row, match_row};
+use super::{Service, lock};
+
+/// How an invitation closed, as stored and as shown.
+#[derive(Clone, Copy)]
+enum Closed {
+    Declined,
+    Expired,
+    Cancelled,
+}
+
+impl Service {
+    pub(super) fn invite(
+        &self,
+        who: InviteRequest,
+        options: &InviteOptions,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let settings = self.settings(who.guild)?;
+        let mut lobby = lock(&self.lobby);
+        let id = InvitationId(self.take_id());
+        let inv = lobby.decide_invite(id, who, options, &settings, now)?;
+        let row = invitation_row(&inv);
+        self.store.write(|tx| tx.insert_invitation(&row))?;
+        lobby.invitations.insert(id, inv.clone());
+        drop(lobby);
+        self.arm(Subject::Invitation(id), Some(inv.expires_at));
+        Ok(Outcome {
+            subject: Subject::Invitation(id),
+            guild: inv.guild,
+            channel: inv.channel,
+            to_move: None,
+            deadline: Some(inv.expires_at),
+            events: vec![Event::Invited(inv)],
+        })
+    }
+
+    pub(super) fn accept(
+        &self,
+        by: UserId,
+        which: InvitationRef,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut lobby = lock(&self.lobby);
+        let inv = lobby.find_for_answer(by, which, now)?.clone();
+        if lobby.busy.contains_key(&inv.invitee) {
+            return Err(Refusal::YouAreBusy.into());
+        }
+        if lobby.busy.contains_key(&inv.inviter) {
+            return Err(Refusal::TheyAreBusy.into());
+        }
+        // Settings are copied into the game now, at acceptance (SPEC §2).
+        let settings = self.settings(inv.guild)?;
+        if !settings.enabled {
+            return Err(Refusal::ServerDisabled.into());
+        }
+        check_terms(&inv.terms, &settings)?;
+        let players = ByColor {
+            black: inv.invitee,
+            white: inv.inviter,
+        };
+        let m = Match::new(
+            MatchId::from(inv.id),
+            inv.guild,
+            inv.channel,
+            players,
+            match_config(&inv.terms, &settings),
+            now,
+        );
+        let others = lobby.others_of(inv.id, inv.inviter, inv.invitee);
+        let row = match_row(&m);
+        self.store.write(|tx| {
+            tx.close_invitation(inv.id.get(), InvitationState::Accepted, now.millis())?;
+            for o in &others {
+                tx.close_invitation(o.id.get(), InvitationState::Cancelled, now.millis())?;
+            }
+            tx.insert_match(&row)
+        })?;
+        lobby.invitations.remove(&inv.id);
+        for o in &others {
+            lobby.invitations.remove(&o.id);
+        }
+        lobby.seat(m.id, m.channel, m.both());
+        let mut events = vec![Event::MatchStarted {
+            match_id: m.id,
+            black: m.players.black,
+            white: m.players.white,
+        }];
+        events.extend(others.iter().cloned().map(Event::InvitationSuperseded));
+        let deadline = m.next_deadline();
+        let outcome = Outcome {
+            subject: Subject::Match(m.id),
+            guild: m.guild,
+            channel: m.channel,
+            to_move: m.awaited(),
+            deadline,
+            events,
+        };
+        let id = m.id;
+        self.matches
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::new(Mutex::new(m)));
+        drop(lobby);
+        self.arm(Subject::Invitation(inv.id), None);
+        for o in &others {
+            self.arm(Subject::Invitation(o.id), None);
+        }
+        self.arm(Subject::Match(id), deadline);
+        Ok(outcome)
+    }
+
+    pub(super) fn decline(
+        &self,
+        by: UserId,
+        which: InvitationRef,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut lobby = lock(&self.lobby);
+        let inv = lobby.find_for_answer(by, which, now)?.clone();
+        self.close_invitation(&mut lobby, inv, Closed::Declined, now)
+    }
+
+    pub(super) fn cancel(
+        &self,
+        by: UserId,
+        which: InvitationRef,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut lobby = lock(&self.lobby);
+        let inv = lobby.find_for_cancel(by, which)?.clone();
+        self.close_invitation(&mut lobby, inv, Closed::Cancelled, now)
+    }
+
+    pub(super) fn expire(&self, id: InvitationId, now: Timestamp) -> Result<Outcome, Failure> {
+        let mut lobby = lock(&self.lobby);
+        let inv = lobby
+            .invitations
+            .get(&id)
+            .filter(|i| i.expired_at(now))
+            .cloned()
+            .ok_or(Refusal::NothingToDo)?;
+        self.close_invitation(&mut lobby, inv, Closed::Expired, now)
+    }
+
+    fn close_invitation(
+        &self,
+        lobby: &mut Lobby,
+        inv: Invitation,
+        how: Closed,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let (state, event): (InvitationState, fn(Invitation) -> Event) = match how {
+            Closed::Declined => (InvitationState::Declined, Event::InvitationDeclined),
+            Closed::Expired => (InvitationState::Expired, Event::InvitationExpired),
+            Closed::Cancelled => (InvitationState::Cancelled, Event::InvitationCancelled),
+        };
+        self.store
+            .write(|tx| tx.close_invitation(inv.id.get(), state, now.millis()))?;
+        lobby.invitations.remove(&inv.id);
+        self.arm(Subject::Invitation(inv.id), None);
+        Ok(Outcome {
+            subject: Subject::Invitation(inv.id),
+            guild: inv.guild,
+            channel: inv.channel,
+            events: vec![event(inv)],
+            to_move: None,
+            deadline: None,
+        })
+    }
+}

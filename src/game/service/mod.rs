@@ -1,0 +1,287 @@
+//! The match service: the one path every action takes (DESIGN.md, "One path for every action").
+//!
+//! A command is applied under its match's lock to a clone of the match; the changes are written
+//! in one SQLite transaction; only after the commit does the clone replace the match in memory
+//! and the outcome go back to the caller. If the commit fails, nothing in memory changed.
+//! Commands for one match are applied one at a time; different matches run in parallel (they
+//! meet only at the database connection, for the length of one commit).
+//!
+//! The service is synchronous and reads no clock: the runtime calls it off the async threads
+//! with the time. Locks are taken in one order — a match, then the store — and the map of
+//! matches and the lobby are never held together while waiting for the other.
+
+mod commit;
+mod load;
+mod lobby;
+mod records;
+mod rows;
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicI64;
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+
+use crate::store::{Store, StoreError};
+
+use super::invitation::Lobby;
+use super::matches::{Action, Match};
+use super::refusal::{Failure, Refusal};
+use super::settings::Settings;
+use super::time::Timestamp;
+use super::timers::Timers;
+use super::{
+    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject,
+    UserId,
+};
+
+pub use load::{LoadError, LoadProblem};
+pub use records::{Profile, RunningGame};
+
+/// A failure to start the service.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+type MatchCell = Arc<Mutex<Match>>;
+
+/// The match service. Share it in an `Arc`.
+pub struct Service {
+    store: Arc<Store>,
+    lobby: Mutex<Lobby>,
+    matches: RwLock<HashMap<MatchId, MatchCell>>,
+    settings: RwLock<HashMap<GuildId, Settings>>,
+    timers: Mutex<Timers>,
+    next_id: AtomicI64,
+    problems: Mutex<Vec<LoadProblem>>,
+    /// What start-up changed (turns renewed), for the front end to show once.
+    recovered: Mutex<Vec<Outcome>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Service {
+    /// The store (for tools and tests).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Stored games and invitations that could not be loaded at start-up, with the reason.
+    /// They are kept out of play; a moderator can annul such a game.
+    pub fn load_problems(&self) -> Vec<LoadProblem> {
+        lock(&self.problems).clone()
+    }
+
+    /// What start-up changed — a turn that fell due while the bot was down given afresh — for
+    /// the front end to show (a redrawn board, a notice to the player to move). Taken once.
+    pub fn take_recovered(&self) -> Vec<Outcome> {
+        std::mem::take(&mut lock(&self.recovered))
+    }
+
+    /// The earliest armed deadline.
+    pub fn next_deadline(&self) -> Option<Timestamp> {
+        lock(&self.timers).next()
+    }
+
+    fn arm(&self, id: Subject, at: Option<Timestamp>) {
+        lock(&self.timers).set(id, at);
+    }
+
+    /// Fires every deadline due at `now` through [`Service::apply`], like clicks. Returns the
+    /// outcomes worth showing (silent refusals — a deadline no longer due — are left out).
+    pub fn tick(&self, now: Timestamp) -> Vec<Result<Outcome, Failure>> {
+        let due = lock(&self.timers).take_due(now);
+        let mut out = Vec::new();
+        for id in due {
+            let applied = self.apply(Command::Timeout(id), now);
+            out.extend(applied.fired.into_iter().map(Ok));
+            let r = applied.result;
+            match &r {
+                Ok(_) => {}
+                Err(Failure::Refused(refusal)) => {
+                    self.rearm_from_state(id);
+                    if refusal.is_silent() {
+                        continue;
+                    }
+                }
+                Err(_) => {
+                    // The database failed: try again in a second.
+                    self.arm(id, Some(now + super::Duration::from_secs(1)));
+                }
+            }
+            out.push(r);
+        }
+        out
+    }
+
+    fn rearm_from_state(&self, id: Subject) {
+        let at = match id {
+            Subject::Invitation(i) => lock(&self.lobby).invitations.get(&i).map(|x| x.expires_at),
+            Subject::Match(m) => self.cell(m).and_then(|c| lock(&c).next_deadline()),
+        };
+        self.arm(id, at);
+    }
+
+    fn cell(&self, id: MatchId) -> Option<MatchCell> {
+        self.matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .cloned()
+    }
+
+    /// Applies one command at `now`: the one path for clicks, slash commands and deadlines.
+    ///
+    /// The result holds every outcome the command caused: first any deadline of its match
+    /// that had fallen due and fired before it (committed whatever became of the command),
+    /// then its own — a [`Refusal`] (nothing changed; show it privately) or an internal
+    /// failure (nothing changed; log it, tell the user to try again).
+    pub fn apply(&self, command: Command, now: Timestamp) -> Applied {
+        match command {
+            Command::Invite { who, options } => Applied::only(self.invite(who, &options, now)),
+            Command::Accept { by, invitation } => Applied::only(self.accept(by, invitation, now)),
+            Command::Decline { by, invitation } => {
+                Applied::only(self.decline(by, invitation, now))
+            }
+            Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
+            Command::Timeout(Subject::Invitation(id)) => Applied::only(self.expire(id, now)),
+            Command::Timeout(Subject::Match(id)) => self.on_match(id, None, Action::Tick, None, now),
+            Command::Play { by, point, board } => {
+                self.on_target(by, board, Action::Play(point), now)
+            }
+            Command::Pass { by, board } => self.on_target(by, board, Action::Pass, now),
+            Command::Resign { by, match_id } => match match_id.or_else(|| self.match_of(by)) {
+                Some(id) => self.on_match(id, Some(by), Action::Resign, None, now),
+                None => Applied::only(Err(Refusal::NotInGame.into())),
+            },
+            Command::ToggleDead {
+                by,
+                point,
+                board,
+                marking,
+            } => self.on_target(by, board, Action::ToggleDead(point, marking), now),
+            Command::AcceptMarking { by, board, marking } => {
+                self.on_target(by, board, Action::AcceptMarking(marking), now)
+            }
+            Command::ResumePlay { by, board } => self.on_target(by, board, Action::ResumePlay, now),
+            Command::WentOffline { user } => self.on_presence(user, Action::WentOffline, now),
+            Command::CameBack { user } => self.on_presence(user, Action::CameBack, now),
+            Command::Annul {
+                guild,
+                by: _,
+                moderator,
+                match_id,
+            } => self.annul(guild, moderator, match_id, now),
+        }
+    }
+
+    /// A player's action on the match a board button is about (or the player's running match).
+    fn on_target(
+        &self,
+        by: UserId,
+        board: Option<BoardRef>,
+        action: Action,
+        now: Timestamp,
+    ) -> Applied {
+        match board {
+            Some(b) => self.on_match(b.match_id, Some(by), action, Some(b.move_number), now),
+            None => match self.match_of(by) {
+                Some(id) => self.on_match(id, Some(by), action, None, now),
+                None => Applied::only(Err(Refusal::NotInGame.into())),
+            },
+        }
+    }
+
+    fn on_presence(&self, user: UserId, action: Action, now: Timestamp) -> Applied {
+        match self.match_of(user) {
+            Some(id) => self.on_match(id, Some(user), action, None, now),
+            None => Applied::only(Err(Refusal::NothingToDo.into())),
+        }
+    }
+
+    /// The running match of `user`, if any (a player is in at most one).
+    pub fn match_of(&self, user: UserId) -> Option<MatchId> {
+        lock(&self.lobby).busy.get(&user).copied()
+    }
+
+    /// The game a command about "the game" means: the caller's own, else the oldest running
+    /// in this channel. An index lookup, never a scan of every game.
+    pub fn game_for(&self, user: UserId, channel: ChannelId) -> Option<MatchId> {
+        let lobby = lock(&self.lobby);
+        lobby.busy.get(&user).copied().or_else(|| {
+            lobby
+                .by_channel
+                .get(&channel)
+                .and_then(|s| s.iter().next().copied())
+        })
+    }
+
+    /// A copy of a running match (for drawing the board, `/weiqi status`).
+    pub fn snapshot(&self, id: MatchId) -> Option<Match> {
+        self.cell(id).map(|c| lock(&c).clone())
+    }
+
+    /// Whether `user` may open a picker on the board drawn at `board`, and the match as it is
+    /// if so: the point picker on their turn, the mark picker during the agreement.
+    ///
+    /// # Errors
+    /// The game is over, not theirs, the board is stale, or it is not their turn.
+    pub fn picker(&self, user: UserId, board: BoardRef) -> Result<Match, Refusal> {
+        let m = self.snapshot(board.match_id).ok_or(Refusal::GameOver)?;
+        if m.color_of(user).is_none() {
+            return Err(Refusal::NotYourGame);
+        }
+        if m.move_count() != board.move_number {
+            return Err(Refusal::StaleBoard);
+        }
+        if !m.in_agreement() && m.player_to_move() != user {
+            return Err(Refusal::NotYourTurn);
+        }
+        Ok(m)
+    }
+
+    /// Every running match id.
+    pub fn running(&self) -> Vec<MatchId> {
+        let mut v: Vec<MatchId> = self
+            .matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .copied()
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Every pending invitation.
+    pub fn pending_invitations(&self) -> Vec<super::Invitation> {
+        let mut v: Vec<_> = lock(&self.lobby).invitations.values().cloned().collect();
+        v.sort_by_key(|i| i.id);
+        v
+    }
+
+    /// A pending invitation.
+    pub fn invitation(&self, id: InvitationId) -> Option<super::Invitation> {
+        lock(&self.lobby).invitations.get(&id).cloned()
+    }
+
+    fn take_id(&self) -> i64 {
+        self.next_id
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Whether a member may change the settings or annul a game: moderators only (the front end
+/// says who moderates, from its own permissions). The one rule for every front end.
+///
+/// # Errors
+/// [`Refusal::NotModerator`].
+pub fn may_moderate(moderator: bool) -> Result<(), Refusal> {
+    if moderator {
+        Ok(())
+    } else {
+        Err(Refusal::NotModerator)
+    }
+}

@@ -1,0 +1,284 @@
+//! Reads and settings: a server's settings, profiles and the leaderboard, a game's record as
+//! SGF, the lists a player or a moderator asks for.
+
+use crate::go::{Color, Owner, sgf};
+use crate::store::{MatchSummary, ProfileRow};
+
+use super::super::matches::Ending;
+use super::super::refusal::{Failure, Refusal};
+use super::super::rewards::TITLE;
+use super::super::settings::Settings;
+use super::super::time::Timestamp;
+use super::super::{ChannelId, GuildId, MatchId, UserId};
+use super::{Service, lock, may_moderate};
+
+/// A player's record on one server, for `/weiqi profile` and the leaderboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub guild: GuildId,
+    pub user: UserId,
+    pub merit: i64,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Merit awards taken part in (at most `merit-lifetime-cap`).
+    pub awards: u32,
+    /// [`TITLE`] once earned.
+    pub title: Option<&'static str>,
+}
+
+impl From<ProfileRow> for Profile {
+    fn from(p: ProfileRow) -> Profile {
+        Profile {
+            guild: GuildId(p.guild),
+            user: UserId(p.user),
+            merit: p.merit,
+            wins: p.wins,
+            losses: p.losses,
+            draws: p.draws,
+            awards: p.awards,
+            title: p.titled_at.map(|_| TITLE),
+        }
+    }
+}
+
+/// A game in a list: a moderator's running games, a player's recent games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunningGame {
+    pub id: MatchId,
+    pub channel: ChannelId,
+    pub players: [UserId; 2],
+    pub summary: String,
+    pub move_count: u32,
+    pub started_at: Timestamp,
+    /// Why it cannot be played, if it could not be loaded.
+    pub problem: Option<String>,
+}
+
+impl Service {
+    /// A server's settings.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn settings(&self, guild: GuildId) -> Result<Settings, Failure> {
+        if let Some(s) = self
+            .settings
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&guild)
+        {
+            return Ok(s.clone());
+        }
+        let pairs = self.store.read(|tx| tx.settings(guild.get()))?;
+        let (s, skipped) = Settings::from_pairs(&pairs);
+        for (key, value) in skipped {
+            tracing::warn!(guild = guild.get(), key, value, "a stored setting no longer applies");
+        }
+        self.settings
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(guild, s.clone());
+        Ok(s)
+    }
+
+    fn edit_settings(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        f: impl FnOnce(&mut Settings) -> Result<(), Refusal>,
+    ) -> Result<Settings, Failure> {
+        may_moderate(moderator)?;
+        let mut current = self.settings(guild)?;
+        let mut cache = self.settings.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = cache.get(&guild) {
+            current = s.clone();
+        }
+        f(&mut current)?;
+        let pairs = current.to_pairs();
+        self.store
+            .write(|tx| tx.replace_settings(guild.get(), &pairs))?;
+        cache.insert(guild, current.clone());
+        Ok(current)
+    }
+
+    /// `config set KEY VALUE`, by a moderator. Running games keep their snapshot.
+    ///
+    /// # Errors
+    /// Not a moderator, a bad key or value ([`Refusal::Setting`]), or the database failed.
+    pub fn set_setting(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        key: &str,
+        value: &str,
+    ) -> Result<Settings, Failure> {
+        self.edit_settings(guild, moderator, |s| {
+            s.set(key, value).map(|_| ()).map_err(Refusal::Setting)
+        })
+    }
+
+    /// `config reset KEY`, by a moderator.
+    ///
+    /// # Errors
+    /// Not a moderator, a bad key, or the database failed.
+    pub fn reset_setting(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        key: &str,
+    ) -> Result<Settings, Failure> {
+        self.edit_settings(guild, moderator, |s| {
+            s.reset(key).map(|_| ()).map_err(Refusal::Setting)
+        })
+    }
+
+    /// A player's profile on a server.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn profile(&self, guild: GuildId, user: UserId) -> Result<Profile, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.profile(guild.get(), user.get()))?
+            .into())
+    }
+
+    /// One page of the server's leaderboard, best first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn leaderboard(
+        &self,
+        guild: GuildId,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Profile>, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.leaderboard(guild.get(), limit, offset))?
+            .into_iter()
+            .map(Profile::from)
+            .collect())
+    }
+
+    /// The players of a server who hold the title (to grant a role set after they earned it).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn titled_players(&self, guild: GuildId) -> Result<Vec<UserId>, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.titled_players(guild.get()))?
+            .into_iter()
+            .map(UserId)
+            .collect())
+    }
+
+    /// The latest games of `user` on `guild`, newest first, for `/weiqi sgf`'s choices.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn recent_games(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        limit: u32,
+    ) -> Result<Vec<MatchSummary>, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.matches_of(guild.get(), user.get(), limit))?)
+    }
+
+    /// The running games of a server, for its moderators, with those that could not be
+    /// loaded and why.
+    pub fn running_in(&self, guild: GuildId) -> Vec<RunningGame> {
+        let mut games: Vec<RunningGame> = self
+            .running()
+            .into_iter()
+            .filter_map(|id| self.snapshot(id))
+            .filter(|m| m.guild == guild)
+            .map(|m| RunningGame {
+                id: m.id,
+                channel: m.channel,
+                players: m.both(),
+                summary: format!(
+                    "{}×{} {}",
+                    m.config.size.get(),
+                    m.config.size.get(),
+                    m.config.rules
+                ),
+                move_count: m.move_count(),
+                started_at: m.started_at,
+                problem: None,
+            })
+            .collect();
+        for p in lock(&self.problems).iter() {
+            if let (super::super::Subject::Match(id), Some(g)) = (p.subject, p.guild)
+                && g == guild
+            {
+                games.push(RunningGame {
+                    id,
+                    channel: p.channel.unwrap_or(ChannelId(0)),
+                    players: p.players.unwrap_or([UserId(0), UserId(0)]),
+                    summary: String::new(),
+                    move_count: 0,
+                    started_at: Timestamp::default(),
+                    problem: Some(p.error.to_string()),
+                });
+            }
+        }
+        games.sort_by_key(|g| g.id);
+        games
+    }
+
+    /// The record of a match of `guild` as SGF, with the players' display names.
+    ///
+    /// # Errors
+    /// No such game on this server, the database failed, or the record cannot be replayed.
+    pub fn sgf(
+        &self,
+        guild: GuildId,
+        id: MatchId,
+        black_name: &str,
+        white_name: &str,
+    ) -> Result<String, Failure> {
+        let m = self
+            .load_match(id)?
+            .filter(|m| m.guild == guild)
+            .ok_or(Refusal::NoSuchGame)?;
+        let result = m.ending().map(|e| match e {
+            Ending::Finished { result, .. } => result.to_string(),
+            Ending::Abandoned(_) | Ending::Annulled => "Void".to_owned(),
+        });
+        let move_comments = m
+            .automatic
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a)
+            .map(|(i, _)| (i, "automatic pass (turn timed out)".to_owned()))
+            .collect();
+        // A game scored after the agreement phase records its territory, dead stones included
+        // (TB/TW), as counted with the agreed marking.
+        let (mut territory_black, mut territory_white) = (Vec::new(), Vec::new());
+        if m.was_counted() && m.has_agreement() {
+            for (p, owner) in m.count().owners {
+                match owner {
+                    Owner::Territory(Color::Black) => territory_black.push(p),
+                    Owner::Territory(Color::White) => territory_white.push(p),
+                    _ => {}
+                }
+            }
+        }
+        let info = sgf::RecordInfo {
+            black: Some(black_name.to_owned()),
+            white: Some(white_name.to_owned()),
+            result,
+            rules: Some(m.config.rules.name().to_owned()),
+            move_comments,
+            territory_black,
+            territory_white,
+            ..sgf::RecordInfo::default()
+        };
+        Ok(sgf::write(&m.game, &info))
+    }
+}

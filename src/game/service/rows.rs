@@ -1,0 +1,297 @@
+//! A match, its moves and an invitation as the store's typed rows, and back.
+
+use crate::go::{ByColor, Color, Game, GameResult, Move};
+use crate::store::{
+    EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList,
+};
+
+use super::super::invitation::{Invitation, Terms};
+use super::super::matches::{
+    AbandonCause, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules, Phase,
+};
+use super::super::settings::Settings;
+use super::super::time::{Duration, Timestamp, millis_of};
+use super::super::{ChannelId, GuildId, InvitationId, MatchId, UserId};
+use super::load::LoadError;
+
+pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
+    InvitationRow {
+        id: i.id.get(),
+        guild: i.guild.get(),
+        channel: i.channel.get(),
+        inviter: i.inviter.get(),
+        invitee: i.invitee.get(),
+        size: Some(i.terms.size),
+        komi: Some(i.terms.komi),
+        rules: Some(i.terms.rules),
+        created_at: i.created_at.millis(),
+        expires_at: i.expires_at.millis(),
+    }
+}
+
+/// An invitation from its row; the terms of a row from before they were stored come from the
+/// server's settings as they are now.
+pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Invitation {
+    let rules = r.rules.unwrap_or(settings.rules);
+    Invitation {
+        id: InvitationId(r.id),
+        guild: GuildId(r.guild),
+        channel: ChannelId(r.channel),
+        inviter: UserId(r.inviter),
+        invitee: UserId(r.invitee),
+        terms: Terms {
+            size: r.size.unwrap_or(settings.board_size),
+            rules,
+            komi: r.komi.unwrap_or_else(|| settings.komi_for(rules)),
+        },
+        created_at: Timestamp::from_millis(r.created_at),
+        expires_at: Timestamp::from_millis(r.expires_at),
+    }
+}
+
+pub(super) fn match_row(m: &Match) -> MatchRow {
+    let c = &m.config;
+    MatchRow {
+        id: m.id.get(),
+        guild: m.guild.get(),
+        channel: m.channel.get(),
+        black: m.players.black.get(),
+        white: m.players.white.get(),
+        size: c.size,
+        rules: c.rules,
+        komi: c.komi,
+        turn_timeout_ms: millis_of(c.turn_timeout),
+        grace_ms: millis_of(c.grace),
+        max_ms: millis_of(c.max_length),
+        resign_window_ms: millis_of(c.resign_window),
+        merit_min_moves: c.merit.min_moves,
+        merit_amount: c.merit.amount,
+        merit_bonus: c.merit.winner_bonus,
+        merit_cap: c.merit.lifetime_cap,
+        started_at: m.started_at.millis(),
+        ends_at: m.ends_at.millis(),
+        live: live_of(m),
+    }
+}
+
+/// The store's code of an ending.
+fn end_code(ending: Ending) -> EndCode {
+    match ending {
+        Ending::Finished { reason, .. } => match reason {
+            EndReason::TwoPasses => EndCode::TwoPasses,
+            EndReason::Resignation => EndCode::Resignation,
+            EndReason::Time => EndCode::Time,
+        },
+        Ending::Abandoned(AbandonCause::TwoAutomaticPasses) => EndCode::TwoAutomaticPasses,
+        Ending::Abandoned(AbandonCause::Offline(Color::Black)) => EndCode::OfflineBlack,
+        Ending::Abandoned(AbandonCause::Offline(Color::White)) => EndCode::OfflineWhite,
+        Ending::Abandoned(AbandonCause::TimeCap) => EndCode::TimeCap,
+        Ending::Annulled => EndCode::Annulled,
+    }
+}
+
+/// An ending from its stored code and result.
+fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadError> {
+    let finished = |reason| {
+        result
+            .filter(|r| *r != GameResult::Void)
+            .map(|result| Ending::Finished { result, reason })
+            .ok_or(LoadError::Inconsistent("a finished game without a result"))
+    };
+    Ok(match code {
+        EndCode::TwoPasses => finished(EndReason::TwoPasses)?,
+        EndCode::Resignation => finished(EndReason::Resignation)?,
+        EndCode::Time => finished(EndReason::Time)?,
+        EndCode::TwoAutomaticPasses => Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
+        EndCode::OfflineBlack => Ending::Abandoned(AbandonCause::Offline(Color::Black)),
+        EndCode::OfflineWhite => Ending::Abandoned(AbandonCause::Offline(Color::White)),
+        EndCode::TimeCap => Ending::Abandoned(AbandonCause::TimeCap),
+        EndCode::Annulled => Ending::Annulled,
+    })
+}
+
+pub(super) fn live_of(m: &Match) -> MatchLive {
+    let (phase, ending, result, ended_at, marking) = match &m.phase {
+        Phase::Play => (PhaseCode::Play, None, None, None, None),
+        Phase::Agreement(a) => (PhaseCode::Agreement, None, None, None, Some(a)),
+        Phase::Ended(e) => {
+            let result = match e.ending {
+                Ending::Finished { result, .. } => result,
+                Ending::Abandoned(_) | Ending::Annulled => GameResult::Void,
+            };
+            (
+                PhaseCode::Ended,
+                Some(end_code(e.ending)),
+                Some(result),
+                Some(e.at.millis()),
+                None,
+            )
+        }
+    };
+    let dead_stones = match (&m.phase, marking) {
+        (_, Some(a)) => Some(PointList(a.dead.clone())),
+        (Phase::Ended(Ended { marking, .. }), None) => marking.clone().map(PointList),
+        _ => None,
+    };
+    let accepted = marking.map_or(ByColor::default(), |a| a.accepted);
+    MatchLive {
+        turn_deadline: m.turn_deadline.millis(),
+        move_count: m.move_count(),
+        resign: [m.resign_armed.black, m.resign_armed.white].map(|t| t.map(Timestamp::millis)),
+        offline: [m.offline_until.black, m.offline_until.white].map(|t| t.map(Timestamp::millis)),
+        phase,
+        ending,
+        result,
+        ended_at,
+        dead_stones,
+        accepted: [accepted.black, accepted.white],
+        marking_version: marking.map_or(0, |a| a.version),
+        resumed: Some(m.resumed),
+        resumed_at: m.resumed_at,
+    }
+}
+
+pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> MoveRow {
+    let (color, mv) = m.game.moves()[index];
+    MoveRow {
+        match_id: m.id.get(),
+        number: u32::try_from(index + 1).unwrap_or(u32::MAX),
+        color,
+        point: match mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        },
+        automatic: m.automatic.get(index).copied().unwrap_or(false),
+        played_at: now.millis(),
+    }
+}
+
+fn duration_of(ms: i64) -> Duration {
+    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+}
+
+/// A match from its row, before its moves are replayed: in play, whatever the row says (the
+/// phase is restored by [`finish_phase`] once the moves are in).
+pub(super) fn match_skeleton(r: &MatchRow) -> Match {
+    let config = MatchConfig {
+        size: r.size,
+        rules: r.rules,
+        komi: r.komi,
+        turn_timeout: duration_of(r.turn_timeout_ms),
+        grace: duration_of(r.grace_ms),
+        max_length: duration_of(r.max_ms),
+        resign_window: duration_of(r.resign_window_ms),
+        merit: MeritRules {
+            min_moves: r.merit_min_moves,
+            amount: r.merit_amount,
+            winner_bonus: r.merit_bonus,
+            lifetime_cap: r.merit_cap,
+        },
+    };
+    let ts = Timestamp::from_millis;
+    let opt = |t: Option<i64>| t.map(ts);
+    Match {
+        id: MatchId(r.id),
+        guild: GuildId(r.guild),
+        channel: ChannelId(r.channel),
+        players: ByColor {
+            black: UserId(r.black),
+            white: UserId(r.white),
+        },
+        game: Game::new(r.size, r.rules.with_komi(r.komi)),
+        config,
+        automatic: Vec::with_capacity(r.live.move_count as usize),
+        started_at: ts(r.started_at),
+        ends_at: ts(r.ends_at),
+        turn_deadline: ts(r.live.turn_deadline),
+        resign_armed: ByColor {
+            black: opt(r.live.resign[0]),
+            white: opt(r.live.resign[1]),
+        },
+        offline_until: ByColor {
+            black: opt(r.live.offline[0]),
+            white: opt(r.live.offline[1]),
+        },
+        phase: Phase::Play,
+        resumed: 0,
+        resumed_at: None,
+    }
+}
+
+/// Replays the next stored move through the engine (which checks it is legal). A move after
+/// the game ended by passes is a resumption after a dispute (only one lets play go on); they
+/// are counted as they come and checked against the row in [`finish_phase`].
+pub(super) fn replay_move(m: &mut Match, mv: &MoveRow) -> Result<(), LoadError> {
+    let expected = u32::try_from(m.automatic.len() + 1).unwrap_or(u32::MAX);
+    if mv.number != expected {
+        return Err(LoadError::MissingMove(expected));
+    }
+    if m.game.is_over() && m.has_agreement() {
+        m.resume_play();
+    }
+    let played = mv.point.map_or(Move::Pass, Move::Play);
+    m.game
+        .play_as(mv.color, played)
+        .map_err(|cause| LoadError::Illegal {
+            number: mv.number,
+            cause,
+        })?;
+    m.automatic.push(mv.automatic);
+    Ok(())
+}
+
+/// Ends the replay of a match: every move the row counts was found, the phase is the stored
+/// one, and the resumptions the moves show are the stored ones (a row from before they were
+/// stored takes what the moves show).
+pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError> {
+    if m.automatic.len() != r.live.move_count as usize {
+        return Err(LoadError::MoveCount {
+            stored: m.automatic.len(),
+            expected: r.live.move_count,
+        });
+    }
+    let l = &r.live;
+    m.phase = match l.phase {
+        PhaseCode::Play => {
+            if m.game.is_over() && m.has_agreement() {
+                // Play was resumed after a dispute, with no move since.
+                m.resume_play();
+            } else if m.game.is_over() {
+                return Err(LoadError::Inconsistent("a game over by passes still in play"));
+            }
+            Phase::Play
+        }
+        PhaseCode::Agreement => {
+            if !m.game.is_over() {
+                return Err(LoadError::Inconsistent("an agreement before two passes"));
+            }
+            let mut dead = l.dead_stones.clone().map(|p| p.0).unwrap_or_default();
+            dead.sort();
+            dead.dedup();
+            Phase::Agreement(Agreement {
+                dead,
+                accepted: ByColor {
+                    black: l.accepted[0],
+                    white: l.accepted[1],
+                },
+                version: l.marking_version,
+            })
+        }
+        PhaseCode::Ended => {
+            let code = l
+                .ending
+                .ok_or(LoadError::Inconsistent("an ended game without an ending"))?;
+            Phase::Ended(Ended {
+                ending: ending_of(code, l.result)?,
+                at: Timestamp::from_millis(l.ended_at.unwrap_or(r.ends_at)),
+                marking: l.dead_stones.clone().map(|p| p.0),
+            })
+        }
+    };
+    match l.resumed {
+        Some(n) if n != m.resumed || l.resumed_at != m.resumed_at => {
+            Err(LoadError::Inconsistent("the resumptions stored are not the moves'"))
+        }
+        _ => Ok(()),
+    }
+}

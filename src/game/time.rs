@@ -1,0 +1,80 @@
+//! Time as the game sees it: a [`Timestamp`] is a moment (passed in, never read from a clock
+//! here), a [`Duration`] a length of time. The two never mix by accident.
+
+use std::fmt;
+use std::ops::Add;
+
+pub use std::time::Duration;
+
+/// A moment: UTC milliseconds since the Unix epoch, as stored.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Timestamp(i64);
+
+impl Timestamp {
+    /// The moment `ms` milliseconds after the epoch.
+    pub const fn from_millis(ms: i64) -> Timestamp {
+        Timestamp(ms)
+    }
+
+    /// Milliseconds since the epoch.
+    pub const fn millis(self) -> i64 {
+        self.0
+    }
+
+    /// Whole seconds since the epoch (rounded down), as Discord's timestamps take them.
+    pub const fn seconds(self) -> i64 {
+        self.0.div_euclid(1000)
+    }
+
+    /// The time from `self` until `later`; zero if `later` is not later.
+    pub fn until(self, later: Timestamp) -> Duration {
+        Duration::from_millis(u64::try_from(later.0.saturating_sub(self.0)).unwrap_or(0))
+    }
+}
+
+/// Milliseconds of a duration, saturating.
+pub fn millis_of(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Add<Duration> for Timestamp {
+    type Output = Timestamp;
+
+    /// Saturating: a far deadline never wraps around into the past.
+    fn add(self, d: Duration) -> Timestamp {
+        Timestamp(self.0.saturating_add(millis_of(d)))
+    }
+}
+
+impl fmt::Debug for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "t{}", self.0)
+    }
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ms", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moment_plus_a_duration_saturates_and_until_never_goes_negative() {
+        let t = Timestamp::from_millis(1_000);
+        assert_eq!((t + Duration::from_secs(2)).millis(), 3_000);
+        assert_eq!(
+            (Timestamp::from_millis(i64::MAX - 1) + Duration::from_secs(5)).millis(),
+            i64::MAX
+        );
+        assert_eq!(t.until(Timestamp::from_millis(500)), Duration::ZERO);
+        assert_eq!(
+            t.until(Timestamp::from_millis(2_500)),
+            Duration::from_millis(1_500)
+        );
+        assert_eq!(Timestamp::from_millis(-1).seconds(), -1);
+    }
+}

@@ -1,0 +1,113 @@
+//! Invitations.
+
+use rusqlite::{Row, params};
+
+use super::rows::InvitationRow;
+use super::types::InvitationState;
+use super::{StoreError, Tx, from_sql_id, to_sql_id};
+
+fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
+    Ok(InvitationRow {
+        id: r.get(0)?,
+        guild: from_sql_id(r.get(1)?),
+        channel: from_sql_id(r.get(2)?),
+        inviter: from_sql_id(r.get(3)?),
+        invitee: from_sql_id(r.get(4)?),
+        size: r.get(5)?,
+        komi: r.get(6)?,
+        rules: r.get(7)?,
+        created_at: r.get(8)?,
+        expires_at: r.get(9)?,
+    })
+}
+
+impl Tx<'_> {
+    /// The largest id given to an invitation or a match (they share one sequence: a match
+    /// takes the id of the invitation it was accepted from).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn max_id(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT max(coalesce((SELECT max(id) FROM invitations), 0), \
+                        coalesce((SELECT max(id) FROM matches), 0))",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Stores a new pending invitation.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn insert_invitation(&self, i: &InvitationRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
+                 komi_half, rules, created_at, expires_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?
+            .execute(params![
+                i.id,
+                to_sql_id(i.guild),
+                to_sql_id(i.channel),
+                to_sql_id(i.inviter),
+                to_sql_id(i.invitee),
+                i.size,
+                i.komi,
+                i.rules,
+                i.created_at,
+                i.expires_at
+            ])?;
+        Ok(())
+    }
+
+    /// Closes a pending invitation.
+    ///
+    /// # Errors
+    /// A database error, or the invitation was not pending.
+    pub fn close_invitation(
+        &self,
+        id: i64,
+        state: InvitationState,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE invitations SET status = ?2, closed_at = ?3 \
+                 WHERE id = ?1 AND status = 'pending'",
+            )?
+            .execute(params![id, state, at])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("pending invitation {id}")))
+        }
+    }
+
+    /// Every pending invitation, each decoded on its own (see
+    /// [`Tx::running_matches`](super::Tx::running_matches)).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn pending_invitations(
+        &self,
+    ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
+             created_at, expires_at FROM invitations WHERE status = 'pending' ORDER BY id",
+        )?;
+        let mut rows = st.query([])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            out.push(invitation_from_row(r).map_err(|e| super::RowError {
+                table: "invitations",
+                id,
+                cause: e.to_string(),
+            }));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,329 @@
+//! Matches and their moves.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::rows::{MatchLive, MatchRow, MatchSummary, MoveRow};
+use super::types::PhaseCode;
+use super::{StoreError, Tx, from_sql_id, to_sql_id};
+
+const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules, komi_half, \
+    turn_timeout_ms, grace_ms, max_ms, resign_window_ms, merit_min_moves, merit_amount, \
+    merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
+    resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
+    accepted_black, accepted_white, marking_version, resumed, resumed_at";
+
+fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
+    Ok(MatchRow {
+        id: r.get(0)?,
+        guild: from_sql_id(r.get(1)?),
+        channel: from_sql_id(r.get(2)?),
+        black: from_sql_id(r.get(3)?),
+        white: from_sql_id(r.get(4)?),
+        size: r.get(5)?,
+        rules: r.get(6)?,
+        komi: r.get(7)?,
+        turn_timeout_ms: r.get(8)?,
+        grace_ms: r.get(9)?,
+        max_ms: r.get(10)?,
+        resign_window_ms: r.get(11)?,
+        merit_min_moves: r.get(12)?,
+        merit_amount: r.get(13)?,
+        merit_bonus: r.get(14)?,
+        merit_cap: r.get(15)?,
+        started_at: r.get(16)?,
+        ends_at: r.get(17)?,
+        live: MatchLive {
+            turn_deadline: r.get(18)?,
+            move_count: r.get(19)?,
+            resign: [r.get(20)?, r.get(21)?],
+            offline: [r.get(22)?, r.get(23)?],
+            phase: r.get(24)?,
+            ending: r.get(25)?,
+            result: r.get(26)?,
+            ended_at: r.get(27)?,
+            dead_stones: r.get(28)?,
+            accepted: [r.get(29)?, r.get(30)?],
+            marking_version: r.get(31)?,
+            resumed: r.get(32)?,
+            resumed_at: r.get(33)?,
+        },
+    })
+}
+
+fn move_from_row(r: &Row<'_>) -> rusqlite::Result<MoveRow> {
+    Ok(MoveRow {
+        match_id: r.get(0)?,
+        number: r.get(1)?,
+        color: r.get(2)?,
+        point: r.get(3)?,
+        automatic: r.get(4)?,
+        played_at: r.get(5)?,
+    })
+}
+
+const SUMMARY_COLUMNS: &str =
+    "id, channel_id, black, white, size, rules, phase, result, move_count, started_at";
+
+fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
+    Ok(MatchSummary {
+        id: r.get(0)?,
+        channel: from_sql_id(r.get(1)?),
+        black: from_sql_id(r.get(2)?),
+        white: from_sql_id(r.get(3)?),
+        size: r.get(4)?,
+        rules: r.get(5)?,
+        phase: r.get(6)?,
+        result: r.get(7)?,
+        move_count: r.get(8)?,
+        started_at: r.get(9)?,
+    })
+}
+
+/// A stored row that could not be decoded, with its id: the loader reports it and goes on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("row {id} of {table}: {cause}")]
+pub struct RowError {
+    pub table: &'static str,
+    pub id: i64,
+    pub cause: String,
+}
+
+impl Tx<'_> {
+    /// Stores a new match.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn insert_match(&self, m: &MatchRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
+                 komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
+                 merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
+                 turn_deadline) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+                 ?17, ?18, ?19)",
+            )?
+            .execute(params![
+                m.id,
+                to_sql_id(m.guild),
+                to_sql_id(m.channel),
+                to_sql_id(m.black),
+                to_sql_id(m.white),
+                m.size,
+                m.rules,
+                m.komi,
+                m.turn_timeout_ms,
+                m.grace_ms,
+                m.max_ms,
+                m.resign_window_ms,
+                m.merit_min_moves,
+                m.merit_amount,
+                m.merit_bonus,
+                m.merit_cap,
+                m.started_at,
+                m.ends_at,
+                m.live.turn_deadline,
+            ])?;
+        self.update_match(m.id, &m.live)
+    }
+
+    /// Saves the live state of a match.
+    ///
+    /// # Errors
+    /// A database error, or no such match.
+    pub fn update_match(&self, id: i64, l: &MatchLive) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
+                 resign_white = ?5, offline_black = ?6, offline_white = ?7, phase = ?8, \
+                 ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
+                 accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
+                 resumed = ?16, resumed_at = ?17 WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                l.turn_deadline,
+                l.move_count,
+                l.resign[0],
+                l.resign[1],
+                l.offline[0],
+                l.offline[1],
+                l.phase,
+                l.ending,
+                l.result,
+                l.ended_at,
+                l.dead_stones,
+                l.accepted[0],
+                l.accepted[1],
+                l.marking_version,
+                l.resumed,
+                l.resumed_at,
+            ])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("match {id}")))
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Errors
+    /// A database error (a duplicate move number is one: moves are never overwritten).
+    pub fn insert_move(&self, m: &MoveRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO moves (match_id, number, color, point, automatic, played_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                m.match_id,
+                m.number,
+                m.color,
+                m.point,
+                m.automatic,
+                m.played_at
+            ])?;
+        Ok(())
+    }
+
+    /// One match by id.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn match_row(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+        let sql = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?1");
+        Ok(self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row([id], match_from_row)
+            .optional()?)
+    }
+
+    /// Every match not yet ended, each decoded on its own: a row that does not decode is
+    /// returned as its [`RowError`] so that one bad row never keeps the others from loading.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn running_matches(&self) -> Result<Vec<Result<MatchRow, RowError>>, StoreError> {
+        let sql = format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase <> 'ended' ORDER BY id"
+        );
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let mut rows = st.query([])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            out.push(match_from_row(r).map_err(|e| RowError {
+                table: "matches",
+                id,
+                cause: e.to_string(),
+            }));
+        }
+        Ok(out)
+    }
+
+    /// The moves of every match not yet ended, by match then number: one scan for start-up
+    /// (10,000 games × 60 moves is 600,000 rows). A move that does not decode is handed to
+    /// `each` as a [`RowError`] carrying its match id.
+    ///
+    /// # Errors
+    /// A database error, or the first error `each` returns.
+    pub fn moves_of_running(
+        &self,
+        mut each: impl FnMut(Result<MoveRow, RowError>) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at \
+             FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
+             WHERE x.phase <> 'ended' ORDER BY m.match_id, m.number",
+        )?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            each(move_from_row(r).map_err(|e| RowError {
+                table: "moves",
+                id,
+                cause: e.to_string(),
+            }))?;
+        }
+        Ok(())
+    }
+
+    /// The moves of one match, in order.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn moves(&self, match_id: i64) -> Result<Vec<MoveRow>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT match_id, number, color, point, automatic, played_at FROM moves \
+             WHERE match_id = ?1 ORDER BY number",
+        )?;
+        let rows = st.query_map([match_id], move_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The latest matches of `user` on `guild` (any phase), newest first.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn matches_of(
+        &self,
+        guild: u64,
+        user: u64,
+        limit: u32,
+    ) -> Result<Vec<MatchSummary>, StoreError> {
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM matches WHERE guild_id = ?1 AND black = ?2 \
+             UNION ALL SELECT {SUMMARY_COLUMNS} FROM matches WHERE guild_id = ?1 AND white = ?2 \
+             ORDER BY id DESC LIMIT ?3"
+        );
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let rows = st.query_map(
+            params![to_sql_id(guild), to_sql_id(user), limit],
+            summary_from_row,
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The server, channel and players (black, white) of a match: plain numbers, readable
+    /// even when the rest of the row does not decode.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn match_basics(&self, id: i64) -> Result<Option<(u64, u64, u64, u64)>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT guild_id, channel_id, black, white FROM matches WHERE id = ?1")?
+            .query_row([id], |r| {
+                Ok((
+                    from_sql_id(r.get(0)?),
+                    from_sql_id(r.get(1)?),
+                    from_sql_id(r.get(2)?),
+                    from_sql_id(r.get(3)?),
+                ))
+            })
+            .optional()?)
+    }
+
+    /// Ends a match that cannot be loaded (its row or moves do not decode): a moderator's
+    /// annulment of a broken game. Its moves and the rest of its row stay as they were.
+    ///
+    /// # Errors
+    /// A database error, or the match is already over or missing.
+    pub fn annul_unloadable(&self, id: i64, at: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
+                 ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'",
+            )?
+            .execute(params![id, PhaseCode::Ended, at])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("running match {id}")))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The rows of the game's tables, typed: what the match service writes and reads back.
+
+use crate::go::{BoardSize, Color, GameResult, Komi, Point, RuleSet};
+
+use super::types::{EndCode, PhaseCode, PointList};
+
+/// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
+/// from before that was stored: then the server's settings at acceptance decide).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvitationRow {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub inviter: u64,
+    pub invitee: u64,
+    pub size: Option<BoardSize>,
+    pub komi: Option<Komi>,
+    pub rules: Option<RuleSet>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// What a match keeps from the moment it starts: players and the settings snapshot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchRow {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub black: u64,
+    pub white: u64,
+    pub size: BoardSize,
+    pub rules: RuleSet,
+    pub komi: Komi,
+    pub turn_timeout_ms: i64,
+    pub grace_ms: i64,
+    pub max_ms: i64,
+    pub resign_window_ms: i64,
+    pub merit_min_moves: u32,
+    pub merit_amount: u32,
+    pub merit_bonus: u32,
+    pub merit_cap: u32,
+    pub started_at: i64,
+    pub ends_at: i64,
+    pub live: MatchLive,
+}
+
+/// What changes as a match goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchLive {
+    pub turn_deadline: i64,
+    pub move_count: u32,
+    /// Armed resignations (black, white): until when the second press counts.
+    pub resign: [Option<i64>; 2],
+    /// Offline players (black, white): until when their game is kept.
+    pub offline: [Option<i64>; 2],
+    pub phase: PhaseCode,
+    /// How it ended (with `phase` ended).
+    pub ending: Option<EndCode>,
+    /// The result of a finished game (`Void` for one that counts for no one).
+    pub result: Option<GameResult>,
+    pub ended_at: Option<i64>,
+    /// The marking, one point per dead chain: during the agreement phase, and after a count
+    /// that followed one.
+    pub dead_stones: Option<PointList>,
+    /// Acceptances of the marking (black, white).
+    pub accepted: [bool; 2],
+    /// Toggles the marking has had (what an Accept button carries).
+    pub marking_version: u32,
+    /// How many times play was resumed after a dispute; `None` in rows from before it was
+    /// stored (the loader then infers it once from the moves).
+    pub resumed: Option<u32>,
+    /// The move count when play was last resumed.
+    pub resumed_at: Option<u32>,
+}
+
+/// One move of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRow {
+    pub match_id: i64,
+    /// 1-based.
+    pub number: u32,
+    pub color: Color,
+    /// `None` is a pass.
+    pub point: Option<Point>,
+    pub automatic: bool,
+    pub played_at: i64,
+}
+
+/// A player's record on one server.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProfileRow {
+    pub guild: u64,
+    pub user: u64,
+    pub merit: i64,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub awards: u32,
+    pub titled_at: Option<i64>,
+}
+
+/// A finished or running match in a list (a moderator's list, a player's recent games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSummary {
+    pub id: i64,
+    pub channel: u64,
+    pub black: u64,
+    pub white: u64,
+    pub size: BoardSize,
+    pub rules: RuleSet,
+    pub phase: PhaseCode,
+    pub result: Option<GameResult>,
+    pub move_count: u32,
+    pub started_at: i64,
+}
