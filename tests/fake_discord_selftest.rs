@@ -2208,3 +2208,49 @@ async fn roles_positions_and_the_bots_hierarchy() {
     assert_eq!(fake.role(top).map(|r| r.position), Some(1));
     assert!(fake.violations().is_empty());
 }
+
+/// The name rule `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, lowercase where a letter has
+/// a lowercase form, on names and on localized names.
+#[test]
+fn command_names_follow_discords_rule() {
+    use serde_json::json;
+    let ok =
+        |name: &str| support::validate::command(&json!({"name": name, "description": "d"})).is_ok();
+    for good in [
+        "weiqi",
+        "weiqi-config",
+        "go_9x9",
+        "don't",
+        "围棋",
+        "échecs",
+        "шахматы",
+        "गो",
+        "โกะ",
+        "٣",
+        "x",
+        &"a".repeat(32),
+    ] {
+        assert!(ok(good), "{good:?} is a valid name");
+    }
+    for bad in [
+        "",
+        "Weiqi",
+        "ÉCHECS",
+        "Шахматы",
+        "wei qi",
+        "go!",
+        "go.game",
+        &"a".repeat(33),
+    ] {
+        assert!(!ok(bad), "{bad:?} is not a valid name");
+    }
+    let localized = |locale: &str, name: &str| {
+        support::validate::command(
+            &json!({"name": "weiqi", "description": "d", "name_localizations": {locale: name}}),
+        )
+        .is_ok()
+    };
+    assert!(localized("zh-CN", "围棋") && localized("zh-TW", "圍棋") && localized("pt-BR", "go"));
+    assert!(!localized("zh", "围棋") && !localized("en", "go") && !localized("ja", "Go"));
+    assert_eq!(support::LOCALES.len(), 32);
+}
