@@ -2254,3 +2254,100 @@ fn command_names_follow_discords_rule() {
     assert!(!localized("zh", "围棋") && !localized("en", "go") && !localized("ja", "Go"));
     assert_eq!(support::LOCALES.len(), 32);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn modals_open_and_are_submitted() {
+    use serde_json::json;
+    use serenity::all::{ActionRowComponent, InteractionId};
+    let fake = FakeDiscord::start().await;
+    let alice = fake.user("alice");
+    let mut ws = raw_bot(&fake).await;
+    let http = proxied_http(&fake);
+    let input = |id: &str| json!({"type": 1, "components": [{"type": 4, "custom_id": id, "style": 1, "label": "Point"}]});
+    let modal = json!({"type": 9, "data": {"custom_id": "play", "title": "Play a move", "components": [input("point"), input("note")]}});
+
+    // Opened from a slash command: submitted, answered with a message; no UPDATE_MESSAGE.
+    let id = fake.send_slash_command(&alice, "weiqi", "play", vec![]);
+    let token = dispatched(&mut ws, "INTERACTION_CREATE", Some(id)).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    http.create_interaction_response(InteractionId::new(id), &token, &modal, vec![])
+        .await
+        .expect("a modal");
+    let submit = fake.submit_modal(&alice, id, &[("point", "D4")]);
+    let d = dispatched(&mut ws, "INTERACTION_CREATE", Some(submit)).await;
+    assert_eq!(d["type"], 5);
+    let Interaction::Modal(m) = serde_json::from_value(d.clone()).expect("deserializes") else {
+        panic!("not a modal submit")
+    };
+    assert_eq!(m.data.custom_id, "play");
+    let values: Vec<Option<String>> = m
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .map(|c| match c {
+            ActionRowComponent::InputText(t) => t.value.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(values, [Some("D4".to_string()), Some(String::new())]);
+    let stoken = d["token"].as_str().unwrap().to_string();
+    let e = http
+        .create_interaction_response(
+            InteractionId::new(submit),
+            &stoken,
+            &json!({"type": 7, "data": {"content": "x"}}),
+            vec![],
+        )
+        .await
+        .expect_err("no message to update");
+    assert_eq!(discord_error(&e), (400, 50035, "type".into()));
+    let e = http
+        .create_interaction_response(InteractionId::new(submit), &stoken, &modal, vec![])
+        .await
+        .expect_err("a modal answering a modal");
+    assert_eq!(discord_error(&e), (400, 50035, "type".into()));
+    http.create_interaction_response(
+        InteractionId::new(submit),
+        &stoken,
+        &json!({"type": 4, "data": {"content": "D4 played"}}),
+        vec![],
+    )
+    .await
+    .expect("a message");
+    assert_eq!(fake.wait_for_callback(submit, STEP).await.kind, 4);
+
+    // Opened from a button: the submit carries the message, which UPDATE_MESSAGE edits.
+    let board = fake.original_response(submit).expect("the reply");
+    http.edit_original_interaction_response(&stoken, &json!({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Play", "custom_id": "p"}]}]}), vec![])
+        .await
+        .expect("a button");
+    let press = fake.press_button(&alice, board.id, "p");
+    let ptoken = dispatched(&mut ws, "INTERACTION_CREATE", Some(press)).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    http.create_interaction_response(InteractionId::new(press), &ptoken, &modal, vec![])
+        .await
+        .expect("a modal from a button");
+    let submit = fake.submit_modal(&alice, press, &[("point", "E5"), ("note", "tesuji")]);
+    let d = dispatched(&mut ws, "INTERACTION_CREATE", Some(submit)).await;
+    assert_eq!(d["message"]["id"], board.id.to_string());
+    http.create_interaction_response(
+        InteractionId::new(submit),
+        d["token"].as_str().unwrap(),
+        &json!({"type": 7, "data": {"content": "E5 played"}}),
+        vec![],
+    )
+    .await
+    .expect("an update of the message");
+    assert_eq!(fake.message(board.id).unwrap().content(), "E5 played");
+    let unknown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        fake.submit_modal(&alice, press, &[("colour", "black")])
+    }));
+    assert!(unknown.is_err(), "the modal has no such input");
+    assert_eq!(fake.violations().len(), 2);
+    let _ = ws.close(None).await;
+}

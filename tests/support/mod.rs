@@ -69,7 +69,9 @@
 //!   bot created or edited; the interaction carries the message's current full JSON; panics if
 //!   no enabled component has that custom id; [`FakeDiscord::try_press_button`] returns the
 //!   reason instead), [`FakeDiscord::press_button_unchecked`] (stale or forged ids),
-//!   [`FakeDiscord::choose`] (select menus). Each returns the interaction id.
+//!   [`FakeDiscord::choose`] (select menus), [`FakeDiscord::submit_modal`] (type 5: the
+//!   modal the bot opened with a type 9 callback, filled in by text input custom id). Each
+//!   returns the interaction id.
 //!   [`FakeDiscord::age_interaction`] and [`FakeDiscord::expire_interaction`] make one older
 //!   instead of sleeping (past [`CALLBACK_WINDOW`] its callback is refused, past
 //!   [`TOKEN_WINDOW`] its token).

@@ -318,6 +318,88 @@ impl FakeDiscord {
         id
     }
 
+    /// Dispatches a MODAL_SUBMIT (type 5): `user` submits the modal the bot opened in its type 9
+    /// callback to interaction `opened_by`, with `values` for its text inputs (by custom id;
+    /// inputs not given are sent empty). Panics if that interaction was not answered with a
+    /// modal, or if a custom id is not one of the modal's text inputs (Discord's client would
+    /// not send it). The bot may answer with 4 or 5, and with 6 or 7 when the modal was opened
+    /// from a component (the interaction then carries that message).
+    pub fn submit_modal(&self, user: &TestUser, opened_by: u64, values: &[(&str, &str)]) -> u64 {
+        let id = self.inner.new_id();
+        let token = format!("fake-itoken-{id}");
+        let mut st = self.inner.lock();
+        let Some(modal) = st
+            .callbacks
+            .iter()
+            .find(|c| c.interaction_id == opened_by && c.kind == 9)
+            .map(|c| c.data.clone())
+        else {
+            panic!(
+                "fake Discord: submit_modal: interaction {opened_by} was not answered with a modal (callback type 9)"
+            );
+        };
+        let inputs: Vec<String> = modal["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| {
+                let mut v: Vec<Value> = row["components"].as_array().cloned().unwrap_or_default();
+                v.extend(row.get("component").cloned());
+                v
+            })
+            .filter(|c| c["type"] == 4)
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect();
+        for (cid, _) in values {
+            assert!(
+                inputs.iter().any(|i| i == cid),
+                "fake Discord: submit_modal: the modal has no text input {cid:?}; it has {inputs:?}"
+            );
+        }
+        let filled: Vec<(String, String)> = inputs
+            .iter()
+            .map(|i| {
+                let v = values.iter().find(|(c, _)| c == i).map_or("", |(_, v)| *v);
+                (i.clone(), v.to_string())
+            })
+            .collect();
+        let opener = st.interactions.get(&opened_by).cloned();
+        let channel_id = opener.as_ref().map_or(CHANNEL_ID, |o| o.channel_id);
+        let from_message = opener
+            .as_ref()
+            .filter(|o| o.kind == 3)
+            .and_then(|o| o.message_id);
+        let message = from_message
+            .and_then(|m| st.messages.get(&m))
+            .map(|m| m.json.clone());
+        let channel = st.channel_or_unknown(channel_id);
+        let roles = st.roles_of(user);
+        let env = st.interaction_env(channel_id);
+        let custom_id = modal["custom_id"].as_str().unwrap_or("");
+        let payload = payloads::modal_submit_interaction(
+            &env,
+            id,
+            &token,
+            &channel,
+            user,
+            &roles,
+            custom_id,
+            &filled,
+            message.as_ref(),
+        );
+        let label = format!("submit of modal {custom_id:?} by {}", user.name);
+        self.dispatch_interaction(
+            &mut st,
+            id,
+            token,
+            5,
+            channel_id,
+            from_message,
+            label,
+            payload,
+        )
+    }
+
     /// Makes an interaction `by` older than it is, as if that much time had passed since its
     /// dispatch: past 3 s its callback is refused (`404 10062 Unknown interaction`), past
     /// 15 min its token no longer works (`401 50027 Invalid Webhook Token`).

@@ -386,6 +386,35 @@ pub fn component_interaction(
     Value::Object(m)
 }
 
+/// A MODAL_SUBMIT interaction (type 5): `data.custom_id` of the modal and one action row per
+/// text input with its `value`; `message` when the modal was opened from a component.
+#[allow(clippy::too_many_arguments)]
+pub fn modal_submit_interaction(
+    env: &InteractionEnv,
+    id: u64,
+    token: &str,
+    channel: &ChannelRecord,
+    u: &TestUser,
+    roles: &[u64],
+    custom_id: &str,
+    values: &[(String, String)],
+    message: Option<&Value>,
+) -> Value {
+    let mut m = interaction_base(env, id, token, 5, channel, u, roles);
+    let rows: Vec<Value> = values
+        .iter()
+        .map(|(cid, v)| json!({"type": 1, "components": [{"type": 4, "custom_id": cid, "value": v}]}))
+        .collect();
+    m.insert(
+        "data".into(),
+        json!({"custom_id": custom_id, "components": rows}),
+    );
+    if let Some(msg) = message {
+        m.insert("message".into(), msg.clone());
+    }
+    Value::Object(m)
+}
+
 /// A new message object from what the bot sent (`content`, `embeds`, `components`, `flags`).
 pub fn message(
     id: u64,

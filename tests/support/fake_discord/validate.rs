@@ -283,10 +283,12 @@ pub fn present(v: Option<&Value>) -> bool {
 
 /// The callback types valid for an interaction type (2 command, 3 component, 4 autocomplete,
 /// 5 modal submit).
-pub fn callback_allowed(interaction_kind: u64, callback_kind: u64) -> bool {
+/// `on_message`: the interaction has a message to update (a component, or a modal opened from
+/// one).
+pub fn callback_allowed(interaction_kind: u64, callback_kind: u64, on_message: bool) -> bool {
     match callback_kind {
         4 | 5 => matches!(interaction_kind, 2 | 3 | 5),
-        6 | 7 => matches!(interaction_kind, 3 | 5),
+        6 | 7 => matches!(interaction_kind, 3 | 5) && on_message,
         8 => interaction_kind == 4,
         9 => matches!(interaction_kind, 2 | 3),
         _ => false,

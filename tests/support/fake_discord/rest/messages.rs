@@ -160,7 +160,7 @@ pub(super) fn callback(inner: &Inner, st: &mut State, req: &Req, iid: u64, token
     };
     let kind = body["type"].as_u64().unwrap_or(0);
     let data = body.get("data").cloned().unwrap_or(Value::Null);
-    if !validate::callback_allowed(rec.kind, kind) {
+    if !validate::callback_allowed(rec.kind, kind, rec.message_id.is_some()) {
         let r = Refusal::form(vec![validate::FormError {
             path: "type".into(),
             code: "INTERACTION_RESPONSE_TYPE_INVALID",
@@ -190,7 +190,7 @@ pub(super) fn callback(inner: &Inner, st: &mut State, req: &Req, iid: u64, token
         return refuse(st, req, r, Some(iid));
     }
     let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
-    let is_component = rec.kind == 3;
+    let is_component = rec.kind == 3 || rec.message_id.is_some();
     let channel = st
         .channels
         .get(&rec.channel_id)
