@@ -408,6 +408,9 @@ async fn gateway_protocol_and_interaction_rules() {
 
     let fake = FakeDiscord::start().await;
     let alice = fake.user("alice");
+    let active = fake.add_thread(CHANNEL_ID, "old game");
+    let archived = fake.add_thread(CHANNEL_ID, "older game");
+    fake.set_thread_state(archived, true, false);
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", fake.gateway_url()))
         .await
         .expect("connect to the fake gateway");
@@ -440,6 +443,10 @@ async fn gateway_protocol_and_interaction_rules() {
     let guild: GuildCreateEvent =
         serde_json::from_value(guild["d"].clone()).expect("GUILD_CREATE deserializes");
     assert!(guild.guild.members.keys().any(|u| u.get() == alice.id));
+    let threads: Vec<u64> = guild.guild.threads.iter().map(|t| t.id.get()).collect();
+    assert_eq!(threads, [active], "GUILD_CREATE lists the active threads");
+    let me = &guild.guild.members[&serenity::all::UserId::new(APPLICATION_ID)];
+    assert_eq!(me.roles, [serenity::all::RoleId::new(BOT_ROLE_ID)]);
     assert_eq!(
         guild
             .guild
