@@ -3,9 +3,22 @@
 //! The REST side lives in `fake_discord/rest.rs`, the gateway in `fake_discord/gateway.rs`, the
 //! JSON shapes in `fake_discord/payloads.rs`. See `tests/support/mod.rs` for how to use it.
 
+mod faults;
 mod gateway;
+mod guild;
+mod interactions;
 pub mod payloads;
+mod records;
 mod rest;
+pub mod validate;
+mod violations;
+
+pub use faults::path_matches;
+pub use guild::{BOT_ROLE_ID, RoleInfo};
+pub use interactions::{CALLBACK_WINDOW, TOKEN_WINDOW};
+pub use records::*;
+pub use validate::{LOCALES, is_locale};
+pub use violations::Violation;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -30,12 +43,31 @@ pub const OWNER_ID: u64 = 1_400_000_000_000_000_000;
 /// A token for the bot under test (any string works; the fake records it, checks nothing).
 pub const FAKE_TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tengen-test-token";
 
-/// Permission bits (Discord's numbering) a test may give a member.
+/// Permission bits (Discord's numbering, `topics/permissions.mdx`) a test may give a member
+/// or the bot.
 pub mod perms {
     /// Manage Server (what `/weiqi config` needs).
     pub const MANAGE_GUILD: u64 = 1 << 5;
     /// Administrator (implies everything).
     pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const MANAGE_CHANNELS: u64 = 1 << 4;
+    pub const ADD_REACTIONS: u64 = 1 << 6;
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const MANAGE_MESSAGES: u64 = 1 << 13;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
+    pub const MANAGE_ROLES: u64 = 1 << 28;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const MANAGE_THREADS: u64 = 1 << 34;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// Every permission Discord documents (bits 0–46 and 48–52): what a member with
+    /// Administrator has, and what `member.permissions` of its interactions says.
+    pub const ALL: u64 = ((1u64 << 53) - 1) & !(1u64 << 47);
     /// What an ordinary member of the fake guild has: view channel, send messages, embed links,
     /// attach files, read history, add reactions, use application commands, create public
     /// threads, send messages in threads.
@@ -52,259 +84,6 @@ pub mod perms {
     pub const BOT: u64 = ((1u64 << 46) - 1) & !ADMINISTRATOR;
 }
 
-/// A member of the fake guild on whose behalf the test clicks and types.
-#[derive(Clone, Debug)]
-pub struct TestUser {
-    pub id: u64,
-    pub name: String,
-    /// The member's computed permissions in the channel (`member.permissions` of interactions).
-    pub permissions: u64,
-    /// The user's Discord client language (`locale` of interactions), e.g. `en-US`, `zh-CN`.
-    pub locale: String,
-    /// Role ids the member has (`member.roles`).
-    pub roles: Vec<u64>,
-}
-
-impl TestUser {
-    pub fn with_permissions(mut self, permissions: u64) -> Self {
-        self.permissions = permissions;
-        self
-    }
-    pub fn with_locale(mut self, locale: &str) -> Self {
-        self.locale = locale.to_string();
-        self
-    }
-    pub fn mention(&self) -> String {
-        format!("<@{}>", self.id)
-    }
-}
-
-/// A value of a slash command option, as a test writes it.
-#[derive(Clone, Debug)]
-pub enum OptValue {
-    Str(String),
-    Int(i64),
-    Num(f64),
-    Bool(bool),
-    User(TestUser),
-    Channel(u64),
-    Role(u64),
-}
-
-/// One option of a slash command (`name` = `value`).
-#[derive(Clone, Debug)]
-pub struct Opt {
-    pub name: String,
-    pub value: OptValue,
-}
-
-impl Opt {
-    pub fn str(name: &str, v: &str) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Str(v.into()),
-        }
-    }
-    pub fn int(name: &str, v: i64) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Int(v),
-        }
-    }
-    pub fn num(name: &str, v: f64) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Num(v),
-        }
-    }
-    pub fn bool(name: &str, v: bool) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Bool(v),
-        }
-    }
-    pub fn user(name: &str, v: &TestUser) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::User(v.clone()),
-        }
-    }
-    pub fn channel(name: &str, id: u64) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Channel(id),
-        }
-    }
-    pub fn role(name: &str, id: u64) -> Self {
-        Self {
-            name: name.into(),
-            value: OptValue::Role(id),
-        }
-    }
-}
-
-/// A file the bot uploaded (a multipart `files[n]` part).
-#[derive(Clone, Debug, PartialEq)]
-pub struct UploadedFile {
-    /// The multipart field name, e.g. `files[0]`.
-    pub field: String,
-    pub filename: String,
-    pub content_type: Option<String>,
-    pub bytes: Vec<u8>,
-}
-
-/// An attachment of a stored message: what Discord would serve at its `url`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredAttachment {
-    pub id: u64,
-    pub filename: String,
-    pub content_type: Option<String>,
-    pub bytes: Vec<u8>,
-    /// Where the fake serves the bytes (`GET`), also the attachment's `url` in the message JSON.
-    pub url: String,
-}
-
-/// A message as Discord keeps it: created or edited by the bot (channel message, interaction
-/// response, follow-up).
-#[derive(Clone, Debug)]
-pub struct StoredMessage {
-    pub id: u64,
-    pub channel_id: u64,
-    /// The full Discord message object, exactly as the fake returns it over REST and puts it in
-    /// the `message` of a component interaction.
-    pub json: Value,
-    pub attachments: Vec<StoredAttachment>,
-    /// The interaction whose response or follow-up this message is, if any.
-    pub interaction_id: Option<u64>,
-    pub ephemeral: bool,
-    pub deleted: bool,
-    /// How many times the message was edited (PATCH or an UPDATE_MESSAGE callback).
-    pub edits: u32,
-}
-
-/// A button (or other component with a custom id) found on a message.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Button {
-    pub custom_id: String,
-    pub label: Option<String>,
-    pub style: Option<u64>,
-    pub disabled: bool,
-    /// Discord's component type: 2 button, 3 string select, …
-    pub component_type: u64,
-}
-
-impl StoredMessage {
-    pub fn content(&self) -> &str {
-        self.json["content"].as_str().unwrap_or("")
-    }
-    pub fn embeds(&self) -> Vec<Value> {
-        self.json["embeds"].as_array().cloned().unwrap_or_default()
-    }
-    pub fn components(&self) -> Vec<Value> {
-        self.json["components"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-    }
-    /// Every component with a `custom_id`, row by row.
-    pub fn buttons(&self) -> Vec<Button> {
-        let mut out = Vec::new();
-        for row in self.components() {
-            for c in row["components"].as_array().cloned().unwrap_or_default() {
-                if let Some(id) = c["custom_id"].as_str() {
-                    out.push(Button {
-                        custom_id: id.to_string(),
-                        label: c["label"].as_str().map(str::to_string),
-                        style: c["style"].as_u64(),
-                        disabled: c["disabled"].as_bool().unwrap_or(false),
-                        component_type: c["type"].as_u64().unwrap_or(2),
-                    });
-                }
-            }
-        }
-        out
-    }
-    pub fn button(&self, custom_id: &str) -> Option<Button> {
-        self.buttons()
-            .into_iter()
-            .find(|b| b.custom_id == custom_id)
-    }
-    pub fn attachment(&self, filename: &str) -> Option<&StoredAttachment> {
-        self.attachments.iter().find(|a| a.filename == filename)
-    }
-    /// The attachment an embed's image points to (`embeds[i].image.url`), if it is one of ours.
-    pub fn embed_image(&self, embed: usize) -> Option<&StoredAttachment> {
-        let url = self.json["embeds"][embed]["image"]["url"].as_str()?;
-        self.attachments.iter().find(|a| a.url == url)
-    }
-}
-
-/// The bot's answer to one interaction (`POST /interactions/{id}/{token}/callback`).
-#[derive(Clone, Debug)]
-pub struct Callback {
-    pub interaction_id: u64,
-    /// 4 message, 5 deferred message, 6 deferred update, 7 update message, 8 autocomplete,
-    /// 9 modal.
-    pub kind: u64,
-    /// The callback's `data` (`Value::Null` when absent).
-    pub data: Value,
-    /// Files attached in the multipart body, with their bytes as sent.
-    pub files: Vec<UploadedFile>,
-    /// Whether the body was multipart.
-    pub multipart: bool,
-    /// `data.flags & 64`.
-    pub ephemeral: bool,
-    /// The message this callback created (4, 5) or updated (6, 7).
-    pub message_id: Option<u64>,
-    /// From the interaction's dispatch on the gateway to this callback's arrival.
-    pub latency: Duration,
-}
-
-/// One HTTP request the bot made, as the fake saw it.
-#[derive(Clone, Debug)]
-pub struct RecordedRequest {
-    pub method: String,
-    /// The path as requested, e.g. `/api/v10/channels/1300000000000000001/messages`.
-    pub path: String,
-    pub query: Option<String>,
-    pub authorization: Option<String>,
-    pub content_type: Option<String>,
-    /// The JSON body, or the `payload_json` part of a multipart body.
-    pub json: Option<Value>,
-    pub files: Vec<UploadedFile>,
-    /// The status the fake answered with.
-    pub status: u16,
-    /// When it arrived, from the fake's start.
-    pub at: Duration,
-}
-
-impl RecordedRequest {
-    /// True when the method matches and the path, after `/api/v10`, equals `path`, where a `*`
-    /// segment matches any one segment: `req.is("POST", "/channels/*/messages")`.
-    pub fn is(&self, method: &str, path: &str) -> bool {
-        if !self.method.eq_ignore_ascii_case(method) {
-            return false;
-        }
-        let got: Vec<&str> = self
-            .path
-            .strip_prefix("/api/v10")
-            .unwrap_or(&self.path)
-            .split('/')
-            .collect();
-        let want: Vec<&str> = path.split('/').collect();
-        got.len() == want.len() && got.iter().zip(&want).all(|(g, w)| *w == "*" || g == w)
-    }
-}
-
-/// p50 / p99 / max of interaction → callback latencies.
-#[derive(Clone, Debug)]
-pub struct LatencySummary {
-    pub count: usize,
-    pub p50: Duration,
-    pub p99: Duration,
-    pub max: Duration,
-}
-
 #[derive(Clone, Debug)]
 pub(crate) struct InteractionRecord {
     pub id: u64,
@@ -315,11 +94,13 @@ pub(crate) struct InteractionRecord {
     pub label: String,
     pub message_id: Option<u64>,
     pub dispatched_at: Instant,
+    /// How much older than its dispatch a test made it ([`FakeDiscord::age_interaction`]).
+    pub aged: Duration,
     pub acknowledged: bool,
     pub original_message_id: Option<u64>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ChannelRecord {
     pub id: u64,
     pub kind: u64,
@@ -327,6 +108,45 @@ pub(crate) struct ChannelRecord {
     pub parent_id: Option<u64>,
     /// For DM channels: the other user.
     pub recipient: Option<u64>,
+    pub topic: Option<String>,
+    pub nsfw: bool,
+    pub rate_limit_per_user: u64,
+    /// Threads: `thread_metadata`.
+    pub archived: bool,
+    pub locked: bool,
+    pub auto_archive_duration: u64,
+    pub invitable: bool,
+    /// Threads: who created it (the bot for threads it made).
+    pub owner_id: Option<u64>,
+}
+
+impl ChannelRecord {
+    pub fn text(id: u64, name: &str) -> ChannelRecord {
+        ChannelRecord {
+            id,
+            kind: 0,
+            name: name.into(),
+            ..Default::default()
+        }
+    }
+    pub fn is_thread(&self) -> bool {
+        matches!(self.kind, 10..=12)
+    }
+}
+
+/// A thread as Discord keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreadInfo {
+    pub id: u64,
+    pub name: String,
+    pub parent_id: u64,
+    /// 10 announcement, 11 public, 12 private.
+    pub kind: u64,
+    pub archived: bool,
+    pub locked: bool,
+    pub auto_archive_duration: u64,
+    /// Messages posted in it (not deleted).
+    pub message_count: usize,
 }
 
 #[derive(Default)]
@@ -358,6 +178,12 @@ pub(crate) struct State {
     pub roles: BTreeMap<u64, Value>,
     pub member_roles: BTreeMap<u64, BTreeSet<u64>>,
     pub gateway: GatewayState,
+    pub violations: Vec<Violation>,
+    pub faults: Vec<faults::Fault>,
+    /// Channels where a test gave the bot its own permissions.
+    pub bot_channel_permissions: BTreeMap<u64, u64>,
+    pub guild_locale: String,
+    pub attachment_size_limit: u64,
 }
 
 pub(crate) struct Inner {
@@ -439,20 +265,22 @@ impl FakeDiscord {
         });
         {
             let mut st = inner.lock();
-            st.channels.insert(
-                CHANNEL_ID,
-                ChannelRecord {
-                    id: CHANNEL_ID,
-                    kind: 0,
-                    name: "go".into(),
-                    parent_id: None,
-                    recipient: None,
-                },
-            );
+            st.channels
+                .insert(CHANNEL_ID, ChannelRecord::text(CHANNEL_ID, "go"));
             st.roles.insert(
                 GUILD_ID,
                 payloads::role(GUILD_ID, "@everyone", perms::MEMBER, 0),
             );
+            let mut bot_role = payloads::role(BOT_ROLE_ID, "tengen-fake", perms::BOT, 1);
+            bot_role["managed"] = json!(true);
+            bot_role["tags"] = json!({"bot_id": APPLICATION_ID.to_string()});
+            st.roles.insert(BOT_ROLE_ID, bot_role);
+            st.member_roles
+                .entry(APPLICATION_ID)
+                .or_default()
+                .insert(BOT_ROLE_ID);
+            st.guild_locale = "en-US".into();
+            st.attachment_size_limit = 10 * 1024 * 1024;
         }
         let tasks = vec![
             tokio::spawn(rest::serve(inner.clone(), rest)),
@@ -534,17 +362,52 @@ impl FakeDiscord {
     /// connects). Returns its id.
     pub fn add_text_channel(&self, name: &str) -> u64 {
         let id = self.inner.new_id();
-        self.inner.lock().channels.insert(
+        self.inner
+            .lock()
+            .channels
+            .insert(id, ChannelRecord::text(id, name));
+        id
+    }
+
+    /// Adds a public thread (type 11) in `parent` as a member would have made it (not the
+    /// bot's). Returns its id.
+    pub fn add_thread(&self, parent: u64, name: &str) -> u64 {
+        let id = self.inner.new_id();
+        let mut st = self.inner.lock();
+        assert!(
+            st.channels.contains_key(&parent),
+            "fake Discord: add_thread in unknown channel {parent}"
+        );
+        st.channels.insert(
             id,
             ChannelRecord {
                 id,
-                kind: 0,
+                kind: 11,
                 name: name.into(),
-                parent_id: None,
-                recipient: None,
+                parent_id: Some(parent),
+                auto_archive_duration: 1440,
+                owner_id: Some(OWNER_ID),
+                ..Default::default()
             },
         );
+        drop(st);
+        self.inner.bump();
         id
+    }
+
+    /// Archives or unarchives, locks or unlocks a thread, as a moderator (or Discord's
+    /// inactivity timer) would.
+    pub fn set_thread_state(&self, thread_id: u64, archived: bool, locked: bool) {
+        let mut st = self.inner.lock();
+        let t = st
+            .channels
+            .get_mut(&thread_id)
+            .filter(|c| c.is_thread())
+            .unwrap_or_else(|| panic!("fake Discord: no thread {thread_id}"));
+        t.archived = archived;
+        t.locked = locked;
+        drop(st);
+        self.inner.bump();
     }
 
     // ----------------------------------------------------------------------------------------
@@ -606,263 +469,6 @@ impl FakeDiscord {
         let mut st = self.inner.lock();
         gateway::dispatch_locked(&self.inner, &mut st, event, data)
             .unwrap_or_else(|| panic!("fake Discord: cannot dispatch {event}: the bot is not connected to the gateway (call wait_connected first)"))
-    }
-
-    // ----------------------------------------------------------------------------------------
-    // interactions
-
-    /// Dispatches an INTERACTION_CREATE for `/name [subcommand] options…` typed by `user` in the
-    /// main channel. `subcommand` is `""` for none, `"board"` for a subcommand, `"config set"`
-    /// for a subcommand group and its subcommand. Returns the interaction id.
-    pub fn send_slash_command(
-        &self,
-        user: &TestUser,
-        name: &str,
-        subcommand: &str,
-        options: Vec<Opt>,
-    ) -> u64 {
-        self.send_slash_command_in(CHANNEL_ID, user, name, subcommand, options)
-    }
-
-    /// [`FakeDiscord::send_slash_command`] in a given channel (or thread).
-    pub fn send_slash_command_in(
-        &self,
-        channel_id: u64,
-        user: &TestUser,
-        name: &str,
-        subcommand: &str,
-        options: Vec<Opt>,
-    ) -> u64 {
-        let id = self.inner.new_id();
-        let token = format!("fake-itoken-{id}");
-        let mut st = self.inner.lock();
-        let command_id = st
-            .global_commands
-            .iter()
-            .chain(st.guild_commands.values().flatten())
-            .find(|c| c["name"] == name)
-            .and_then(|c| c["id"].as_str().and_then(|s| s.parse().ok()))
-            .unwrap_or(1_600_000_000_000_000_001u64);
-        let channel = st.channels.get(&channel_id).cloned().unwrap_or_else(|| {
-            panic!("fake Discord: send_slash_command in unknown channel {channel_id}")
-        });
-        let roles = st.roles_of(user);
-        let payload = payloads::slash_interaction(
-            id, &token, &channel, user, &roles, command_id, name, subcommand, &options,
-        );
-        let label = format!(
-            "/{name}{}{subcommand} by {}",
-            if subcommand.is_empty() { "" } else { " " },
-            user.name
-        );
-        self.dispatch_interaction(&mut st, id, token, 2, channel_id, None, label, payload)
-    }
-
-    /// Dispatches a button press by `user` on the stored message `message_id` (one the bot
-    /// created or edited). Panics, naming what is there, if the message has no enabled
-    /// component with that custom id (Discord would not let anyone press it).
-    pub fn press_button(&self, user: &TestUser, message_id: u64, custom_id: &str) -> u64 {
-        self.press_component(user, message_id, custom_id, None)
-    }
-
-    /// Chooses `values` in a select menu of a stored message.
-    pub fn choose(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        values: &[&str],
-    ) -> u64 {
-        self.press_component(
-            user,
-            message_id,
-            custom_id,
-            Some(values.iter().map(|s| s.to_string()).collect()),
-        )
-    }
-
-    fn press_component(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        values: Option<Vec<String>>,
-    ) -> u64 {
-        self.try_press_component(user, message_id, custom_id, values)
-            .unwrap_or_else(|e| panic!("fake Discord: {e}"))
-    }
-
-    /// Like [`FakeDiscord::press_button`], but says why a press is impossible instead of
-    /// panicking (no such message, deleted, no such component, disabled).
-    pub fn try_press_button(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-    ) -> Result<u64, String> {
-        self.try_press_component(user, message_id, custom_id, None)
-    }
-
-    fn try_press_component(
-        &self,
-        user: &TestUser,
-        message_id: u64,
-        custom_id: &str,
-        values: Option<Vec<String>>,
-    ) -> Result<u64, String> {
-        let mut st = self.inner.lock();
-        let Some(msg) = st.messages.get(&message_id).cloned() else {
-            return Err(format!(
-                "press {custom_id:?}: no message {message_id} was created by the bot"
-            ));
-        };
-        if msg.deleted {
-            return Err(format!(
-                "press {custom_id:?}: message {message_id} was deleted"
-            ));
-        }
-        let Some(button) = msg.button(custom_id) else {
-            return Err(format!(
-                "press {custom_id:?}: message {message_id} has no such component; it has {:?}",
-                msg.buttons()
-                    .iter()
-                    .map(|b| b.custom_id.as_str())
-                    .collect::<Vec<_>>()
-            ));
-        };
-        if button.disabled {
-            return Err(format!(
-                "press {custom_id:?}: that component of message {message_id} is disabled"
-            ));
-        }
-        Ok(self.press_component_unchecked_locked(
-            &mut st,
-            user,
-            &msg,
-            custom_id,
-            button.component_type,
-            values,
-        ))
-    }
-
-    /// Dispatches a component interaction without checking that the message carries the
-    /// component (to test how the bot treats stale or forged custom ids).
-    pub fn press_button_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> u64 {
-        let mut st = self.inner.lock();
-        let msg = st.messages.get(&message_id).cloned().unwrap_or_else(|| {
-            panic!(
-                "fake Discord: press {custom_id:?}: no message {message_id} was created by the bot"
-            )
-        });
-        self.press_component_unchecked_locked(&mut st, user, &msg, custom_id, 2, None)
-    }
-
-    fn press_component_unchecked_locked(
-        &self,
-        st: &mut State,
-        user: &TestUser,
-        msg: &StoredMessage,
-        custom_id: &str,
-        component_type: u64,
-        values: Option<Vec<String>>,
-    ) -> u64 {
-        let id = self.inner.new_id();
-        let token = format!("fake-itoken-{id}");
-        let channel = st
-            .channels
-            .get(&msg.channel_id)
-            .cloned()
-            .unwrap_or(ChannelRecord {
-                id: msg.channel_id,
-                kind: 0,
-                name: "unknown".into(),
-                parent_id: None,
-                recipient: None,
-            });
-        let roles = st.roles_of(user);
-        let payload = payloads::component_interaction(
-            id,
-            &token,
-            &channel,
-            user,
-            &roles,
-            &msg.json,
-            custom_id,
-            component_type,
-            values.as_deref(),
-        );
-        let label = format!("press {custom_id:?} on message {} by {}", msg.id, user.name);
-        self.dispatch_interaction(
-            st,
-            id,
-            token,
-            3,
-            msg.channel_id,
-            Some(msg.id),
-            label,
-            payload,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn dispatch_interaction(
-        &self,
-        st: &mut State,
-        id: u64,
-        token: String,
-        kind: u64,
-        channel_id: u64,
-        message_id: Option<u64>,
-        label: String,
-        payload: Value,
-    ) -> u64 {
-        st.interactions.insert(
-            id,
-            InteractionRecord {
-                id,
-                token,
-                kind,
-                channel_id,
-                label: label.clone(),
-                message_id,
-                dispatched_at: Instant::now(),
-                acknowledged: false,
-                original_message_id: None,
-            },
-        );
-        if gateway::dispatch_locked(&self.inner, st, "INTERACTION_CREATE", payload).is_none() {
-            panic!(
-                "fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)"
-            );
-        }
-        id
-    }
-
-    /// Waits for the bot's callback to an interaction. The panic message names the interaction,
-    /// says whether the bot is still connected and lists its last requests.
-    pub async fn wait_for_callback(&self, interaction_id: u64, timeout: Duration) -> Callback {
-        let label = self
-            .inner
-            .lock()
-            .interactions
-            .get(&interaction_id)
-            .map(|i| i.label.clone())
-            .unwrap_or_else(|| format!("interaction {interaction_id}"));
-        self.wait_for(
-            &format!(
-                "the bot's callback to interaction {interaction_id} ({label}); if it never came, \
-                 serenity may have dropped the INTERACTION_CREATE as undeserializable (logged at \
-                 debug level only), or the bot's handler failed"
-            ),
-            timeout,
-            |st| {
-                st.callbacks
-                    .iter()
-                    .find(|c| c.interaction_id == interaction_id)
-                    .cloned()
-            },
-        )
-        .await
     }
 
     /// Waits until the bot has registered commands (globally or for a guild) and returns them.
@@ -981,6 +587,16 @@ impl FakeDiscord {
             st.callbacks.len(),
             st.messages.len()
         );
+        let nv = st.violations.len();
+        if nv > 0 {
+            let _ = writeln!(
+                out,
+                "  {nv} violation(s) of Discord's rules; the last ones:"
+            );
+            for v in st.violations.iter().skip(nv.saturating_sub(5)) {
+                let _ = writeln!(out, "    {v}");
+            }
+        }
         out
     }
 
@@ -1031,15 +647,44 @@ impl FakeDiscord {
             .map(|c| self.messages_in(c))
             .unwrap_or_default()
     }
-    /// Threads the bot created: (thread id, name, parent channel id).
+    /// Threads of the guild (those the bot created, and [`FakeDiscord::add_thread`]'s):
+    /// (thread id, name, parent channel id). [`FakeDiscord::thread_infos`] says more.
     pub fn threads(&self) -> Vec<(u64, String, u64)> {
-        self.inner
-            .lock()
-            .channels
-            .values()
-            .filter(|c| matches!(c.kind, 10..=12))
-            .map(|c| (c.id, c.name.clone(), c.parent_id.unwrap_or(0)))
+        self.thread_infos()
+            .into_iter()
+            .map(|t| (t.id, t.name, t.parent_id))
             .collect()
+    }
+    /// Threads with their state (`archived`, `locked`, `auto_archive_duration`, …).
+    pub fn thread_infos(&self) -> Vec<ThreadInfo> {
+        let st = self.inner.lock();
+        st.channels
+            .values()
+            .filter(|c| c.is_thread())
+            .map(|c| ThreadInfo {
+                id: c.id,
+                name: c.name.clone(),
+                parent_id: c.parent_id.unwrap_or(0),
+                kind: c.kind,
+                archived: c.archived,
+                locked: c.locked,
+                auto_archive_duration: c.auto_archive_duration,
+                message_count: st
+                    .messages
+                    .values()
+                    .filter(|m| m.channel_id == c.id && !m.deleted)
+                    .count(),
+            })
+            .collect()
+    }
+    /// One thread's state.
+    pub fn thread(&self, thread_id: u64) -> Option<ThreadInfo> {
+        self.thread_infos().into_iter().find(|t| t.id == thread_id)
+    }
+    /// A guild channel's current JSON, as `GET /channels/{id}` answers.
+    pub fn channel_json(&self, channel_id: u64) -> Option<Value> {
+        let st = self.inner.lock();
+        st.channels.get(&channel_id).map(payloads::channel)
     }
     /// Global commands as last registered (each with the `id`, `application_id`, `version`,
     /// `type` the fake added).
@@ -1055,7 +700,8 @@ impl FakeDiscord {
             .cloned()
             .unwrap_or_default()
     }
-    /// Role ids the bot gave a member (via `PUT /guilds/{g}/members/{u}/roles/{r}`).
+    /// Role ids the bot gave a member (via `PUT /guilds/{g}/members/{u}/roles/{r}`; for the
+    /// bot itself, see [`FakeDiscord::bot_roles`]).
     pub fn roles_of(&self, user: &TestUser) -> Vec<u64> {
         self.inner
             .lock()

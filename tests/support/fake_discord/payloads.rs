@@ -30,6 +30,17 @@ use super::{
     perms,
 };
 
+/// What an interaction carries from the guild and channel it is in.
+#[derive(Clone, Debug)]
+pub struct InteractionEnv {
+    /// The bot's permissions in the channel (`app_permissions`).
+    pub app_permissions: u64,
+    /// The guild's preferred locale (`guild_locale`).
+    pub guild_locale: String,
+    /// The per-file upload limit (`attachment_size_limit`).
+    pub attachment_size_limit: u64,
+}
+
 /// The timestamp the fake gives every member's `joined_at`.
 pub const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 
@@ -86,9 +97,18 @@ pub fn member(u: &TestUser, roles: &[u64], with_permissions: bool) -> Value {
         "pending": false,
     });
     if with_permissions {
-        m["permissions"] = json!(u.permissions.to_string());
+        m["permissions"] = json!(member_permissions(u).to_string());
     }
     m
+}
+
+/// A member's permissions as interactions carry them: all of them with Administrator.
+pub fn member_permissions(u: &TestUser) -> u64 {
+    if u.permissions & perms::ADMINISTRATOR != 0 {
+        perms::ALL
+    } else {
+        u.permissions
+    }
 }
 
 pub fn role(id: u64, name: &str, permissions: u64, position: u64) -> Value {
@@ -125,23 +145,26 @@ pub fn channel(c: &ChannelRecord) -> Value {
         "name": c.name,
         "position": 0,
         "permission_overwrites": [],
-        "topic": null,
-        "nsfw": false,
+        "topic": c.topic,
+        "nsfw": c.nsfw,
         "last_message_id": null,
         "parent_id": c.parent_id.map(|p| p.to_string()),
-        "rate_limit_per_user": 0,
+        "rate_limit_per_user": c.rate_limit_per_user,
         "flags": 0,
     });
-    if matches!(c.kind, 10..=12) {
-        v["owner_id"] = json!(APPLICATION_ID.to_string());
+    if c.is_thread() {
+        v["owner_id"] = json!(c.owner_id.unwrap_or(APPLICATION_ID).to_string());
         v["message_count"] = json!(0);
         v["member_count"] = json!(1);
         v["thread_metadata"] = json!({
-            "archived": false,
-            "auto_archive_duration": 1440,
+            "archived": c.archived,
+            "auto_archive_duration": if c.auto_archive_duration == 0 { 1440 } else { c.auto_archive_duration },
             "archive_timestamp": now_timestamp(),
-            "locked": false,
+            "locked": c.locked,
         });
+        if c.kind == 12 {
+            v["thread_metadata"]["invitable"] = json!(c.invitable);
+        }
     }
     v
 }
@@ -161,11 +184,7 @@ pub fn ready(gateway_url: &str, shard: Value) -> Value {
 
 /// The `d` of GUILD_CREATE for the fake's guild, with its channels, roles and members.
 pub fn guild_create(st: &State) -> Value {
-    let bot = json!({
-        "user": bot_user(), "nick": null, "avatar": null, "roles": [], "joined_at": JOINED_AT,
-        "premium_since": null, "deaf": false, "mute": false, "flags": 0, "pending": false,
-    });
-    let mut members = vec![bot];
+    let mut members = vec![bot_member(st)];
     for u in st.users.values() {
         members.push(member(u, &st.roles_of(u), false));
     }
@@ -194,7 +213,7 @@ pub fn guild_create(st: &State) -> Value {
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": st.guild_locale,
         "public_updates_channel_id": null,
         "nsfw_level": 0,
         "stickers": [],
@@ -207,10 +226,20 @@ pub fn guild_create(st: &State) -> Value {
         "voice_states": [],
         "members": members,
         "channels": st.channels.values().filter(|c| c.kind == 0).map(channel).collect::<Vec<_>>(),
-        "threads": [],
+        "threads": st.channels.values().filter(|c| c.is_thread() && !c.archived).map(channel).collect::<Vec<_>>(),
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
+    })
+}
+
+/// The bot's guild member, with its roles.
+pub fn bot_member(st: &State) -> Value {
+    json!({
+        "user": bot_user(), "nick": null, "avatar": null,
+        "roles": st.bot_roles().iter().map(u64::to_string).collect::<Vec<_>>(),
+        "joined_at": JOINED_AT, "premium_since": null, "deaf": false, "mute": false, "flags": 0,
+        "pending": false,
     })
 }
 
@@ -224,6 +253,7 @@ fn partial_channel(c: &ChannelRecord) -> Value {
 
 /// The fields every guild interaction has.
 fn interaction_base(
+    env: &InteractionEnv,
     id: u64,
     token: &str,
     kind: u64,
@@ -241,13 +271,13 @@ fn interaction_base(
         "channel_id": channel.id.to_string(),
         "channel": partial_channel(channel),
         "member": member(u, roles, true),
-        "app_permissions": perms::BOT.to_string(),
+        "app_permissions": env.app_permissions.to_string(),
         "locale": u.locale,
-        "guild_locale": "en-US",
+        "guild_locale": env.guild_locale,
         "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
         "context": 0,
-        "attachment_size_limit": 10_485_760,
+        "attachment_size_limit": env.attachment_size_limit,
     });
     match v {
         Value::Object(m) => m,
@@ -255,7 +285,7 @@ fn interaction_base(
     }
 }
 
-fn option_json(o: &Opt, resolved: &mut Map<String, Value>) -> Value {
+fn option_json(o: &Opt, resolved: &mut Map<String, Value>, focused: bool) -> Value {
     let (kind, value) = match &o.value {
         OptValue::Str(s) => (3, json!(s)),
         OptValue::Int(i) => (4, json!(i)),
@@ -275,13 +305,25 @@ fn option_json(o: &Opt, resolved: &mut Map<String, Value>) -> Value {
         OptValue::Role(r) => (8, json!(r.to_string())),
         OptValue::Num(n) => (10, json!(n)),
     };
+    if focused {
+        // What the user is typing arrives as the string typed, whatever the option's type.
+        let typed = match value {
+            Value::String(s) => s,
+            other => other.to_string(),
+        };
+        return json!({"name": o.name, "type": kind, "value": typed, "focused": true});
+    }
     json!({"name": o.name, "type": kind, "value": value})
 }
 
+/// An APPLICATION_COMMAND (`kind` 2) or APPLICATION_COMMAND_AUTOCOMPLETE (`kind` 4, with
+/// the option `focused` marked) interaction.
 #[allow(clippy::too_many_arguments)]
 pub fn slash_interaction(
+    env: &InteractionEnv,
     id: u64,
     token: &str,
+    kind: u64,
     channel: &ChannelRecord,
     u: &TestUser,
     roles: &[u64],
@@ -289,12 +331,13 @@ pub fn slash_interaction(
     name: &str,
     subcommand: &str,
     options: &[Opt],
+    focused: Option<&str>,
 ) -> Value {
-    let mut m = interaction_base(id, token, 2, channel, u, roles);
+    let mut m = interaction_base(env, id, token, kind, channel, u, roles);
     let mut resolved = Map::new();
     let mut opts: Vec<Value> = options
         .iter()
-        .map(|o| option_json(o, &mut resolved))
+        .map(|o| option_json(o, &mut resolved, focused == Some(o.name.as_str())))
         .collect();
     let path: Vec<&str> = subcommand.split_whitespace().collect();
     match path.as_slice() {
@@ -322,6 +365,7 @@ pub fn slash_interaction(
 
 #[allow(clippy::too_many_arguments)]
 pub fn component_interaction(
+    env: &InteractionEnv,
     id: u64,
     token: &str,
     channel: &ChannelRecord,
@@ -332,13 +376,42 @@ pub fn component_interaction(
     component_type: u64,
     values: Option<&[String]>,
 ) -> Value {
-    let mut m = interaction_base(id, token, 3, channel, u, roles);
+    let mut m = interaction_base(env, id, token, 3, channel, u, roles);
     let mut data = json!({"custom_id": custom_id, "component_type": component_type});
     if let Some(values) = values {
         data["values"] = json!(values);
     }
     m.insert("data".into(), data);
     m.insert("message".into(), message.clone());
+    Value::Object(m)
+}
+
+/// A MODAL_SUBMIT interaction (type 5): `data.custom_id` of the modal and one action row per
+/// text input with its `value`; `message` when the modal was opened from a component.
+#[allow(clippy::too_many_arguments)]
+pub fn modal_submit_interaction(
+    env: &InteractionEnv,
+    id: u64,
+    token: &str,
+    channel: &ChannelRecord,
+    u: &TestUser,
+    roles: &[u64],
+    custom_id: &str,
+    values: &[(String, String)],
+    message: Option<&Value>,
+) -> Value {
+    let mut m = interaction_base(env, id, token, 5, channel, u, roles);
+    let rows: Vec<Value> = values
+        .iter()
+        .map(|(cid, v)| json!({"type": 1, "components": [{"type": 4, "custom_id": cid, "value": v}]}))
+        .collect();
+    m.insert(
+        "data".into(),
+        json!({"custom_id": custom_id, "components": rows}),
+    );
+    if let Some(msg) = message {
+        m.insert("message".into(), msg.clone());
+    }
     Value::Object(m)
 }
 

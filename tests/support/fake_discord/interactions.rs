@@ -1,0 +1,465 @@
+//! Interactions the test sends on behalf of members (slash commands, autocomplete, button
+//! presses, select menus), their clocks (Discord's 3-second and 15-minute windows), and waiting
+//! for the bot's callbacks.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::payloads::{self, InteractionEnv};
+use super::{
+    CHANNEL_ID, Callback, ChannelRecord, FakeDiscord, InteractionRecord, Opt, State, StoredMessage,
+    TestUser, gateway,
+};
+
+/// How long after its dispatch an interaction may be answered (the callback).
+pub const CALLBACK_WINDOW: Duration = Duration::from_secs(3);
+/// How long after its dispatch an interaction's token works for follow-ups and `@original`.
+pub const TOKEN_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+impl InteractionRecord {
+    /// Time since dispatch, plus what the test aged it by.
+    pub fn age(&self) -> Duration {
+        self.dispatched_at.elapsed() + self.aged
+    }
+}
+
+impl State {
+    /// What an interaction in `channel` carries besides its own data: the bot's permissions
+    /// there, the guild's locale, the attachment size limit.
+    pub fn interaction_env(&self, channel: u64) -> InteractionEnv {
+        InteractionEnv {
+            app_permissions: self.bot_permissions_in(channel),
+            guild_locale: self.guild_locale.clone(),
+            attachment_size_limit: self.attachment_size_limit,
+        }
+    }
+
+    fn channel_or_unknown(&self, id: u64) -> ChannelRecord {
+        self.channels
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| ChannelRecord::text(id, "unknown"))
+    }
+}
+
+impl FakeDiscord {
+    /// Dispatches an INTERACTION_CREATE for `/name [subcommand] options…` typed by `user` in the
+    /// main channel. `subcommand` is `""` for none, `"board"` for a subcommand, `"config set"`
+    /// for a subcommand group and its subcommand. Returns the interaction id.
+    pub fn send_slash_command(
+        &self,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        self.send_slash_command_in(CHANNEL_ID, user, name, subcommand, options)
+    }
+
+    /// [`FakeDiscord::send_slash_command`] in a given channel (or thread).
+    pub fn send_slash_command_in(
+        &self,
+        channel_id: u64,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        self.command_interaction(channel_id, user, name, subcommand, &options, None)
+    }
+
+    /// Dispatches an APPLICATION_COMMAND_AUTOCOMPLETE interaction (type 4) in the main
+    /// channel: `user` is typing option `focused` of `/name subcommand`; `options` are what is
+    /// filled in so far (the focused one among them, its value sent as the string typed, with
+    /// `"focused": true`). The bot answers with a callback of type 8 whose `data.choices`
+    /// [`FakeDiscord::wait_for_callback`] returns.
+    pub fn send_autocomplete(
+        &self,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+        focused: &str,
+    ) -> u64 {
+        self.send_autocomplete_in(CHANNEL_ID, user, name, subcommand, options, focused)
+    }
+
+    /// [`FakeDiscord::send_autocomplete`] in a given channel (or thread).
+    pub fn send_autocomplete_in(
+        &self,
+        channel_id: u64,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+        focused: &str,
+    ) -> u64 {
+        assert!(
+            options.iter().any(|o| o.name == focused),
+            "fake Discord: send_autocomplete: the focused option {focused:?} is not among the options {:?}",
+            options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>()
+        );
+        self.command_interaction(channel_id, user, name, subcommand, &options, Some(focused))
+    }
+
+    fn command_interaction(
+        &self,
+        channel_id: u64,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: &[Opt],
+        focused: Option<&str>,
+    ) -> u64 {
+        let id = self.inner.new_id();
+        let token = format!("fake-itoken-{id}");
+        let mut st = self.inner.lock();
+        let command_id = st
+            .global_commands
+            .iter()
+            .chain(st.guild_commands.values().flatten())
+            .find(|c| c["name"] == name)
+            .and_then(|c| c["id"].as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or(1_600_000_000_000_000_001u64);
+        let channel = st.channels.get(&channel_id).cloned().unwrap_or_else(|| {
+            panic!("fake Discord: send_slash_command in unknown channel {channel_id}")
+        });
+        let roles = st.roles_of(user);
+        let env = st.interaction_env(channel_id);
+        let kind = if focused.is_some() { 4 } else { 2 };
+        let payload = payloads::slash_interaction(
+            &env, id, &token, kind, &channel, user, &roles, command_id, name, subcommand, options,
+            focused,
+        );
+        let label = format!(
+            "{}/{name}{}{subcommand} by {}",
+            if focused.is_some() {
+                "autocomplete of "
+            } else {
+                ""
+            },
+            if subcommand.is_empty() { "" } else { " " },
+            user.name
+        );
+        self.dispatch_interaction(&mut st, id, token, kind, channel_id, None, label, payload)
+    }
+
+    /// Dispatches a button press by `user` on the stored message `message_id` (one the bot
+    /// created or edited). Panics, naming what is there, if the message has no enabled
+    /// component with that custom id (Discord would not let anyone press it).
+    pub fn press_button(&self, user: &TestUser, message_id: u64, custom_id: &str) -> u64 {
+        self.press_component(user, message_id, custom_id, None)
+    }
+
+    /// Chooses `values` in a select menu of a stored message.
+    pub fn choose(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> u64 {
+        self.press_component(
+            user,
+            message_id,
+            custom_id,
+            Some(values.iter().map(|s| s.to_string()).collect()),
+        )
+    }
+
+    fn press_component(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        values: Option<Vec<String>>,
+    ) -> u64 {
+        self.try_press_component(user, message_id, custom_id, values)
+            .unwrap_or_else(|e| panic!("fake Discord: {e}"))
+    }
+
+    /// Like [`FakeDiscord::press_button`], but says why a press is impossible instead of
+    /// panicking (no such message, deleted, no such component, disabled).
+    pub fn try_press_button(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Result<u64, String> {
+        self.try_press_component(user, message_id, custom_id, None)
+    }
+
+    fn try_press_component(
+        &self,
+        user: &TestUser,
+        message_id: u64,
+        custom_id: &str,
+        values: Option<Vec<String>>,
+    ) -> Result<u64, String> {
+        let mut st = self.inner.lock();
+        let Some(msg) = st.messages.get(&message_id).cloned() else {
+            return Err(format!(
+                "press {custom_id:?}: no message {message_id} was created by the bot"
+            ));
+        };
+        if msg.deleted {
+            return Err(format!(
+                "press {custom_id:?}: message {message_id} was deleted"
+            ));
+        }
+        let Some(button) = msg.button(custom_id) else {
+            return Err(format!(
+                "press {custom_id:?}: message {message_id} has no such component; it has {:?}",
+                msg.buttons()
+                    .iter()
+                    .map(|b| b.custom_id.as_str())
+                    .collect::<Vec<_>>()
+            ));
+        };
+        if button.disabled {
+            return Err(format!(
+                "press {custom_id:?}: that component of message {message_id} is disabled"
+            ));
+        }
+        Ok(self.press_component_unchecked_locked(
+            &mut st,
+            user,
+            &msg,
+            custom_id,
+            button.component_type,
+            values,
+        ))
+    }
+
+    /// Dispatches a component interaction without checking that the message carries the
+    /// component (to test how the bot treats stale or forged custom ids).
+    pub fn press_button_unchecked(&self, user: &TestUser, message_id: u64, custom_id: &str) -> u64 {
+        let mut st = self.inner.lock();
+        let msg = st.messages.get(&message_id).cloned().unwrap_or_else(|| {
+            panic!(
+                "fake Discord: press {custom_id:?}: no message {message_id} was created by the bot"
+            )
+        });
+        self.press_component_unchecked_locked(&mut st, user, &msg, custom_id, 2, None)
+    }
+
+    fn press_component_unchecked_locked(
+        &self,
+        st: &mut State,
+        user: &TestUser,
+        msg: &StoredMessage,
+        custom_id: &str,
+        component_type: u64,
+        values: Option<Vec<String>>,
+    ) -> u64 {
+        let id = self.inner.new_id();
+        let token = format!("fake-itoken-{id}");
+        let channel = st.channel_or_unknown(msg.channel_id);
+        let roles = st.roles_of(user);
+        let env = st.interaction_env(msg.channel_id);
+        let payload = payloads::component_interaction(
+            &env,
+            id,
+            &token,
+            &channel,
+            user,
+            &roles,
+            &msg.json,
+            custom_id,
+            component_type,
+            values.as_deref(),
+        );
+        let label = format!("press {custom_id:?} on message {} by {}", msg.id, user.name);
+        self.dispatch_interaction(
+            st,
+            id,
+            token,
+            3,
+            msg.channel_id,
+            Some(msg.id),
+            label,
+            payload,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dispatch_interaction(
+        &self,
+        st: &mut State,
+        id: u64,
+        token: String,
+        kind: u64,
+        channel_id: u64,
+        message_id: Option<u64>,
+        label: String,
+        payload: Value,
+    ) -> u64 {
+        st.interactions.insert(
+            id,
+            InteractionRecord {
+                id,
+                token,
+                kind,
+                channel_id,
+                label: label.clone(),
+                message_id,
+                dispatched_at: Instant::now(),
+                aged: Duration::ZERO,
+                acknowledged: false,
+                original_message_id: None,
+            },
+        );
+        if gateway::dispatch_locked(&self.inner, st, "INTERACTION_CREATE", payload).is_none() {
+            panic!(
+                "fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)"
+            );
+        }
+        id
+    }
+
+    /// Dispatches a MODAL_SUBMIT (type 5): `user` submits the modal the bot opened in its type 9
+    /// callback to interaction `opened_by`, with `values` for its text inputs (by custom id;
+    /// inputs not given are sent empty). Panics if that interaction was not answered with a
+    /// modal, or if a custom id is not one of the modal's text inputs (Discord's client would
+    /// not send it). The bot may answer with 4 or 5, and with 6 or 7 when the modal was opened
+    /// from a component (the interaction then carries that message).
+    pub fn submit_modal(&self, user: &TestUser, opened_by: u64, values: &[(&str, &str)]) -> u64 {
+        let id = self.inner.new_id();
+        let token = format!("fake-itoken-{id}");
+        let mut st = self.inner.lock();
+        let Some(modal) = st
+            .callbacks
+            .iter()
+            .find(|c| c.interaction_id == opened_by && c.kind == 9)
+            .map(|c| c.data.clone())
+        else {
+            panic!(
+                "fake Discord: submit_modal: interaction {opened_by} was not answered with a modal (callback type 9)"
+            );
+        };
+        let inputs: Vec<String> = modal["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| {
+                let mut v: Vec<Value> = row["components"].as_array().cloned().unwrap_or_default();
+                v.extend(row.get("component").cloned());
+                v
+            })
+            .filter(|c| c["type"] == 4)
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect();
+        for (cid, _) in values {
+            assert!(
+                inputs.iter().any(|i| i == cid),
+                "fake Discord: submit_modal: the modal has no text input {cid:?}; it has {inputs:?}"
+            );
+        }
+        let filled: Vec<(String, String)> = inputs
+            .iter()
+            .map(|i| {
+                let v = values.iter().find(|(c, _)| c == i).map_or("", |(_, v)| *v);
+                (i.clone(), v.to_string())
+            })
+            .collect();
+        let opener = st.interactions.get(&opened_by).cloned();
+        let channel_id = opener.as_ref().map_or(CHANNEL_ID, |o| o.channel_id);
+        let from_message = opener
+            .as_ref()
+            .filter(|o| o.kind == 3)
+            .and_then(|o| o.message_id);
+        let message = from_message
+            .and_then(|m| st.messages.get(&m))
+            .map(|m| m.json.clone());
+        let channel = st.channel_or_unknown(channel_id);
+        let roles = st.roles_of(user);
+        let env = st.interaction_env(channel_id);
+        let custom_id = modal["custom_id"].as_str().unwrap_or("");
+        let payload = payloads::modal_submit_interaction(
+            &env,
+            id,
+            &token,
+            &channel,
+            user,
+            &roles,
+            custom_id,
+            &filled,
+            message.as_ref(),
+        );
+        let label = format!("submit of modal {custom_id:?} by {}", user.name);
+        self.dispatch_interaction(
+            &mut st,
+            id,
+            token,
+            5,
+            channel_id,
+            from_message,
+            label,
+            payload,
+        )
+    }
+
+    /// Makes an interaction `by` older than it is, as if that much time had passed since its
+    /// dispatch: past 3 s its callback is refused (`404 10062 Unknown interaction`), past
+    /// 15 min its token no longer works (`401 50027 Invalid Webhook Token`).
+    pub fn age_interaction(&self, interaction_id: u64, by: Duration) {
+        let mut st = self.inner.lock();
+        let rec = st
+            .interactions
+            .get_mut(&interaction_id)
+            .unwrap_or_else(|| panic!("fake Discord: no interaction {interaction_id}"));
+        rec.aged += by;
+        drop(st);
+        self.inner.bump();
+    }
+
+    /// Ages an interaction past its token's 15 minutes: follow-ups and `@original` edits
+    /// are refused from now on, as is a late callback.
+    pub fn expire_interaction(&self, interaction_id: u64) {
+        self.age_interaction(interaction_id, TOKEN_WINDOW + Duration::from_secs(1));
+    }
+
+    /// Waits for the bot's callback to an interaction. The panic message names the interaction,
+    /// says whether the bot is still connected and lists its last requests; it comes at once
+    /// if Discord refused the callback as too late (more than 3 s after dispatch).
+    pub async fn wait_for_callback(&self, interaction_id: u64, timeout: Duration) -> Callback {
+        let label = self
+            .inner
+            .lock()
+            .interactions
+            .get(&interaction_id)
+            .map(|i| i.label.clone())
+            .unwrap_or_else(|| format!("interaction {interaction_id}"));
+        let got = self
+            .wait_for(
+                &format!(
+                    "the bot's callback to interaction {interaction_id} ({label}); if it never came, \
+                     serenity may have dropped the INTERACTION_CREATE as undeserializable (logged at \
+                     debug level only), or the bot's handler failed"
+                ),
+                timeout,
+                |st| {
+                    if let Some(c) = st
+                        .callbacks
+                        .iter()
+                        .find(|c| c.interaction_id == interaction_id)
+                    {
+                        return Some(Ok(c.clone()));
+                    }
+                    st.violations
+                        .iter()
+                        .find(|v| v.interaction_id == Some(interaction_id) && v.code == 10062)
+                        .map(|v| Err(v.clone()))
+                },
+            )
+            .await;
+        got.unwrap_or_else(|v| {
+            panic!(
+                "fake Discord: the bot's callback to interaction {interaction_id} ({label}) was refused: {}\n{}",
+                v.reason,
+                self.diagnostics()
+            )
+        })
+    }
+}
