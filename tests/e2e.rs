@@ -1,170 +1,17 @@
-//! The real `tengen` binary against a fake Discord (REST + gateway) on 127.0.0.1: commands
-//! registered; an invitation; a stranger pressing Accept (refused); the invitee accepting; a
-//! short game played entirely by clicks (region, then point) with a capture and a ko refusal;
-//! a stale button; a resign armed then cancelled by a move; two passes and the score shown;
-//! then a second game in which the bot is killed mid-game, restarted, and the game goes on from
-//! the same position. Asserts on what the bot sent: callback types, ephemeral flags, embeds,
-//! the PNG attached, the components. Prints the interaction → reply latencies.
+//! The real `tengen` binary against a fake Discord (REST + gateway) on 127.0.0.1, as strict as
+//! Discord on what the bot sends: commands registered; an invitation; a stranger pressing
+//! Accept (refused); the invitee accepting; a short game played entirely by clicks (region,
+//! then point) with a capture and a ko refusal; a stale picker; a resign armed then cancelled
+//! by a move; two passes and the score shown; then a second game in which the bot is killed
+//! mid-game, restarted, and the game goes on from the same position. The agreement phase under
+//! AGA; moderators' settings, threads and notices; whole games in Chinese and Korean servers.
+//! Asserts on what the bot sent, and that Discord would have refused none of it.
 
+mod e2e_support;
 mod support;
 
-use std::path::Path;
-use std::process::Stdio;
-
+use e2e_support::*;
 use support::*;
-use tokio::process::{Child, Command};
-
-fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
-    let log = std::fs::File::create(dir.join("bot.log")).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .arg("run")
-        .current_dir(dir)
-        .envs(fake.bot_env())
-        .env("DATABASE_PATH", dir.join("tengen.db"))
-        .env("RUST_LOG", "info,tengen=debug")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap()
-}
-
-/// Prints the bot's log when a test fails, so a failure says what the bot saw.
-struct LogOnPanic(std::path::PathBuf);
-
-impl Drop for LogOnPanic {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            let log = std::fs::read_to_string(&self.0).unwrap_or_default();
-            let tail: Vec<String> = log.lines().map(|l| l.chars().take(400).collect()).collect();
-            eprintln!(
-                "--- bot log (lines cut at 400 characters) ---\n{}",
-                tail[tail.len().saturating_sub(40)..].join("\n")
-            );
-        }
-    }
-}
-
-fn field(msg: &StoredMessage, name: &str) -> String {
-    msg.embeds()[0]["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["name"] == name)
-        .map(|f| f["value"].as_str().unwrap().to_owned())
-        .unwrap_or_default()
-}
-
-/// The region button whose block holds `point` (labels read like `A1–E5`).
-fn region_button(msg: &StoredMessage, point: &str) -> String {
-    let p: tengen::go::Point = point.parse().unwrap();
-    for b in msg.buttons() {
-        let label = b.label.clone().unwrap_or_default();
-        if let Some((lo, hi)) = label.split_once('–') {
-            let (lo, hi): (tengen::go::Point, tengen::go::Point) =
-                (lo.parse().unwrap(), hi.parse().unwrap());
-            if (lo.col()..=hi.col()).contains(&p.col()) && (lo.row()..=hi.row()).contains(&p.row())
-            {
-                return b.custom_id;
-            }
-        }
-    }
-    panic!("no region button for {point} on {:?}", msg.buttons());
-}
-
-/// The text of the "Game over" announcement posted after `t`.
-async fn game_over_text(fake: &FakeDiscord, t: std::time::Duration) -> String {
-    let end = fake
-        .wait_for_request("the result", STEP, |r| {
-            r.at >= t
-                && r.is("POST", "/channels/*/messages")
-                && r.json.as_ref().is_some_and(|j| {
-                    j["embeds"][0]["title"]
-                        .as_str()
-                        .is_some_and(|s| s.starts_with("Game over"))
-                })
-        })
-        .await;
-    end.json.unwrap()["embeds"][0]["description"]
-        .as_str()
-        .unwrap()
-        .to_owned()
-}
-
-struct Table<'a> {
-    fake: &'a FakeDiscord,
-    board: u64,
-}
-
-impl Table<'_> {
-    fn board(&self) -> StoredMessage {
-        self.fake.message(self.board).unwrap()
-    }
-
-    /// Opens the point picker of `point`'s region: the ephemeral message.
-    async fn picker(&self, user: &TestUser, point: &str) -> StoredMessage {
-        let id = self
-            .fake
-            .press_button(user, self.board, &region_button(&self.board(), point));
-        let cb = self.fake.wait_for_callback(id, STEP).await;
-        assert_eq!(cb.kind, 4, "the picker is a new message");
-        assert!(cb.ephemeral, "the picker is private");
-        self.fake.message(cb.message_id.unwrap()).unwrap()
-    }
-
-    /// Plays `point` by two clicks and waits for the board message to show the move.
-    async fn play(&self, user: &TestUser, point: &str) {
-        let before = self.board().edits;
-        let picker = self.picker(user, point).await;
-        let button = picker
-            .buttons()
-            .into_iter()
-            .find(|b| b.label.as_deref() == Some(point))
-            .unwrap();
-        assert!(!button.disabled, "{point} is playable");
-        let id = self.fake.press_button(user, picker.id, &button.custom_id);
-        let cb = self.fake.wait_for_callback(id, STEP).await;
-        assert_eq!(cb.kind, 7, "the picker is replaced by a confirmation");
-        assert!(cb.data["content"].as_str().unwrap().contains(point));
-        self.fake
-            .wait_for_message(&format!("the board after {point}"), STEP, |m| {
-                m.id == self.board && m.edits > before
-            })
-            .await;
-    }
-
-    async fn press(&self, user: &TestUser, label: &str) -> Callback {
-        let board = self.board();
-        let b = board
-            .buttons()
-            .into_iter()
-            .find(|b| b.label.as_deref() == Some(label))
-            .unwrap();
-        let id = self.fake.press_button(user, self.board, &b.custom_id);
-        self.fake.wait_for_callback(id, STEP).await
-    }
-}
-
-fn assert_png_board(msg: &StoredMessage) {
-    let png = msg
-        .embed_image(0)
-        .expect("the embed shows the attached board");
-    // TENGEN_E2E_DUMP=folder keeps the images the bot sent, to look at them.
-    if let Ok(dir) = std::env::var("TENGEN_E2E_DUMP") {
-        let _ = std::fs::write(
-            Path::new(&dir).join(format!("board-{}-{}.png", msg.id, msg.edits)),
-            &png.bytes,
-        );
-        let _ = std::fs::write(
-            Path::new(&dir).join(format!("board-{}-{}.json", msg.id, msg.edits)),
-            msg.json.to_string(),
-        );
-    }
-    assert_eq!(png.filename, "board.png");
-    let img = image::load_from_memory(&png.bytes).expect("a PNG");
-    assert_eq!(img.width(), 720);
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
@@ -177,52 +24,38 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
 
-    // Commands registered, with Chinese names and the settings for Manage Server only.
+    // Commands registered, localised, and the settings for Manage Server only.
     let commands = fake.wait_for_commands(STEP).await;
     let names: Vec<&str> = commands
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["weiqi", "weiqi-config"]);
-    assert_eq!(commands[0]["name_localizations"]["zh-CN"], "围棋");
+    for (locale, name) in [("zh-CN", "围棋"), ("zh-TW", "圍棋"), ("ja", "囲碁"), ("ko", "바둑")] {
+        assert_eq!(commands[0]["name_localizations"][locale], name);
+    }
     assert_eq!(commands[1]["default_member_permissions"], "32");
 
-    // Alice invites Bob: a public message mentioning him, with Accept and Decline.
-    let id = fake.send_slash_command(
-        &alice,
-        "weiqi",
-        "invite",
-        vec![Opt::user("user", &bob), Opt::int("size", 9)],
-    );
-    let cb = fake.wait_for_callback(id, STEP).await;
-    assert_eq!((cb.kind, cb.ephemeral), (4, false));
-    let invitation = fake.message(cb.message_id.unwrap()).unwrap();
+    // Alice invites Bob: a public message mentioning him, with Accept, Decline and Cancel.
+    let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 9)]).await;
     assert!(invitation.content().contains(&bob.mention()));
-    let accept = invitation.buttons()[0].custom_id.clone();
-    assert_eq!(invitation.buttons()[0].label.as_deref(), Some("Accept"));
+    assert!(invitation.content().contains("9×9"), "{}", invitation.content());
+    let labels: Vec<_> = invitation
+        .buttons()
+        .iter()
+        .filter_map(|b| b.label.clone())
+        .collect();
+    assert_eq!(labels, ["Accept", "Decline", "Cancel"]);
+    let accept_id = invitation.buttons()[0].custom_id.clone();
 
     // A stranger's Accept is refused privately; nothing changes.
-    let id = fake.press_button(&carol, invitation.id, &accept);
+    let id = fake.press_button(&carol, invitation.id, &accept_id);
     let cb = fake.wait_for_callback(id, STEP).await;
     assert_eq!((cb.kind, cb.ephemeral), (4, true));
     assert!(cb.data["content"].as_str().unwrap().contains("not for you"));
 
     // Bob accepts: he plays Black. The board message appears with the region picker.
-    let t = fake.now();
-    let id = fake.press_button(&bob, invitation.id, &accept);
-    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
-    let posted = fake
-        .wait_for_request("the board message", STEP, |r| {
-            r.at >= t && r.is("POST", "/channels/*/messages") && !r.files.is_empty()
-        })
-        .await;
-    let board_id = fake
-        .wait_for_message("the board message", STEP, |m| {
-            m.attachment("board.png").is_some() && m.interaction_id.is_none()
-        })
-        .await
-        .id;
-    assert_eq!(posted.files[0].filename, "board.png");
+    let board_id = accept(&fake, &bob, &invitation).await;
     let table = Table {
         fake: &fake,
         board: board_id,
@@ -242,10 +75,12 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
         labels,
         ["A6–E9", "F6–J9", "A1–E5", "F1–J5", "Pass", "Resign"]
     );
-    assert!(
-        fake.message(invitation.id).unwrap().buttons().is_empty(),
-        "the invitation closes"
-    );
+    let closed = fake
+        .wait_for_message("the invitation closes", STEP, |m| {
+            m.id == invitation.id && m.buttons().is_empty()
+        })
+        .await;
+    assert!(closed.content().contains("Game on"), "{}", closed.content());
 
     // A ko in the lower left: Black B3, A2, C2, B1; White C3, D2, C1; White B2 captures C2.
     for (who, p) in [
@@ -259,7 +94,8 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     ] {
         table.play(who, p).await;
     }
-    let stale_region = region_button(&table.board(), "B2");
+    // A picker opened before White's move goes stale.
+    let old_picker = table.picker(&alice, "H8").await;
     table.play(&alice, "B2").await;
     let board = table.board();
     assert_eq!(field(&board, "Captures"), "⚫ 0 · ⚪ 1", "White took C2");
@@ -288,27 +124,34 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
         cb.data
     );
 
-    // A stale button (the board as it was before White's B2) is refused politely.
-    let id = fake.press_button_unchecked(&bob, board_id, &stale_region);
+    // The stale picker (drawn before White's B2) is refused politely.
+    let h8 = old_picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("H8"))
+        .unwrap();
+    let id = fake.press_button_unchecked(&alice, old_picker.id, &h8.custom_id);
     let cb = fake.wait_for_callback(id, STEP).await;
     assert_eq!((cb.kind, cb.ephemeral), (4, true));
     assert!(
-        cb.data["content"].as_str().unwrap().contains("changed"),
+        cb.data["content"].as_str().unwrap().contains("has changed"),
         "{}",
         cb.data
     );
 
     // Someone not playing who presses Pass is told so privately.
-    let cb = table.press(&carol, "Pass").await;
-    assert_eq!((cb.kind, cb.ephemeral), (4, true));
+    let (id, cb) = table.press(&carol, "Pass").await;
+    assert_eq!(cb.kind, 6, "acknowledged first");
+    let answer = private_answer(&fake, id).await;
+    assert!(answer.content().contains("not your game"), "{}", answer.content());
 
     // A ko threat elsewhere; White arms Resign, then answers with a move: that disarms it.
     table.play(&bob, "G7").await;
-    let cb = table.press(&alice, "Resign").await;
+    let (_, cb) = table.press(&alice, "Resign").await;
     assert_eq!((cb.kind, cb.ephemeral), (4, true));
     assert!(cb.data["content"].as_str().unwrap().contains("again"));
     table.play(&alice, "G6").await;
-    let cb = table.press(&alice, "Resign").await;
+    let (_, cb) = table.press(&alice, "Resign").await;
     assert!(
         cb.data["content"].as_str().unwrap().contains("again"),
         "armed anew, not resigned: the move disarmed it"
@@ -319,13 +162,9 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
 
     // Two passes end the game; the board loses its buttons and the score is announced.
     let t = fake.now();
-    assert_eq!(table.press(&alice, "Pass").await.kind, 6);
-    fake.wait_for_message("the board after White passes", STEP, |m| {
-        m.id == board_id && field(m, "Move") == "12"
-    })
-    .await;
-    assert_eq!(table.press(&bob, "Pass").await.kind, 6);
-    let result = game_over_text(&fake, t).await;
+    table.press_and_wait(&alice, "Pass").await;
+    assert_eq!(table.press(&bob, "Pass").await.1.kind, 6);
+    let result = result_text(&fake, t, "Game over").await;
     assert!(
         result.contains("wins by") && result.contains("Counted by area"),
         "{result}"
@@ -337,17 +176,6 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
         .await;
     assert!(field(&board, "Result").contains("wins by"));
     assert_png_board(&board);
-
-    let mut slow = fake.callbacks();
-    slow.sort_by_key(|c| std::cmp::Reverse(c.latency));
-    for c in slow.iter().take(5) {
-        eprintln!(
-            "slow: {:?} kind {} {}",
-            c.latency,
-            c.kind,
-            c.data["content"].as_str().unwrap_or("")
-        );
-    }
     if let Some(l) = fake.latency_summary() {
         eprintln!(
             "first game: {} interactions, reply p50 {:?}, p99 {:?}, max {:?}",
@@ -356,31 +184,24 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     }
 
     // A second game; the bot is killed mid-game and restarted on the same database.
-    let id = fake.send_slash_command(&bob, "weiqi", "invite", vec![Opt::user("user", &alice)]);
-    let invitation = fake
-        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
-        .unwrap();
-    let id = fake.press_button(&alice, invitation.id, &invitation.buttons()[0].custom_id);
-    fake.wait_for_callback(id, STEP).await;
-    let second = fake
-        .wait_for_message("the second board", STEP, |m| {
-            m.id != board_id && m.attachment("board.png").is_some() && !m.buttons().is_empty()
-        })
-        .await;
+    let invitation = invite(&fake, &bob, &alice, vec![]).await;
+    let second = accept(&fake, &alice, &invitation).await;
     let table = Table {
         fake: &fake,
-        board: second.id,
+        board: second,
     };
     table.play(&alice, "E5").await; // Alice accepted: she is Black now
     table.play(&bob, "C3").await;
     table.play(&alice, "G7").await;
     bot.kill().await.unwrap();
+    let killed = fake.now();
     let mut bot = start_bot(&fake, dir.path());
-    fake.wait_for_request("reconnection", STEP, |r| {
-        r.is("GET", "/gateway") && r.at > fake.now().saturating_sub(STEP)
+    // Connected again once it registered its commands anew (Discord sends no interaction to a
+    // session before its READY).
+    fake.wait_for_request("the commands registered again", STEP, |r| {
+        r.is("PUT", "/applications/*/commands") && r.at > killed
     })
     .await;
-    fake.wait_connected(STEP).await;
     // The same board message still works: White plays on from the same position.
     table.play(&bob, "D4").await;
     let board = table.board();
@@ -411,9 +232,7 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
             l.count, l.p50, l.p99, l.max
         );
     }
-    if let Ok(d) = std::env::var("TENGEN_E2E_DUMP") {
-        let _ = std::fs::copy(dir.path().join("bot.log"), Path::new(&d).join("bot.log"));
-    }
+    fake.assert_no_violations();
 }
 
 /// Interaction in → reply out over a few hundred clicks: two players fill a 9×9 board with
@@ -428,29 +247,12 @@ async fn reply_latency_over_a_few_hundred_clicks() {
     let fake = FakeDiscord::start().await;
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
     let _bot = start_bot(&fake, dir.path());
-    if let Ok(d) = std::env::var("TENGEN_E2E_DUMP") {
-        let _ = std::fs::write(
-            Path::new(&d).join("latency-dir"),
-            dir.path().display().to_string(),
-        );
-    }
+    let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     fake.wait_for_commands(STEP).await;
-    let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &bob)]);
-    let invitation = fake
-        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
-        .unwrap();
-    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
-    fake.wait_for_callback(id, STEP).await;
-    let board = fake
-        .wait_for_message("the board", STEP, |m| {
-            m.attachment("board.png").is_some() && !m.buttons().is_empty()
-        })
-        .await;
-    let table = Table {
-        fake: &fake,
-        board: board.id,
-    };
+    let invitation = invite(&fake, &alice, &bob, vec![]).await;
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
     let mut rng = tengen::go::playout::Rng::new(11);
     let mut players = [&bob, &alice];
     let mut clicks = 0;
@@ -465,7 +267,7 @@ async fn reply_latency_over_a_few_hundred_clicks() {
             .filter(|b| b.label.as_deref().is_some_and(|l| l.contains('–')))
             .collect();
         let region = &regions[rng.below(regions.len())];
-        let id = fake.press_button(players[0], board.id, &region.custom_id);
+        let id = fake.press_button(players[0], board, &region.custom_id);
         let cb = fake.wait_for_callback(id, STEP).await;
         clicks += 1;
         let picker = fake.message(cb.message_id.unwrap()).unwrap();
@@ -486,7 +288,7 @@ async fn reply_latency_over_a_few_hundred_clicks() {
         assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 7);
         clicks += 1;
         fake.wait_for_message("the board after a move", STEP, |m| {
-            m.id == board.id && m.edits > before
+            m.id == board && m.edits > before
         })
         .await;
         players.swap(0, 1);
@@ -504,12 +306,13 @@ async fn reply_latency_over_a_few_hundred_clicks() {
         latencies[latencies.len() - 1]
     );
     assert!(latencies.len() >= 200, "a few hundred clicks were answered");
+    fake.assert_no_violations();
 }
 
 /// Moderators only: `/weiqi-config` is refused to a member without Manage Server and a bad
-/// value is refused with its range; with `match-threads` on, a game gets a thread of its own;
-/// `move-notify dm` tells the player to move by direct message; a Chinese client is answered
-/// in Chinese.
+/// value is refused with its range; with `match-threads` on, a game gets a thread of its own
+/// (archived when the game ends); `move-notify dm` tells the player to move by direct message;
+/// a Chinese client is answered in Chinese.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moderators_settings_threads_and_notices() {
     let dir = tempfile::tempdir().unwrap();
@@ -522,14 +325,15 @@ async fn moderators_settings_threads_and_notices() {
     let _bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
-    fake.wait_for_commands(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let key = |name: &str| choice(&commands, "weiqi-config", "set", "key", name);
 
-    let set = |who: &TestUser, key: &str, value: &str| {
+    let set = |who: &TestUser, k: &str, value: &str| {
         fake.send_slash_command(
             who,
             "weiqi-config",
             "set",
-            vec![Opt::str("key", key), Opt::str("value", value)],
+            vec![Opt::int("key", key(k)), Opt::str("value", value)],
         )
     };
     let cb = fake
@@ -549,7 +353,7 @@ async fn moderators_settings_threads_and_notices() {
         .await;
     assert!(cb.ephemeral);
     assert!(
-        cb.data["content"].as_str().unwrap().contains("30"),
+        cb.data["content"].as_str().unwrap().contains("30 to 3600"),
         "the valid range is given: {}",
         cb.data
     );
@@ -569,25 +373,14 @@ async fn moderators_settings_threads_and_notices() {
     let id = fake.send_slash_command(&bob, "weiqi", "invite", vec![Opt::user("user", &bob)]);
     let cb = fake.wait_for_callback(id, STEP).await;
     assert!(
-        cb.data["content"]
-            .as_str()
-            .unwrap()
-            .contains("不能邀请自己"),
+        cb.data["content"].as_str().unwrap().contains("不能邀请自己"),
         "{}",
         cb.data
     );
 
-    let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &bob)]);
-    let invitation = fake
-        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
-        .unwrap();
-    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
-    fake.wait_for_callback(id, STEP).await;
-    let board = fake
-        .wait_for_message("the board in a thread", STEP, |m| {
-            m.attachment("board.png").is_some()
-        })
-        .await;
+    let invitation = invite(&fake, &alice, &bob, vec![]).await;
+    let board = accept(&fake, &bob, &invitation).await;
+    let board = fake.message(board).unwrap();
     let threads = fake.threads();
     assert_eq!(threads.len(), 1, "one thread for the game");
     assert_eq!(
@@ -611,6 +404,19 @@ async fn moderators_settings_threads_and_notices() {
             })
     })
     .await;
+    // `/weiqi status` in the game's thread finds the game, from a spectator too.
+    let id = fake.send_slash_command_in(threads[0].0, &moderator, "weiqi", "status", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(cb.data["content"].as_str().unwrap().contains("game"), "{}", cb.data);
+    // Alice resigns (twice): the game is over and its thread archived.
+    table.press(&alice, "Resign").await;
+    table.press(&alice, "Resign").await;
+    fake.wait_for_request("the thread archived", STEP, |r| {
+        r.is("PATCH", "/channels/*") && r.json.as_ref().is_some_and(|j| j["archived"] == true)
+    })
+    .await;
+    assert!(fake.thread(threads[0].0).unwrap().archived);
+    fake.assert_no_violations();
 }
 
 /// Whether the mark picker `message` shows `point` crossed (its chain marked dead).
@@ -639,8 +445,8 @@ fn crossed(message: &serde_json::Value, point: &str) -> bool {
 ///
 /// Two passes open the agreement; White disputes, play resumes with Black (the opponent of
 /// the last to pass), Black plays C3, and the passes come again (White passing last). Then a
-/// chain is toggled, an acceptance is withdrawn by a toggle, a stale Accept is refused, both
-/// accept, and the game is counted with B3 dead.
+/// chain is toggled, an acceptance is withdrawn by a toggle, an Accept of an older marking
+/// redraws the board instead of accepting, both accept, and the game is counted with B3 dead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_aga_game_through_a_dispute_and_an_agreement() {
     let dir = tempfile::tempdir().unwrap();
@@ -650,34 +456,21 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     let _bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
-    fake.wait_for_commands(STEP).await;
-
-    let id = fake.send_slash_command(
+    let commands = fake.wait_for_commands(STEP).await;
+    let aga = choice(&commands, "weiqi", "invite", "rules", "aga");
+    let invitation = invite(
+        &fake,
         &alice,
-        "weiqi",
-        "invite",
-        vec![
-            Opt::user("user", &bob),
-            Opt::int("size", 7),
-            Opt::str("rules", "aga"),
-        ],
-    );
-    let invitation = fake
-        .message(fake.wait_for_callback(id, STEP).await.message_id.unwrap())
-        .unwrap();
+        &bob,
+        vec![Opt::int("size", 7), Opt::int("rules", aga)],
+    )
+    .await;
     assert!(
-        invitation.content().contains("aga"),
+        invitation.content().contains("AGA") && invitation.content().contains("7.5"),
         "{}",
         invitation.content()
     );
-    let id = fake.press_button(&bob, invitation.id, &invitation.buttons()[0].custom_id);
-    fake.wait_for_callback(id, STEP).await;
-    let board_id = fake
-        .wait_for_message("the board message", STEP, |m| {
-            m.attachment("board.png").is_some() && m.interaction_id.is_none()
-        })
-        .await
-        .id;
+    let board_id = accept(&fake, &bob, &invitation).await;
     let table = Table {
         fake: &fake,
         board: board_id,
@@ -690,31 +483,14 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     table.play(&alice, "B3").await;
 
     // Two passes: the agreement phase, with Accept and Resume play instead of Pass.
-    let pass_and_wait = |who: &'static str| {
-        let table = &table;
-        let user = if who == "bob" { &bob } else { &alice };
-        async move {
-            let before = table.board().edits;
-            assert_eq!(table.press(user, "Pass").await.kind, 6);
-            table
-                .fake
-                .wait_for_message(&format!("the board after {who} passes"), STEP, |m| {
-                    m.id == table.board && m.edits > before
-                })
-                .await
-        }
-    };
-    pass_and_wait("bob").await;
+    table.press_and_wait(&bob, "Pass").await;
     let t = fake.now();
-    let board = pass_and_wait("alice").await;
-    let board = if field(&board, "If accepted").is_empty() {
-        fake.wait_for_message("the agreement board", STEP, |m| {
+    table.press_and_wait(&alice, "Pass").await;
+    let board = fake
+        .wait_for_message("the agreement board", STEP, |m| {
             m.id == board_id && !field(m, "If accepted").is_empty()
         })
-        .await
-    } else {
-        board
-    };
+        .await;
     let labels: Vec<String> = board
         .buttons()
         .iter()
@@ -741,39 +517,28 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     .await;
     // A move is refused while the dead stones are being settled (the slash command path).
     let id = fake.send_slash_command(&bob, "weiqi", "pass", vec![]);
-    let cb = fake.wait_for_callback(id, STEP).await;
-    assert!(cb.ephemeral);
-    assert!(
-        cb.data["content"].as_str().unwrap().contains("dead stones"),
-        "{}",
-        cb.data
-    );
+    let answer = private_answer(&fake, id).await;
+    assert!(answer.ephemeral);
+    assert!(answer.content().contains("dead stones"), "{}", answer.content());
 
     // White disputes: play resumes, Black to move (White passed last).
     let before = table.board().edits;
-    assert_eq!(table.press(&alice, "Resume play").await.kind, 6);
+    assert_eq!(table.press(&alice, "Resume play").await.1.kind, 6);
     let board = fake
         .wait_for_message("the board after the dispute", STEP, |m| {
             m.id == board_id && m.edits > before && !field(m, "Turn").is_empty()
         })
         .await;
-    assert!(
-        field(&board, "Turn").contains(&bob.mention()),
-        "{}",
-        field(&board, "Turn")
-    );
+    assert!(field(&board, "Turn").contains(&bob.mention()));
     table.play(&bob, "C3").await;
-    pass_and_wait("alice").await;
-    pass_and_wait("bob").await;
-    let board = pass_and_wait("alice").await;
-    let board = if field(&board, "If accepted").is_empty() {
-        fake.wait_for_message("the agreement board again", STEP, |m| {
+    table.press_and_wait(&alice, "Pass").await;
+    table.press_and_wait(&bob, "Pass").await;
+    table.press_and_wait(&alice, "Pass").await;
+    let board = fake
+        .wait_for_message("the agreement board again", STEP, |m| {
             m.id == board_id && !field(m, "If accepted").is_empty()
         })
-        .await
-    } else {
-        board
-    };
+        .await;
     assert!(
         field(&board, "Turn").is_empty(),
         "no one is to move while the dead stones are settled"
@@ -782,11 +547,7 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     // Make sure B3 is marked dead, whatever the estimate proposed: Black opens the region
     // of B3 and clicks it if it is not crossed yet. The picker stays open, redrawn.
     let picker = table.picker(&bob, "B3").await;
-    assert!(
-        picker.content().contains("Dead stones"),
-        "{}",
-        picker.content()
-    );
+    assert!(picker.content().contains("Dead stones"), "{}", picker.content());
     let b3 = picker
         .buttons()
         .into_iter()
@@ -811,38 +572,24 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     }
     let board = table.board();
     assert!(
-        field(&board, "Both passed: the dead stones")
-            .contains("Marked dead: 1 chain(s) (1 stone(s))"),
+        field(&board, "Both passed: the dead stones").contains("Marked dead: 1 chain (1 stone)"),
         "{}",
         field(&board, "Both passed: the dead stones")
     );
     // Black: 9 stones and 19 points of A–C (B3's included) = 28; White: 7 + 14 + 7.5 = 28.5.
-    assert!(
-        field(&board, "If accepted").contains("W+0.5"),
-        "{}",
-        field(&board, "If accepted")
-    );
+    assert!(field(&board, "If accepted").contains("W+0.5"));
 
     // Black accepts; White toggles B3 alive, which withdraws Black's acceptance, then dead
-    // again. Black's old Accept button (an earlier marking) is refused.
-    let before = table.board().edits;
+    // again. Black's old Accept button (an earlier marking) does not accept: it redraws the
+    // board, which had fallen behind for him, and says so.
     let old_accept = board
         .buttons()
         .into_iter()
         .find(|b| b.label.as_deref() == Some("Accept"))
         .unwrap()
         .custom_id;
-    assert_eq!(table.press(&bob, "Accept").await.kind, 6);
-    let board = fake
-        .wait_for_message("the board after Black accepts", STEP, |m| {
-            m.id == board_id && m.edits > before
-        })
-        .await;
-    assert!(
-        field(&board, "Accepted").contains("⚫ ✅ accepted"),
-        "{}",
-        field(&board, "Accepted")
-    );
+    let board = table.press_and_wait(&bob, "Accept").await;
+    assert!(field(&board, "Accepted").contains("⚫ ✅ accepted"));
     for expect_dead in [false, true] {
         let picker = table.picker(&alice, "B3").await;
         let b3 = picker
@@ -867,29 +614,21 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
         field(&board, "Accepted")
     );
     let id = fake.press_button_unchecked(&bob, board_id, &old_accept);
-    let cb = fake.wait_for_callback(id, STEP).await;
-    assert!(cb.ephemeral);
+    let answer = private_answer(&fake, id).await;
+    assert!(answer.content().contains("fallen behind"), "{}", answer.content());
     assert!(
-        cb.data["content"].as_str().unwrap().contains("has changed"),
-        "{}",
-        cb.data
+        field(&table.board(), "Accepted").contains("⚫ ⏳ not yet"),
+        "the old Accept accepted nothing"
     );
 
     // Both accept the marking as it stands: the game is counted with B3 dead.
     let t = fake.now();
-    assert_eq!(table.press(&bob, "Accept").await.kind, 6);
-    fake.wait_for_message("Black's acceptance shown", STEP, |m| {
-        m.id == board_id && field(m, "Accepted").contains("⚫ ✅")
-    })
-    .await;
-    assert_eq!(table.press(&alice, "Accept").await.kind, 6);
-    let result = game_over_text(&fake, t).await;
+    table.press_and_wait(&bob, "Accept").await;
+    assert_eq!(table.press(&alice, "Accept").await.1.kind, 6);
+    let result = result_text(&fake, t, "Game over").await;
     assert!(result.contains("W+0.5"), "{result}");
     assert!(result.contains("Counted by area (AGA rules)"), "{result}");
-    assert!(
-        result.contains("Agreed dead: 1 chain(s) (1 stone(s))"),
-        "{result}"
-    );
+    assert!(result.contains("Agreed dead: 1 chain (1 stone)"), "{result}");
     let board = fake
         .wait_for_message("the final board", STEP, |m| {
             m.id == board_id && m.buttons().is_empty()
@@ -900,20 +639,128 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     // The record says the rules, the result, and the territory with the dead stone in it.
     let id = fake.send_slash_command(&bob, "weiqi", "sgf", vec![]);
     let cb = fake.wait_for_callback(id, STEP).await;
-    let msg = fake.message(cb.message_id.unwrap()).unwrap();
+    let original = cb.message_id.unwrap();
+    let msg = fake
+        .wait_for_message("the record", STEP, |m| {
+            m.id == original && !m.attachments.is_empty()
+        })
+        .await;
     let sgf = msg
         .attachments
         .iter()
         .find(|a| a.filename.ends_with(".sgf"))
         .expect("the record is attached");
     let text = String::from_utf8_lossy(&sgf.bytes).into_owned();
-    assert!(
-        text.contains("RU[aga]") && text.contains("RE[W+0.5]"),
-        "{text}"
-    );
+    assert!(text.contains("RU[aga]") && text.contains("RE[W+0.5]"), "{text}");
+    assert!(text.contains("SZ[7]"), "a square board's size is one number: {text}");
     let tb = text.split("TB").nth(1).unwrap_or_default();
+    assert!(tb.contains("[be]"), "B3 (SGF be on 7×7) is Black's territory: {text}");
+    // Its game is offered when `game:` is typed.
+    let id = fake.send_autocomplete(&bob, "weiqi", "sgf", vec![Opt::str("game", "")], "game");
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!(cb.kind, 8);
+    let offered = cb.data["choices"].as_array().unwrap();
     assert!(
-        tb.contains("[be]"),
-        "B3 (SGF be on 7×7) is Black's territory: {text}"
+        offered[0]["name"].as_str().unwrap().contains("W+0.5"),
+        "{offered:?}"
     );
+    fake.assert_no_violations();
+}
+
+/// Plays a short classic 5×5 game to a count in a server of `locale` and returns every public
+/// message the bot posted or edited in the channel (and what it sent privately, apart).
+async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(locale);
+    let alice = fake.user("alice");
+    let bob = fake.user("bob");
+    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
+    fake.update_user(moderator.clone());
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let key = choice(&commands, "weiqi-config", "set", "key", "allowed-sizes");
+    let id = fake.send_slash_command(
+        &moderator,
+        "weiqi-config",
+        "set",
+        vec![Opt::int("key", key), Opt::str("value", "5,7,9")],
+    );
+    fake.wait_for_callback(id, STEP).await;
+    let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 5)]).await;
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    // Black takes the left, White the right; both pass.
+    for (who, p) in [(&bob, "C1"), (&alice, "D1"), (&bob, "C2"), (&alice, "D2"), (&bob, "C3"), (&alice, "D3"), (&bob, "C4"), (&alice, "D4"), (&bob, "C5"), (&alice, "D5")] {
+        table.play(who, p).await;
+    }
+    let t = fake.now();
+    let pass = table.board().buttons()[table.board().buttons().len() - 2].label.clone().unwrap();
+    table.press_and_wait(&bob, &pass).await;
+    assert_eq!(table.press(&alice, &pass).await.1.kind, 6);
+    fake.wait_for_request("the result", STEP, |r| {
+        r.at >= t && r.is("POST", "/channels/*/messages") && r.json.as_ref().is_some_and(|j| j["embeds"].as_array().is_some_and(|e| !e.is_empty()))
+    })
+    .await;
+    fake.wait_for_message("the final board", STEP, |m| m.id == board && m.buttons().is_empty()).await;
+    // Everything the bot sent into the channel, as it sent it: messages posted and edited there,
+    // and its public answers to commands.
+    let channel = fake.channel_id().to_string();
+    let mut public: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter(|r| {
+            (r.is("POST", "/channels/*/messages") || r.is("PATCH", "/channels/*/messages/*"))
+                && r.path.contains(&channel)
+        })
+        .filter_map(|r| r.json.as_ref().map(all_text))
+        .collect();
+    public.extend(
+        fake.callbacks()
+            .iter()
+            .filter(|c| c.kind == 4 && !c.ephemeral)
+            .map(|c| all_text(&c.data)),
+    );
+    public.retain(|t| !t.trim().is_empty());
+    fake.assert_no_violations();
+    (public, fake, dir)
+}
+
+/// Words of the English texts that must not appear in another language's public messages.
+const ENGLISH: [&str; 10] = [
+    "invites you", "Turn", "Captures", "Move", "Komi", "wins", "your move", "Counted", "Game over", "Black",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_chinese_server_is_shown_in_chinese() {
+    let (public, _fake, _dir) = a_whole_game_in("zh-CN").await;
+    assert!(public.len() >= 4, "invitation, board, notices, result: {public:?}");
+    for text in &public {
+        assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "not Chinese: {text}");
+        for word in ENGLISH {
+            assert!(!text.contains(word), "English {word:?} in: {text}");
+        }
+    }
+    let all = public.join("\n");
+    for word in ["邀请", "轮到", "提子", "贴目", "胜"] {
+        assert!(all.contains(word), "{word} missing from the Chinese messages: {all}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_korean_server_is_shown_in_korean() {
+    let (public, _fake, _dir) = a_whole_game_in("ko").await;
+    assert!(public.len() >= 4, "invitation, board, notices, result: {public:?}");
+    for text in &public {
+        assert!(text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {text}");
+        for word in ENGLISH {
+            assert!(!text.contains(word), "English {word:?} in: {text}");
+        }
+    }
+    let all = public.join("\n");
+    for word in ["초대", "차례", "덤"] {
+        assert!(all.contains(word), "{word} missing from the Korean messages: {all}");
+    }
 }

@@ -4,37 +4,30 @@
 
 use serenity::all::Permissions;
 
-/// The permissions a board needs in a channel, with their names as Discord shows them; with a
-/// thread per game, those a thread needs too.
-pub fn needed(in_thread: bool, threads: bool) -> Vec<(Permissions, &'static str)> {
+/// The permissions a board needs in a channel; with a thread per game, those a thread needs
+/// too. The front end names them in the user's language ([`super::ui::words::permission`]).
+pub fn needed(in_thread: bool, threads: bool) -> Vec<Permissions> {
     let mut v = vec![
-        (Permissions::VIEW_CHANNEL, "View Channel"),
-        (
-            if in_thread {
-                Permissions::SEND_MESSAGES_IN_THREADS
-            } else {
-                Permissions::SEND_MESSAGES
-            },
-            if in_thread {
-                "Send Messages in Threads"
-            } else {
-                "Send Messages"
-            },
-        ),
-        (Permissions::EMBED_LINKS, "Embed Links"),
-        (Permissions::ATTACH_FILES, "Attach Files"),
-        (Permissions::READ_MESSAGE_HISTORY, "Read Message History"),
+        Permissions::VIEW_CHANNEL,
+        if in_thread {
+            Permissions::SEND_MESSAGES_IN_THREADS
+        } else {
+            Permissions::SEND_MESSAGES
+        },
+        Permissions::EMBED_LINKS,
+        Permissions::ATTACH_FILES,
+        Permissions::READ_MESSAGE_HISTORY,
     ];
     if threads && !in_thread {
-        v.push((Permissions::CREATE_PUBLIC_THREADS, "Create Public Threads"));
-        v.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
+        v.push(Permissions::CREATE_PUBLIC_THREADS);
+        v.push(Permissions::SEND_MESSAGES_IN_THREADS);
     }
     v
 }
 
-/// The names of the permissions the bot lacks to run a game in this channel; empty when it has
-/// them all, or when Discord did not say (then the post itself tells).
-pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<&'static str> {
+/// The permissions the bot lacks to run a game in this channel; empty when it has them all,
+/// or when Discord did not say (then the post itself tells).
+pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<Permissions> {
     let Some(have) = app else {
         return Vec::new();
     };
@@ -43,8 +36,7 @@ pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<
     }
     needed(in_thread, threads)
         .into_iter()
-        .filter(|(p, _)| !have.contains(*p))
-        .map(|(_, name)| name)
+        .filter(|p| !have.contains(*p))
         .collect()
 }
 
@@ -58,10 +50,16 @@ mod tests {
             | Permissions::SEND_MESSAGES
             | Permissions::EMBED_LINKS
             | Permissions::READ_MESSAGE_HISTORY;
-        assert_eq!(missing(Some(have), false, false), vec!["Attach Files"]);
+        assert_eq!(
+            missing(Some(have), false, false),
+            vec![Permissions::ATTACH_FILES]
+        );
         assert_eq!(
             missing(Some(have | Permissions::ATTACH_FILES), false, true),
-            vec!["Create Public Threads", "Send Messages in Threads"]
+            vec![
+                Permissions::CREATE_PUBLIC_THREADS,
+                Permissions::SEND_MESSAGES_IN_THREADS
+            ]
         );
         assert!(missing(Some(Permissions::ADMINISTRATOR), false, true).is_empty());
         assert!(missing(None, false, false).is_empty());

@@ -2,23 +2,30 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tengen::game::{
-    BoardRef, Clock, Command, Failure, InvitationRef, InviteOptions, ManualClock, MatchId, Outcome,
-    Refusal, Service, UserId,
+    BoardRef, ChannelId, Command, Duration, Failure, GuildId, InvitationRef, InviteOptions,
+    MatchId, Outcome, Refusal, Service, Subject, Timestamp, UserId, invitation::InviteRequest,
 };
 use tengen::go::Point;
+use tengen::runtime::{Clock, ManualClock};
 use tengen::store::{Durability, Store};
 
-pub const GUILD: u64 = 1;
-pub const CHANNEL: u64 = 10;
+pub const GUILD: GuildId = GuildId(1);
+pub const CHANNEL: ChannelId = ChannelId(10);
 /// The inviter in most scenarios: White.
-pub const ALICE: UserId = 100;
+pub const ALICE: UserId = UserId(100);
 /// The invitee in most scenarios: Black.
-pub const BOB: UserId = 200;
-pub const CAROL: UserId = 300;
-pub const SEC: i64 = 1000;
-pub const T0: i64 = 1_800_000_000_000;
+pub const BOB: UserId = UserId(200);
+pub const CAROL: UserId = UserId(300);
+pub const SEC: u64 = 1000;
+pub const T0: Timestamp = Timestamp::from_millis(1_800_000_000_000);
+
+/// `n` milliseconds.
+pub fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
 
 pub struct World {
     pub dir: tempfile::TempDir,
@@ -31,7 +38,7 @@ impl World {
         let dir = tempfile::tempdir().unwrap();
         let clock = ManualClock::new(T0);
         let store = Store::open(&dir.path().join("t.db"), Durability::Process).unwrap();
-        let svc = Service::open(store, clock.now()).unwrap();
+        let svc = Service::open(Arc::new(store), clock.now()).unwrap();
         World { dir, svc, clock }
     }
 
@@ -39,7 +46,7 @@ impl World {
         self.dir.path().join("t.db")
     }
 
-    pub fn now(&self) -> i64 {
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 
@@ -47,11 +54,12 @@ impl World {
     pub fn restart(&mut self) {
         let store = Store::open(&self.path(), Durability::Process).unwrap();
         // Replace (and drop) the old service, as a restarted process would.
-        self.svc = Service::open(store, self.now()).unwrap();
+        self.svc = Service::open(Arc::new(store), self.now()).unwrap();
     }
 
+    /// Applies a command now: its own result (deadlines it fired first are committed too).
     pub fn apply(&self, c: Command) -> Result<Outcome, Failure> {
-        self.svc.apply(c, self.now())
+        self.svc.apply(c, self.now()).result
     }
 
     pub fn refusal(&self, c: Command) -> Refusal {
@@ -68,11 +76,13 @@ impl World {
         options: InviteOptions,
     ) -> Result<Outcome, Failure> {
         self.apply(Command::Invite {
-            guild: GUILD,
-            channel: CHANNEL,
-            inviter,
-            invitee,
-            invitee_is_bot: false,
+            who: InviteRequest {
+                guild: GUILD,
+                channel: CHANNEL,
+                inviter,
+                invitee,
+                invitee_is_bot: false,
+            },
             options,
         })
     }
@@ -95,7 +105,7 @@ impl World {
     pub fn start(&self, inviter: UserId, invitee: UserId) -> MatchId {
         self.invite(inviter, invitee).unwrap();
         match self.accept(invitee, inviter).unwrap().subject {
-            tengen::game::TimerId::Match(id) => id,
+            Subject::Match(id) => id,
             s => panic!("{s:?}"),
         }
     }
@@ -124,9 +134,9 @@ impl World {
         self.apply(Command::Resign { by, match_id: None })
     }
 
-    /// Moves the clock by `ms` and fires what is due.
-    pub fn advance(&self, ms: i64) -> Vec<Outcome> {
-        let now = self.clock.advance(ms);
+    /// Moves the clock by `n` milliseconds and fires what is due.
+    pub fn advance(&self, n: u64) -> Vec<Outcome> {
+        let now = self.clock.advance(ms(n));
         self.svc.tick(now).into_iter().map(|r| r.unwrap()).collect()
     }
 

@@ -346,7 +346,7 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
                     lang,
                     "config-game-line",
                     game = g.id.get(),
-                    summary = g.summary.clone(),
+                    summary = summary(g, lang),
                     black = mention(g.players[0]),
                     white = mention(g.players[1]),
                     moves = g.move_count,
@@ -367,6 +367,13 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// `9×9 Chinese`.
+fn summary(g: &crate::game::RunningGame, lang: Lang) -> String {
+    g.terms.map_or_else(String::new, |(size, rules)| {
+        format!("{0}×{0} {1}", size.get(), words::rules_name(lang, rules))
+    })
+}
+
 /// The running games, offered as `annul`'s option is typed.
 async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     let Some(guild) = ctx.interaction.guild_id.map(|g| crate::game::GuildId(g.get())) else {
@@ -379,12 +386,13 @@ async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         .await
         .unwrap_or_default();
     let typed = partial.trim();
+    let lang = Lang::from_locale(&ctx.interaction.locale);
     let choices = list
         .into_iter()
         .filter(|g| typed.is_empty() || g.id.to_string().starts_with(typed))
         .take(25)
         .map(|g| {
-            let label = format!("#{} {} · {}", g.id, g.summary, g.move_count);
+            let label = format!("#{} {} · {}", g.id, summary(&g, lang), g.move_count);
             AutocompleteChoice::new(label, g.id.get())
         })
         .collect();

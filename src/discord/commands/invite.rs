@@ -86,7 +86,7 @@ pub async fn invite(
     let threads = call.bot.discord_settings(call.guild).await.match_threads && !in_thread;
     let missing = permissions::missing(ctx.interaction.app_permissions, in_thread, threads);
     if !missing.is_empty() {
-        let list = words::list(call.lang, missing.iter().map(|m| format!("**{m}**")));
+        let list = words::list(call.lang, missing.iter().map(|&p| words::permission(call.lang, p)));
         call.private(tr!(call.lang, "refusal-bot-permissions", missing = list))
             .await;
         return Ok(());

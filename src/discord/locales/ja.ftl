@@ -1,0 +1,354 @@
+### Tengen の日本語テキスト（ja）。ないテキストは英語（en-US）で表示されます。
+### どの言語も同じ id と同じ変数を持ちます（テストで確認します）。
+
+## コマンド、オプション、選択肢。`cmd-` の id の値はその言語でのコマンド名（小文字、空白なし）、
+## `.description` は Discord がその下に表示する説明です。
+
+cmd-weiqi = 囲碁
+    .description = ほかのメンバーと囲碁を打つ
+cmd-weiqi-invite = 招待
+    .description = メンバーを対局に招待する
+cmd-weiqi-invite-user = 相手
+    .description = 招待する相手
+cmd-weiqi-invite-size = 路数
+    .description = 碁盤の路数（このサーバーで使える路数）
+cmd-weiqi-invite-komi = コミ
+    .description = 白のコミ。整数または半目（例: 6.5）
+cmd-weiqi-invite-rules = ルール
+    .description = ルール
+cmd-weiqi-accept = 承諾
+    .description = 招待を受ける
+cmd-weiqi-accept-user = 招待者
+    .description = あなたを招待した人
+cmd-weiqi-decline = 辞退
+    .description = 招待を断る
+cmd-weiqi-decline-user = 招待者
+    .description = あなたを招待した人
+cmd-weiqi-cancel = 取り消し
+    .description = 自分が送った招待を取り消す
+cmd-weiqi-cancel-user = 相手
+    .description = 招待した相手（複数の人を招待した場合）
+cmd-weiqi-board = 碁盤
+    .description = 碁盤をチャンネルの一番下にもう一度表示する
+cmd-weiqi-pass = パス
+    .description = この手番をパスする
+cmd-weiqi-resign = 投了
+    .description = 投了する（確認のため2回押す）
+cmd-weiqi-status = 状況
+    .description = 路数・手番・アゲハマ・コミ・残り時間
+cmd-weiqi-profile = 成績
+    .description = 功徳・勝ち数・称号
+cmd-weiqi-profile-user = ユーザー
+    .description = 誰の成績を見るか
+cmd-weiqi-leaderboard = ランキング
+    .description = このサーバーのランキング
+cmd-weiqi-sgf = 棋譜
+    .description = 棋譜（SGF）をダウンロードする
+cmd-weiqi-sgf-game = 対局
+    .description = どの対局か（既定: 最近の対局）
+cmd-weiqi-learn = 入門
+    .description = 囲碁のルールを一から学ぶ
+cmd-weiqi-config = 囲碁設定
+    .description = このサーバーの囲碁の設定（「サーバー管理」権限が必要）
+cmd-weiqi-config-show = 表示
+    .description = このサーバーの設定を表示する
+cmd-weiqi-config-set = 変更
+    .description = 設定を変更する
+cmd-weiqi-config-set-key = 項目
+    .description = 設定項目
+cmd-weiqi-config-set-value = 値
+    .description = 新しい値
+cmd-weiqi-config-reset = 初期化
+    .description = 設定を既定値に戻す
+cmd-weiqi-config-reset-key = 項目
+    .description = 設定項目
+cmd-weiqi-config-games = 対局一覧
+    .description = このサーバーで進行中の対局
+cmd-weiqi-config-annul = 無効化
+    .description = 進行中の対局を結果なしで終わらせる
+cmd-weiqi-config-annul-game = 対局
+    .description = どの対局か
+
+choice-rules-classic = クラシックルール（盤面をそのまま数える）
+choice-rules-chinese = 中国ルール（数子、同形反復禁止）
+choice-rules-aga = AGAルール（数子、パスで石を1つ渡す）
+choice-rules-japanese = 日本ルール（地を数える）
+choice-key-enabled = enabled · 囲碁を有効にする
+choice-key-board-size = board-size · 既定の路数
+choice-key-allowed-sizes = allowed-sizes · 使える路数
+choice-key-komi = komi · コミ
+choice-key-allowed-komi = allowed-komi · 使えるコミの範囲
+choice-key-rules = rules · 既定のルール
+choice-key-allowed-rules = allowed-rules · 使えるルール
+choice-key-turn-timeout-seconds = turn-timeout-seconds · 1手の持ち時間（秒）
+choice-key-reconnect-grace-seconds = reconnect-grace-seconds · 切断時の猶予（秒）
+choice-key-match-max-minutes = match-max-minutes · 対局の最大時間（分）
+choice-key-offer-expiry-seconds = offer-expiry-seconds · 招待の有効期限（秒）
+choice-key-resign-confirm-window-seconds = resign-confirm-window-seconds · 投了確認の猶予（秒）
+choice-key-merit-min-moves = merit-min-moves · 功徳に必要な最少手数
+choice-key-merit-amount = merit-amount · 功徳の量
+choice-key-merit-winner-bonus = merit-winner-bonus · 勝者への追加の功徳
+choice-key-merit-lifetime-cap = merit-lifetime-cap · 功徳を受けられる回数の上限
+choice-key-move-notify = move-notify · 手番の通知方法
+choice-key-match-threads = match-threads · 対局ごとのスレッド
+choice-key-title-role = title-role · 称号のロール
+choice-key-language = language · 公開メッセージの言語
+
+## ルール、色、リスト。
+
+rules-classic = クラシック
+rules-chinese = 中国
+rules-aga = AGA
+rules-japanese = 日本
+color-black = 黒
+color-white = 白
+list-separator = {"、"}
+title-name = 黒白手（黑白手）
+
+## 拒否：何も変わらなかった理由。
+
+refusal-invite-self = 自分自身は招待できません。ほかのメンバーを招待してください。
+refusal-invite-bot = ここではボットと対局できません。人を招待してください。
+refusal-you-are-busy = すでに対局中です。別の対局を始める前に、今の対局を終えて（または投了して）ください。
+refusal-they-are-busy = その相手はすでに対局中です。しばらくしてからもう一度お試しください。
+refusal-duplicate-invitation = お二人の間にはすでに返事待ちの招待があります。返事をお待ちください。
+refusal-server-disabled = このサーバーでは囲碁がオフになっています。モデレーターがオンにできます。
+refusal-size-not-allowed = このサーバーでは {$size}×{$size} の碁盤は使えません。使える路数：{$allowed}。
+refusal-rules-not-allowed = このサーバーでは{$rules}ルールは使えません。使えるルール：{$allowed}。
+refusal-komi-not-half-points = コミは 6.5 や 7 のように、整数または半目の数にしてください。
+refusal-komi-not-allowed = コミ {$komi} はここでは使えません。このサーバーで使えるコミは {$low} から {$high} までです。その範囲で指定してください。
+refusal-no-such-invitation = 返事をする招待がありません。
+refusal-not-for-you = この招待はあなた宛てではありません。
+refusal-not-your-invitation = この招待を取り消せるのは、招待を送ったメンバーだけです。
+refusal-invitation-expired = この招待は期限が切れています。
+refusal-not-in-game = 対局中ではありません。/weiqi invite で対局を始めましょう。
+refusal-no-such-game = このサーバーにその対局はありません。
+refusal-not-your-game = これはあなたの対局ではありません。観戦はできます。
+refusal-not-your-turn = あなたの手番ではありません。
+refusal-stale-board = この碁盤が描かれた後に局面が変わりました。最新の碁盤を使ってください。
+refusal-illegal = そこには打てません：{$why}。
+refusal-game-over = この対局は終了しています。
+refusal-not-moderator = 囲碁の設定を変えたり対局を終わらせたりできるのは、「サーバー管理」権限を持つメンバーだけです。
+refusal-in-agreement = 死に石の確認中です。判定を承認するか、石のかたまりの死活を切り替えるか、対局を再開してください。
+refusal-not-in-agreement = 死に石の指定は、両者がパスした後にだけ行います（クラシックルールでは行いません）。
+refusal-no-stone-there = そこには指定できる石がありません。
+refusal-already-accepted = この判定はすでに承認済みです。相手の承認を待っています。
+refusal-nothing-to-do = 何も変わりませんでした。
+refusal-bot-permissions = このチャンネルでは対局を進められません：ここでは {$missing} の権限が必要です。モデレーターが付与できます（または別のチャンネルで招待してください）。
+perm-view-channel = チャンネルを見る
+perm-send-messages = メッセージを送信
+perm-send-messages-in-threads = スレッドでメッセージを送信
+perm-embed-links = 埋め込みリンク
+perm-attach-files = ファイルを添付
+perm-read-message-history = メッセージ履歴を読む
+perm-create-public-threads = 公開スレッドの作成
+illegal-off-board = その点は盤上にありません
+illegal-occupied = そこにはすでに石があります
+illegal-suicide = 打った石のダメがなくなります（自殺手・着手禁止点）
+illegal-ko = コウをすぐに取り返す手です。先にほかの場所に打ってください（コウ立て）
+illegal-superko = 以前と同じ局面になります（同形反復禁止・スーパーコウ）
+illegal-game-over = 対局は終了しています
+failure-internal = こちら側で問題が起き、何も変更されませんでした。もう一度お試しください。
+failure-unloadable = この対局の記録を読み込めません。何も変更していません。ボットの運営者がログで原因を確認できます。
+bot-restarting = ボットを再起動しています。少し待ってからもう一度お試しください。
+use-in-a-server = このコマンドはサーバー内で使ってください。
+option-not-understood = オプションの一つを理解できませんでした。確認してもう一度お試しください。
+command-not-understood = そのコマンドを理解できませんでした。Discord がコマンド一覧を更新してから、もう一度お試しください。
+button-unknown = 知らないボタンです（古いバージョンのものかもしれません）。`/weiqi board` で新しい碁盤を表示してください。
+
+## 設定：有効な値の形と、各設定の働き。
+
+setting-unknown-key = `{$key}` という設定はありません。
+setting-bad-value = `{$value}` は `{$key}` の値として使えません。指定できる値：{$expected}。
+shape-switch = true または false
+shape-seconds = {$min}～{$max} の整数（秒）
+shape-minutes = {$min}～{$max} の整数（分）
+shape-moves = {$min}～{$max} の整数（手数）
+shape-number = {$min}～{$max} の整数
+shape-board-size = 5～19 の路数で、allowed-sizes に含まれるもの
+shape-board-sizes = 5～19 の路数をカンマで区切ったリストで、board-size を含むもの（例: 7,9,13）
+shape-komi = allowed-komi の範囲内の整数または半目（例: 6.5）、または "default"（ルール既定のコミ）
+shape-komi-range = コミの範囲（例: 5.5..7.5）。-50～50 の間で、サーバーのコミを含むもの
+shape-rules = classic、chinese、aga、japanese のいずれかで、allowed-rules に含まれるもの
+shape-rule-list = classic、chinese、aga、japanese をカンマで区切ったリストで、rules の値を含むもの
+shape-move-notify = mention（メンション）、dm（DM）、none（通知しない）のいずれか
+shape-role = ロール（ID またはメンション）、または "none"
+shape-language = auto（サーバーの言語）、en、zh-CN、zh-TW、ja、ko のいずれか
+key-enabled = このサーバーでの囲碁
+key-board-size = 既定の路数
+key-allowed-sizes = 招待で指定できる路数
+key-komi = サーバーのルールでの白のコミ
+key-allowed-komi = 対局で使えるコミの範囲
+key-rules = 既定のルール
+key-allowed-rules = 招待で指定できるルール
+key-turn-timeout-seconds = 1手の持ち時間。過ぎると自動でパス
+key-reconnect-grace-seconds = オフラインになった対局者の対局を残しておく時間
+key-match-max-minutes = 1局の実時間の上限
+key-offer-expiry-seconds = 招待が返事を待つ時間
+key-resign-confirm-window-seconds = 投了ボタンの2回目はこの時間内に押す
+key-merit-min-moves = 投了で終わった対局で功徳が出るのに必要な手数
+key-merit-amount = 両対局者への功徳（同じ組み合わせでは1回だけ）
+key-merit-winner-bonus = 勝者への追加の功徳
+key-merit-lifetime-cap = 1人が功徳を受けられる回数の上限
+key-move-notify = 手番の対局者への知らせ方
+key-match-threads = 対局ごとにスレッドを作る
+key-title-role = 称号とともに付与するロール
+key-language = 公開メッセージの言語
+
+## /weiqi-config
+
+config-saved = `{$key}` を保存しました。
+config-reset = `{$key}` を既定値に戻しました。
+config-title-granted = すでに称号を持つ {$granted} 人にロールを付与しました{ $failed ->
+        [0] 。
+       *[other] 。{$failed} 人には付与できませんでした（ボットのログを参照）。
+    }
+config-role-missing = ロール {$role} はこのサーバーにありません。
+config-role-unreadable = このサーバーのロールを読み取れませんでした。少し待ってからもう一度お試しください。
+config-role-no-permission = ここではロールを付与できません。先に私に「ロールの管理」権限を与えてください。
+config-role-too-high = {$role} を付与できません：私のロールがそれより上にある必要があります。サーバー設定で私のロールをその上にドラッグしてから、もう一度設定してください。
+config-no-games = このサーバーで進行中の対局はありません。
+config-game-line = #{$game} · {$summary} · ⚫ {$black} 対 ⚪ {$white} · {$moves}手 · {$started}に開始 · {$channel}
+config-game-broken = #{$game} · 読み込めません（{$why}）。`/weiqi-config annul game:{$game}` で終了できます
+config-annulled = 対局 #{$game} を無効にしました：結果なし、記録なし。両対局者に知らせます。
+
+## 招待
+
+invitation = {$invitee} さん、{$inviter} さんから囲碁の対局の招待です：{$size}×{$size} · {$rules}ルール · コミ {$komi}。
+    受けた人が黒番（先手）になります。{$expires}に期限切れになります。
+invitation-closed = ~~{$inviter} さんから {$invitee} さんへの招待~~ {$why}
+invitation-declined = 辞退されました。
+invitation-expired = この招待は期限切れになりました。
+invitation-cancelled = 送った人が取り消しました。
+invitation-superseded = 取り消されました：どちらかが別の対局を始めました。
+invitation-game-on = 対局開始：⚫ {$black} 対 ⚪ {$white}
+thread-name = 囲碁 #{$game}
+button-accept = 受ける
+button-decline = 断る
+button-cancel = 取り消す
+answer-accepted = 承諾しました：あなたは黒番です。
+answer-declined = 辞退しました。
+answer-cancelled = 招待を取り消しました。
+
+## 碁盤
+
+board-title = 囲碁 · {$size}×{$size} · {$rules}ルール
+board-players = ⚫ {$black}（黒）  対  ⚪ {$white}（白）
+field-move = 手数
+field-captures = アゲハマ
+field-komi = コミ
+field-pass-stones = パス石
+field-turn = 手番
+field-turn-ends = 手番の期限
+field-game-ends = 対局の期限
+field-result = 結果
+field-agreement = 両者パス：死に石の確認
+field-if-accepted = 承認した場合
+field-accepted = 承認
+field-accepted-for-both = 自動承認
+board-footer = 打ちたい点のある区域をクリックし、次にその点をクリックします。投了は2回押します。
+board-moved = 碁盤はこちらに移動しました：{$link}
+board-healed = 碁盤の表示が遅れていたため、現在の局面に更新しました。もう一度クリックしてください。
+button-pass = パス
+button-resign = 投了
+button-accept-marking = 承認
+button-resume = 対局再開
+picker-points = **{$region}** の中から打つ点を選んでください（{$number}手目）：
+picker-played = **{$point}** に打ちました。
+picker-marks = **{$region}** の死に石：石をクリックすると、その石のかたまり全体を死に石（❌）にするか、生きに戻します（現在、死に石に指定したかたまり：{$chains} 個）。
+answer-passed = パスしました。
+answer-resign-armed = もう一度「投了」を押すと投了します。{$until}に無効になります。
+answer-resigned = 投了しました。
+
+## 死に石の合意
+
+agreement-none-marked = 死に石は指定されていません。
+agreement-marked = 死に石：かたまり {$chains} 個（石 {$stones} 個）。碁盤に×印で表示しています。
+agreement-how = 区域をクリックし、次に石をクリックすると、そのかたまりを死に石にするか生きに戻せます。判定が正しければ **承認**、盤上で決着をつけるなら **対局再開** を押してください。
+agreement-accepted-yes = ✅ 承認済み
+agreement-accepted-not-yet = ⏳ 未承認
+agreement-footer = 時間切れまで何もしなかった対局者は、この判定を承認したものとみなします。
+score-line = 黒 {$black} · 白 {$white} → **{$result}**
+    {$method}
+counting-classic = 盤面をそのまま、石と地を数えて計算（クラシックルール：死に石は取り除きません）。
+counting-territory = 地とアゲハマで計算（日本ルール）：死に石はアゲハマになり、セキの地は数えません。
+counting-aga = 数子で計算（AGAルール）：石と地の合計、死に石は取り除きます。パスのたびに相手へ石を1つ渡しています。
+counting-area = 数子で計算（中国ルール）：石と地の合計、死に石は取り除きます。
+
+## 結果
+
+result-heading = 対局終了 #{$game}
+result-points = {$winner} の {$margin}目勝ち（{$sgf}）
+result-resignation = {$winner} の中押し勝ち（{$sgf}）
+result-time = {$winner} の時間切れ勝ち（{$sgf}）
+result-draw = 持碁（引き分け）。
+result-void = 無勝負（集計しません）。
+result-scores = 黒 {$black} · 白 {$white}（コミ {$komi}）
+result-no-dead = 死に石はありませんでした。
+result-agreed-dead = 合意した死に石：かたまり {$chains} 個（石 {$stones} 個）。
+result-record = `/weiqi sgf game:{$game}` — 棋譜
+abandoned = 対局不成立（{$why}）。誰の成績にもなりません。
+abandoned-both-away = 両者とも不在でした
+abandoned-offline = 対局者がオフラインになり、戻りませんでした
+abandoned-time-cap = 対局が制限時間を超えました
+annulled = モデレーターが無効にしました。誰の成績にもなりません。
+reward-merit = {$player} 功徳 +{$amount}
+reward-title = {$player} が称号 **黒白手（黑白手）** を獲得しました
+
+## 通知
+
+notice-your-move = {$player} あなたの手番です（{$number}手目{$last}）
+notice-after-move = 、直前の手は {$stone} {$point}
+notice-after-pass = 、直前の手はパス
+notice-agreement = {$black} {$white} 両者がパスしました：碁盤上の×印の死に石を確認し、「承認」か「対局再開」を押してください。
+notice-board-not-posted = 対局 #{$game} の碁盤を {$channel} に投稿できませんでした：そこに書き込む権限がないようです。モデレーターに書き込みを許可してもらうか、私が書き込めるチャンネルで `/weiqi board` を使ってください。
+notice-role-failed = {$player} に称号のロール {$role} を付与できませんでした：「ロールの管理」権限と、それより上の私のロールが必要です。モデレーターが直したうえで手動で付与できます。
+
+## 状況、成績、棋譜
+
+how-to-start = ここにはまだ対局がありません。`/weiqi invite user:@someone` で対局を始めましょう。招待を受けた人が黒番です。囲碁は初めてですか？ `/weiqi learn` をどうぞ。
+status-head = {$size}×{$size} · {$rules}ルール · 対局 {$game}
+status-play = {$head}
+    手番：{$player}（{$color}）
+    手数：{$number}
+    アゲハマ：⚫ {$black_captures} · ⚪ {$white_captures}
+    コミ：{$komi}
+    手番の残り時間：{$left} · 対局の残り時間：{$game_left}
+status-agreement = {$head}
+    両者パス：対局者が死に石を確認しています。
+    承認した場合：{$result}
+    自動承認まで：{$left} · 対局の残り時間：{$game_left}
+profile-heading = 囲碁の成績
+profile-line = {$player}
+    功徳：**{$merit}** · 勝ち：**{$wins}** · 負け：**{$losses}** · 持碁：**{$draws}**
+profile-title = 称号：**黒白手（黑白手）**
+leaderboard-heading = ランキング（{$page}ページ目）
+leaderboard-empty = まだ集計された対局がありません。
+leaderboard-line = {$rank}. {$player} — 功徳 {$merit} · {$wins}勝{$losses}敗
+button-back = ◀ 前へ
+button-next = 次へ ▶
+sgf-no-game = このサーバーではまだ対局していません。ほかの対局の棋譜は `game:` で対局番号を指定してください。
+sgf-record = 棋譜 #{$game}
+sgf-running = 対局中
+sgf-choice = #{$game} · {$size}×{$size} {$rules}ルール · {$result} · {$moves}手
+
+## 入門（/weiqi learn）
+
+learn-1-title = 1 · 碁盤と石
+learn-1-text = 黒と白の二人が交互に、線の交点の空いているところに石を1つずつ置きます。黒が先に打ちます。一度打った石は動きません。相手より広く盤上を囲うことが目的です。
+learn-2-title = 2 · ダメ（呼吸点）とつながり
+learn-2-text = 石のすぐ隣（上下左右。斜めは含みません）の空いた点を、その石のダメ（呼吸点）といいます。接している同じ色の石はひとかたまりになり、ダメを共有します。この図の黒のかたまりにはダメが6つあります。
+learn-3-title = 3 · 石を取る
+learn-3-text = 相手の石のかたまりの最後のダメをふさぐと、その石は盤上から取り除かれます。これが「取る」で、取った石はアゲハマになります。この図の白はダメが残り1つです。黒が印の点に打てば、その石を取れます。
+learn-4-title = 4 · 自殺手の禁止
+learn-4-text = 打った石のダメがなくなる点には打てません（着手禁止点）。ただし、その手で相手の石を取れるなら打てます。取った石が先に取り除かれるからです。黒は印の点に打てません：白に囲まれていて、何も取れないからです。
+learn-5-title = 5 · コウ
+learn-5-text = 1子を取った直後に、取った石をすぐ取り返せる形では、同じ局面が永遠に繰り返されてしまいます。そのため、すぐに取り返すことは禁止です。まず別の場所に打ち（コウ立て）、その後なら取り返せます。ボットは禁止された点を碁盤に表示します。
+learn-6-title = 6 · パスと終局
+learn-6-text = パスはいつでもできます。パスが2回続くと対局は終わります。ここでは、持ち時間内に打たなかった対局者は自動的にパスになります。自動パスが2回続くと対局は不成立となり、誰の成績にもなりません。
+learn-7-title = 7 · 計算
+learn-7-text = それぞれ、盤上の自分の石の数と、自分の石だけに囲まれた空点の数を合計します。白は後手なのでコミを加えます（クラシックルールでは5.5目、ほかのルールでは6.5目か7.5目）。コミに半目があれば引き分けはありません。クラシックルールでは盤面をそのまま数えるので、パスする前に死に石を取り上げておいてください。
+learn-8-title = 8 · 死に石（中国・AGA・日本ルール）
+learn-8-text = これらのルールでは、死に石をすべて取り上げる必要はありません。パスが2回続くと、ボットが死んでいると判断したかたまりに×印をつけ（この図では黒の地の中の白石と、白の地の中の黒石）、スコアを表示します。区域をクリックし、次に石をクリックすると、そのかたまりを死に石にするか生きに戻せます。判定が正しければ「承認」を押してください。納得できなければ「対局再開」を押して、盤上で決着をつけてください。クラシックルールでは、パスする前に死に石を取り上げてください。
+learn-9-title = 9 · ここでの打ち方
+learn-9-text = `/weiqi invite` でメンバーを招待します。招待を受けた人が黒番です。碁盤のメッセージで、打ちたい点のある区域をクリックし、次にその点をクリックします。パスはボタンです。投了は2回押す必要があり、2回目は数秒以内に押します。`/weiqi status` で残り時間を確認できます。

@@ -1,0 +1,354 @@
+### Tengen의 한국어 텍스트(ko). 없는 텍스트는 영어(en-US)로 표시됩니다.
+### 모든 언어는 같은 id와 같은 변수를 가집니다(테스트로 확인합니다).
+
+## 명령어, 옵션, 선택지. `cmd-` id의 값은 그 언어로 된 명령어 이름(소문자, 공백 없음)이고,
+## `.description`은 Discord가 그 아래에 보여 주는 설명입니다.
+
+cmd-weiqi = 바둑
+    .description = 다른 멤버와 바둑 두기
+cmd-weiqi-invite = 초대
+    .description = 멤버를 대국에 초대하기
+cmd-weiqi-invite-user = 상대
+    .description = 초대할 상대
+cmd-weiqi-invite-size = 크기
+    .description = 바둑판 크기(서버에서 허용한 크기)
+cmd-weiqi-invite-komi = 덤
+    .description = 백의 덤, 정수 또는 반집 단위(예: 6.5)
+cmd-weiqi-invite-rules = 규칙
+    .description = 규칙
+cmd-weiqi-accept = 수락
+    .description = 초대 수락하기
+cmd-weiqi-accept-user = 초대자
+    .description = 나를 초대한 사람
+cmd-weiqi-decline = 거절
+    .description = 초대 거절하기
+cmd-weiqi-decline-user = 초대자
+    .description = 나를 초대한 사람
+cmd-weiqi-cancel = 취소
+    .description = 내가 보낸 초대 철회하기
+cmd-weiqi-cancel-user = 상대
+    .description = 내가 초대한 사람(여러 명을 초대했다면)
+cmd-weiqi-board = 바둑판
+    .description = 바둑판을 채널 맨 아래에 다시 올리기
+cmd-weiqi-pass = 패스
+    .description = 이번 차례 패스하기(한 수 쉼)
+cmd-weiqi-resign = 기권
+    .description = 기권하기(돌을 던짐, 확인을 위해 두 번 누르기)
+cmd-weiqi-status = 현황
+    .description = 크기, 차례, 따낸 돌, 덤, 남은 시간
+cmd-weiqi-profile = 프로필
+    .description = 공덕, 승수, 칭호
+cmd-weiqi-profile-user = 사용자
+    .description = 누구의 프로필인지
+cmd-weiqi-leaderboard = 순위
+    .description = 이 서버의 순위
+cmd-weiqi-sgf = 기보
+    .description = 기보(SGF) 내려받기
+cmd-weiqi-sgf-game = 대국
+    .description = 어느 대국인지(기본값: 가장 최근 대국)
+cmd-weiqi-learn = 배우기
+    .description = 바둑 규칙을 처음부터 배우기
+cmd-weiqi-config = 바둑설정
+    .description = 이 서버의 바둑 설정('서버 관리' 권한 필요)
+cmd-weiqi-config-show = 보기
+    .description = 이 서버의 설정 보기
+cmd-weiqi-config-set = 변경
+    .description = 설정 하나 바꾸기
+cmd-weiqi-config-set-key = 항목
+    .description = 설정 항목
+cmd-weiqi-config-set-value = 값
+    .description = 새 값
+cmd-weiqi-config-reset = 초기화
+    .description = 설정을 기본값으로 되돌리기
+cmd-weiqi-config-reset-key = 항목
+    .description = 설정 항목
+cmd-weiqi-config-games = 대국목록
+    .description = 이 서버에서 진행 중인 대국
+cmd-weiqi-config-annul = 무효
+    .description = 진행 중인 대국을 결과 없이 끝내기
+cmd-weiqi-config-annul-game = 대국
+    .description = 어느 대국인지
+
+choice-rules-classic = 클래식 규칙(판을 있는 그대로 계산)
+choice-rules-chinese = 중국 규칙(계점제, 동형반복 금지)
+choice-rules-aga = AGA 규칙(계점제, 패스할 때 돌 1개를 줌)
+choice-rules-japanese = 일본 규칙(집 계가)
+choice-key-enabled = enabled · 바둑 사용
+choice-key-board-size = board-size · 기본 바둑판 크기
+choice-key-allowed-sizes = allowed-sizes · 허용하는 바둑판 크기
+choice-key-komi = komi · 덤
+choice-key-allowed-komi = allowed-komi · 허용하는 덤 범위
+choice-key-rules = rules · 기본 규칙
+choice-key-allowed-rules = allowed-rules · 허용하는 규칙
+choice-key-turn-timeout-seconds = turn-timeout-seconds · 한 수 제한 시간(초)
+choice-key-reconnect-grace-seconds = reconnect-grace-seconds · 접속 끊김 유예 시간(초)
+choice-key-match-max-minutes = match-max-minutes · 대국 최대 시간(분)
+choice-key-offer-expiry-seconds = offer-expiry-seconds · 초대 유효 시간(초)
+choice-key-resign-confirm-window-seconds = resign-confirm-window-seconds · 기권 확인 시간(초)
+choice-key-merit-min-moves = merit-min-moves · 공덕을 받는 최소 수
+choice-key-merit-amount = merit-amount · 공덕 양
+choice-key-merit-winner-bonus = merit-winner-bonus · 승자 추가 공덕
+choice-key-merit-lifetime-cap = merit-lifetime-cap · 공덕 보상 횟수 상한
+choice-key-move-notify = move-notify · 차례 알림 방식
+choice-key-match-threads = match-threads · 대국마다 스레드
+choice-key-title-role = title-role · 칭호 역할
+choice-key-language = language · 공개 메시지 언어
+
+## 규칙, 색, 목록.
+
+rules-classic = 클래식
+rules-chinese = 중국
+rules-aga = AGA
+rules-japanese = 일본
+color-black = 흑
+color-white = 백
+list-separator = {", "}
+title-name = 흑백수(黑白手)
+
+## 거부: 아무것도 바뀌지 않은 이유.
+
+refusal-invite-self = 자기 자신은 초대할 수 없습니다. 다른 멤버를 초대하세요.
+refusal-invite-bot = 여기서는 봇과 바둑을 둘 수 없습니다. 사람을 초대하세요.
+refusal-you-are-busy = 이미 대국 중입니다. 다른 대국을 시작하기 전에 지금 대국을 끝내세요(또는 기권하세요).
+refusal-they-are-busy = 그 상대는 이미 대국 중입니다. 나중에 다시 시도하세요.
+refusal-duplicate-invitation = 두 분 사이에 이미 답을 기다리는 초대가 있습니다. 답을 기다려 주세요.
+refusal-server-disabled = 이 서버에서는 바둑이 꺼져 있습니다. 관리자가 켤 수 있습니다.
+refusal-size-not-allowed = 이 서버에서는 {$size}×{$size} 바둑판을 쓸 수 없습니다. 허용: {$allowed}.
+refusal-rules-not-allowed = 이 서버에서는 {$rules} 규칙을 쓸 수 없습니다. 허용: {$allowed}.
+refusal-komi-not-half-points = 덤은 6.5나 7처럼 정수 또는 반집 단위여야 합니다.
+refusal-komi-not-allowed = 여기서는 쓸 수 없는 덤입니다(덤 {$komi}). 이 서버에서 허용하는 덤은 {$low}부터 {$high}까지입니다. 그 범위 안에서 정하세요.
+refusal-no-such-invitation = 답할 초대가 없습니다.
+refusal-not-for-you = 이 초대는 당신에게 온 것이 아닙니다.
+refusal-not-your-invitation = 이 초대는 보낸 멤버만 철회할 수 있습니다.
+refusal-invitation-expired = 이 초대는 만료되었습니다.
+refusal-not-in-game = 대국 중이 아닙니다. /weiqi invite로 대국을 시작하세요.
+refusal-no-such-game = 이 서버에 그런 대국은 없습니다.
+refusal-not-your-game = 당신의 대국이 아닙니다. 관전은 할 수 있습니다.
+refusal-not-your-turn = 당신의 차례가 아닙니다.
+refusal-stale-board = 이 바둑판이 그려진 뒤로 국면이 바뀌었습니다. 최신 바둑판을 사용하세요.
+refusal-illegal = 그곳에는 둘 수 없습니다: {$why}.
+refusal-game-over = 이 대국은 끝났습니다.
+refusal-not-moderator = 바둑 설정을 바꾸거나 대국을 끝낼 수 있는 것은 '서버 관리' 권한이 있는 멤버뿐입니다.
+refusal-in-agreement = 죽은 돌을 확인하는 중입니다. 표시를 수락하거나, 돌 덩어리의 사활을 바꾸거나, 대국을 재개하세요.
+refusal-not-in-agreement = 죽은 돌 표시는 두 대국자가 모두 패스한 뒤에만 합니다(클래식 규칙에서는 하지 않습니다).
+refusal-no-stone-there = 그곳에는 표시할 돌이 없습니다.
+refusal-already-accepted = 이 표시를 이미 수락했습니다. 상대를 기다리는 중입니다.
+refusal-nothing-to-do = 바뀐 것이 없습니다.
+refusal-bot-permissions = 이 채널에서는 대국을 진행할 수 없습니다. 여기서 {$missing} 권한이 필요합니다. 관리자가 권한을 줄 수 있습니다(또는 다른 채널에서 초대하세요).
+perm-view-channel = 채널 보기
+perm-send-messages = 메시지 보내기
+perm-send-messages-in-threads = 스레드에서 메시지 보내기
+perm-embed-links = 링크 첨부
+perm-attach-files = 파일 첨부
+perm-read-message-history = 메시지 기록 보기
+perm-create-public-threads = 공개 스레드 만들기
+illegal-off-board = 바둑판 위의 점이 아닙니다
+illegal-occupied = 이미 돌이 있습니다
+illegal-suicide = 두면 활로가 하나도 없는 착수 금지점입니다(자충수)
+illegal-ko = 패를 곧바로 되따내는 수입니다. 먼저 다른 곳에 두세요(팻감)
+illegal-superko = 이전에 나온 국면이 반복됩니다(동형반복 금지, 슈퍼코)
+illegal-game-over = 대국이 끝났습니다
+failure-internal = 저희 쪽에서 문제가 생겨 아무것도 바뀌지 않았습니다. 다시 시도해 주세요.
+failure-unloadable = 이 대국의 기록을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다. 봇 운영자가 로그에서 원인을 확인할 수 있습니다.
+bot-restarting = 봇이 다시 시작하는 중입니다. 잠시 후 다시 시도하세요.
+use-in-a-server = 이 명령어는 서버에서 사용하세요.
+option-not-understood = 옵션 하나를 이해하지 못했습니다. 확인하고 다시 시도하세요.
+command-not-understood = 그 명령어를 이해하지 못했습니다. Discord가 명령어 목록을 새로 고친 뒤 다시 시도하세요.
+button-unknown = 알 수 없는 버튼입니다(이전 버전의 버튼일 수 있습니다). `/weiqi board`로 새 바둑판을 받으세요.
+
+## 설정: 올바른 값의 모양과 각 설정이 하는 일.
+
+setting-unknown-key = 이런 설정은 없습니다: `{$key}`
+setting-bad-value = `{$key}`에 쓸 수 없는 값입니다: `{$value}`. 올바른 값: {$expected}.
+shape-switch = true 또는 false
+shape-seconds = {$min}~{$max} 사이의 정수(초)
+shape-minutes = {$min}~{$max} 사이의 정수(분)
+shape-moves = {$min}~{$max} 사이의 정수(수)
+shape-number = {$min}~{$max} 사이의 정수
+shape-board-size = allowed-sizes에 들어 있는 5~19 사이의 바둑판 크기
+shape-board-sizes = board-size를 포함하는 5~19 크기의 쉼표 구분 목록(예: 7,9,13)
+shape-komi = allowed-komi 범위 안의 정수 또는 반집 단위(예: 6.5), 또는 "default"(규칙 자체의 덤)
+shape-komi-range = 서버의 덤을 포함하는 -50~50 사이의 덤 범위(예: 5.5..7.5)
+shape-rules = allowed-rules에 들어 있는 classic, chinese, aga, japanese 중 하나
+shape-rule-list = rules 값을 포함하는 classic, chinese, aga, japanese의 쉼표 구분 목록
+shape-move-notify = mention(멘션), dm(DM), none(알리지 않음) 중 하나
+shape-role = 역할(ID 또는 멘션), 또는 "none"
+shape-language = auto(서버의 언어), en, zh-CN, zh-TW, ja, ko 중 하나
+key-enabled = 이 서버의 바둑 기능
+key-board-size = 기본 바둑판 크기
+key-allowed-sizes = 초대할 때 고를 수 있는 크기
+key-komi = 서버 규칙에서 백이 받는 덤
+key-allowed-komi = 대국에 허용되는 덤
+key-rules = 기본 규칙
+key-allowed-rules = 초대할 때 고를 수 있는 규칙
+key-turn-timeout-seconds = 한 수의 제한 시간, 넘기면 자동 패스
+key-reconnect-grace-seconds = 접속이 끊긴 대국자의 대국을 유지하는 시간
+key-match-max-minutes = 한 판의 실제 시간 상한
+key-offer-expiry-seconds = 초대가 답을 기다리는 시간
+key-resign-confirm-window-seconds = 기권 버튼을 이 시간 안에 한 번 더 눌러야 함
+key-merit-min-moves = 기권으로 끝난 대국이 공덕을 받는 데 필요한 최소 수
+key-merit-amount = 두 대국자가 받는 공덕, 같은 두 사람에게는 한 번만
+key-merit-winner-bonus = 승자에게 주는 추가 공덕
+key-merit-lifetime-cap = 한 대국자가 공덕을 받을 수 있는 횟수 상한
+key-move-notify = 둘 차례인 대국자에게 알리는 방식
+key-match-threads = 대국마다 스레드 만들기
+key-title-role = 칭호와 함께 주는 역할
+key-language = 공개 메시지의 언어
+
+## /weiqi-config
+
+config-saved = `{$key}` 설정을 저장했습니다.
+config-reset = `{$key}` 설정을 기본값으로 되돌렸습니다.
+config-title-granted = 이미 칭호를 가진 대국자 {$granted}명에게 역할을 주었습니다{ $failed ->
+        [0] .
+       *[other] . {$failed}명에게는 주지 못했습니다(봇 로그 참고).
+    }
+config-role-missing = 이 서버에 {$role} 역할이 없습니다.
+config-role-unreadable = 이 서버의 역할을 읽지 못했습니다. 잠시 후 다시 시도하세요.
+config-role-no-permission = 여기서는 역할을 줄 수 없습니다. 먼저 저에게 '역할 관리' 권한을 주세요.
+config-role-too-high = {$role} 역할을 줄 수 없습니다. 제 역할이 그보다 위에 있어야 합니다. 서버 설정에서 제 역할을 그 위로 끌어 올린 뒤 다시 설정하세요.
+config-no-games = 이 서버에서 진행 중인 대국이 없습니다.
+config-game-line = #{$game} · {$summary} · ⚫ {$black} 대 ⚪ {$white} · {$moves}수 · {$started} 시작 · {$channel}
+config-game-broken = #{$game} · 불러올 수 없음({$why}). 끝내려면 `/weiqi-config annul game:{$game}`
+config-annulled = 대국 #{$game} 무효 처리: 결과 없음, 기록 없음. 두 대국자에게 알립니다.
+
+## 초대
+
+invitation = {$invitee}님, {$inviter}님이 바둑 대국에 초대했습니다: {$size}×{$size} · {$rules} 규칙 · 덤 {$komi}.
+    수락한 사람이 흑을 잡고 먼저 둡니다. {$expires} 만료됩니다.
+invitation-closed = ~~{$inviter}님이 {$invitee}님에게 보낸 초대~~ {$why}
+invitation-declined = 거절되었습니다.
+invitation-expired = 이 초대는 만료되었습니다.
+invitation-cancelled = 보낸 사람이 철회했습니다.
+invitation-superseded = 철회됨: 두 사람 중 한 명이 다른 대국을 시작했습니다.
+invitation-game-on = 대국 시작: ⚫ {$black} 대 ⚪ {$white}
+thread-name = 바둑 #{$game}
+button-accept = 수락
+button-decline = 거절
+button-cancel = 취소
+answer-accepted = 수락했습니다. 당신이 흑입니다.
+answer-declined = 거절했습니다.
+answer-cancelled = 초대를 철회했습니다.
+
+## 바둑판
+
+board-title = 바둑 · {$size}×{$size} · {$rules} 규칙
+board-players = ⚫ {$black} (흑)  대  ⚪ {$white} (백)
+field-move = 수
+field-captures = 따낸 돌
+field-komi = 덤
+field-pass-stones = 패스 돌
+field-turn = 차례
+field-turn-ends = 차례 마감
+field-game-ends = 대국 마감
+field-result = 결과
+field-agreement = 양쪽 패스: 죽은 돌 확인
+field-if-accepted = 수락하면
+field-accepted = 수락
+field-accepted-for-both = 자동 수락
+board-footer = 둘 곳이 있는 구역을 누른 다음 그 점을 누르세요. 기권은 두 번 누릅니다.
+board-moved = 바둑판이 옮겨졌습니다: {$link}
+board-healed = 바둑판 갱신이 늦어져 지금 국면으로 다시 표시했습니다. 다시 눌러 주세요.
+button-pass = 패스
+button-resign = 기권
+button-accept-marking = 수락
+button-resume = 대국 재개
+picker-points = **{$region}** 구역에서 둘 점을 고르세요({$number}수째):
+picker-played = **{$point}**에 두었습니다.
+picker-marks = **{$region}** 구역의 죽은 돌: 돌을 누르면 그 돌이 속한 덩어리 전체를 죽은 돌(❌)로 표시하거나 다시 산 돌로 되돌립니다(지금 죽은 돌로 표시된 덩어리: {$chains}개).
+answer-passed = 패스했습니다.
+answer-resign-armed = 기권하려면 기권을 한 번 더 누르세요. {$until} 만료됩니다.
+answer-resigned = 기권했습니다.
+
+## 죽은 돌 합의
+
+agreement-none-marked = 죽은 돌로 표시된 돌이 없습니다.
+agreement-marked = 죽은 돌 표시: 덩어리 {$chains}개(돌 {$stones}개), 바둑판에 ×로 표시했습니다.
+agreement-how = 구역을 누르고 돌을 누르면 그 덩어리를 죽은 돌로 표시하거나 다시 산 돌로 되돌립니다. 표시가 맞으면 **수락**, 판 위에서 가리려면 **대국 재개**를 누르세요.
+agreement-accepted-yes = ✅ 수락함
+agreement-accepted-not-yet = ⏳ 아직
+agreement-footer = 시간이 다 될 때까지 아무것도 하지 않은 대국자는 지금 표시를 수락한 것으로 봅니다.
+score-line = 흑 {$black} · 백 {$white} → **{$result}**
+    {$method}
+counting-classic = 판을 있는 그대로 돌과 집을 세어 계가(클래식 규칙: 죽은 돌을 들어내지 않음).
+counting-territory = 집과 사석으로 계가(일본 규칙): 죽은 돌은 사석이 되고, 빅(세키)에는 집이 없습니다.
+counting-aga = 계점제로 계가(AGA 규칙): 돌과 집을 합하고 죽은 돌은 들어냅니다. 패스할 때마다 상대에게 돌 하나를 주었습니다.
+counting-area = 계점제로 계가(중국 규칙): 돌과 집을 합하고 죽은 돌은 들어냅니다.
+
+## 결과
+
+result-heading = 대국 종료 #{$game}
+result-points = {$winner} {$margin}집 승({$sgf})
+result-resignation = {$winner} 불계승({$sgf})
+result-time = {$winner} 시간승({$sgf})
+result-draw = 무승부.
+result-void = 무효(집계하지 않음).
+result-scores = 흑 {$black} · 백 {$white} (덤 {$komi})
+result-no-dead = 죽은 돌이 없었습니다.
+result-agreed-dead = 합의한 죽은 돌: 덩어리 {$chains}개(돌 {$stones}개).
+result-record = `/weiqi sgf game:{$game}` — 기보
+abandoned = 대국 무효({$why}). 누구의 기록에도 남지 않습니다.
+abandoned-both-away = 두 대국자 모두 자리를 비움
+abandoned-offline = 한 대국자가 접속이 끊긴 뒤 돌아오지 않음
+abandoned-time-cap = 대국이 제한 시간을 넘김
+annulled = 관리자가 무효로 했습니다. 누구의 기록에도 남지 않습니다.
+reward-merit = {$player} 공덕 +{$amount}
+reward-title = {$player} 칭호 획득: **흑백수(黑白手)**
+
+## 알림
+
+notice-your-move = {$player}님 차례입니다({$number}수째{$last})
+notice-after-move = , 직전 수 {$stone} {$point}
+notice-after-pass = , 직전 수는 패스
+notice-agreement = {$black} {$white} 두 분 모두 패스했습니다. 바둑판에 ×로 표시된 죽은 돌을 확인한 뒤 수락하거나 대국을 재개하세요.
+notice-board-not-posted = {$channel} 채널에 대국 #{$game}의 바둑판을 올리지 못했습니다. 그곳에 글을 쓸 권한이 없는 것 같습니다. 관리자에게 권한을 요청하거나, 제가 글을 쓸 수 있는 채널에서 `/weiqi board`를 사용하세요.
+notice-role-failed = {$player}님에게 칭호 역할({$role})을 주지 못했습니다. '역할 관리' 권한과 그보다 위에 있는 제 역할이 필요합니다. 관리자가 문제를 고친 뒤 직접 줄 수 있습니다.
+
+## 현황, 프로필, 기보
+
+how-to-start = 아직 여기서 진행 중인 대국이 없습니다. `/weiqi invite user:@someone`으로 대국을 시작하세요. 수락한 사람이 흑을 잡습니다. 바둑이 처음이라면 `/weiqi learn`을 써 보세요.
+status-head = {$size}×{$size} · {$rules} 규칙 · 대국 {$game}
+status-play = {$head}
+    차례: {$player} ({$color})
+    수: {$number}
+    따낸 돌: ⚫ {$black_captures} · ⚪ {$white_captures}
+    덤: {$komi}
+    이번 수 남은 시간: {$left} · 대국 남은 시간: {$game_left}
+status-agreement = {$head}
+    양쪽 패스: 대국자들이 죽은 돌을 확인하는 중입니다.
+    수락하면: {$result}
+    자동 수락까지: {$left} · 대국 남은 시간: {$game_left}
+profile-heading = 바둑 프로필
+profile-line = {$player}
+    공덕: **{$merit}** · 승: **{$wins}** · 패: **{$losses}** · 무: **{$draws}**
+profile-title = 칭호: **흑백수(黑白手)**
+leaderboard-heading = 순위({$page}페이지)
+leaderboard-empty = 아직 집계된 대국이 없습니다.
+leaderboard-line = {$rank}. {$player} — 공덕 {$merit} · {$wins}승 {$losses}패
+button-back = ◀ 이전
+button-next = 다음 ▶
+sgf-no-game = 이 서버에서 아직 대국한 적이 없습니다. 다른 대국의 기보를 받으려면 `game:`에 대국 번호를 지정하세요.
+sgf-record = 기보 #{$game}
+sgf-running = 진행 중
+sgf-choice = #{$game} · {$size}×{$size} {$rules} 규칙 · {$result} · {$moves}수
+
+## 입문(/weiqi learn)
+
+learn-1-title = 1 · 바둑판과 돌
+learn-1-text = 흑과 백 두 사람이 번갈아 가며 선이 만나는 빈 교차점에 돌을 하나씩 놓습니다. 흑이 먼저 둡니다. 한 번 놓은 돌은 움직이지 않으며, 상대보다 바둑판을 더 많이 둘러싸는 것이 목표입니다.
+learn-2-title = 2 · 활로와 돌 덩어리
+learn-2-text = 돌 바로 옆(위, 아래, 왼쪽, 오른쪽 — 대각선은 제외)의 빈 점을 그 돌의 활로라고 합니다. 서로 맞닿은 같은 색 돌은 한 덩어리가 되어 활로를 함께 씁니다. 그림의 흑 덩어리는 활로가 6개입니다.
+learn-3-title = 3 · 따내기
+learn-3-text = 상대 돌 덩어리의 마지막 활로를 메우는 수를 두면 그 돌은 바둑판에서 들어내집니다. 이것을 따낸다고 합니다. 그림에서 백은 활로가 하나 남았습니다. 흑이 표시된 점에 두면 그 돌을 따냅니다.
+learn-4-title = 4 · 착수 금지(자충수)
+learn-4-text = 활로가 하나도 없게 되는 곳에는 둘 수 없습니다(착수 금지점). 단, 그 수로 상대 돌을 따낼 수 있다면 둘 수 있습니다. 따낸 돌을 먼저 들어내기 때문입니다. 흑은 표시된 점에 둘 수 없습니다. 백에게 둘러싸여 있고 따낼 돌도 없기 때문입니다.
+learn-5-title = 5 · 패
+learn-5-text = 돌 하나를 따냈는데 따낸 돌을 곧바로 되따낼 수 있는 모양이라면, 같은 국면이 끝없이 반복됩니다. 그래서 곧바로 되따내는 것은 금지됩니다. 먼저 다른 곳에 한 수 둔 뒤(팻감) 되따낼 수 있습니다. 봇은 금지된 점을 바둑판에 표시합니다.
+learn-6-title = 6 · 패스와 종국
+learn-6-text = 패스(한 수 쉼)는 언제든 할 수 있습니다. 연속으로 두 번 패스하면 대국이 끝납니다. 여기서는 제한 시간 안에 두지 않은 대국자는 자동으로 패스한 것이 됩니다. 자동 패스가 연속 두 번이면 대국은 무효가 되어 누구의 기록에도 남지 않습니다.
+learn-7-title = 7 · 계가
+learn-7-text = 각자 바둑판 위 자기 돌의 수와, 자기 돌로만 둘러싸인 빈 점의 수를 더합니다. 백은 나중에 두므로 덤을 받습니다(클래식 규칙은 5.5집, 다른 규칙은 6.5집이나 7.5집). 덤에 반집이 있으면 무승부가 없습니다. 클래식 규칙에서는 판을 있는 그대로 세므로, 패스하기 전에 죽은 돌을 따내 두세요.
+learn-8-title = 8 · 죽은 돌(중국·AGA·일본 규칙)
+learn-8-text = 이 규칙들에서는 죽은 돌을 모두 따낼 필요가 없습니다. 두 번 패스하면 봇이 죽었다고 판단한 덩어리에 ×를 표시하고(그림에서는 흑 집 안의 백 돌과 백 집 안의 흑 돌) 점수를 보여 줍니다. 구역을 누르고 돌을 누르면 그 덩어리를 죽은 돌로 표시하거나 산 돌로 되돌립니다. 표시가 맞으면 수락을 누르세요. 동의하지 않으면 대국 재개를 눌러 판 위에서 가리세요. 클래식 규칙에서는 패스하기 전에 죽은 돌을 따내세요.
+learn-9-title = 9 · 여기서 두는 법
+learn-9-text = `/weiqi invite`로 멤버를 초대하세요. 수락한 사람이 흑을 잡습니다. 바둑판 메시지에서 둘 점이 있는 구역을 누른 다음 그 점을 누르세요. 패스는 버튼으로 합니다. 기권은 두 번 눌러야 하며, 두 번째는 몇 초 안에 눌러야 합니다. `/weiqi status`로 남은 시간을 볼 수 있습니다.

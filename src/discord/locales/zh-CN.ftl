@@ -1,0 +1,354 @@
+### Tengen 的简体中文文本（zh-CN）；缺少的文本以英文（en-US）代替。
+### 每种语言都有相同的 id 和相同的变量（有测试检查）。
+
+## 命令、选项与选项值。`cmd-` id 的值是命令在该语言中的名称（小写、无空格），
+## 其 `.description` 是 Discord 显示在名称下方的说明。
+
+cmd-weiqi = 围棋
+    .description = 与另一位成员下围棋
+cmd-weiqi-invite = 邀请
+    .description = 邀请一位成员对局
+cmd-weiqi-invite-user = 对手
+    .description = 邀请谁
+cmd-weiqi-invite-size = 大小
+    .description = 棋盘大小（本服务器允许的路数）
+cmd-weiqi-invite-komi = 贴目
+    .description = 白方贴目，整数或半目，例如 6.5
+cmd-weiqi-invite-rules = 规则
+    .description = 规则
+cmd-weiqi-accept = 接受
+    .description = 接受邀请
+cmd-weiqi-accept-user = 邀请人
+    .description = 邀请你的人
+cmd-weiqi-decline = 拒绝
+    .description = 拒绝邀请
+cmd-weiqi-decline-user = 邀请人
+    .description = 邀请你的人
+cmd-weiqi-cancel = 撤回
+    .description = 撤回你发出的邀请
+cmd-weiqi-cancel-user = 对手
+    .description = 你邀请的人（如果邀请了不止一位）
+cmd-weiqi-board = 棋盘
+    .description = 在频道底部重新显示棋盘
+cmd-weiqi-pass = 停一手
+    .description = 本手不落子，停一手
+cmd-weiqi-resign = 认输
+    .description = 认输（需按两次确认）
+cmd-weiqi-status = 状态
+    .description = 棋盘大小、轮到谁、提子、贴目与剩余时间
+cmd-weiqi-profile = 资料
+    .description = 功德、胜局与称号
+cmd-weiqi-profile-user = 棋手
+    .description = 谁的资料
+cmd-weiqi-leaderboard = 排行榜
+    .description = 本服务器排行榜
+cmd-weiqi-sgf = 棋谱
+    .description = 下载棋谱（SGF）
+cmd-weiqi-sgf-game = 对局
+    .description = 哪一局（默认：你最近的一局）
+cmd-weiqi-learn = 入门
+    .description = 从零学习围棋规则
+cmd-weiqi-config = 围棋设置
+    .description = 本服务器的围棋设置（需“管理服务器”权限）
+cmd-weiqi-config-show = 查看
+    .description = 查看本服务器的设置
+cmd-weiqi-config-set = 修改
+    .description = 修改一项设置
+cmd-weiqi-config-set-key = 设置项
+    .description = 设置项
+cmd-weiqi-config-set-value = 值
+    .description = 新的值
+cmd-weiqi-config-reset = 重置
+    .description = 把一项设置恢复为默认值
+cmd-weiqi-config-reset-key = 设置项
+    .description = 设置项
+cmd-weiqi-config-games = 对局列表
+    .description = 本服务器正在进行的对局
+cmd-weiqi-config-annul = 作废
+    .description = 结束一盘进行中的对局，不计结果
+cmd-weiqi-config-annul-game = 对局
+    .description = 哪一局
+
+choice-rules-classic = 经典规则（按盘面原样计算）
+choice-rules-chinese = 中国规则（数子，禁止全局同形）
+choice-rules-aga = AGA 规则（数子，停一手交一子）
+choice-rules-japanese = 日本规则（数目）
+choice-key-enabled = enabled · 启用围棋
+choice-key-board-size = board-size · 默认棋盘大小
+choice-key-allowed-sizes = allowed-sizes · 允许的棋盘大小
+choice-key-komi = komi · 贴目
+choice-key-allowed-komi = allowed-komi · 允许的贴目范围
+choice-key-rules = rules · 默认规则
+choice-key-allowed-rules = allowed-rules · 允许的规则
+choice-key-turn-timeout-seconds = turn-timeout-seconds · 每手时限（秒）
+choice-key-reconnect-grace-seconds = reconnect-grace-seconds · 离线保留时间（秒）
+choice-key-match-max-minutes = match-max-minutes · 对局总时限（分钟）
+choice-key-offer-expiry-seconds = offer-expiry-seconds · 邀请有效期（秒）
+choice-key-resign-confirm-window-seconds = resign-confirm-window-seconds · 认输确认时限（秒）
+choice-key-merit-min-moves = merit-min-moves · 获得功德的最少手数
+choice-key-merit-amount = merit-amount · 每局功德数
+choice-key-merit-winner-bonus = merit-winner-bonus · 胜者额外功德
+choice-key-merit-lifetime-cap = merit-lifetime-cap · 功德奖励次数上限
+choice-key-move-notify = move-notify · 轮到落子时的提醒方式
+choice-key-match-threads = match-threads · 每局开一个子区
+choice-key-title-role = title-role · 称号身份组
+choice-key-language = language · 公开消息的语言
+
+## 规则、颜色、列表。
+
+rules-classic = 经典
+rules-chinese = 中国
+rules-aga = AGA
+rules-japanese = 日本
+color-black = 黑
+color-white = 白
+list-separator = {"、"}
+title-name = 黑白手
+
+## 拒绝：为什么什么都没有改变。
+
+refusal-invite-self = 你不能邀请自己，请邀请其他成员。
+refusal-invite-bot = 这里不能和机器人下棋，请邀请真人。
+refusal-you-are-busy = 你已经在对局中。请先下完这一局（或认输），再开始新的对局。
+refusal-they-are-busy = 对方正在对局中，请稍后再试。
+refusal-duplicate-invitation = 你们之间已有一个待回复的邀请，请等待对方回复。
+refusal-server-disabled = 本服务器已关闭围棋功能，管理员可以重新开启。
+refusal-size-not-allowed = 本服务器不允许 {$size}×{$size} 的棋盘。允许的大小：{$allowed}。
+refusal-rules-not-allowed = 本服务器不允许使用{$rules}规则。允许的规则：{$allowed}。
+refusal-komi-not-half-points = 贴目必须是整数或半目，例如 6.5 或 7。
+refusal-komi-not-allowed = 这里不允许贴 {$komi} 目：本服务器允许的贴目范围是 {$low} 到 {$high}，请在此范围内选择。
+refusal-no-such-invitation = 没有待回复的邀请。
+refusal-not-for-you = 这个邀请不是发给你的。
+refusal-not-your-invitation = 只有发出邀请的成员才能撤回它。
+refusal-invitation-expired = 这个邀请已过期。
+refusal-not-in-game = 你不在对局中。用 /weiqi invite 发起一局。
+refusal-no-such-game = 本服务器没有这个对局。
+refusal-not-your-game = 这不是你的对局，你可以观战。
+refusal-not-your-turn = 还没轮到你。
+refusal-stale-board = 这张棋盘画出之后局面已经变化，请使用最新的棋盘。
+refusal-illegal = 这里不能落子：{$why}。
+refusal-game-over = 这盘棋已经结束。
+refusal-not-moderator = 只有拥有“管理服务器”权限的成员才能修改围棋设置或结束对局。
+refusal-in-agreement = 对局正在确认死子：请接受当前标记、切换某块棋的死活，或继续对局。
+refusal-not-in-agreement = 只有双方都停一手之后才标记死子（经典规则下不标记）。
+refusal-no-stone-there = 那里没有可以标记的棋子。
+refusal-already-accepted = 你已经接受了这个标记，正在等待对手。
+refusal-nothing-to-do = 没有任何变化。
+refusal-bot-permissions = 我无法在这个频道进行对局：我在这里需要 {$missing} 权限。管理员可以授予这些权限（或者到其他频道发起邀请）。
+perm-view-channel = 查看频道
+perm-send-messages = 发送消息
+perm-send-messages-in-threads = 在子区中发送消息
+perm-embed-links = 嵌入链接
+perm-attach-files = 附加文件
+perm-read-message-history = 阅读消息历史记录
+perm-create-public-threads = 创建公开子区
+illegal-off-board = 该点不在棋盘上
+illegal-occupied = 那里已经有棋子了
+illegal-suicide = 落子后没有气（自杀）
+illegal-ko = 打劫时不能立即提回，请先在别处下一手
+illegal-superko = 会重复之前出现过的局面（全局同形，超级劫）
+illegal-game-over = 对局已经结束
+failure-internal = 我们这边出了问题，没有做任何更改。请重试。
+failure-unloadable = 无法读取这盘棋的记录，没有任何改动；机器人的托管者可以在日志里找到原因。
+bot-restarting = 机器人正在重启，请稍后再试。
+use-in-a-server = 请在服务器中使用此命令。
+option-not-understood = 无法识别其中一个选项，请检查后重试。
+command-not-understood = 无法识别该命令，请在 Discord 刷新命令列表后重试。
+button-unknown = 无法识别这个按钮（可能来自旧版本）。请用 `/weiqi board` 获取最新棋盘。
+
+## 设置：有效值的格式，以及每项设置的作用。
+
+setting-unknown-key = 没有名为 `{$key}` 的设置项。
+setting-bad-value = `{$value}` 不是 `{$key}` 的有效值：应为{$expected}。
+shape-switch = true 或 false
+shape-seconds = {$min} 到 {$max} 之间的整数秒数
+shape-minutes = {$min} 到 {$max} 之间的整数分钟数
+shape-moves = {$min} 到 {$max} 之间的整数手数
+shape-number = {$min} 到 {$max} 之间的整数
+shape-board-size = 5 到 19 之间、且在 allowed-sizes 中的棋盘大小
+shape-board-sizes = 用逗号分隔的 5 到 19 之间的大小列表，须包含 board-size，例如 7,9,13
+shape-komi = allowed-komi 范围内的整数或半目，例如 6.5；或 "default"（使用规则自带的贴目）
+shape-komi-range = 贴目范围，例如 5.5..7.5，取值在 -50 到 50 之间，且须包含本服务器的贴目
+shape-rules = classic、chinese、aga 或 japanese 之一，且须在 allowed-rules 中
+shape-rule-list = 用逗号分隔的 classic、chinese、aga、japanese 列表，须包含 rules 的值
+shape-move-notify = mention（提及）、dm（私信）或 none（不提醒）
+shape-role = 一个身份组（ID 或提及），或 "none"
+shape-language = auto（服务器的语言）、en、zh-CN、zh-TW、ja 或 ko
+key-enabled = 本服务器的围棋功能
+key-board-size = 默认棋盘大小
+key-allowed-sizes = 邀请时可选的棋盘大小
+key-komi = 本服务器规则下白方的贴目
+key-allowed-komi = 对局允许的贴目范围
+key-rules = 默认规则
+key-allowed-rules = 邀请时可选的规则
+key-turn-timeout-seconds = 每手的时限，超时自动停一手
+key-reconnect-grace-seconds = 棋手离线后对局保留多久
+key-match-max-minutes = 一局棋实际用时的上限
+key-offer-expiry-seconds = 邀请等待回复的时间
+key-resign-confirm-window-seconds = 第二次按“认输”须在此时间内
+key-merit-min-moves = 认输的对局至少要下多少手才给功德
+key-merit-amount = 双方各得的功德，每对棋手只给一次
+key-merit-winner-bonus = 胜者额外获得的功德
+key-merit-lifetime-cap = 一位棋手最多能参与多少次功德奖励
+key-move-notify = 如何提醒轮到落子的棋手
+key-match-threads = 每局棋开一个子区
+key-title-role = 随称号授予的身份组
+key-language = 公开消息使用的语言
+
+## /weiqi-config
+
+config-saved = 已保存 `{$key}`。
+config-reset = 已将 `{$key}` 恢复为默认值。
+config-title-granted = 已将该身份组授予已持有称号的 {$granted} 名棋手{ $failed ->
+        [0] 。
+       *[other] ；其中 {$failed} 名未能授予（见机器人日志）。
+    }
+config-role-missing = 本服务器没有身份组 {$role}。
+config-role-unreadable = 无法读取本服务器的身份组，请稍后再试。
+config-role-no-permission = 我无法在这里授予身份组：请先给我“管理身份组”权限。
+config-role-too-high = 我无法授予 {$role}：我自己的身份组必须排在它上面。请在服务器设置中把我的身份组拖到它上方，然后重新设置。
+config-no-games = 本服务器当前没有进行中的对局。
+config-game-line = #{$game} · {$summary} · ⚫ {$black} 对 ⚪ {$white} · 已下 {$moves} 手 · {$started}开始 · {$channel}
+config-game-broken = #{$game} · 无法加载（{$why}）；用 `/weiqi-config annul game:{$game}` 结束它
+config-annulled = 对局 #{$game} 已作废：不计结果，不作记录。已通知双方棋手。
+
+## 邀请
+
+invitation = {$invitee}，{$inviter} 邀请你下一盘围棋：{$size}×{$size} · {$rules}规则 · 贴目 {$komi}。
+    接受邀请的一方执黑先行。邀请将于{$expires}失效。
+invitation-closed = ~~{$inviter} 发给 {$invitee} 的邀请~~ {$why}
+invitation-declined = 已拒绝。
+invitation-expired = 此邀请已过期。
+invitation-cancelled = 邀请人已撤回。
+invitation-superseded = 已撤回：你们中有人开始了另一局。
+invitation-game-on = 对局开始：⚫ {$black} 对 ⚪ {$white}
+thread-name = 围棋 #{$game}
+button-accept = 接受
+button-decline = 拒绝
+button-cancel = 撤回
+answer-accepted = 已接受：你执黑。
+answer-declined = 已拒绝。
+answer-cancelled = 你的邀请已撤回。
+
+## 棋盘
+
+board-title = 围棋 · {$size}×{$size} · {$rules}规则
+board-players = ⚫ {$black}（黑）  对  ⚪ {$white}（白）
+field-move = 手数
+field-captures = 提子
+field-komi = 贴目
+field-pass-stones = 停着交子
+field-turn = 轮到
+field-turn-ends = 本手截止
+field-game-ends = 对局截止
+field-result = 结果
+field-agreement = 双方停一手：确认死子
+field-if-accepted = 若接受
+field-accepted = 已接受
+field-accepted-for-both = 自动接受
+board-footer = 先点击目标点所在的区域，再点击该点落子。认输需连按两次。
+board-moved = 棋盘已移至：{$link}
+board-healed = 棋盘之前没有及时更新，现在显示的是当前局面。请重新点击。
+button-pass = 停一手
+button-resign = 认输
+button-accept-marking = 接受
+button-resume = 继续对局
+picker-points = 请在 **{$region}** 区域选择落点（第 {$number} 手）：
+picker-played = 你下在 **{$point}**。
+picker-marks = **{$region}** 区域的死子：点击棋子即可把整块棋标为死子（❌）或改回活棋（当前已标记 {$chains} 块死子）。
+answer-passed = 你停了一手。
+answer-resign-armed = 再按一次“认输”即认输。此操作将于{$until}失效。
+answer-resigned = 你已认输。
+
+## 死子确认
+
+agreement-none-marked = 没有标记死子。
+agreement-marked = 标记为死子：{$chains} 块（{$stones} 子），棋盘上以叉号标出。
+agreement-how = 先点击区域，再点击棋子，即可把整块棋标为死子或改回活棋。标记无误请点 **接受**；有争议请点 **继续对局**，在棋盘上解决。
+agreement-accepted-yes = ✅ 已接受
+agreement-accepted-not-yet = ⏳ 未接受
+agreement-footer = 超时未操作视为接受当前标记。
+score-line = 黑 {$black} · 白 {$white} → **{$result}**
+    {$method}
+counting-classic = 按盘面原样数子（经典规则：不提死子）。
+counting-territory = 按数目计算（日本规则）：地加提子，死子算作提子，双活无目。
+counting-aga = 按数子计算（AGA 规则）：活子加地，提去死子；每次停一手交给对方一枚子。
+counting-area = 按数子计算（中国规则）：活子加地，提去死子。
+
+## 结果
+
+result-heading = 对局结束 #{$game}
+result-points = {$winner} 胜 {$margin} 目（{$sgf}）
+result-resignation = {$winner} 中盘胜（{$sgf}）
+result-time = {$winner} 超时胜（{$sgf}）
+result-draw = 和棋。
+result-void = 不计胜负。
+result-scores = 黑 {$black} · 白 {$white}（贴目 {$komi}）
+result-no-dead = 没有死子。
+result-agreed-dead = 双方确认的死子：{$chains} 块（{$stones} 子）。
+result-record = `/weiqi sgf game:{$game}` — 下载棋谱
+abandoned = 对局作废（{$why}），不计胜负。
+abandoned-both-away = 双方均未落子
+abandoned-offline = 一方离线未归
+abandoned-time-cap = 对局超过时限
+annulled = 已被管理员作废，不计胜负。
+reward-merit = {$player} +{$amount} 功德
+reward-title = {$player} 获得称号 **黑白手**
+
+## 通知
+
+notice-your-move = {$player} 轮到你了（第 {$number} 手{$last}）
+notice-after-move = ，上一手 {$stone} {$point}
+notice-after-pass = ，对方停了一手
+notice-agreement = {$black} {$white} 双方都已停一手：请检查棋盘上用叉号标出的死子，然后点“接受”或“继续对局”。
+notice-board-not-posted = 我无法在 {$channel} 发布你的对局 #{$game} 的棋盘：我可能没有在那里发言的权限。请让管理员允许我在那里发言，或在我能发言的频道使用 `/weiqi board`。
+notice-role-failed = 我无法把称号身份组 {$role} 授予 {$player}：我需要“管理身份组”权限，并且我的身份组要排在它上面。管理员可以修正后手动授予。
+
+## 状态、资料、棋谱
+
+how-to-start = 这里还没有对局。用 `/weiqi invite user:@someone` 发起一局，接受的一方执黑。第一次下围棋？试试 `/weiqi learn`。
+status-head = {$size}×{$size} · {$rules}规则 · 对局 {$game}
+status-play = {$head}
+    轮到：{$player}（{$color}）
+    手数：{$number}
+    提子：⚫ {$black_captures} · ⚪ {$white_captures}
+    贴目：{$komi}
+    本手剩余：{$left} · 对局剩余：{$game_left}
+status-agreement = {$head}
+    双方已停一手，正在确认死子。
+    若接受：{$result}
+    自动接受剩余：{$left} · 对局剩余：{$game_left}
+profile-heading = 围棋资料
+profile-line = {$player}
+    功德：**{$merit}** · 胜：**{$wins}** · 负：**{$losses}** · 和：**{$draws}**
+profile-title = 称号：**黑白手**
+leaderboard-heading = 排行榜（第 {$page} 页）
+leaderboard-empty = 还没有计分的对局。
+leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 胜 {$losses} 负
+button-back = ◀ 上一页
+button-next = 下一页 ▶
+sgf-no-game = 你在本服务器还没有下过棋。要下载其他对局的棋谱，请用 `game:` 指定对局编号。
+sgf-record = 棋谱 #{$game}
+sgf-running = 进行中
+sgf-choice = #{$game} · {$size}×{$size} {$rules}规则 · {$result} · {$moves} 手
+
+## 入门教程（/weiqi learn）
+
+learn-1-title = 1 · 棋盘与棋子
+learn-1-text = 黑白双方轮流在棋盘的空交叉点上放一枚棋子，黑先行。棋子落下后不再移动；目标是比对手围住更多的地盘。
+learn-2-title = 2 · 气与棋串
+learn-2-text = 紧挨着棋子的空点（上下左右，不算斜线）叫作它的“气”。相连的同色棋子组成一串，共享所有的气：图中的黑串有 6 口气。
+learn-3-title = 3 · 提子
+learn-3-text = 如果一手棋填掉了对方棋串的最后一口气，这些棋子就被提走。图中白子只剩一口气，黑下在标记处即可提掉它。
+learn-4-title = 4 · 禁止自杀
+learn-4-text = 不能下在没有气的地方——除非这一手能提掉对方的子，因为先提子再判断气。黑不能下在标记处：那里被白包围，又提不到子。
+learn-5-title = 5 · 打劫
+learn-5-text = 提掉一子后，如果对方马上又能提回，局面就会无限循环。所以不能立刻提回：要先在别处下一手（找劫材），下一回合才可以提。机器人会在图上标出禁着点。
+learn-6-title = 6 · 停一手与终局
+learn-6-text = 任何时候都可以停一手（虚手）。双方连续停一手，对局结束。在这里，超过每手时限未落子会被自动停一手；连续两次自动停一手，对局作废，不计胜负。
+learn-7-title = 7 · 数子
+learn-7-text = 各方的得分是盘上己方棋子数加上只被己方棋子围住的空点数。白方因后行另加贴目（经典规则 5.5 目，其他规则 6.5 或 7.5 目）；贴目带半目就不会和棋。经典规则按盘面原样计算：停一手之前请把死子提干净。
+learn-8-title = 8 · 死子（中国、AGA、日本规则）
+learn-8-text = 在这些规则下不必把死子全部提掉：双方停一手后，机器人会用叉号标出它判断的死子（图中黑地里的白子和白地里的黑子），并显示比分。先点击区域，再点击棋子，即可把整块棋标为死子或活棋；标记无误就点“接受”。有争议就点“继续对局”，在棋盘上解决。经典规则下请在停一手之前提掉死子。
+learn-9-title = 9 · 在这里下棋
+learn-9-text = 用 `/weiqi invite` 邀请一位成员；接受邀请的一方执黑。在棋盘消息上先点击包含目标点的区域，再点击那个点即可落子。“停一手”是一个按钮；认输需连按两次，第二次要在几秒之内。`/weiqi status` 可查看剩余时间。

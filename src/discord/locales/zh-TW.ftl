@@ -1,0 +1,354 @@
+### Tengen 的正體中文（臺灣）文字（zh-TW）；缺少的文字以英文（en-US）代替。
+### 每種語言都有相同的 id 與相同的變數（有測試檢查）。
+
+## 指令、選項與選項值。`cmd-` id 的值是指令在該語言中的名稱（小寫、無空格），
+## 其 `.description` 是 Discord 顯示在名稱下方的說明。
+
+cmd-weiqi = 圍棋
+    .description = 與另一位成員下圍棋
+cmd-weiqi-invite = 邀請
+    .description = 邀請一位成員對局
+cmd-weiqi-invite-user = 對手
+    .description = 邀請誰
+cmd-weiqi-invite-size = 大小
+    .description = 棋盤大小（本伺服器允許的路數）
+cmd-weiqi-invite-komi = 貼目
+    .description = 白方貼目，整數或半目，例如 6.5
+cmd-weiqi-invite-rules = 規則
+    .description = 規則
+cmd-weiqi-accept = 接受
+    .description = 接受邀請
+cmd-weiqi-accept-user = 邀請人
+    .description = 邀請你的人
+cmd-weiqi-decline = 拒絕
+    .description = 拒絕邀請
+cmd-weiqi-decline-user = 邀請人
+    .description = 邀請你的人
+cmd-weiqi-cancel = 撤回
+    .description = 撤回你發出的邀請
+cmd-weiqi-cancel-user = 對手
+    .description = 你邀請的人（如果邀請了不只一位）
+cmd-weiqi-board = 棋盤
+    .description = 在頻道底部重新顯示棋盤
+cmd-weiqi-pass = 停一手
+    .description = 本手不落子，停一手
+cmd-weiqi-resign = 認輸
+    .description = 認輸（需按兩次確認）
+cmd-weiqi-status = 狀態
+    .description = 棋盤大小、輪到誰、提子、貼目與剩餘時間
+cmd-weiqi-profile = 資料
+    .description = 功德、勝局與稱號
+cmd-weiqi-profile-user = 棋手
+    .description = 誰的資料
+cmd-weiqi-leaderboard = 排行榜
+    .description = 本伺服器排行榜
+cmd-weiqi-sgf = 棋譜
+    .description = 下載棋譜（SGF）
+cmd-weiqi-sgf-game = 對局
+    .description = 哪一局（預設：你最近的一局）
+cmd-weiqi-learn = 入門
+    .description = 從零學習圍棋規則
+cmd-weiqi-config = 圍棋設定
+    .description = 本伺服器的圍棋設定（需「管理伺服器」權限）
+cmd-weiqi-config-show = 查看
+    .description = 查看本伺服器的設定
+cmd-weiqi-config-set = 修改
+    .description = 修改一項設定
+cmd-weiqi-config-set-key = 設定項
+    .description = 設定項
+cmd-weiqi-config-set-value = 值
+    .description = 新的值
+cmd-weiqi-config-reset = 重設
+    .description = 將一項設定恢復為預設值
+cmd-weiqi-config-reset-key = 設定項
+    .description = 設定項
+cmd-weiqi-config-games = 對局列表
+    .description = 本伺服器進行中的對局
+cmd-weiqi-config-annul = 作廢
+    .description = 結束一盤進行中的對局，不計結果
+cmd-weiqi-config-annul-game = 對局
+    .description = 哪一局
+
+choice-rules-classic = 經典規則（按盤面原樣計算）
+choice-rules-chinese = 中國規則（數子，禁止全局同形）
+choice-rules-aga = AGA 規則（數子，停一手交一子）
+choice-rules-japanese = 日本規則（數目）
+choice-key-enabled = enabled · 啟用圍棋
+choice-key-board-size = board-size · 預設棋盤大小
+choice-key-allowed-sizes = allowed-sizes · 允許的棋盤大小
+choice-key-komi = komi · 貼目
+choice-key-allowed-komi = allowed-komi · 允許的貼目範圍
+choice-key-rules = rules · 預設規則
+choice-key-allowed-rules = allowed-rules · 允許的規則
+choice-key-turn-timeout-seconds = turn-timeout-seconds · 每手時限（秒）
+choice-key-reconnect-grace-seconds = reconnect-grace-seconds · 離線保留時間（秒）
+choice-key-match-max-minutes = match-max-minutes · 對局總時限（分鐘）
+choice-key-offer-expiry-seconds = offer-expiry-seconds · 邀請有效期限（秒）
+choice-key-resign-confirm-window-seconds = resign-confirm-window-seconds · 認輸確認時限（秒）
+choice-key-merit-min-moves = merit-min-moves · 獲得功德的最少手數
+choice-key-merit-amount = merit-amount · 每局功德數
+choice-key-merit-winner-bonus = merit-winner-bonus · 勝者額外功德
+choice-key-merit-lifetime-cap = merit-lifetime-cap · 功德獎勵次數上限
+choice-key-move-notify = move-notify · 輪到落子時的提醒方式
+choice-key-match-threads = match-threads · 每局開一個討論串
+choice-key-title-role = title-role · 稱號身分組
+choice-key-language = language · 公開訊息的語言
+
+## 規則、顏色、列表。
+
+rules-classic = 經典
+rules-chinese = 中國
+rules-aga = AGA
+rules-japanese = 日本
+color-black = 黑
+color-white = 白
+list-separator = {"、"}
+title-name = 黑白手
+
+## 拒絕：為什麼什麼都沒有改變。
+
+refusal-invite-self = 你不能邀請自己，請邀請其他成員。
+refusal-invite-bot = 這裡不能和機器人下棋，請邀請真人。
+refusal-you-are-busy = 你已經在對局中。請先下完這一局（或認輸），再開始新的對局。
+refusal-they-are-busy = 對方正在對局中，請稍後再試。
+refusal-duplicate-invitation = 你們之間已有一個待回覆的邀請，請等待對方回覆。
+refusal-server-disabled = 本伺服器已關閉圍棋功能，管理員可以重新開啟。
+refusal-size-not-allowed = 本伺服器不允許 {$size}×{$size} 的棋盤。允許的大小：{$allowed}。
+refusal-rules-not-allowed = 本伺服器不允許使用{$rules}規則。允許的規則：{$allowed}。
+refusal-komi-not-half-points = 貼目必須是整數或半目，例如 6.5 或 7。
+refusal-komi-not-allowed = 這裡不允許貼 {$komi} 目：本伺服器允許的貼目範圍是 {$low} 到 {$high}，請在此範圍內選擇。
+refusal-no-such-invitation = 沒有待回覆的邀請。
+refusal-not-for-you = 這個邀請不是給你的。
+refusal-not-your-invitation = 只有發出邀請的成員才能撤回。
+refusal-invitation-expired = 這個邀請已過期。
+refusal-not-in-game = 你不在對局中。用 /weiqi invite 發起一局。
+refusal-no-such-game = 本伺服器沒有這個對局。
+refusal-not-your-game = 這不是你的對局，你可以觀戰。
+refusal-not-your-turn = 還沒輪到你。
+refusal-stale-board = 這張棋盤畫出之後局面已經改變，請使用最新的棋盤。
+refusal-illegal = 這裡不能落子：{$why}。
+refusal-game-over = 這盤棋已經結束。
+refusal-not-moderator = 只有擁有「管理伺服器」權限的成員才能修改圍棋設定或結束對局。
+refusal-in-agreement = 對局正在確認死子：請接受目前的標記、切換某塊棋的死活，或繼續對局。
+refusal-not-in-agreement = 只有雙方都停一手之後才標記死子（經典規則下不標記）。
+refusal-no-stone-there = 那裡沒有可以標記的棋子。
+refusal-already-accepted = 你已經接受了這個標記，正在等待對手。
+refusal-nothing-to-do = 沒有任何變更。
+refusal-bot-permissions = 我無法在這個頻道進行對局：我在這裡需要 {$missing} 權限。管理員可以授予這些權限（或者到其他頻道發起邀請）。
+perm-view-channel = 檢視頻道
+perm-send-messages = 傳送訊息
+perm-send-messages-in-threads = 在討論串中傳送訊息
+perm-embed-links = 嵌入連結
+perm-attach-files = 附加檔案
+perm-read-message-history = 讀取訊息歷史
+perm-create-public-threads = 建立公開討論串
+illegal-off-board = 該點不在棋盤上
+illegal-occupied = 那裡已經有棋子了
+illegal-suicide = 落子後沒有氣（自殺）
+illegal-ko = 打劫時不能立即提回，請先在別處下一手
+illegal-superko = 會重複之前出現過的局面（全局同形，超級劫）
+illegal-game-over = 對局已經結束
+failure-internal = 我們這邊出了問題，沒有做任何變更。請再試一次。
+failure-unloadable = 無法讀取這盤棋的紀錄，沒有任何改動；機器人的架設者可以在日誌裡找到原因。
+bot-restarting = 機器人正在重新啟動，請稍後再試。
+use-in-a-server = 請在伺服器中使用此指令。
+option-not-understood = 無法辨識其中一個選項，請檢查後再試一次。
+command-not-understood = 無法辨識這個指令，請在 Discord 重新整理指令列表後再試一次。
+button-unknown = 無法辨識這個按鈕（可能來自舊版本）。請用 `/weiqi board` 取得最新的棋盤。
+
+## 設定：有效值的格式，以及每項設定的作用。
+
+setting-unknown-key = 沒有名為 `{$key}` 的設定項。
+setting-bad-value = `{$value}` 不是 `{$key}` 的有效值：應為{$expected}。
+shape-switch = true 或 false
+shape-seconds = {$min} 到 {$max} 之間的整數秒數
+shape-minutes = {$min} 到 {$max} 之間的整數分鐘數
+shape-moves = {$min} 到 {$max} 之間的整數手數
+shape-number = {$min} 到 {$max} 之間的整數
+shape-board-size = 5 到 19 之間、且在 allowed-sizes 中的棋盤大小
+shape-board-sizes = 以逗號分隔的 5 到 19 之間的大小清單，須包含 board-size，例如 7,9,13
+shape-komi = allowed-komi 範圍內的整數或半目，例如 6.5；或 "default"（使用規則本身的貼目）
+shape-komi-range = 貼目範圍，例如 5.5..7.5，數值在 -50 到 50 之間，且須包含本伺服器的貼目
+shape-rules = classic、chinese、aga 或 japanese 之一，且須在 allowed-rules 中
+shape-rule-list = 以逗號分隔的 classic、chinese、aga、japanese 清單，須包含 rules 的值
+shape-move-notify = mention（提及）、dm（私人訊息）或 none（不提醒）
+shape-role = 一個身分組（ID 或提及），或 "none"
+shape-language = auto（伺服器的語言）、en、zh-CN、zh-TW、ja 或 ko
+key-enabled = 本伺服器的圍棋功能
+key-board-size = 預設棋盤大小
+key-allowed-sizes = 邀請時可選的棋盤大小
+key-komi = 本伺服器規則下白方的貼目
+key-allowed-komi = 對局允許的貼目範圍
+key-rules = 預設規則
+key-allowed-rules = 邀請時可選的規則
+key-turn-timeout-seconds = 每手的時限，超時自動停一手
+key-reconnect-grace-seconds = 棋手離線後對局保留多久
+key-match-max-minutes = 一局棋實際用時的上限
+key-offer-expiry-seconds = 邀請等待回覆的時間
+key-resign-confirm-window-seconds = 第二次按「認輸」須在此時間內
+key-merit-min-moves = 認輸的對局至少要下多少手才給功德
+key-merit-amount = 雙方各得的功德，每對棋手只給一次
+key-merit-winner-bonus = 勝者額外獲得的功德
+key-merit-lifetime-cap = 一位棋手最多能參與幾次功德獎勵
+key-move-notify = 如何提醒輪到落子的棋手
+key-match-threads = 每局棋開一個討論串
+key-title-role = 隨稱號授予的身分組
+key-language = 公開訊息使用的語言
+
+## /weiqi-config
+
+config-saved = 已儲存 `{$key}`。
+config-reset = 已將 `{$key}` 恢復為預設值。
+config-title-granted = 已將該身分組授予已持有稱號的 {$granted} 名棋手{ $failed ->
+        [0] 。
+       *[other] ；其中 {$failed} 名未能授予（請見機器人日誌）。
+    }
+config-role-missing = 本伺服器沒有身分組 {$role}。
+config-role-unreadable = 無法讀取本伺服器的身分組，請稍後再試。
+config-role-no-permission = 我無法在這裡授予身分組：請先給我「管理身分組」權限。
+config-role-too-high = 我無法授予 {$role}：我自己的身分組必須排在它上面。請在伺服器設定中把我的身分組拖到它上方，然後重新設定。
+config-no-games = 本伺服器目前沒有進行中的對局。
+config-game-line = #{$game} · {$summary} · ⚫ {$black} 對 ⚪ {$white} · 已下 {$moves} 手 · {$started}開始 · {$channel}
+config-game-broken = #{$game} · 無法載入（{$why}）；用 `/weiqi-config annul game:{$game}` 結束它
+config-annulled = 對局 #{$game} 已作廢：不計結果，不留紀錄。已通知雙方棋手。
+
+## 邀請
+
+invitation = {$invitee}，{$inviter} 邀請你下一盤圍棋：{$size}×{$size} · {$rules}規則 · 貼目 {$komi}。
+    接受邀請的一方執黑先下。邀請將於{$expires}失效。
+invitation-closed = ~~{$inviter} 給 {$invitee} 的邀請~~ {$why}
+invitation-declined = 已拒絕。
+invitation-expired = 此邀請已過期。
+invitation-cancelled = 邀請人已撤回。
+invitation-superseded = 已撤回：你們之中有人開始了另一局。
+invitation-game-on = 對局開始：⚫ {$black} 對 ⚪ {$white}
+thread-name = 圍棋 #{$game}
+button-accept = 接受
+button-decline = 拒絕
+button-cancel = 撤回
+answer-accepted = 已接受：你執黑。
+answer-declined = 已拒絕。
+answer-cancelled = 你的邀請已撤回。
+
+## 棋盤
+
+board-title = 圍棋 · {$size}×{$size} · {$rules}規則
+board-players = ⚫ {$black}（黑）  對  ⚪ {$white}（白）
+field-move = 手數
+field-captures = 提子
+field-komi = 貼目
+field-pass-stones = 停著交子
+field-turn = 輪到
+field-turn-ends = 本手截止
+field-game-ends = 對局截止
+field-result = 結果
+field-agreement = 雙方停一手：確認死子
+field-if-accepted = 若接受
+field-accepted = 已接受
+field-accepted-for-both = 自動接受
+board-footer = 先點選目標點所在的區域，再點選該點落子。認輸需連按兩次。
+board-moved = 棋盤已移至：{$link}
+board-healed = 棋盤先前沒有及時更新，現在顯示的是目前的局面。請重新點選。
+button-pass = 停一手
+button-resign = 認輸
+button-accept-marking = 接受
+button-resume = 繼續對局
+picker-points = 請在 **{$region}** 區域選擇落點（第 {$number} 手）：
+picker-played = 你下在 **{$point}**。
+picker-marks = **{$region}** 區域的死子：點選棋子即可把整塊棋標為死子（❌）或改回活棋（目前已標記 {$chains} 塊死子）。
+answer-passed = 你停了一手。
+answer-resign-armed = 再按一次「認輸」即認輸。此操作將於{$until}失效。
+answer-resigned = 你已認輸。
+
+## 死子確認
+
+agreement-none-marked = 沒有標記死子。
+agreement-marked = 標記為死子：{$chains} 塊（{$stones} 子），棋盤上以叉號標出。
+agreement-how = 先點選區域，再點選棋子，即可把整塊棋標為死子或改回活棋。標記無誤請按 **接受**；有爭議請按 **繼續對局**，在棋盤上解決。
+agreement-accepted-yes = ✅ 已接受
+agreement-accepted-not-yet = ⏳ 尚未接受
+agreement-footer = 時間到仍未操作，視為接受目前的標記。
+score-line = 黑 {$black} · 白 {$white} → **{$result}**
+    {$method}
+counting-classic = 按盤面原樣數子（經典規則：不提死子）。
+counting-territory = 按數目計算（日本規則）：地加提子，死子算作提子，雙活無目。
+counting-aga = 按數子計算（AGA 規則）：活子加地，提去死子；每次停一手交給對方一顆子。
+counting-area = 按數子計算（中國規則）：活子加地，提去死子。
+
+## 結果
+
+result-heading = 對局結束 #{$game}
+result-points = {$winner} 勝 {$margin} 目（{$sgf}）
+result-resignation = {$winner} 中盤勝（{$sgf}）
+result-time = {$winner} 超時勝（{$sgf}）
+result-draw = 和棋。
+result-void = 不計勝負。
+result-scores = 黑 {$black} · 白 {$white}（貼目 {$komi}）
+result-no-dead = 沒有死子。
+result-agreed-dead = 雙方確認的死子：{$chains} 塊（{$stones} 子）。
+result-record = `/weiqi sgf game:{$game}` — 下載棋譜
+abandoned = 對局作廢（{$why}），不計勝負。
+abandoned-both-away = 雙方都未落子
+abandoned-offline = 一方離線後未回來
+abandoned-time-cap = 對局超過時限
+annulled = 已被管理員作廢，不計勝負。
+reward-merit = {$player} +{$amount} 功德
+reward-title = {$player} 獲得稱號 **黑白手**
+
+## 通知
+
+notice-your-move = {$player} 輪到你了（第 {$number} 手{$last}）
+notice-after-move = ，上一手 {$stone} {$point}
+notice-after-pass = ，對方停了一手
+notice-agreement = {$black} {$white} 雙方都已停一手：請檢查棋盤上以叉號標出的死子，然後按「接受」或「繼續對局」。
+notice-board-not-posted = 我無法在 {$channel} 張貼你的對局 #{$game} 的棋盤：我可能沒有在那裡傳送訊息的權限。請管理員允許我在那裡發言，或在我能發言的頻道使用 `/weiqi board`。
+notice-role-failed = 我無法把稱號身分組 {$role} 授予 {$player}：我需要「管理身分組」權限，而且我的身分組要排在它上面。管理員可以修正後手動授予。
+
+## 狀態、資料、棋譜
+
+how-to-start = 這裡還沒有對局。用 `/weiqi invite user:@someone` 發起一局，接受的一方執黑。第一次下圍棋？試試 `/weiqi learn`。
+status-head = {$size}×{$size} · {$rules}規則 · 對局 {$game}
+status-play = {$head}
+    輪到：{$player}（{$color}）
+    手數：{$number}
+    提子：⚫ {$black_captures} · ⚪ {$white_captures}
+    貼目：{$komi}
+    本手剩餘：{$left} · 對局剩餘：{$game_left}
+status-agreement = {$head}
+    雙方已停一手，正在確認死子。
+    若接受：{$result}
+    自動接受剩餘：{$left} · 對局剩餘：{$game_left}
+profile-heading = 圍棋資料
+profile-line = {$player}
+    功德：**{$merit}** · 勝：**{$wins}** · 負：**{$losses}** · 和：**{$draws}**
+profile-title = 稱號：**黑白手**
+leaderboard-heading = 排行榜（第 {$page} 頁）
+leaderboard-empty = 還沒有計分的對局。
+leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 勝 {$losses} 負
+button-back = ◀ 上一頁
+button-next = 下一頁 ▶
+sgf-no-game = 你在本伺服器還沒有下過棋。要下載其他對局的棋譜，請用 `game:` 指定對局編號。
+sgf-record = 棋譜 #{$game}
+sgf-running = 進行中
+sgf-choice = #{$game} · {$size}×{$size} {$rules}規則 · {$result} · {$moves} 手
+
+## 入門教學（/weiqi learn）
+
+learn-1-title = 1 · 棋盤與棋子
+learn-1-text = 黑白雙方輪流在棋盤的空交叉點上放一顆棋子，黑棋先下。棋子落下後就不再移動；目標是比對手圍住更多的地盤。
+learn-2-title = 2 · 氣與棋串
+learn-2-text = 緊鄰棋子的空點（上下左右，不算斜線）叫作它的「氣」。相連的同色棋子組成一串，共用所有的氣：圖中的黑串有 6 口氣。
+learn-3-title = 3 · 提子
+learn-3-text = 如果一手棋填掉了對方棋串的最後一口氣，這些棋子就會被提走。圖中白子只剩一口氣，黑下在標記處就能提掉它。
+learn-4-title = 4 · 禁止自殺
+learn-4-text = 不能下在沒有氣的地方——除非這一手能提掉對方的子，因為先提子再判斷氣。黑不能下在標記處：那裡被白包圍，又提不到子。
+learn-5-title = 5 · 打劫
+learn-5-text = 提掉一子後，如果對方馬上又能提回，局面就會無限循環。所以不能立刻提回：要先在別處下一手（找劫材），下一回合才可以提。機器人會在圖上標出禁著點。
+learn-6-title = 6 · 停一手與終局
+learn-6-text = 任何時候都可以停一手（虛手）。雙方連續停一手，對局結束。在這裡，超過每手時限未落子會被自動停一手；連續兩次自動停一手，對局作廢，不計勝負。
+learn-7-title = 7 · 數子
+learn-7-text = 各方的得分是盤上己方棋子數加上只被己方棋子圍住的空點數。白方因為後下，另加貼目（經典規則 5.5 目，其他規則 6.5 或 7.5 目）；貼目帶半目就不會和棋。經典規則按盤面原樣計算：停一手之前請把死子提乾淨。
+learn-8-title = 8 · 死子（中國、AGA、日本規則）
+learn-8-text = 在這些規則下不必把死子全部提掉：雙方停一手後，機器人會用叉號標出它判斷的死子（圖中黑地裡的白子和白地裡的黑子），並顯示比分。先點選區域，再點選棋子，即可把整塊棋標為死子或活棋；標記無誤就按「接受」。有爭議就按「繼續對局」，在棋盤上解決。經典規則下請在停一手之前提掉死子。
+learn-9-title = 9 · 在這裡下棋
+learn-9-text = 用 `/weiqi invite` 邀請一位成員；接受邀請的一方執黑。在棋盤訊息上先點選包含目標點的區域，再點選那個點即可落子。「停一手」是一個按鈕；認輸需連按兩次，第二次要在幾秒之內。`/weiqi status` 可查看剩餘時間。

@@ -43,6 +43,7 @@ mod tests {
     use super::super::custom_id::ButtonId;
     use super::super::i18n::Lang;
     use serde_json::Value;
+    use serenity::all::CreateActionRow;
     use std::collections::HashSet;
 
     fn a_match(n: u8) -> Match {
@@ -298,7 +299,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("Marked dead: 1 chain(s) (1 stone(s))"),
+            text.contains("Marked dead: 1 chain (1 stone)"),
             "{text}"
         );
     }

@@ -227,3 +227,26 @@ pub fn is_count(ending: Ending) -> bool {
         }
     )
 }
+
+/// A permission's name as Discord's client shows it in the language.
+pub fn permission(lang: Lang, p: serenity::all::Permissions) -> String {
+    use serenity::all::Permissions as P;
+    let name = if p == P::VIEW_CHANNEL {
+        tr!(lang, "perm-view-channel")
+    } else if p == P::SEND_MESSAGES {
+        tr!(lang, "perm-send-messages")
+    } else if p == P::SEND_MESSAGES_IN_THREADS {
+        tr!(lang, "perm-send-messages-in-threads")
+    } else if p == P::EMBED_LINKS {
+        tr!(lang, "perm-embed-links")
+    } else if p == P::ATTACH_FILES {
+        tr!(lang, "perm-attach-files")
+    } else if p == P::READ_MESSAGE_HISTORY {
+        tr!(lang, "perm-read-message-history")
+    } else if p == P::CREATE_PUBLIC_THREADS {
+        tr!(lang, "perm-create-public-threads")
+    } else {
+        format!("{p:?}")
+    };
+    format!("**{name}**")
+}

@@ -20,10 +20,12 @@ impl Match {
         if self.in_agreement() {
             return Err(Refusal::InAgreement);
         }
+        // A button of an older board says so first: that is why it is not this player's turn
+        // any more, if it is not.
+        self.check_fresh(seen)?;
         if color != self.game.to_move() {
             return Err(Refusal::NotYourTurn);
         }
-        self.check_fresh(seen)?;
         let mv = point.map_or(Move::Pass, Move::Play);
         self.game.check(color, mv).map_err(Refusal::Illegal)?;
         self.disarm(color, events);

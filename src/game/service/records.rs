@@ -48,7 +48,8 @@ pub struct RunningGame {
     pub id: MatchId,
     pub channel: ChannelId,
     pub players: [UserId; 2],
-    pub summary: String,
+    /// Size and rules (`None` for a game that could not be loaded).
+    pub terms: Option<(crate::go::BoardSize, crate::go::RuleSet)>,
     pub move_count: u32,
     pub started_at: Timestamp,
     /// Why it cannot be played, if it could not be loaded.
@@ -201,12 +202,7 @@ impl Service {
                 id: m.id,
                 channel: m.channel,
                 players: m.both(),
-                summary: format!(
-                    "{}×{} {}",
-                    m.config.size.get(),
-                    m.config.size.get(),
-                    m.config.rules
-                ),
+                terms: Some((m.config.size, m.config.rules)),
                 move_count: m.move_count(),
                 started_at: m.started_at,
                 problem: None,
@@ -220,7 +216,7 @@ impl Service {
                     id,
                     channel: p.channel.unwrap_or(ChannelId(0)),
                     players: p.players.unwrap_or([UserId(0), UserId(0)]),
-                    summary: String::new(),
+                    terms: None,
                     move_count: 0,
                     started_at: Timestamp::default(),
                     problem: Some(p.error.to_string()),

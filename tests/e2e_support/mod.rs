@@ -1,0 +1,311 @@
+//! What the end-to-end tests share: the real binary started against the fake Discord, its log
+//! shown when a test fails, and the ways a player reaches the board.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::Stdio;
+
+use serde_json::Value;
+use tokio::process::{Child, Command};
+
+use crate::support::*;
+
+/// Starts the real `tengen` binary on the database in `dir`, against `fake`.
+pub fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
+    start_bot_with(fake, dir, &[])
+}
+
+/// Starts the bot with extra environment.
+pub fn start_bot_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, &str)]) -> Child {
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("bot.log"))
+        .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("run")
+        .current_dir(dir)
+        .envs(fake.bot_env())
+        .env("DATABASE_PATH", dir.join("tengen.db"))
+        .env("RUST_LOG", "info,tengen=debug")
+        .envs(env.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
+/// Prints the bot's log when a test fails, so a failure says what the bot saw.
+pub struct LogOnPanic(pub std::path::PathBuf);
+
+impl Drop for LogOnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.0).unwrap_or_default();
+            if let Ok(keep) = std::env::var("TENGEN_E2E_LOG") {
+                let _ = std::fs::write(keep, &log);
+            }
+            let tail: Vec<String> = log.lines().map(|l| l.chars().take(4000).collect()).collect();
+            eprintln!(
+                "--- bot log (lines cut at 400 characters) ---\n{}",
+                tail[tail.len().saturating_sub(120)..].join("\n")
+            );
+        }
+    }
+}
+
+/// The value of the embed field `name` of a message.
+pub fn field(msg: &StoredMessage, name: &str) -> String {
+    msg.embeds()
+        .first()
+        .and_then(|e| e["fields"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .find(|f| f["name"] == name)
+        .map(|f| f["value"].as_str().unwrap_or_default().to_owned())
+        .unwrap_or_default()
+}
+
+/// Every text of a message: content, and each embed's title, description, fields and footer.
+pub fn all_text(msg: &Value) -> String {
+    let mut parts = vec![msg["content"].as_str().unwrap_or_default().to_owned()];
+    for e in msg["embeds"].as_array().cloned().unwrap_or_default() {
+        for k in ["title", "description"] {
+            parts.push(e[k].as_str().unwrap_or_default().to_owned());
+        }
+        for f in e["fields"].as_array().cloned().unwrap_or_default() {
+            parts.push(f["name"].as_str().unwrap_or_default().to_owned());
+            parts.push(f["value"].as_str().unwrap_or_default().to_owned());
+        }
+        parts.push(e["footer"]["text"].as_str().unwrap_or_default().to_owned());
+    }
+    for row in msg["components"].as_array().cloned().unwrap_or_default() {
+        for c in row["components"].as_array().cloned().unwrap_or_default() {
+            parts.push(c["label"].as_str().unwrap_or_default().to_owned());
+        }
+    }
+    parts.join("\n")
+}
+
+/// The value Discord sends for the choice of `option` (of `/weiqi <sub>` or `/weiqi-config
+/// <sub>`) whose label starts with `label`: poise numbers its choices.
+pub fn choice(commands: &[Value], command: &str, sub: &str, option: &str, label: &str) -> i64 {
+    let cmd = commands
+        .iter()
+        .find(|c| c["name"] == command)
+        .unwrap_or_else(|| panic!("no command {command}"));
+    let sub = cmd["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == sub)
+        .unwrap_or_else(|| panic!("no subcommand {sub}"));
+    let opt = sub["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == option)
+        .unwrap_or_else(|| panic!("no option {option}"));
+    opt["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(label)))
+        .unwrap_or_else(|| panic!("no choice {label} in {opt}"))["value"]
+        .as_i64()
+        .unwrap()
+}
+
+/// The region button whose block holds `point` (labels read like `A1–E5`).
+pub fn region_button(msg: &StoredMessage, point: &str) -> String {
+    let p: tengen::go::Point = point.parse().unwrap();
+    for b in msg.buttons() {
+        let label = b.label.clone().unwrap_or_default();
+        if let Some((lo, hi)) = label.split_once('–') {
+            let (lo, hi): (tengen::go::Point, tengen::go::Point) =
+                (lo.parse().unwrap(), hi.parse().unwrap());
+            if (lo.col()..=hi.col()).contains(&p.col()) && (lo.row()..=hi.row()).contains(&p.row())
+            {
+                return b.custom_id;
+            }
+        }
+    }
+    panic!("no region button for {point} on {:?}", msg.buttons());
+}
+
+/// The private message an interaction's answer left: the callback's own message (type 4), the
+/// deferred one once edited (type 5), or the first follow-up (after types 5, 6).
+pub async fn private_answer(fake: &FakeDiscord, interaction: u64) -> StoredMessage {
+    let cb = fake.wait_for_callback(interaction, STEP).await;
+    match cb.kind {
+        4 => fake.message(cb.message_id.unwrap()).unwrap(),
+        5 => {
+            let id = cb.message_id.unwrap();
+            fake.wait_for_message("the deferred answer", STEP, |m| {
+                m.id == id && m.edits > 0
+            })
+            .await
+        }
+        _ => {
+            fake.wait_for_message("a follow-up", STEP, |m| {
+                m.interaction_id == Some(interaction) && m.ephemeral
+            })
+            .await
+        }
+    }
+}
+
+/// The text of the "Game over" announcement (title starting `title`) posted after `t`.
+pub async fn result_text(fake: &FakeDiscord, t: std::time::Duration, title: &str) -> String {
+    let end = fake
+        .wait_for_request("the result", STEP, |r| {
+            r.at >= t
+                && r.is("POST", "/channels/*/messages")
+                && r.json.as_ref().is_some_and(|j| {
+                    j["embeds"][0]["title"]
+                        .as_str()
+                        .is_some_and(|s| s.starts_with(title))
+                })
+        })
+        .await;
+    end.json.unwrap()["embeds"][0]["description"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// A board message and the players' way to it.
+pub struct Table<'a> {
+    pub fake: &'a FakeDiscord,
+    pub board: u64,
+}
+
+impl Table<'_> {
+    pub fn board(&self) -> StoredMessage {
+        self.fake.message(self.board).unwrap()
+    }
+
+    /// Opens the point picker of `point`'s region: the ephemeral message.
+    pub async fn picker(&self, user: &TestUser, point: &str) -> StoredMessage {
+        let id = self
+            .fake
+            .press_button(user, self.board, &region_button(&self.board(), point));
+        let cb = self.fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 4, "the picker is a new message: {}", cb.data);
+        assert!(cb.ephemeral, "the picker is private");
+        self.fake.message(cb.message_id.unwrap()).unwrap()
+    }
+
+    /// Plays `point` by two clicks and waits for the board message to show the move.
+    pub async fn play(&self, user: &TestUser, point: &str) {
+        let moves = |m: &StoredMessage| field(m, "Move").parse::<u32>().ok();
+        let before = moves(&self.board());
+        let picker = self.picker(user, point).await;
+        let button = picker
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some(point))
+            .unwrap();
+        assert!(!button.disabled, "{point} is playable");
+        let id = self.fake.press_button(user, picker.id, &button.custom_id);
+        let cb = self.fake.wait_for_callback(id, STEP).await;
+        assert_eq!(cb.kind, 7, "the picker is replaced by a confirmation");
+        assert!(cb.data["content"].as_str().unwrap().contains(point));
+        // The move shown (in any language: the first field is the move number), or the game
+        // over; a redraw of the same position does not count.
+        let first = |m: &StoredMessage| {
+            m.embeds()
+                .first()
+                .and_then(|e| e["fields"][0]["value"].as_str().map(str::to_owned))
+                .and_then(|v| v.parse::<u32>().ok())
+        };
+        let before = before.or_else(|| first(&self.board()));
+        self.fake
+            .wait_for_message(&format!("the board after {point}"), STEP, |m| {
+                m.id == self.board
+                    && (first(m) > before || m.buttons().is_empty())
+            })
+            .await;
+    }
+
+    /// Presses the board's button labelled `label`.
+    pub async fn press(&self, user: &TestUser, label: &str) -> (u64, Callback) {
+        let board = self.board();
+        let b = board
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.as_deref() == Some(label))
+            .unwrap_or_else(|| panic!("no button {label} on {:?}", board.buttons()));
+        let id = self.fake.press_button(user, self.board, &b.custom_id);
+        (id, self.fake.wait_for_callback(id, STEP).await)
+    }
+
+    /// Presses `label` and waits for the board to change.
+    pub async fn press_and_wait(&self, user: &TestUser, label: &str) -> StoredMessage {
+        let before = self.board().edits;
+        let (_, cb) = self.press(user, label).await;
+        assert_eq!(cb.kind, 6, "{label} is acknowledged silently");
+        self.fake
+            .wait_for_message(&format!("the board after {label}"), STEP, |m| {
+                m.id == self.board && m.edits > before
+            })
+            .await
+    }
+}
+
+/// Checks the board image attached to a message.
+pub fn assert_png_board(msg: &StoredMessage) {
+    let png = msg
+        .embed_image(0)
+        .expect("the embed shows the attached board");
+    // TENGEN_E2E_DUMP=folder keeps the images the bot sent, to look at them.
+    if let Ok(dir) = std::env::var("TENGEN_E2E_DUMP") {
+        let _ = std::fs::write(
+            Path::new(&dir).join(format!("board-{}-{}.png", msg.id, msg.edits)),
+            &png.bytes,
+        );
+        let _ = std::fs::write(
+            Path::new(&dir).join(format!("board-{}-{}.json", msg.id, msg.edits)),
+            msg.json.to_string(),
+        );
+    }
+    assert_eq!(png.filename, "board.png");
+    let img = image::load_from_memory(&png.bytes).expect("a PNG");
+    assert_eq!(img.width(), 720);
+}
+
+/// Invites `invitee` as `inviter` with `options` and returns the invitation message.
+pub async fn invite(
+    fake: &FakeDiscord,
+    inviter: &TestUser,
+    invitee: &TestUser,
+    options: Vec<Opt>,
+) -> StoredMessage {
+    let mut opts = vec![Opt::user("user", invitee)];
+    opts.extend(options);
+    let id = fake.send_slash_command(inviter, "weiqi", "invite", opts);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, false), "{}", cb.data);
+    fake.message(cb.message_id.unwrap()).unwrap()
+}
+
+/// `invitee` accepts `invitation`; returns the new board message's id.
+pub async fn accept(fake: &FakeDiscord, invitee: &TestUser, invitation: &StoredMessage) -> u64 {
+    let known: Vec<u64> = fake
+        .all_messages()
+        .iter()
+        .filter(|m| m.attachment("board.png").is_some())
+        .map(|m| m.id)
+        .collect();
+    let id = fake.press_button(invitee, invitation.id, &invitation.buttons()[0].custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    fake.wait_for_message("the board message", STEP, |m| {
+        m.attachment("board.png").is_some()
+            && m.interaction_id.is_none()
+            && !known.contains(&m.id)
+    })
+    .await
+    .id
+}
