@@ -1,16 +1,30 @@
 //! Durable moves per second over 1,000 concurrent games, and start-up time with 10,000 running
 //! games. A plain bench binary (`harness = false`): each figure is the median of several runs.
 //!
-//! `cargo bench --bench store` (set `TENGEN_BENCH_QUICK=1` for a short run).
+//! `cargo bench --bench store` (set `TENGEN_BENCH_QUICK=1` for a short run). Commits are
+//! fsynced as the bot's default (`TENGEN_BENCH_SYNC=full`, the default) or not
+//! (`TENGEN_BENCH_SYNC=normal`, a host's `DATABASE_SYNC=normal`); the figures say which.
 
+use std::sync::Arc;
 use std::time::Instant;
 
-use tengen::game::{Command, InvitationRef, InviteOptions, MatchId, Service, TimerId};
-use tengen::go::Point;
-use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store};
+use tengen::game::{
+    ChannelId, Command, GuildId, InvitationRef, MatchId, Service, Subject, Timestamp, UserId,
+};
+use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
+use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store};
 
-const GUILD: u64 = 1;
-const NOW: i64 = 1_800_000_000_000;
+const GUILD: GuildId = GuildId(1);
+const NOW: Timestamp = Timestamp::from_millis(1_800_000_000_000);
+
+/// The durability the figures are taken at, from `TENGEN_BENCH_SYNC`, and its name.
+fn durability() -> (Durability, &'static str) {
+    match std::env::var("TENGEN_BENCH_SYNC").as_deref() {
+        Err(_) | Ok("" | "full") => (Durability::Power, "synchronous=FULL"),
+        Ok("normal") => (Durability::Process, "synchronous=NORMAL"),
+        Ok(other) => panic!("TENGEN_BENCH_SYNC={other:?}: expected full or normal"),
+    }
+}
 
 /// The k-th move of a capture-free 19×19 sequence: Black fills rows from the bottom, White
 /// from the top (171 moves before they meet).
@@ -20,21 +34,12 @@ fn quiet(k: usize) -> Point {
     Point::new(col as u8, row as u8).expect("on the board")
 }
 
-fn start(svc: &Service, a: u64, b: u64, now: i64) -> MatchId {
+fn start(svc: &Service, a: UserId, b: UserId, now: Timestamp) -> MatchId {
     let inv = svc
-        .apply(
-            Command::Invite {
-                guild: GUILD,
-                channel: 1,
-                inviter: a,
-                invitee: b,
-                invitee_is_bot: false,
-                options: InviteOptions::default(),
-            },
-            now,
-        )
+        .apply(Command::invite(GUILD, ChannelId(1), a, b), now)
+        .result
         .expect("invite");
-    let TimerId::Invitation(id) = inv.subject else {
+    let Subject::Invitation(id) = inv.subject else {
         panic!("not an invitation")
     };
     svc.apply(
@@ -44,8 +49,14 @@ fn start(svc: &Service, a: u64, b: u64, now: i64) -> MatchId {
         },
         now,
     )
+    .result
     .expect("accept");
-    id
+    MatchId::from(id)
+}
+
+/// Players are numbered from `n`: `n` invites, `n + 1` accepts.
+fn pair(n: u64) -> (UserId, UserId) {
+    (UserId(n), UserId(n + 1))
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -57,7 +68,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// each one committed before the next; returns moves per second.
 fn moves_per_second(
     svc: &Service,
-    games: &mut [(MatchId, u64, u64, usize)],
+    games: &mut [(MatchId, UserId, UserId, usize)],
     total: usize,
     threads: usize,
     user: &mut u64,
@@ -73,6 +84,7 @@ fn moves_per_second(
                 },
                 NOW,
             )
+            .result
             .expect("arm");
             svc.apply(
                 Command::Resign {
@@ -81,9 +93,11 @@ fn moves_per_second(
                 },
                 NOW,
             )
+            .result
             .expect("resign");
             *user += 2;
-            *g = (start(svc, *user, *user + 1, NOW), *user, *user + 1, 0);
+            let (a, b) = pair(*user);
+            *g = (start(svc, a, b, NOW), a, b, 0);
         }
     }
     let per_thread = total / threads;
@@ -104,6 +118,7 @@ fn moves_per_second(
                         },
                         NOW,
                     )
+                    .result
                     .expect("move");
                     g.3 += 1;
                 }
@@ -114,21 +129,23 @@ fn moves_per_second(
 }
 
 /// Writes `n` running 19×19 games of `moves` moves each straight into the store.
-fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
+fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
+    // Setting up is not measured: no fsync per commit here.
     let store = Store::open(path, Durability::Process).expect("open");
+    let now = NOW.millis();
     store
         .write(|tx| {
             for id in 1..=n {
                 let user = 1_000_000 + 2 * id as u64;
                 tx.insert_match(&MatchRow {
                     id,
-                    guild: GUILD,
+                    guild: GUILD.get(),
                     channel: 1,
                     black: user,
                     white: user + 1,
-                    size: 19,
-                    rules: "classic".into(),
-                    komi_half: 11,
+                    size: BoardSize::new(19).expect("a size"),
+                    rules: RuleSet::Classic,
+                    komi: Komi::from_half_points(11),
                     turn_timeout_ms: 180_000,
                     grace_ms: 120_000,
                     max_ms: 3_600_000,
@@ -137,31 +154,36 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: i64) {
                     merit_amount: 5,
                     merit_bonus: 3,
                     merit_cap: 25,
-                    started_at: NOW,
-                    ends_at: NOW + 3_600_000,
+                    started_at: now,
+                    ends_at: now + 3_600_000,
                     live: MatchLive {
-                        turn_deadline: deadline,
+                        turn_deadline: deadline.millis(),
                         move_count: moves as u32,
                         resign: [None, None],
                         offline: [None, None],
-                        status: "running".into(),
+                        phase: PhaseCode::Play,
+                        ending: None,
                         result: None,
-                        end_reason: None,
                         ended_at: None,
-                        phase: "play".into(),
                         dead_stones: None,
                         accepted: [false, false],
                         marking_version: 0,
+                        resumed: Some(0),
+                        resumed_at: None,
                     },
                 })?;
                 for k in 0..moves {
                     tx.insert_move(&MoveRow {
                         match_id: id,
                         number: k as u32 + 1,
-                        color: (k % 2) as u8,
-                        point: Some(quiet(k).to_string()),
+                        color: if k % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                        point: Some(quiet(k)),
                         automatic: false,
-                        played_at: NOW,
+                        played_at: now,
                     })?;
                 }
             }
@@ -175,28 +197,32 @@ fn main() {
     let quick = std::env::var("TENGEN_BENCH_QUICK").is_ok();
     let dir = tempfile::tempdir().expect("tempdir");
 
+    let (durability, sync) = durability();
+    println!("store bench: WAL with {sync} (TENGEN_BENCH_SYNC=full|normal)");
     let only = std::env::var("TENGEN_BENCH_ONLY").unwrap_or_default();
     if only != "startup" {
-        bench_moves(&dir, quick);
+        bench_moves(&dir, quick, durability, sync);
     }
     if only != "moves" {
-        bench_startup(&dir, quick);
+        bench_startup(&dir, quick, durability, sync);
     }
 }
 
 /// 1. Durable moves per second over 1,000 concurrent games.
-fn bench_moves(dir: &tempfile::TempDir, quick: bool) {
+fn bench_moves(dir: &tempfile::TempDir, quick: bool, durability: Durability, sync: &str) {
     let path = dir.path().join("moves.db");
-    let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
-        .expect("service");
-    svc.set_setting(GUILD, "allowed-sizes", "9,19")
+    let store = Store::open(&path, durability).expect("open");
+    let svc = Service::open(Arc::new(store), NOW).expect("service");
+    svc.set_setting(GUILD, true, "allowed-sizes", "9,19")
         .expect("setting");
-    svc.set_setting(GUILD, "board-size", "19").expect("setting");
+    svc.set_setting(GUILD, true, "board-size", "19")
+        .expect("setting");
     let mut user = 10u64;
-    let mut games: Vec<(MatchId, u64, u64, usize)> = (0..1000)
+    let mut games: Vec<(MatchId, UserId, UserId, usize)> = (0..1000)
         .map(|_| {
             user += 2;
-            (start(&svc, user, user + 1, NOW), user, user + 1, 0)
+            let (a, b) = pair(user);
+            (start(&svc, a, b, NOW), a, b, 0)
         })
         .collect();
     let runs = if quick { 3 } else { 7 };
@@ -206,7 +232,7 @@ fn bench_moves(dir: &tempfile::TempDir, quick: bool) {
             .map(|_| moves_per_second(&svc, &mut games, per_run, threads, &mut user))
             .collect();
         println!(
-            "durable moves/s, 1000 games, {threads} thread(s), {per_run} moves per run: median {:.0} (min {:.0}, max {:.0}) over {runs} runs",
+            "durable moves/s ({sync}), 1000 games, {threads} thread(s), {per_run} moves per run: median {:.0} (min {:.0}, max {:.0}) over {runs} runs",
             median(rates.clone()),
             rates.iter().copied().fold(f64::INFINITY, f64::min),
             rates.iter().copied().fold(0.0, f64::max)
@@ -215,25 +241,36 @@ fn bench_moves(dir: &tempfile::TempDir, quick: bool) {
 }
 
 /// 2. Start-up with 10,000 running games, ready to serve.
-fn bench_startup(dir: &tempfile::TempDir, quick: bool) {
+fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, sync: &str) {
     for (label, deadline) in [
-        ("deadlines ahead", NOW + 100_000),
-        ("all turns renewed", NOW - 1),
+        (
+            "deadlines ahead",
+            Timestamp::from_millis(NOW.millis() + 100_000),
+        ),
+        (
+            "all turns renewed",
+            Timestamp::from_millis(NOW.millis() - 1),
+        ),
     ] {
         let moves = 60;
         let mut times = Vec::new();
         for run in 0..(if quick { 3 } else { 5 }) {
-            let path = dir.path().join(format!("startup-{deadline}-{run}.db"));
+            let path = dir
+                .path()
+                .join(format!("startup-{}-{run}.db", deadline.millis()));
             populate(&path, 10_000, moves, deadline);
             let t0 = Instant::now();
-            let svc = Service::open(Store::open(&path, Durability::Process).expect("open"), NOW)
-                .expect("service");
+            let store = Store::open(&path, durability).expect("open");
+            let svc = Service::open(Arc::new(store), NOW).expect("service");
             let elapsed = t0.elapsed().as_secs_f64();
             assert_eq!(svc.running().len(), 10_000);
+            assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
+            let renewed = if deadline < NOW { 10_000 } else { 0 };
+            assert_eq!(svc.take_recovered().len(), renewed, "{label}");
             times.push(elapsed * 1000.0);
         }
         println!(
-            "start-up, 10000 running 19x19 games x {moves} moves ({label}): median {:.0} ms over {} runs",
+            "start-up ({sync}), 10000 running 19x19 games x {moves} moves ({label}): median {:.0} ms over {} runs",
             median(times.clone()),
             times.len()
         );

@@ -63,7 +63,9 @@ pub enum ConfigError {
     ApiBase(String),
     #[error("PRESENCE_INTENT must be true or false")]
     Presence,
-    #[error("DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}")]
+    #[error(
+        "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
+    )]
     Sync(String),
 }
 
@@ -108,7 +110,10 @@ impl HostConfig {
             Some("1" | "true" | "yes" | "on") => true,
             Some(_) => return Err(ConfigError::Presence),
         };
-        let durability = match get("DATABASE_SYNC").map(|v| v.to_ascii_lowercase()).as_deref() {
+        let durability = match get("DATABASE_SYNC")
+            .map(|v| v.to_ascii_lowercase())
+            .as_deref()
+        {
             None | Some("full") => Durability::Power,
             Some("normal") => Durability::Process,
             Some(other) => return Err(ConfigError::Sync(other.to_owned())),
@@ -155,7 +160,11 @@ mod tests {
         assert_eq!(c.token.expose(), TOKEN);
         assert_eq!(c.database_path, PathBuf::from("./data/tengen.db"));
         assert_eq!((c.dev_guild_id, c.api_base), (None, None));
-        assert_eq!(c.durability, Durability::Power, "every commit fsynced by default");
+        assert_eq!(
+            c.durability,
+            Durability::Power,
+            "every commit fsynced by default"
+        );
     }
 
     #[test]

@@ -4,13 +4,16 @@
 mod common;
 
 use common::*;
-use tengen::game::{BoardRef, Command, EndReason, Ending, Event, InviteOptions, Refusal};
+use tengen::game::{
+    Agreement, BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId,
+    Outcome, Phase, Refusal, Subject, UserId,
+};
 use tengen::go::{
     Board, ByColor, Color, GameResult, Komi, Point, RuleSet, count_area, count_territory,
 };
 
 /// Starts a 7×7 game under `rules`: Alice (White) invites, Bob (Black) accepts.
-fn start(w: &World, rules: RuleSet) -> i64 {
+fn start(w: &World, rules: RuleSet) -> MatchId {
     w.invite_with(
         ALICE,
         BOB,
@@ -22,7 +25,7 @@ fn start(w: &World, rules: RuleSet) -> i64 {
     )
     .unwrap();
     match w.accept(BOB, ALICE).unwrap().subject {
-        tengen::game::TimerId::Match(id) => id,
+        Subject::Match(id) => id,
         s => panic!("{s:?}"),
     }
 }
@@ -45,7 +48,7 @@ fn p(name: &str) -> Point {
     name.parse().unwrap()
 }
 
-fn toggle(w: &World, by: u64, point: &str) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+fn toggle(w: &World, by: UserId, point: &str) -> Result<Outcome, Failure> {
     w.apply(Command::ToggleDead {
         by,
         point: p(point),
@@ -54,7 +57,7 @@ fn toggle(w: &World, by: u64, point: &str) -> Result<tengen::game::Outcome, teng
     })
 }
 
-fn accept(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+fn accept(w: &World, by: UserId) -> Result<Outcome, Failure> {
     w.apply(Command::AcceptMarking {
         by,
         board: None,
@@ -62,11 +65,11 @@ fn accept(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Fai
     })
 }
 
-fn resume(w: &World, by: u64) -> Result<tengen::game::Outcome, tengen::game::Failure> {
+fn resume(w: &World, by: UserId) -> Result<Outcome, Failure> {
     w.apply(Command::ResumePlay { by, board: None })
 }
 
-fn ending_of(o: &tengen::game::Outcome) -> Option<Ending> {
+fn ending_of(o: &Outcome) -> Option<Ending> {
     o.events.iter().find_map(|e| match e {
         Event::Ended { ending, .. } => Some(*ending),
         _ => None,
@@ -147,7 +150,7 @@ fn the_game_is_scored_when_both_accept_the_same_marking() {
     assert_eq!(w.svc.match_of(BOB), None, "the players are free again");
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().wins, 1);
     // The record keeps the rules, the result and the territory with the dead stone in it.
-    let sgf = w.svc.sgf(id, "Bob", "Alice").unwrap().unwrap();
+    let sgf = w.svc.sgf(GUILD, id, "Bob", "Alice").unwrap();
     assert!(sgf.contains("RU[chinese]"), "{sgf}");
     assert!(sgf.contains("RE[W+14.5]"), "{sgf}");
     assert!(sgf.contains("TB["), "{sgf}");
@@ -188,7 +191,7 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
         e => panic!("{e:?}"),
     }
     let m = w.svc.snapshot(id).unwrap();
-    let a = m.agreement.clone().unwrap();
+    let a = m.agreement().cloned().unwrap();
     assert_eq!(
         a.accepted,
         ByColor {
@@ -244,13 +247,13 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
     accept(&w, ALICE).unwrap();
     toggle(&w, BOB, "A4").unwrap();
     let m = w.svc.snapshot(id).unwrap();
-    assert!(!m.agreement.as_ref().unwrap().accepted.white);
+    assert!(!m.agreement().unwrap().accepted.white);
     accept(&w, BOB).unwrap();
     let o = accept(&w, ALICE).unwrap();
     assert_eq!(
         ending_of(&o).map(|e| match e {
             Ending::Finished { result, .. } => result.to_string(),
-            Ending::Abandoned(_) => "abandoned".into(),
+            Ending::Abandoned(_) | Ending::Annulled => "not counted".into(),
         }),
         Some("W+14.5".to_owned())
     );
@@ -328,14 +331,11 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
     assert!(m.dead_stones().is_empty());
     // Classic komi 5.5; A4 alive makes columns A–B no one's: Black 7, White 8 + 21.
     assert_eq!(
-        m.ending().map(|e| format!("{e:?}")),
-        Some(format!(
-            "{:?}",
-            Ending::Finished {
-                result: points("W+27.5"),
-                reason: EndReason::TwoPasses
-            }
-        ))
+        m.ending(),
+        Some(Ending::Finished {
+            result: points("W+27.5"),
+            reason: EndReason::TwoPasses
+        })
     );
 }
 
@@ -514,7 +514,7 @@ fn the_agreement_and_its_acceptances_survive_a_restart() {
     // One stone per chain, in the engine's point order (row by row from the bottom).
     assert_eq!(m.dead_stones(), &[p("C1"), p("A4")]);
     assert_eq!(
-        m.agreement.as_ref().unwrap().accepted,
+        m.agreement().unwrap().accepted,
         ByColor {
             black: false,
             white: true
@@ -559,7 +559,7 @@ fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking() {
     start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
-    w.clock.advance(100 * SEC);
+    w.clock.advance(ms(100 * SEC));
     toggle(&w, ALICE, "A4").unwrap();
     assert!(
         w.advance(179 * SEC).is_empty(),
@@ -669,6 +669,161 @@ fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive() {
     );
     // A4 alive: columns A–B are no one's. Black 8 stones, White 8 + 21 (+7.5).
     assert_eq!(all_alive, points("W+28.5"));
+}
+
+/// The stored phase columns of a match: phase, marking, acceptances, version, resumptions.
+type Stored = (
+    String,
+    Option<String>,
+    bool,
+    bool,
+    u32,
+    Option<u32>,
+    Option<u32>,
+);
+
+fn stored(w: &World, id: MatchId) -> Stored {
+    w.svc
+        .store()
+        .read(|tx| {
+            Ok::<_, tengen::store::StoreError>(tx.connection().query_row(
+                "SELECT phase, dead_stones, accepted_black, accepted_white, marking_version, \
+                 resumed, resumed_at FROM matches WHERE id = ?1",
+                [id.get()],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                },
+            )?)
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_version() {
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap(); // the proposal: A4 dead
+    toggle(&w, BOB, "C1").unwrap(); // the black wall dead too
+    toggle(&w, ALICE, "A4").unwrap(); // the invader alive again
+    accept(&w, ALICE).unwrap();
+    let before = w.svc.snapshot(id).unwrap();
+    assert_eq!(
+        before.phase,
+        Phase::Agreement(Agreement {
+            dead: vec![p("C1")],
+            accepted: ByColor {
+                black: false,
+                white: true
+            },
+            version: 2,
+        })
+    );
+    assert_eq!(
+        stored(&w, id),
+        (
+            "agreement".into(),
+            Some("C1".into()),
+            false,
+            true,
+            2,
+            Some(0),
+            None
+        )
+    );
+    w.restart();
+    let after = w.svc.snapshot(id).unwrap();
+    assert_eq!(after, before, "the whole match as it was, phase included");
+    // A button drawn for version 1 is stale after the restart too; version 2 counts.
+    let board = BoardRef {
+        match_id: id,
+        move_number: after.move_count(),
+    };
+    assert_eq!(
+        w.refusal(Command::AcceptMarking {
+            by: BOB,
+            board: Some(board),
+            marking: Some(1)
+        }),
+        Refusal::StaleBoard
+    );
+    let o = w
+        .apply(Command::AcceptMarking {
+            by: BOB,
+            board: Some(board),
+            marking: Some(2),
+        })
+        .unwrap();
+    assert!(matches!(ending_of(&o), Some(Ending::Finished { .. })));
+    assert_eq!(
+        w.svc.load_match(id).unwrap().unwrap().dead_stones(),
+        &[p("C1")],
+        "counted with the marking as it was before the restart"
+    );
+}
+
+#[test]
+fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_player_to_move() {
+    // Chinese, resumed twice: the second dispute leaves White to move (Black passed last).
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Chinese);
+    wall_and_invader(&w);
+    w.pass(ALICE).unwrap();
+    resume(&w, ALICE).unwrap();
+    w.play(BOB, "B4").unwrap();
+    w.pass(ALICE).unwrap();
+    w.pass(BOB).unwrap();
+    assert!(w.svc.snapshot(id).unwrap().in_agreement());
+    let o = resume(&w, ALICE).unwrap();
+    assert_eq!(o.to_move, Some(ALICE));
+    let before = w.svc.snapshot(id).unwrap();
+    let moves = before.move_count();
+    assert_eq!((before.resumed, before.resumed_at), (2, Some(moves)));
+    assert_eq!(
+        stored(&w, id),
+        ("play".into(), None, false, false, 0, Some(2), Some(moves))
+    );
+    w.restart();
+    let after = w.svc.snapshot(id).unwrap();
+    assert_eq!(after, before, "in play, no move since the dispute");
+    assert_eq!(after.phase, Phase::Play);
+    assert_eq!(after.awaited(), Some(ALICE));
+    assert!(
+        w.svc.take_recovered().is_empty(),
+        "the turn was still ahead"
+    );
+    assert_eq!(
+        w.play(BOB, "A5").unwrap_err().refusal(),
+        Some(&Refusal::NotYourTurn)
+    );
+    w.play(ALICE, "E4").unwrap();
+
+    // Japanese, Black passed last: White moves after the dispute, and after the restart.
+    let mut w = World::new();
+    let id = start(&w, RuleSet::Japanese);
+    for r in 1..=7 {
+        w.play(BOB, &format!("C{r}")).unwrap();
+        w.play(ALICE, &format!("D{r}")).unwrap();
+    }
+    w.play(BOB, "F4").unwrap();
+    w.pass(ALICE).unwrap();
+    w.pass(BOB).unwrap();
+    resume(&w, BOB).unwrap();
+    let before = w.svc.snapshot(id).unwrap();
+    w.restart();
+    let after = w.svc.snapshot(id).unwrap();
+    assert_eq!(after, before);
+    assert_eq!(after.player_to_move(), ALICE);
+    assert_eq!(stored(&w, id).5, Some(1), "one resumption stored");
+    w.play(ALICE, "E4").unwrap();
 }
 
 // ---------------------------------------------------------------- counting, by rule set

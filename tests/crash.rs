@@ -9,16 +9,18 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tengen::game::{
-    Clock, Command, Event, InvitationRef, InviteOptions, Service, SystemClock, TimerId,
+    ChannelId, Command, Event, GuildId, InvitationRef, MatchId, Service, Subject, UserId,
 };
 use tengen::go::Move;
+use tengen::runtime::{Clock, SystemClock};
 use tengen::store::{Durability, Store};
 
 const CHILD_ENV: &str = "TENGEN_CRASH_CHILD";
-const GUILD: u64 = 7;
+const GUILD: GuildId = GuildId(7);
 const GAMES: usize = 24;
 
 /// The engine's seedable generator, with `below` taking and giving `u64` here.
@@ -51,7 +53,7 @@ fn crash_child() {
     };
     let clock = SystemClock;
     let store = Store::open(path.as_ref(), Durability::Process).unwrap();
-    let svc = Service::open(store, clock.now()).unwrap();
+    let svc = Service::open(Arc::new(store), clock.now()).unwrap();
     assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
     let mut rng = Rng(tengen::go::playout::Rng::new(seed()));
     let out = std::io::stdout();
@@ -59,22 +61,13 @@ fn crash_child() {
     loop {
         let running = svc.running();
         if running.len() < GAMES {
-            let (a, b) = (next_user, next_user + 1);
+            let (a, b) = (UserId(next_user), UserId(next_user + 1));
             next_user += 2;
             let inv = svc
-                .apply(
-                    Command::Invite {
-                        guild: GUILD,
-                        channel: 1,
-                        inviter: a,
-                        invitee: b,
-                        invitee_is_bot: false,
-                        options: InviteOptions::default(),
-                    },
-                    clock.now(),
-                )
+                .apply(Command::invite(GUILD, ChannelId(1), a, b), clock.now())
+                .result
                 .unwrap();
-            let TimerId::Invitation(id) = inv.subject else {
+            let Subject::Invitation(id) = inv.subject else {
                 unreachable!()
             };
             svc.apply(
@@ -84,6 +77,7 @@ fn crash_child() {
                 },
                 clock.now(),
             )
+            .result
             .unwrap();
             let mut o = out.lock();
             writeln!(o, "S {id}").unwrap();
@@ -107,9 +101,11 @@ fn crash_child() {
             },
             Move::Pass => Command::Pass { by, board: None },
         };
-        let o = svc.apply(cmd, clock.now()).unwrap();
+        let applied = svc.apply(cmd, clock.now());
+        applied.result.as_ref().unwrap();
+        // Every committed outcome counts: a deadline fired first is acknowledged too.
         let mut lines = String::new();
-        for e in &o.events {
+        for e in applied.outcomes().flat_map(|o| &o.events) {
             if let Event::Moved {
                 match_id,
                 number,
@@ -193,12 +189,12 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
             })
             .unwrap();
         assert_eq!(mismatched, 0, "a match row and its moves disagree");
-        let svc = Service::open(store, SystemClock.now()).unwrap();
+        let svc = Service::open(Arc::new(store), SystemClock.now()).unwrap();
         assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
         let mut games: HashMap<i64, Vec<(tengen::go::Color, Move)>> = HashMap::new();
         for (&(id, n), (mv, _)) in &acked {
             let moves = games.entry(id).or_insert_with(|| {
-                svc.load_match(id)
+                svc.load_match(MatchId(id))
                     .unwrap()
                     .expect("acknowledged game lost")
                     .game

@@ -31,7 +31,12 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["weiqi", "weiqi-config"]);
-    for (locale, name) in [("zh-CN", "围棋"), ("zh-TW", "圍棋"), ("ja", "囲碁"), ("ko", "바둑")] {
+    for (locale, name) in [
+        ("zh-CN", "围棋"),
+        ("zh-TW", "圍棋"),
+        ("ja", "囲碁"),
+        ("ko", "바둑"),
+    ] {
         assert_eq!(commands[0]["name_localizations"][locale], name);
     }
     assert_eq!(commands[1]["default_member_permissions"], "32");
@@ -39,7 +44,11 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     // Alice invites Bob: a public message mentioning him, with Accept, Decline and Cancel.
     let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 9)]).await;
     assert!(invitation.content().contains(&bob.mention()));
-    assert!(invitation.content().contains("9×9"), "{}", invitation.content());
+    assert!(
+        invitation.content().contains("9×9"),
+        "{}",
+        invitation.content()
+    );
     let labels: Vec<_> = invitation
         .buttons()
         .iter()
@@ -143,7 +152,11 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     let (id, cb) = table.press(&carol, "Pass").await;
     assert_eq!(cb.kind, 6, "acknowledged first");
     let answer = private_answer(&fake, id).await;
-    assert!(answer.content().contains("not your game"), "{}", answer.content());
+    assert!(
+        answer.content().contains("not your game"),
+        "{}",
+        answer.content()
+    );
 
     // A ko threat elsewhere; White arms Resign, then answers with a move: that disarms it.
     table.play(&bob, "G7").await;
@@ -373,7 +386,10 @@ async fn moderators_settings_threads_and_notices() {
     let id = fake.send_slash_command(&bob, "weiqi", "invite", vec![Opt::user("user", &bob)]);
     let cb = fake.wait_for_callback(id, STEP).await;
     assert!(
-        cb.data["content"].as_str().unwrap().contains("不能邀请自己"),
+        cb.data["content"]
+            .as_str()
+            .unwrap()
+            .contains("不能邀请自己"),
         "{}",
         cb.data
     );
@@ -407,7 +423,11 @@ async fn moderators_settings_threads_and_notices() {
     // `/weiqi status` in the game's thread finds the game, from a spectator too.
     let id = fake.send_slash_command_in(threads[0].0, &moderator, "weiqi", "status", vec![]);
     let cb = fake.wait_for_callback(id, STEP).await;
-    assert!(cb.data["content"].as_str().unwrap().contains("game"), "{}", cb.data);
+    assert!(
+        cb.data["content"].as_str().unwrap().contains("game"),
+        "{}",
+        cb.data
+    );
     // Alice resigns (twice): the game is over and its thread archived.
     table.press(&alice, "Resign").await;
     table.press(&alice, "Resign").await;
@@ -519,7 +539,11 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     let id = fake.send_slash_command(&bob, "weiqi", "pass", vec![]);
     let answer = private_answer(&fake, id).await;
     assert!(answer.ephemeral);
-    assert!(answer.content().contains("dead stones"), "{}", answer.content());
+    assert!(
+        answer.content().contains("dead stones"),
+        "{}",
+        answer.content()
+    );
 
     // White disputes: play resumes, Black to move (White passed last).
     let before = table.board().edits;
@@ -547,7 +571,11 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     // Make sure B3 is marked dead, whatever the estimate proposed: Black opens the region
     // of B3 and clicks it if it is not crossed yet. The picker stays open, redrawn.
     let picker = table.picker(&bob, "B3").await;
-    assert!(picker.content().contains("Dead stones"), "{}", picker.content());
+    assert!(
+        picker.content().contains("Dead stones"),
+        "{}",
+        picker.content()
+    );
     let b3 = picker
         .buttons()
         .into_iter()
@@ -615,7 +643,11 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     );
     let id = fake.press_button_unchecked(&bob, board_id, &old_accept);
     let answer = private_answer(&fake, id).await;
-    assert!(answer.content().contains("fallen behind"), "{}", answer.content());
+    assert!(
+        answer.content().contains("fallen behind"),
+        "{}",
+        answer.content()
+    );
     assert!(
         field(&table.board(), "Accepted").contains("⚫ ⏳ not yet"),
         "the old Accept accepted nothing"
@@ -628,7 +660,10 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     let result = result_text(&fake, t, "Game over").await;
     assert!(result.contains("W+0.5"), "{result}");
     assert!(result.contains("Counted by area (AGA rules)"), "{result}");
-    assert!(result.contains("Agreed dead: 1 chain (1 stone)"), "{result}");
+    assert!(
+        result.contains("Agreed dead: 1 chain (1 stone)"),
+        "{result}"
+    );
     let board = fake
         .wait_for_message("the final board", STEP, |m| {
             m.id == board_id && m.buttons().is_empty()
@@ -651,10 +686,19 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
         .find(|a| a.filename.ends_with(".sgf"))
         .expect("the record is attached");
     let text = String::from_utf8_lossy(&sgf.bytes).into_owned();
-    assert!(text.contains("RU[aga]") && text.contains("RE[W+0.5]"), "{text}");
-    assert!(text.contains("SZ[7]"), "a square board's size is one number: {text}");
+    assert!(
+        text.contains("RU[aga]") && text.contains("RE[W+0.5]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("SZ[7]"),
+        "a square board's size is one number: {text}"
+    );
     let tb = text.split("TB").nth(1).unwrap_or_default();
-    assert!(tb.contains("[be]"), "B3 (SGF be on 7×7) is Black's territory: {text}");
+    assert!(
+        tb.contains("[be]"),
+        "B3 (SGF be on 7×7) is Black's territory: {text}"
+    );
     // Its game is offered when `game:` is typed.
     let id = fake.send_autocomplete(&bob, "weiqi", "sgf", vec![Opt::str("game", "")], "game");
     let cb = fake.wait_for_callback(id, STEP).await;
@@ -693,18 +737,39 @@ async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::T
     let board = accept(&fake, &bob, &invitation).await;
     let table = Table { fake: &fake, board };
     // Black takes the left, White the right; both pass.
-    for (who, p) in [(&bob, "C1"), (&alice, "D1"), (&bob, "C2"), (&alice, "D2"), (&bob, "C3"), (&alice, "D3"), (&bob, "C4"), (&alice, "D4"), (&bob, "C5"), (&alice, "D5")] {
+    for (who, p) in [
+        (&bob, "C1"),
+        (&alice, "D1"),
+        (&bob, "C2"),
+        (&alice, "D2"),
+        (&bob, "C3"),
+        (&alice, "D3"),
+        (&bob, "C4"),
+        (&alice, "D4"),
+        (&bob, "C5"),
+        (&alice, "D5"),
+    ] {
         table.play(who, p).await;
     }
     let t = fake.now();
-    let pass = table.board().buttons()[table.board().buttons().len() - 2].label.clone().unwrap();
+    let pass = table.board().buttons()[table.board().buttons().len() - 2]
+        .label
+        .clone()
+        .unwrap();
     table.press_and_wait(&bob, &pass).await;
     assert_eq!(table.press(&alice, &pass).await.1.kind, 6);
     fake.wait_for_request("the result", STEP, |r| {
-        r.at >= t && r.is("POST", "/channels/*/messages") && r.json.as_ref().is_some_and(|j| j["embeds"].as_array().is_some_and(|e| !e.is_empty()))
+        r.at >= t
+            && r.is("POST", "/channels/*/messages")
+            && r.json
+                .as_ref()
+                .is_some_and(|j| j["embeds"].as_array().is_some_and(|e| !e.is_empty()))
     })
     .await;
-    fake.wait_for_message("the final board", STEP, |m| m.id == board && m.buttons().is_empty()).await;
+    fake.wait_for_message("the final board", STEP, |m| {
+        m.id == board && m.buttons().is_empty()
+    })
+    .await;
     // Everything the bot sent into the channel, as it sent it: messages posted and edited there,
     // and its public answers to commands.
     let channel = fake.channel_id().to_string();
@@ -730,37 +795,64 @@ async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::T
 
 /// Words of the English texts that must not appear in another language's public messages.
 const ENGLISH: [&str; 10] = [
-    "invites you", "Turn", "Captures", "Move", "Komi", "wins", "your move", "Counted", "Game over", "Black",
+    "invites you",
+    "Turn",
+    "Captures",
+    "Move",
+    "Komi",
+    "wins",
+    "your move",
+    "Counted",
+    "Game over",
+    "Black",
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_a_chinese_server_is_shown_in_chinese() {
     let (public, _fake, _dir) = a_whole_game_in("zh-CN").await;
-    assert!(public.len() >= 4, "invitation, board, notices, result: {public:?}");
+    assert!(
+        public.len() >= 4,
+        "invitation, board, notices, result: {public:?}"
+    );
     for text in &public {
-        assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "not Chinese: {text}");
+        assert!(
+            text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "not Chinese: {text}"
+        );
         for word in ENGLISH {
             assert!(!text.contains(word), "English {word:?} in: {text}");
         }
     }
     let all = public.join("\n");
     for word in ["邀请", "轮到", "提子", "贴目", "胜"] {
-        assert!(all.contains(word), "{word} missing from the Chinese messages: {all}");
+        assert!(
+            all.contains(word),
+            "{word} missing from the Chinese messages: {all}"
+        );
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_a_korean_server_is_shown_in_korean() {
     let (public, _fake, _dir) = a_whole_game_in("ko").await;
-    assert!(public.len() >= 4, "invitation, board, notices, result: {public:?}");
+    assert!(
+        public.len() >= 4,
+        "invitation, board, notices, result: {public:?}"
+    );
     for text in &public {
-        assert!(text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)), "not Korean: {text}");
+        assert!(
+            text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c)),
+            "not Korean: {text}"
+        );
         for word in ENGLISH {
             assert!(!text.contains(word), "English {word:?} in: {text}");
         }
     }
     let all = public.join("\n");
     for word in ["초대", "차례", "덤"] {
-        assert!(all.contains(word), "{word} missing from the Korean messages: {all}");
+        assert!(
+            all.contains(word),
+            "{word} missing from the Korean messages: {all}"
+        );
     }
 }

@@ -1,20 +1,24 @@
-//! The scheduler task turns due deadlines into commands through the same path as clicks.
+//! The runtime's scheduler turns due deadlines into commands through the same path as clicks,
+//! driven here by a manual clock: the test moves the clock, then wakes the scheduler.
 
 mod common;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::Duration as Wait;
 
 use common::*;
-use tengen::game::{Clock, Command, Event, ManualClock, Service, run_scheduler};
+use tengen::game::{Command, Event, Service, Subject, UserId};
+use tengen::runtime::{Clock, Handle, ManualClock};
 use tengen::store::{Durability, Store};
+
+const DAVE: UserId = UserId(400);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_scheduler_fires_due_deadlines_through_the_same_path_as_clicks() {
     let w = World::new();
-    w.invite(ALICE, BOB).unwrap();
-    w.invite(CAROL, 400).unwrap();
-    w.accept(400, CAROL).unwrap();
+    let invitation = w.invite(ALICE, BOB).unwrap().subject;
+    w.invite(CAROL, DAVE).unwrap();
+    let game = w.accept(DAVE, CAROL).unwrap().subject;
     let path = w.path();
     // Keep the directory, stop the first service: the bot restarts.
     let World {
@@ -24,44 +28,44 @@ async fn the_scheduler_fires_due_deadlines_through_the_same_path_as_clicks() {
     } = w;
     drop(first_svc);
     let clock = Arc::new(ManualClock::new(T0));
-    let svc = Arc::new(
-        Service::open(
-            Store::open(&path, Durability::Process).unwrap(),
-            clock.now(),
-        )
-        .unwrap(),
-    );
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let task = tokio::spawn(run_scheduler(Arc::clone(&svc), clock.clone(), tx, stopped));
+    let svc = Service::open(
+        Arc::new(Store::open(&path, Durability::Process).unwrap()),
+        clock.now(),
+    )
+    .unwrap();
+    let (handle, scheduler, mut rx) = Handle::start(svc, clock.clone());
+    assert_eq!(handle.now(), T0, "the runtime reads the clock it was given");
     // Nothing is due yet.
     assert!(
-        tokio::time::timeout(Duration::from_millis(100), rx.recv())
+        tokio::time::timeout(Wait::from_millis(100), rx.recv())
             .await
             .is_err()
     );
     // The invitation's deadline passes (the fake clock jumps, so the task is told to look).
-    clock.advance(60 * SEC);
-    svc.wake_scheduler();
-    let first = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+    clock.advance(ms(60 * SEC));
+    handle.wake();
+    let first = tokio::time::timeout(Wait::from_secs(5), rx.recv())
         .await
         .unwrap()
-        .unwrap()
         .unwrap();
+    assert_eq!(first.subject, invitation);
     assert!(
         matches!(first.events[0], Event::InvitationExpired(_)),
         "{first:?}"
     );
     // Carol goes offline and stays away past the grace: the scheduler abandons the game.
-    svc.apply(Command::WentOffline { user: CAROL }, clock.now())
+    handle
+        .apply(Command::WentOffline { user: CAROL })
+        .await
+        .result
         .unwrap();
-    clock.advance(120 * SEC);
-    svc.wake_scheduler();
-    let second = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+    clock.advance(ms(120 * SEC));
+    handle.wake();
+    let second = tokio::time::timeout(Wait::from_secs(5), rx.recv())
         .await
         .unwrap()
-        .unwrap()
         .unwrap();
+    assert_eq!(second.subject, game);
     assert!(
         second
             .events
@@ -69,9 +73,13 @@ async fn the_scheduler_fires_due_deadlines_through_the_same_path_as_clicks() {
             .any(|e| matches!(e, Event::Ended { .. })),
         "{second:?}"
     );
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(5), task)
+    assert!(second.is_final());
+    let Subject::Match(id) = game else {
+        panic!("{game:?}")
+    };
+    let still_running = handle.read(move |s| s.snapshot(id)).await.unwrap();
+    assert_eq!(still_running, None, "the game the scheduler ended is over");
+    tokio::time::timeout(Wait::from_secs(5), scheduler.stop())
         .await
-        .unwrap()
         .unwrap();
 }

@@ -102,7 +102,12 @@ impl Bot {
     /// The language of a server's public messages: its `language` setting, else the locale
     /// Discord gave for it (remembered from the last interaction), else English.
     pub async fn guild_lang(&self, guild: GuildId) -> Lang {
-        if let Some(&l) = self.langs.lock().unwrap_or_else(|e| e.into_inner()).get(&guild) {
+        if let Some(&l) = self
+            .langs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&guild)
+        {
             return l;
         }
         let set = self.discord_settings(guild).await.language;

@@ -69,9 +69,9 @@ impl Lang {
     /// The language a moderator named (`en`, `zh-CN`, `zh-TW`, `ja`, `ko`, case-insensitive).
     pub fn from_code(code: &str) -> Option<Lang> {
         let c = code.trim();
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(c) || l.discord_locale().eq_ignore_ascii_case(c))
+        Lang::ALL.into_iter().find(|l| {
+            l.code().eq_ignore_ascii_case(c) || l.discord_locale().eq_ignore_ascii_case(c)
+        })
     }
 
     fn index(self) -> usize {
@@ -124,7 +124,12 @@ pub fn text(lang: Lang, id: &str, args: Option<&FluentArgs<'_>>) -> String {
             let mut errors = Vec::new();
             let s = bundle.format_pattern(pattern, args, &mut errors);
             if !errors.is_empty() {
-                tracing::warn!(id, lang = l.code(), ?errors, "a text could not be formatted");
+                tracing::warn!(
+                    id,
+                    lang = l.code(),
+                    ?errors,
+                    "a text could not be formatted"
+                );
             }
             return s.into_owned();
         }
@@ -138,7 +143,11 @@ pub fn attribute(lang: Lang, id: &str, attribute: &str) -> Option<String> {
     let bundle = BUNDLES.get(lang.index())?;
     let pattern = bundle.get_message(id)?.get_attribute(attribute)?.value();
     let mut errors = Vec::new();
-    Some(bundle.format_pattern(pattern, None, &mut errors).into_owned())
+    Some(
+        bundle
+            .format_pattern(pattern, None, &mut errors)
+            .into_owned(),
+    )
 }
 
 /// Arguments of a text, built by [`tr!`].
@@ -187,7 +196,12 @@ mod tests {
                     out.insert(format!("{}{}", m.id.name, variables(p)));
                 }
                 for a in &m.attributes {
-                    out.insert(format!("{}.{}{}", m.id.name, a.id.name, variables(&a.value)));
+                    out.insert(format!(
+                        "{}.{}{}",
+                        m.id.name,
+                        a.id.name,
+                        variables(&a.value)
+                    ));
                 }
             }
         }
@@ -263,7 +277,9 @@ mod tests {
                     for part in code.split("tr!(").skip(1) {
                         if let Some(id) = part.split('"').nth(1)
                             && id.len() > 2
-                            && id.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+                            && id
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
                         {
                             asked.insert(id.to_owned());
                         }
@@ -273,7 +289,10 @@ mod tests {
         }
         assert!(asked.len() > 50, "{} texts asked for", asked.len());
         let unknown: Vec<_> = asked.difference(&english).collect();
-        assert!(unknown.is_empty(), "texts the code asks for but no file has: {unknown:?}");
+        assert!(
+            unknown.is_empty(),
+            "texts the code asks for but no file has: {unknown:?}"
+        );
     }
 
     #[test]
@@ -305,10 +324,11 @@ mod tests {
 
     #[test]
     fn arguments_are_placed_without_isolation_marks() {
-        let s = text(Lang::En, "refusal-size-not-allowed", Some(&args(&[
-            ("size", 13.into()),
-            ("allowed", "7, 9".into()),
-        ])));
+        let s = text(
+            Lang::En,
+            "refusal-size-not-allowed",
+            Some(&args(&[("size", 13.into()), ("allowed", "7, 9".into())])),
+        );
         assert_eq!(s, "This server does not allow 13×13 boards. Allowed: 7, 9.");
     }
 }

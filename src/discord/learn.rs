@@ -84,7 +84,10 @@ mod tests {
         for (i, page) in PAGES.iter().enumerate() {
             for lang in Lang::ALL {
                 let (t, b) = (title(i, lang), body(i, lang));
-                assert!(!t.starts_with("learn-") && !b.starts_with("learn-"), "page {i}");
+                assert!(
+                    !t.starts_with("learn-") && !b.starts_with("learn-"),
+                    "page {i}"
+                );
                 assert!(b.chars().count() < 1000, "an embed description stays short");
             }
             let board = Board::from_diagram(page.diagram).unwrap();

@@ -175,7 +175,9 @@ async fn register(
         None => poise::builtins::register_globally(ctx, commands).await,
     };
     match result {
-        Ok(()) => info!(commands = commands.len(), guild = ?bot.dev_guild, "slash commands registered"),
+        Ok(()) => {
+            info!(commands = commands.len(), guild = ?bot.dev_guild, "slash commands registered")
+        }
         Err(e) => error!(error = %e, "could not register the slash commands"),
     }
 }
@@ -225,7 +227,11 @@ async fn publish_fired(bot: Arc<Bot>, mut rx: mpsc::UnboundedReceiver<Outcome>) 
 /// invitations whose message was never saved, the boards that fell behind or were never
 /// posted — at once, then from time to time.
 async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
-    let recovered = bot.runtime.read(|s| s.take_recovered()).await.unwrap_or_default();
+    let recovered = bot
+        .runtime
+        .read(|s| s.take_recovered())
+        .await
+        .unwrap_or_default();
     for outcome in &recovered {
         publish::publish(&bot, outcome).await;
     }
@@ -245,10 +251,20 @@ async fn repost_invitations(bot: &Bot) {
     let Some(http) = bot.http().cloned() else {
         return;
     };
-    let pending = bot.runtime.read(|s| s.pending_invitations()).await.unwrap_or_default();
+    let pending = bot
+        .runtime
+        .read(|s| s.pending_invitations())
+        .await
+        .unwrap_or_default();
     for inv in pending {
         let id = inv.id;
-        if bot.repo(move |r| r.invitation_message(id)).await.ok().flatten().is_some() {
+        if bot
+            .repo(move |r| r.invitation_message(id))
+            .await
+            .ok()
+            .flatten()
+            .is_some()
+        {
             continue;
         }
         let _turn = bot.publisher.turn(id.get()).await;
@@ -269,7 +285,10 @@ async fn repost_invitations(bot: &Bot) {
                 let _ = bot
                     .repo(move |r| r.set_invitation_message(id, channel, mid))
                     .await;
-                info!(invitation = id.get(), "posted an invitation whose message was lost");
+                info!(
+                    invitation = id.get(),
+                    "posted an invitation whose message was lost"
+                );
             }
             Err(e) => warn!(invitation = id.get(), error = %e, "could not post the invitation"),
         }

@@ -56,7 +56,9 @@ impl Repo {
                         match_id: id,
                         channel: ChannelId(from_sql_id(r.get(0)?)),
                         message: r.get::<_, Option<i64>>(1)?.map(from_sql_id),
-                        thread: r.get::<_, Option<i64>>(2)?.map(|t| ChannelId(from_sql_id(t))),
+                        thread: r
+                            .get::<_, Option<i64>>(2)?
+                            .map(|t| ChannelId(from_sql_id(t))),
                         shown: r.get(3)?,
                     })
                 })
@@ -191,7 +193,11 @@ impl Repo {
                      VALUES (?1, ?2, ?3) ON CONFLICT (invitation_id) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id",
                 )?
-                .execute(params![id.get(), to_sql_id(channel.get()), to_sql_id(message)])?;
+                .execute(params![
+                    id.get(),
+                    to_sql_id(channel.get()),
+                    to_sql_id(message)
+                ])?;
             Ok(())
         })
     }

@@ -184,9 +184,11 @@ impl Lobby {
         if self.busy.contains_key(&who.invitee) {
             return Err(Refusal::TheyAreBusy);
         }
-        if self.invitations.values().any(|i| {
-            i.involves(who.inviter) && i.involves(who.invitee) && !i.expired_at(now)
-        }) {
+        if self
+            .invitations
+            .values()
+            .any(|i| i.involves(who.inviter) && i.involves(who.invitee) && !i.expired_at(now))
+        {
             return Err(Refusal::DuplicateInvitation);
         }
         let terms = resolve_terms(options, settings)?;
@@ -255,7 +257,9 @@ impl Lobby {
             InvitationRef::To { guild, invitee } => self
                 .invitations
                 .values()
-                .filter(|i| i.guild == guild && i.inviter == by && invitee.is_none_or(|u| i.invitee == u))
+                .filter(|i| {
+                    i.guild == guild && i.inviter == by && invitee.is_none_or(|u| i.invitee == u)
+                })
                 .max_by_key(|i| i.id)
                 .ok_or(Refusal::NoSuchInvitation),
             InvitationRef::From { .. } => Err(Refusal::NoSuchInvitation),

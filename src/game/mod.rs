@@ -56,7 +56,9 @@ pub use matches::{
 };
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
-pub use service::{LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError, may_moderate};
+pub use service::{
+    LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError, may_moderate,
+};
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};
 pub use timers::Timers;

@@ -100,7 +100,11 @@ mod tests {
             lifetime_cap: 0,
             ..RULES
         };
-        assert!(!merit_award(&cap_zero, Color::Black, false, so_far(0, 0)).unwrap().pays());
+        assert!(
+            !merit_award(&cap_zero, Color::Black, false, so_far(0, 0))
+                .unwrap()
+                .pays()
+        );
         let worth_nothing = MeritRules {
             amount: 0,
             winner_bonus: 0,
@@ -118,6 +122,9 @@ mod tests {
         assert!(!earns_title(9, false));
         assert!(earns_title(10, false));
         assert!(!earns_title(10, true), "held already");
-        assert!(earns_title(12, false), "never missed, even if wins came before");
+        assert!(
+            earns_title(12, false),
+            "never missed, even if wins came before"
+        );
     }
 }

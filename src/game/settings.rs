@@ -385,8 +385,7 @@ impl Settings {
                     .ok_or_else(|| bad(key, v))?;
             }
             SettingKey::Komi => {
-                next.komi = if v.eq_ignore_ascii_case("default") || v.eq_ignore_ascii_case("none")
-                {
+                next.komi = if v.eq_ignore_ascii_case("default") || v.eq_ignore_ascii_case("none") {
                     None
                 } else {
                     let k = v
@@ -634,7 +633,10 @@ mod tests {
         for bad in ["7.5..5.5", "x..1", "0..51", "5.25..6", ""] {
             assert!(bad.parse::<KomiRange>().is_err(), "{bad}");
         }
-        assert_eq!("-3.5-2".parse::<KomiRange>().unwrap().to_string(), "-3.5..2");
+        assert_eq!(
+            "-3.5-2".parse::<KomiRange>().unwrap().to_string(),
+            "-3.5..2"
+        );
         let back = Settings::from_pairs(&s.to_pairs()).0;
         assert_eq!(back, s);
         s.reset("allowed-komi").unwrap();

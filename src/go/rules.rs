@@ -57,7 +57,7 @@ impl Komi {
     pub fn from_points(points: f64) -> Option<Komi> {
         let half = points * 2.0;
         (half.is_finite() && half.fract() == 0.0 && half.abs() <= 2000.0)
-            .then(|| Komi(half as i32))
+            .then_some(Komi(half as i32))
     }
 
     /// The komi as a float, for display and JSON only.

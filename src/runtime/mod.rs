@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinHandle;
 
-use crate::game::{Applied, Command, Failure, Outcome, Refusal, Service, ServiceError, Timestamp};
+use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Timestamp};
 use crate::store::{Durability, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -71,7 +71,11 @@ impl Scheduler {
 ///
 /// # Errors
 /// The database cannot be opened or read.
-pub async fn open(path: &Path, durability: Durability, now: Timestamp) -> Result<(Arc<Store>, Service), StartError> {
+pub async fn open(
+    path: &Path,
+    durability: Durability,
+    now: Timestamp,
+) -> Result<(Arc<Store>, Service), StartError> {
     let path = path.to_owned();
     blocking(move || {
         let store = Store::open(&path, durability).map_err(|cause| StartError::Database {
@@ -133,7 +137,7 @@ impl Handle {
             }
             Err(e) => {
                 tracing::error!(error = %e, "the service task failed");
-                Applied::only(Err(Failure::Refused(Refusal::NothingToDo)))
+                Applied::only(Err(Failure::Internal(StoreError::Task(e.to_string()))))
             }
         }
     }

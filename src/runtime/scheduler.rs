@@ -51,10 +51,18 @@ pub(super) async fn run(
             }
             continue;
         }
-        let wait = next.map_or(MAX_SLEEP, |d| now.until(d).clamp(Duration::from_millis(1), MAX_SLEEP));
+        let wait = next.map_or(MAX_SLEEP, |d| {
+            now.until(d).clamp(Duration::from_millis(1), MAX_SLEEP)
+        });
         inner
             .sleeping_until
             .store((now + wait).millis(), Ordering::SeqCst);
+        // A deadline armed between the look above and the store was not compared with this
+        // sleep by the command that armed it: look once more before sleeping.
+        let again = inner.service.next_deadline();
+        if again.is_some() && (next.is_none() || again < next) {
+            continue;
+        }
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
             () = inner.wake.notified() => {}

@@ -207,9 +207,7 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn running_matches(&self) -> Result<Vec<Result<MatchRow, RowError>>, StoreError> {
-        let sql = format!(
-            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase <> 'ended' ORDER BY id"
-        );
+        let sql = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE phase <> 'ended' ORDER BY id");
         let mut st = self.conn.prepare_cached(&sql)?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();
@@ -264,10 +262,11 @@ impl Tx<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The latest matches of `user` on `guild` (any phase), newest first.
+    /// The latest matches of `user` on `guild` (any phase), newest first. A row that does not
+    /// decode is left out of the list (and logged): one broken game never hides the others.
     ///
     /// # Errors
-    /// A database error, or a row that does not decode.
+    /// A database error.
     pub fn matches_of(
         &self,
         guild: u64,
@@ -280,11 +279,17 @@ impl Tx<'_> {
              ORDER BY id DESC LIMIT ?3"
         );
         let mut st = self.conn.prepare_cached(&sql)?;
-        let rows = st.query_map(
-            params![to_sql_id(guild), to_sql_id(user), limit],
-            summary_from_row,
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut rows = st.query(params![to_sql_id(guild), to_sql_id(user), limit])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            match summary_from_row(r) {
+                Ok(s) => out.push(s),
+                Err(e) => {
+                    tracing::warn!(match_id = r.get::<_, i64>(0).unwrap_or(0), error = %e, "a stored game does not decode; left out of the list")
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The server, channel and players (black, white) of a match: plain numbers, readable

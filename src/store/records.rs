@@ -128,9 +128,7 @@ impl Tx<'_> {
              ORDER BY titled_at",
         )?;
         let rows = st.query_map([to_sql_id(guild)], |r| r.get::<_, i64>(0))?;
-        Ok(rows
-            .map(|r| r.map(from_sql_id))
-            .collect::<Result<_, _>>()?)
+        Ok(rows.map(|r| r.map(from_sql_id)).collect::<Result<_, _>>()?)
     }
 
     /// Whether this pair of players already had its merit award on this server.

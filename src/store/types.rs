@@ -257,7 +257,10 @@ mod tests {
         for r in ["B+3.5", "W+R", "B+T", "0", "Void"] {
             round_trip(GameResult::from_sgf(r).unwrap());
         }
-        round_trip(PointList(vec!["C7".parse().unwrap(), "H4".parse().unwrap()]));
+        round_trip(PointList(vec![
+            "C7".parse().unwrap(),
+            "H4".parse().unwrap(),
+        ]));
         round_trip(PointList::default());
         for &c in PhaseCode::ALL {
             round_trip(c);
@@ -277,10 +280,15 @@ mod tests {
         assert!(decode::<RuleSet>("SELECT 'go'").is_err());
         assert!(decode::<BoardSize>("SELECT 25").is_err());
         assert!(decode::<GameResult>("SELECT 'B+x'").is_err());
-        assert!(decode::<PointList>("SELECT 'C7 I9'").is_err(), "no column I");
+        assert!(
+            decode::<PointList>("SELECT 'C7 I9'").is_err(),
+            "no column I"
+        );
         assert!(decode::<EndCode>("SELECT 'resigned'").is_err());
         assert!(decode::<PhaseCode>("SELECT 'running'").is_err());
-        let e = decode::<EndCode>("SELECT 'resigned'").unwrap_err().to_string();
+        let e = decode::<EndCode>("SELECT 'resigned'")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("resigned"), "the report names the value: {e}");
     }
 }

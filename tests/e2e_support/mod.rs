@@ -47,7 +47,10 @@ impl Drop for LogOnPanic {
             if let Ok(keep) = std::env::var("TENGEN_E2E_LOG") {
                 let _ = std::fs::write(keep, &log);
             }
-            let tail: Vec<String> = log.lines().map(|l| l.chars().take(4000).collect()).collect();
+            let tail: Vec<String> = log
+                .lines()
+                .map(|l| l.chars().take(4000).collect())
+                .collect();
             eprintln!(
                 "--- bot log (lines cut at 400 characters) ---\n{}",
                 tail[tail.len().saturating_sub(120)..].join("\n")
@@ -143,10 +146,8 @@ pub async fn private_answer(fake: &FakeDiscord, interaction: u64) -> StoredMessa
         4 => fake.message(cb.message_id.unwrap()).unwrap(),
         5 => {
             let id = cb.message_id.unwrap();
-            fake.wait_for_message("the deferred answer", STEP, |m| {
-                m.id == id && m.edits > 0
-            })
-            .await
+            fake.wait_for_message("the deferred answer", STEP, |m| m.id == id && m.edits > 0)
+                .await
         }
         _ => {
             fake.wait_for_message("a follow-up", STEP, |m| {
@@ -224,8 +225,7 @@ impl Table<'_> {
         let before = before.or_else(|| first(&self.board()));
         self.fake
             .wait_for_message(&format!("the board after {point}"), STEP, |m| {
-                m.id == self.board
-                    && (first(m) > before || m.buttons().is_empty())
+                m.id == self.board && (first(m) > before || m.buttons().is_empty())
             })
             .await;
     }
@@ -302,9 +302,7 @@ pub async fn accept(fake: &FakeDiscord, invitee: &TestUser, invitation: &StoredM
     let id = fake.press_button(invitee, invitation.id, &invitation.buttons()[0].custom_id);
     assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
     fake.wait_for_message("the board message", STEP, |m| {
-        m.attachment("board.png").is_some()
-            && m.interaction_id.is_none()
-            && !known.contains(&m.id)
+        m.attachment("board.png").is_some() && m.interaction_id.is_none() && !known.contains(&m.id)
     })
     .await
     .id

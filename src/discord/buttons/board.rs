@@ -32,13 +32,20 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
                 match_id: game,
                 move_number,
             });
-            let applied = p.apply(Command::Play { by: p.user, point, board }).await;
+            let applied = p
+                .apply(Command::Play {
+                    by: p.user,
+                    point,
+                    board,
+                })
+                .await;
             match p.failure_text(&applied) {
                 None => {
                     let msg = CreateInteractionResponseMessage::new()
                         .content(tr!(p.lang, "picker-played", point = point.to_string()))
                         .components(Vec::new());
-                    p.respond(CreateInteractionResponse::UpdateMessage(msg)).await;
+                    p.respond(CreateInteractionResponse::UpdateMessage(msg))
+                        .await;
                 }
                 Some(text) => p.private(text).await,
             }
@@ -122,7 +129,10 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
 
 /// Whether a command was refused as drawn for an older board.
 fn stale(applied: &crate::game::Applied) -> bool {
-    matches!(applied.result, Err(crate::game::Failure::Refused(Refusal::StaleBoard)))
+    matches!(
+        applied.result,
+        Err(crate::game::Failure::Refused(Refusal::StaleBoard))
+    )
 }
 
 /// Whether the press came from the game's current board message (not an old one, nor a
@@ -191,7 +201,10 @@ async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Poin
         )
     });
     match redrawn {
-        Some(msg) => p.respond(CreateInteractionResponse::UpdateMessage(msg)).await,
+        Some(msg) => {
+            p.respond(CreateInteractionResponse::UpdateMessage(msg))
+                .await
+        }
         None => p.acknowledge().await,
     }
 }

@@ -89,7 +89,9 @@ impl Press<'_> {
             if let crate::game::Subject::Match(m) = outcome.subject {
                 self.span.record("match_id", m.get());
             }
-            publish(self.bot, outcome).instrument(self.span.clone()).await;
+            publish(self.bot, outcome)
+                .instrument(self.span.clone())
+                .await;
         }
     }
 

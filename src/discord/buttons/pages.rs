@@ -2,18 +2,22 @@
 
 use serenity::all::CreateInteractionResponse;
 
-use super::super::commands::{learn_page, leaderboard_page};
+use super::super::commands::{leaderboard_page, learn_page};
 use super::Press;
 
 pub async fn learn(p: &Press<'_>, page: u8) {
     let msg = learn_page(usize::from(page), p.lang).await;
-    p.respond(CreateInteractionResponse::UpdateMessage(msg)).await;
+    p.respond(CreateInteractionResponse::UpdateMessage(msg))
+        .await;
 }
 
 pub async fn leaderboard(p: &Press<'_>, page: u16) {
     let lang = p.bot.guild_lang(p.guild).await;
     match leaderboard_page(p.bot, p.guild, page, lang).await {
-        Ok(msg) => p.respond(CreateInteractionResponse::UpdateMessage(msg)).await,
+        Ok(msg) => {
+            p.respond(CreateInteractionResponse::UpdateMessage(msg))
+                .await
+        }
         Err(text) => p.private(text).await,
     }
 }

@@ -55,7 +55,14 @@ pub async fn board(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 /// The old board message points to the new one and loses its buttons.
-async fn retire(call: &Call<'_>, channel: ChannelId, old: u64, new_channel: ChannelId, new: u64, guild: u64) {
+async fn retire(
+    call: &Call<'_>,
+    channel: ChannelId,
+    old: u64,
+    new_channel: ChannelId,
+    new: u64,
+    guild: u64,
+) {
     let lang = call.public_lang().await;
     let link = format!(
         "https://discord.com/channels/{guild}/{}/{new}",

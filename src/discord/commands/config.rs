@@ -229,7 +229,11 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
         .await
         .map_err(|_| tr!(lang, "config-role-unreadable"))?;
     let Some(target) = roles.iter().find(|r| r.id.get() == role) else {
-        return Err(tr!(lang, "config-role-missing", role = format!("<@&{role}>")));
+        return Err(tr!(
+            lang,
+            "config-role-missing",
+            role = format!("<@&{role}>")
+        ));
     };
     let me = http
         .get_current_user()
@@ -239,7 +243,10 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
         .get_member(guild, me.id)
         .await
         .map_err(|_| tr!(lang, "config-role-unreadable"))?;
-    let mine: Vec<_> = roles.iter().filter(|r| member.roles.contains(&r.id)).collect();
+    let mine: Vec<_> = roles
+        .iter()
+        .filter(|r| member.roles.contains(&r.id))
+        .collect();
     let manage = call
         .ctx
         .interaction
@@ -250,7 +257,11 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
         return Err(tr!(lang, "config-role-no-permission"));
     }
     if target.position >= top {
-        return Err(tr!(lang, "config-role-too-high", role = format!("<@&{role}>")));
+        return Err(tr!(
+            lang,
+            "config-role-too-high",
+            role = format!("<@&{role}>")
+        ));
     }
     Ok(())
 }
@@ -288,7 +299,17 @@ pub async fn reset(ctx: Ctx<'_>, key: Key) -> Result<(), Error> {
     if !moderator_or_refuse(&call).await {
         return Ok(());
     }
-    let head = match key.owner() {
+    match reset_key(&call, key).await {
+        Ok(head) => answer_with_settings(&call, format!("{head}\n")).await,
+        Err(refusal) => call.private(refusal).await,
+    }
+    Ok(())
+}
+
+/// Resets one key; the words saying so, or those of the refusal.
+async fn reset_key(call: &Call<'_>, key: Key) -> Result<String, String> {
+    let lang = call.lang;
+    match key.owner() {
         Some(Owner::Game(k)) => {
             let (guild, moderator) = (call.guild, call.moderator());
             match call
@@ -297,26 +318,24 @@ pub async fn reset(ctx: Ctx<'_>, key: Key) -> Result<(), Error> {
                 .read(move |s| s.reset_setting(guild, moderator, k.name()))
                 .await
             {
-                Ok(Ok(_)) => tr!(call.lang, "config-reset", key = k.name()),
-                Ok(Err(f)) => return Ok(call.private(words::failure(call.lang, &f)).await),
-                Err(_) => return Ok(call.private(tr!(call.lang, "failure-internal")).await),
+                Ok(Ok(_)) => Ok(tr!(lang, "config-reset", key = k.name())),
+                Ok(Err(f)) => Err(words::failure(lang, &f)),
+                Err(_) => Err(tr!(lang, "failure-internal")),
             }
         }
         Some(Owner::Discord(k)) => {
             let guild = call.guild;
             let mut s = call.bot.discord_settings(guild).await;
-            let default = DiscordSettings::default();
-            let _ = s.set(k, &default.get(k));
-            if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &s)).await {
-                return Ok(call.private(words::failure(call.lang, &f)).await);
-            }
+            let _ = s.set(k, &DiscordSettings::default().get(k));
+            call.bot
+                .repo(move |r| r.save_settings(guild, &s))
+                .await
+                .map_err(|f| words::failure(lang, &f))?;
             call.bot.forget_lang(guild);
-            tr!(call.lang, "config-reset", key = k.name())
+            Ok(tr!(lang, "config-reset", key = k.name()))
         }
-        None => String::new(),
-    };
-    answer_with_settings(&call, format!("{head}\n")).await;
-    Ok(())
+        None => Ok(String::new()),
+    }
 }
 
 /// The running games of this server.
@@ -376,7 +395,11 @@ fn summary(g: &crate::game::RunningGame, lang: Lang) -> String {
 
 /// The running games, offered as `annul`'s option is typed.
 async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let Some(guild) = ctx.interaction.guild_id.map(|g| crate::game::GuildId(g.get())) else {
+    let Some(guild) = ctx
+        .interaction
+        .guild_id
+        .map(|g| crate::game::GuildId(g.get()))
+    else {
         return CreateAutocompleteResponse::new();
     };
     let list = ctx

@@ -1,8 +1,8 @@
 //! `/weiqi invite user [size] [komi] [rules]`.
 
 use serenity::all::{
-    ChannelType, CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponseMessage,
-    User,
+    ChannelType, CreateAllowedMentions, CreateAutocompleteResponse,
+    CreateInteractionResponseMessage, User,
 };
 
 use crate::game::invitation::InviteRequest;
@@ -41,7 +41,10 @@ impl From<RulesChoice> for RuleSet {
 
 /// The sizes this server allows, offered as the `size` option is typed.
 async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
-    let guild = ctx.interaction.guild_id.map(|g| crate::game::GuildId(g.get()));
+    let guild = ctx
+        .interaction
+        .guild_id
+        .map(|g| crate::game::GuildId(g.get()));
     let sizes = match guild {
         Some(g) => ctx
             .data()
@@ -86,7 +89,10 @@ pub async fn invite(
     let threads = call.bot.discord_settings(call.guild).await.match_threads && !in_thread;
     let missing = permissions::missing(ctx.interaction.app_permissions, in_thread, threads);
     if !missing.is_empty() {
-        let list = words::list(call.lang, missing.iter().map(|&p| words::permission(call.lang, p)));
+        let list = words::list(
+            call.lang,
+            missing.iter().map(|&p| words::permission(call.lang, p)),
+        );
         call.private(tr!(call.lang, "refusal-bot-permissions", missing = list))
             .await;
         return Ok(());
@@ -129,7 +135,8 @@ async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let msg = CreateInteractionResponseMessage::new()
         .content(ui::invitation::text(inv, lang))
         .allowed_mentions(
-            CreateAllowedMentions::new().users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
+            CreateAllowedMentions::new()
+                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
         )
         .components(ui::invitation::components(inv.id, lang, true));
     call.respond(msg).await;

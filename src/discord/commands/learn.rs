@@ -61,7 +61,11 @@ pub async fn page(index: usize, lang: Lang) -> CreateInteractionResponseMessage 
         .title(title(index, lang))
         .description(body(index, lang))
         .image(format!("attachment://{BOARD_FILE}"))
-        .footer(CreateEmbedFooter::new(format!("{}/{}", index + 1, PAGES.len())));
+        .footer(CreateEmbedFooter::new(format!(
+            "{}/{}",
+            index + 1,
+            PAGES.len()
+        )));
     let nav = |label: String, to: usize, enabled: bool| {
         CreateButton::new(
             ButtonId::Learn {

@@ -82,7 +82,10 @@ pub fn localise(command: &mut poise::Command<Arc<Bot>, Error>, prefix: &str) {
         let locale = lang.discord_locale();
         let name = i18n::text(*lang, &key, None);
         if name != key {
-            command.name_localizations.to_mut().push((locale.into(), name.into()));
+            command
+                .name_localizations
+                .to_mut()
+                .push((locale.into(), name.into()));
         }
         if let Some(d) = i18n::attribute(*lang, &key, "description") {
             command
@@ -105,10 +108,14 @@ pub fn localise(command: &mut poise::Command<Arc<Bot>, Error>, prefix: &str) {
             let locale = lang.discord_locale();
             let name = i18n::text(*lang, &pkey, None);
             if name != pkey {
-                p.name_localizations.to_mut().push((locale.into(), name.into()));
+                p.name_localizations
+                    .to_mut()
+                    .push((locale.into(), name.into()));
             }
             if let Some(d) = i18n::attribute(*lang, &pkey, "description") {
-                p.description_localizations.to_mut().push((locale.into(), d.into()));
+                p.description_localizations
+                    .to_mut()
+                    .push((locale.into(), d.into()));
             }
             for (c, ckey) in p.choices.to_mut().iter_mut().zip(&choice_keys) {
                 let label = i18n::text(*lang, ckey, None);
@@ -259,7 +266,9 @@ impl<'a> Call<'a> {
             if let crate::game::Subject::Match(m) = outcome.subject {
                 self.span.record("match_id", m.get());
             }
-            publish(self.bot, outcome).instrument(self.span.clone()).await;
+            publish(self.bot, outcome)
+                .instrument(self.span.clone())
+                .await;
         }
     }
 
@@ -323,7 +332,9 @@ async fn reply_private(ctx: Ctx<'_>, text: String) {
 /// Logs a failure at the level it deserves.
 pub fn log_failure(f: &Failure) {
     match f {
-        Failure::Refused(crate::game::Refusal::StaleBoard) => warn!("button of a stale board refused"),
+        Failure::Refused(crate::game::Refusal::StaleBoard) => {
+            warn!("button of a stale board refused")
+        }
         Failure::Refused(r) => tracing::debug!(refusal = %r, "refused"),
         other => tracing::error!(error = %other, "internal failure; nothing changed"),
     }
@@ -338,10 +349,15 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
             warn!(input = ?input, "an option did not decode");
             (*ctx, tr!(lang, "option-not-understood"))
         }
-        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
             let lang = Lang::from_locale(&ctx.interaction.locale);
             warn!(description, "a command of another version");
-            (poise::Context::Application(*ctx), tr!(lang, "command-not-understood"))
+            (
+                poise::Context::Application(*ctx),
+                tr!(lang, "command-not-understood"),
+            )
         }
         poise::FrameworkError::Command { ctx, error, .. } => {
             let lang = Lang::from_locale(ctx.locale().unwrap_or_default());

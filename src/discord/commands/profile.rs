@@ -17,7 +17,12 @@ pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
     };
     let (guild, whose) = (call.guild, user.map_or(call.user, |u| UserId(u.id.get())));
     let lang = call.public_lang().await;
-    match call.bot.runtime.read(move |s| s.profile(guild, whose)).await {
+    match call
+        .bot
+        .runtime
+        .read(move |s| s.profile(guild, whose))
+        .await
+    {
         Ok(Ok(p)) => {
             let msg = CreateInteractionResponseMessage::new()
                 .embed(ui::profile::profile(&p, lang))
@@ -25,7 +30,10 @@ pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
             call.respond(msg).await;
         }
         Ok(Err(f)) => call.private(words::failure(call.lang, &f)).await,
-        Err(_) => call.private(super::tr!(call.lang, "failure-internal")).await,
+        Err(_) => {
+            call.private(super::tr!(call.lang, "failure-internal"))
+                .await
+        }
     }
     Ok(())
 }

@@ -121,7 +121,8 @@ async fn answer_failure(call: &Call<'_>, f: &Failure) -> Result<(), Error> {
         Failure::Refused(Refusal::NothingToDo) => tr!(call.lang, "failure-internal"),
         other => words::failure(call.lang, other),
     };
-    call.edit(EditInteractionResponse::new().content(text)).await;
+    call.edit(EditInteractionResponse::new().content(text))
+        .await;
     Ok(())
 }
 

@@ -83,7 +83,9 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             }
         }
         Step::Announce(id, ending, rewards) => announce(bot, &http, id, ending, &rewards).await,
-        Step::GrantTitle(guild, user) => grant_title(bot, &http, guild, user, outcome.channel).await,
+        Step::GrantTitle(guild, user) => {
+            grant_title(bot, &http, guild, user, outcome.channel).await
+        }
         Step::Close(id) => close_game(bot, &http, id).await,
     }
 }
@@ -119,7 +121,11 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
     let lang = bot.guild_lang(m.guild).await;
     let settings = bot.discord_settings(m.guild).await;
     let inv = crate::game::InvitationId(id.get());
-    let invitation = bot.repo(move |r| r.invitation_message(inv)).await.ok().flatten();
+    let invitation = bot
+        .repo(move |r| r.invitation_message(inv))
+        .await
+        .ok()
+        .flatten();
     let mut channel = m.channel;
     let mut thread = None;
     if let Some((c, message)) = invitation {
@@ -146,7 +152,11 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         if settings.match_threads {
             let name = tr!(lang, "thread-name", game = id.get());
             match dchannel(c)
-                .create_thread_from_message(http, MessageId::new(message.max(1)), CreateThread::new(name))
+                .create_thread_from_message(
+                    http,
+                    MessageId::new(message.max(1)),
+                    CreateThread::new(name),
+                )
                 .await
             {
                 Ok(t) => {
@@ -329,9 +339,11 @@ async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: Strin
         MoveNotify::None => {}
         MoveNotify::Mention => {
             let channel = record.map_or(m.channel, |r| r.channel);
-            let mentions =
-                CreateAllowedMentions::new().users(users.iter().map(|u| DUser::new(u.get().max(1))));
-            let msg = CreateMessage::new().content(text).allowed_mentions(mentions);
+            let mentions = CreateAllowedMentions::new()
+                .users(users.iter().map(|u| DUser::new(u.get().max(1))));
+            let msg = CreateMessage::new()
+                .content(text)
+                .allowed_mentions(mentions);
             match dchannel(channel).send_message(http, msg).await {
                 Ok(posted) => {
                     let old = bot
@@ -397,7 +409,12 @@ async fn announce(bot: &Bot, http: &Http, id: MatchId, ending: Ending, rewards: 
             .iter()
             .map(|r| match *r {
                 Reward::Merit { user, amount } => {
-                    tr!(lang, "reward-merit", player = mention(user), amount = amount)
+                    tr!(
+                        lang,
+                        "reward-merit",
+                        player = mention(user),
+                        amount = amount
+                    )
                 }
                 Reward::Title { user } => tr!(lang, "reward-title", player = mention(user)),
             })

@@ -97,7 +97,10 @@ pub async fn draw(m: Match, lang: Lang) -> BoardMessage {
 pub async fn current(bot: &Bot, id: MatchId) -> Option<Match> {
     match bot
         .runtime
-        .read(move |s| s.snapshot(id).map_or_else(|| s.load_match(id), |m| Ok(Some(m))))
+        .read(move |s| {
+            s.snapshot(id)
+                .map_or_else(|| s.load_match(id), |m| Ok(Some(m)))
+        })
         .await
     {
         Ok(Ok(m)) => m,

@@ -46,8 +46,12 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
     for event in &outcome.events {
         match event {
             Event::Invited(_) | Event::ResignArmed { .. } | Event::ResignDisarmed { .. } => {}
-            Event::InvitationDeclined(i) => steps.push(Step::CloseInvitation(i.clone(), Closed::Declined)),
-            Event::InvitationExpired(i) => steps.push(Step::CloseInvitation(i.clone(), Closed::Expired)),
+            Event::InvitationDeclined(i) => {
+                steps.push(Step::CloseInvitation(i.clone(), Closed::Declined))
+            }
+            Event::InvitationExpired(i) => {
+                steps.push(Step::CloseInvitation(i.clone(), Closed::Expired))
+            }
             Event::InvitationCancelled(i) => {
                 steps.push(Step::CloseInvitation(i.clone(), Closed::Cancelled));
             }
@@ -177,7 +181,10 @@ mod tests {
         let o = outcome(
             Subject::Match(M),
             vec![
-                Event::Ended { match_id: M, ending },
+                Event::Ended {
+                    match_id: M,
+                    ending,
+                },
                 Event::MeritAwarded {
                     guild: GuildId(1),
                     user: ALICE,

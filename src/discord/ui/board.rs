@@ -46,7 +46,11 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
         .title(title(m, lang))
         .description(players_line(m, lang))
         .image(format!("attachment://{BOARD_FILE}"))
-        .field(tr!(lang, "field-move"), game.moves().len().to_string(), true)
+        .field(
+            tr!(lang, "field-move"),
+            game.moves().len().to_string(),
+            true,
+        )
         .field(
             tr!(lang, "field-captures"),
             format!("⚫ {} · ⚪ {}", caps.black, caps.white),
@@ -77,13 +81,19 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
                     ),
                     true,
                 )
-                .field(tr!(lang, "field-turn-ends"), relative_time(m.turn_deadline), true)
+                .field(
+                    tr!(lang, "field-turn-ends"),
+                    relative_time(m.turn_deadline),
+                    true,
+                )
                 .field(tr!(lang, "field-game-ends"), relative_time(m.ends_at), true)
                 .footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
         }
-        Some(ending) => e
-            .colour(OVER)
-            .field(tr!(lang, "field-result"), ending_text(m, ending, lang), false),
+        Some(ending) => e.colour(OVER).field(
+            tr!(lang, "field-result"),
+            ending_text(m, ending, lang),
+            false,
+        ),
     }
 }
 

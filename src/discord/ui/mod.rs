@@ -35,13 +35,16 @@ pub fn stone(color: Color) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::game::{ChannelId, Duration, GuildId, MatchConfig, MatchId, MeritRules, Timestamp, UserId, matches::Action};
-    use crate::go::ByColor;
-    use crate::game::{AbandonCause, Ending, Match};
-    use crate::go::{BoardSize, Color, Komi, MAX_SIZE, MIN_SIZE, Move, RuleSet};
     use super::super::custom_id::ButtonId;
     use super::super::i18n::Lang;
+    use super::*;
+    use crate::game::{AbandonCause, Ending, Match};
+    use crate::game::{
+        ChannelId, Duration, GuildId, MatchConfig, MatchId, MeritRules, Timestamp, UserId,
+        matches::Action,
+    };
+    use crate::go::ByColor;
+    use crate::go::{BoardSize, Color, Komi, MAX_SIZE, MIN_SIZE, Move, RuleSet};
     use serde_json::Value;
     use serenity::all::CreateActionRow;
     use std::collections::HashSet;
@@ -203,9 +206,8 @@ mod tests {
             m.apply(Some(by), Action::Pass, None, now).unwrap();
         }
         assert!(m.in_agreement(), "two passes open the agreement phase");
-        m.phase = crate::game::Phase::Agreement(crate::game::Agreement::new(vec![
-            "A3".parse().unwrap(),
-        ]));
+        m.phase =
+            crate::game::Phase::Agreement(crate::game::Agreement::new(vec!["A3".parse().unwrap()]));
         m
     }
 
@@ -298,10 +300,7 @@ mod tests {
             text.contains(r#""name":"Pass stones","value":"⚫ 1 · ⚪ 1""#),
             "{text}"
         );
-        assert!(
-            text.contains("Marked dead: 1 chain (1 stone)"),
-            "{text}"
-        );
+        assert!(text.contains("Marked dead: 1 chain (1 stone)"), "{text}");
     }
 
     #[test]

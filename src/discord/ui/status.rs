@@ -3,8 +3,8 @@
 use crate::game::{Duration, Match, Timestamp};
 
 use super::super::i18n::{Lang, tr};
-use super::words::{color_name, rules_name};
 use super::mention;
+use super::words::{color_name, rules_name};
 
 /// `m:ss` (or `h:mm:ss`).
 pub fn clock(d: Duration) -> String {

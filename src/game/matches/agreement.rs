@@ -4,9 +4,9 @@
 
 use crate::go::{ByColor, Color, EstimateOptions, Point, estimate_dead};
 
+use super::super::Event;
 use super::super::refusal::Refusal;
 use super::super::time::Timestamp;
-use super::super::Event;
 use super::{Match, Phase};
 
 /// The marking under discussion.
@@ -59,7 +59,9 @@ impl Match {
         now: Timestamp,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
-        self.agreement().ok_or(Refusal::NotInAgreement)?.check_version(version)?;
+        self.agreement()
+            .ok_or(Refusal::NotInAgreement)?
+            .check_version(version)?;
         self.check_fresh(seen)?;
         let chain = if self.game.size().contains(p) {
             self.game.board().chain(p)

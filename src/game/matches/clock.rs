@@ -2,9 +2,9 @@
 
 use crate::go::{Color, Move};
 
+use super::super::Event;
 use super::super::refusal::Refusal;
 use super::super::time::{Duration, Timestamp};
-use super::super::Event;
 use super::{AbandonCause, Ended, Ending, Match, Phase};
 
 impl Match {
@@ -37,7 +37,11 @@ impl Match {
             self.accept_for_all(events);
             self.score(self.ends_at, events);
         } else if self.ends_at <= due {
-            self.end(Ending::Abandoned(AbandonCause::TimeCap), self.ends_at, events);
+            self.end(
+                Ending::Abandoned(AbandonCause::TimeCap),
+                self.ends_at,
+                events,
+            );
         } else if let Some(c) = Color::ALL
             .into_iter()
             .find(|&c| self.offline_until[c].is_some_and(|u| u <= due))
@@ -57,8 +61,8 @@ impl Match {
     /// from then (so a catch-up never gives extra time). Two in a row abandon the game.
     fn automatic_pass(&mut self, due: Timestamp, events: &mut Vec<Event>) -> bool {
         let color = self.game.to_move();
-        let second = self.automatic.last() == Some(&true)
-            && self.resumed_at != Some(self.move_count());
+        let second =
+            self.automatic.last() == Some(&true) && self.resumed_at != Some(self.move_count());
         let before = self.move_count();
         self.play(color, Move::Pass, true, due, events);
         if self.move_count() == before {

@@ -2,9 +2,9 @@
 
 use crate::go::{Color, GameResult, Move, Point};
 
+use super::super::Event;
 use super::super::refusal::Refusal;
 use super::super::time::Timestamp;
-use super::super::Event;
 use super::{EndReason, Ending, Match};
 
 impl Match {
@@ -81,7 +81,11 @@ impl Match {
     }
 
     /// The player is back online.
-    pub(super) fn came_back(&mut self, color: Color, events: &mut Vec<Event>) -> Result<(), Refusal> {
+    pub(super) fn came_back(
+        &mut self,
+        color: Color,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
         if self.offline_until[color].take().is_none() {
             return Err(Refusal::NothingToDo);
         }

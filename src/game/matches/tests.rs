@@ -97,6 +97,10 @@ fn matches_compare_by_value_where_debug_would_miss_a_difference() {
     };
     let a = game(&[Some("C3"), Some("D4"), None]);
     let b = game(&[None, Some("D4"), Some("C3")]);
-    assert_eq!(format!("{a:?}"), format!("{b:?}"), "Debug cannot tell them apart");
+    assert_eq!(
+        format!("{a:?}"),
+        format!("{b:?}"),
+        "Debug cannot tell them apart"
+    );
     assert_ne!(a, b);
 }

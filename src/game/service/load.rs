@@ -229,11 +229,13 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
     for row in tx.pending_invitations()? {
         match row {
             Ok(r) => {
-                if !settings.contains_key(&r.guild) {
-                    let pairs = tx.settings(r.guild)?;
-                    settings.insert(r.guild, Settings::from_pairs(&pairs).0);
-                }
-                let s = settings.get(&r.guild).cloned().unwrap_or_default();
+                let s = match settings.entry(r.guild) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let pairs = tx.settings(r.guild)?;
+                        e.insert(Settings::from_pairs(&pairs).0).clone()
+                    }
+                };
                 invitations.push(invitation_from_row(&r, &s));
             }
             Err(e) => problems.push(LoadProblem {

@@ -29,8 +29,7 @@ use super::settings::Settings;
 use super::time::Timestamp;
 use super::timers::Timers;
 use super::{
-    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject,
-    UserId,
+    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject, UserId,
 };
 
 pub use load::{LoadError, LoadProblem};
@@ -142,12 +141,12 @@ impl Service {
         match command {
             Command::Invite { who, options } => Applied::only(self.invite(who, &options, now)),
             Command::Accept { by, invitation } => Applied::only(self.accept(by, invitation, now)),
-            Command::Decline { by, invitation } => {
-                Applied::only(self.decline(by, invitation, now))
-            }
+            Command::Decline { by, invitation } => Applied::only(self.decline(by, invitation, now)),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
             Command::Timeout(Subject::Invitation(id)) => Applied::only(self.expire(id, now)),
-            Command::Timeout(Subject::Match(id)) => self.on_match(id, None, Action::Tick, None, now),
+            Command::Timeout(Subject::Match(id)) => {
+                self.on_match(id, None, Action::Tick, None, now)
+            }
             Command::Play { by, point, board } => {
                 self.on_target(by, board, Action::Play(point), now)
             }

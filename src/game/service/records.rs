@@ -73,7 +73,12 @@ impl Service {
         let pairs = self.store.read(|tx| tx.settings(guild.get()))?;
         let (s, skipped) = Settings::from_pairs(&pairs);
         for (key, value) in skipped {
-            tracing::warn!(guild = guild.get(), key, value, "a stored setting no longer applies");
+            tracing::warn!(
+                guild = guild.get(),
+                key,
+                value,
+                "a stored setting no longer applies"
+            );
         }
         self.settings
             .write()

@@ -1,9 +1,7 @@
 //! A match, its moves and an invitation as the store's typed rows, and back.
 
 use crate::go::{ByColor, Color, Game, GameResult, Move};
-use crate::store::{
-    EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList,
-};
+use crate::store::{EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList};
 
 use super::super::invitation::{Invitation, Terms};
 use super::super::matches::{
@@ -257,7 +255,9 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
                 // Play was resumed after a dispute, with no move since.
                 m.resume_play();
             } else if m.game.is_over() {
-                return Err(LoadError::Inconsistent("a game over by passes still in play"));
+                return Err(LoadError::Inconsistent(
+                    "a game over by passes still in play",
+                ));
             }
             Phase::Play
         }
@@ -289,9 +289,9 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
         }
     };
     match l.resumed {
-        Some(n) if n != m.resumed || l.resumed_at != m.resumed_at => {
-            Err(LoadError::Inconsistent("the resumptions stored are not the moves'"))
-        }
+        Some(n) if n != m.resumed || l.resumed_at != m.resumed_at => Err(LoadError::Inconsistent(
+            "the resumptions stored are not the moves'",
+        )),
         _ => Ok(()),
     }
 }
