@@ -24,11 +24,11 @@ FROM chef AS builder
 COPY --from=planner /app/recipe.json recipe.json
 # Dependencies only: this layer is rebuilt when Cargo.toml or Cargo.lock change.
 RUN cargo chef cook --release --recipe-path recipe.json
-# The whole crate, with what it embeds at compile time: migrations/ (include_dir!) and the
-# font in assets/ (include_bytes!).
+# The whole crate, with what it embeds at compile time: migrations/ (include_dir!), the font in
+# assets/ (include_bytes!) and the texts in src/discord/locales/ (include_str!).
 COPY . .
-# The tests are not run here: several need the project's shared folder of test data
-# (../shared/, game records), which is outside this build context. CI runs them.
+# The tests are not run here: they start the binary against a fake Discord, compare the rules
+# with GNU Go and take minutes; `cargo test --release` (and CI) runs them from a clone.
 RUN cargo build --release --locked --bin tengen
 
 FROM debian:bookworm-slim AS runtime

@@ -43,7 +43,7 @@ fn playouts(c: &mut Criterion) {
 
 /// A real 19×19 game replayed to move 150 under positional superko: a board with history.
 fn midgame() -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/go-records/alphago");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-records/alphago");
     let mut files: Vec<_> = std::fs::read_dir(&path)
         .expect("records folder")
         .flatten()

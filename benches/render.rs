@@ -29,11 +29,11 @@ fn bench(c: &mut Criterion) {
     for (name, file) in [
         (
             "render 9x9",
-            "../shared/go-records/9x9_pro/Cho_Hunhyun_011223.sgf",
+            "tests/data/go-records/9x9_pro/Cho_Hunhyun_011223.sgf",
         ),
         (
             "render 19x19",
-            "../shared/go-records/alphago/01-2016.12.29-Magist-Pan_Tingyu.sgf",
+            "tests/data/go-records/alphago/01-2016.12.29-Magist-Pan_Tingyu.sgf",
         ),
     ] {
         let g = game(file);

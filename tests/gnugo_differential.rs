@@ -21,7 +21,9 @@
 //! forgets them), so no game here is longer than 400 moves.
 //!
 //! When `gnugo` is not installed (neither on `PATH` nor in `/usr/games`) the test prints
-//! `SKIPPED: gnugo not installed` and passes. `.ci/run` installs it. Set `GNUGO` to use another
+//! `SKIPPED: gnugo not installed` and passes — except under CI (the `CI` variable set), where a
+//! missing `gnugo` fails the run, so that the second opinion is never silently lost. `.ci/run`
+//! installs it. Set `GNUGO` to use another
 //! binary (a `GNUGO` naming no file counts as not installed) and `TENGEN_DIFF_SCALE` (a whole
 //! number, default 1) to compare proportionally more positions.
 
@@ -407,6 +409,11 @@ fn play_game(
 
 fn run(rule: KoRule, ko_flag: &str, seed: u64) {
     let Some(path) = find_gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnugo is not installed, and under CI the differential test must run: install it \
+             (apt-get install gnugo) or set GNUGO"
+        );
         println!("SKIPPED: gnugo not installed (differential test under {rule:?})");
         return;
     };

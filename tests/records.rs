@@ -1,4 +1,4 @@
-//! `tengen replay` on the 315 real game records of `shared/go-records/` (their README says what
+//! `tengen replay` on the 315 real game records of `tests/data/go-records/` (their README says what
 //! real records do that hand-made ones don't: GBK names, Fox's ×100 komi, handicap stones with
 //! White first, `B[tt]` passes).
 //!
@@ -17,9 +17,9 @@ use serde_json::Value;
 use tengen::go::Color;
 
 fn records() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/go-records");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-records");
     let mut files = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("shared/go-records beside the project") {
+    for dir in std::fs::read_dir(&root).expect("tests/data/go-records in the repository") {
         let dir = dir.unwrap().path();
         if dir.is_dir() {
             for f in std::fs::read_dir(&dir).unwrap() {
@@ -105,7 +105,7 @@ fn only_the_superko_records_break_superko() {
 
 #[test]
 fn fox_komi_is_taken_as_written_and_gbk_names_do_not_break_the_record() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/go-records/fox_pro_superko");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-records/fox_pro_superko");
     let mut komis: Vec<f64> = std::fs::read_dir(dir)
         .unwrap()
         .map(|f| {

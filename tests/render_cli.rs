@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 
 fn record() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/go-records/9x9_pro/Cho_Hunhyun_011223.sgf")
+        .join("tests/data/go-records/9x9_pro/Cho_Hunhyun_011223.sgf")
 }
 
 fn tengen(args: &[&str]) -> Output {

@@ -57,7 +57,10 @@ fn an_illegal_move_is_reported_with_exit_status_one() {
         json["board"][3], "XO.O.",
         "the position before the illegal move"
     );
-    assert_eq!(json["komi"], 5.5, "no KM and no --komi: 5.5");
+    assert_eq!(
+        json["komi"], 7.5,
+        "no KM and no --komi: the rule set's own (chinese 7.5)"
+    );
 }
 
 #[test]
@@ -111,4 +114,20 @@ fn without_json_a_person_reads_a_diagram_and_a_summary() {
     assert!(text.contains(" 5  . . . . X . . . .  5"), "{text}");
     assert!(text.contains("Every move is legal"), "{text}");
     assert!(text.contains("Area as the board stands"), "{text}");
+}
+
+#[test]
+fn without_km_or_komi_the_rule_sets_own_komi_counts() {
+    let sgf = "(;SZ[5];B[cc])";
+    for (rules, komi) in [
+        ("classic", 5.5),
+        ("chinese", 7.5),
+        ("aga", 7.5),
+        ("japanese", 6.5),
+    ] {
+        let (_, json) = run(&["--json", "--rules", rules], sgf);
+        assert_eq!(json.unwrap()["komi"], komi, "{rules}");
+    }
+    let (_, json) = run(&["--json", "--rules", "aga"], "(;SZ[5]KM[0.5];B[cc])");
+    assert_eq!(json.unwrap()["komi"], 0.5, "the record's KM wins");
 }

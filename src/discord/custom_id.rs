@@ -108,7 +108,8 @@ impl ButtonId {
         }
     }
 
-    /// Reads a custom id.
+    /// Reads a custom id. One arm per action, each short: the codec reads best whole, beside
+    /// its writer below.
     ///
     /// # Errors
     /// Anything this codec did not write: another prefix or version, an unknown action, a

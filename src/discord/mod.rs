@@ -53,6 +53,9 @@ pub fn heartbeat_path(database: &Path) -> PathBuf {
 /// How old the heartbeat may be for the bot to count as healthy.
 pub const HEALTHY_WITHIN: Duration = Duration::from_secs(90);
 
+/// How long a stop waits for the gateway to close.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
+
 /// How often boards that fell behind are looked for.
 const RECONCILE_EVERY: Duration = Duration::from_secs(60);
 
@@ -78,6 +81,8 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let (store, service) = runtime::open(&path, config.durability, clock.now()).await?;
+    // Every size's drawing prepared now, so that no first board waits on it.
+    let _ = runtime::blocking(crate::render::prepare_all).await;
     for p in service.load_problems() {
         warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
     }
@@ -103,14 +108,27 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         .map_err(|e| RunError::Client(e.to_string()))?;
     let heartbeat = tokio::spawn(beat(Arc::clone(&bot), heartbeat_path(&path), stop_rx));
     let shards = client.shard_manager.clone();
-    let signals = tokio::spawn(async move {
-        wait_for_signal().await;
-        info!("shutting down: no new commands");
-        shards.shutdown_all().await;
-    });
-    let result = client.start().await;
+    let result = {
+        let start = client.start();
+        tokio::pin!(start);
+        tokio::select! {
+            r = &mut start => r,
+            () = wait_for_signal() => {
+                info!("shutting down: no new commands");
+                bot.stopping.store(true, Ordering::SeqCst);
+                shards.shutdown_all().await;
+                // The gateway may be down (Discord unreachable): never wait on it for ever.
+                match tokio::time::timeout(SHUTDOWN_WAIT, &mut start).await {
+                    Ok(r) => r,
+                    Err(_) => {
+                        warn!("the gateway did not close in time; stopping anyway");
+                        Ok(())
+                    }
+                }
+            }
+        }
+    };
     bot.stopping.store(true, Ordering::SeqCst);
-    signals.abort();
     let _ = stop_tx.send(true);
     for _ in 0..100 {
         if bot.in_flight.load(Ordering::SeqCst) == 0 {

@@ -12,6 +12,8 @@ use super::point::{CELLS, Point};
 use super::score::neighbours_on;
 
 /// Marks every stone of `color` that is unconditionally alive.
+/// One function, long: Benson's algorithm is one fixed point over chains and regions, and reads
+/// best in one place, step by step as the module comment gives it.
 pub fn unconditionally_alive(board: &Board, color: Color) -> [bool; CELLS] {
     let size = board.size();
     // Chains of `color`, by head.

@@ -90,6 +90,9 @@ struct Chain {
 
 /// One stone (the lowest point) of each chain proposed dead, sorted: ready for
 /// [`crate::go::count_area`] and [`crate::go::count_territory`].
+///
+/// Long on purpose: the guards a chain must pass before it is proposed dead (safety, seki,
+/// mutual atari, its group) are read in order here, each with its reason.
 pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
     let size = board.size();
     let safe = ByColor::new_with(|c| unconditionally_alive(board, c));

@@ -150,6 +150,8 @@ impl Record {
         Record::parse(&decode(bytes))
     }
 
+    /// Reads every root property a record may hold, in one pass over the node; long as the
+    /// list of properties is.
     fn from_root(root: &SgfNode<Prop>) -> Result<Record, SgfError> {
         let size = match root.get_property("SZ") {
             None => BoardSize::NINETEEN,
@@ -395,6 +397,9 @@ fn sgf_point(p: Point, size: BoardSize) -> SgfPoint {
 }
 
 /// Writes `game` as an SGF record (FF[4], UTF-8), passes as `B[]`/`W[]`.
+///
+/// Long as the list of properties it writes is: one section per property, in the order SGF
+/// readers expect.
 pub fn write(game: &Game, info: &RecordInfo) -> String {
     let size = game.size();
     let simple = |s: &str| SimpleText { text: s.to_owned() };
@@ -498,6 +503,20 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_square_boards_size_is_written_as_one_number() {
+        for n in [5, 9, 19] {
+            let g = Game::new(
+                crate::go::BoardSize::new(n).unwrap(),
+                crate::go::RuleSet::Classic.rules(),
+            );
+            let text = write(&g, &RecordInfo::default());
+            assert!(text.contains(&format!("SZ[{n}]")), "{text}");
+            assert!(!text.contains(&format!("SZ[{n}:")), "{text}");
+            assert_eq!(Record::parse(&text).unwrap().size.get(), n);
+        }
+    }
+
     use super::*;
     use crate::go::RuleSet;
 

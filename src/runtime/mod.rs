@@ -66,8 +66,8 @@ impl Scheduler {
     }
 }
 
-/// Opens the store and the service off the async threads: the database file at `path` (every
-/// running game loaded and replayed), and the board renderer's assets.
+/// Opens the store and the service off the async threads: the database file at `path`, every
+/// running game loaded and replayed.
 ///
 /// # Errors
 /// The database cannot be opened or read.
@@ -84,7 +84,6 @@ pub async fn open(
         })?;
         let store = Arc::new(store);
         let service = Service::open(Arc::clone(&store), now)?;
-        crate::render::prepare_all();
         Ok((store, service))
     })
     .await?

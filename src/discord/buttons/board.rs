@@ -27,104 +27,129 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             game,
             move_number,
             point,
-        } => {
-            let board = Some(BoardRef {
-                match_id: game,
-                move_number,
-            });
-            let applied = p
-                .apply(Command::Play {
-                    by: p.user,
-                    point,
-                    board,
-                })
-                .await;
-            match p.failure_text(&applied) {
-                None => {
-                    let msg = CreateInteractionResponseMessage::new()
-                        .content(tr!(p.lang, "picker-played", point = point.to_string()))
-                        .components(Vec::new());
-                    p.respond(CreateInteractionResponse::UpdateMessage(msg))
-                        .await;
-                }
-                Some(text) => p.private(text).await,
-            }
-            p.publish(&applied).await;
-        }
+        } => play(p, board_ref(game, move_number), point).await,
         ButtonId::Mark {
             game,
             move_number,
             marking,
             point,
+        } => mark(p, board_ref(game, move_number), marking, point).await,
+        ButtonId::Pass { game, move_number } => {
+            let board = board_ref(game, move_number);
+            on_board(p, Command::Pass { by: p.user, board }).await;
+        }
+        ButtonId::AcceptMarking {
+            game,
+            move_number,
+            marking,
         } => {
-            let board = Some(BoardRef {
-                match_id: game,
-                move_number,
-            });
-            let command = Command::ToggleDead {
-                by: p.user,
-                point,
-                board,
-                marking: Some(marking),
-            };
-            let applied = p.apply(command).await;
-            match p.failure_text(&applied) {
-                // The picker stays open, redrawn with the new marking, so that several
-                // chains of one region can be marked in a row.
-                None => redraw_mark_picker(p, game, point).await,
-                Some(text) => p.private(text).await,
-            }
-            p.publish(&applied).await;
-        }
-        ButtonId::Pass { game, move_number }
-        | ButtonId::AcceptMarking {
-            game, move_number, ..
-        }
-        | ButtonId::Resume { game, move_number } => {
-            let board = Some(BoardRef {
-                match_id: game,
-                move_number,
-            });
-            let command = match id {
-                ButtonId::AcceptMarking { marking, .. } => Command::AcceptMarking {
+            let board = board_ref(game, move_number);
+            let marking = Some(marking);
+            on_board(
+                p,
+                Command::AcceptMarking {
                     by: p.user,
                     board,
-                    marking: Some(marking),
+                    marking,
                 },
-                ButtonId::Resume { .. } => Command::ResumePlay { by: p.user, board },
-                _ => Command::Pass { by: p.user, board },
-            };
-            // What these do shows on the board itself; a second pass may run the dead-stone
-            // estimate first, so the press is acknowledged before the command is applied.
-            p.acknowledge().await;
-            let applied = p.apply(command).await;
-            if let Some(text) = p.failure_text(&applied) {
-                if stale(&applied) && on_current_board(p, game).await {
-                    redraw_now(p.bot, game).await;
-                    p.follow_up(tr!(p.lang, "board-healed")).await;
-                } else {
-                    p.follow_up(text).await;
-                }
-            }
-            p.publish(&applied).await;
+            )
+            .await;
         }
-        ButtonId::Resign { game, .. } => {
-            let applied = p
-                .apply(Command::Resign {
-                    by: p.user,
-                    match_id: Some(game),
-                })
-                .await;
-            let text = match (&applied.result, p.failure_text(&applied)) {
-                (Ok(o), _) => resign_text(o, p.lang),
-                (Err(_), Some(text)) => text,
-                (Err(_), None) => String::new(),
-            };
-            p.private(text).await;
-            p.publish(&applied).await;
+        ButtonId::Resume { game, move_number } => {
+            let board = board_ref(game, move_number);
+            on_board(p, Command::ResumePlay { by: p.user, board }).await;
         }
+        ButtonId::Resign { game, .. } => resign(p, game).await,
         _ => {}
     }
+}
+
+fn board_ref(game: MatchId, move_number: u32) -> Option<BoardRef> {
+    Some(BoardRef {
+        match_id: game,
+        move_number,
+    })
+}
+
+/// A point of the point picker: the picker says what was played.
+async fn play(p: &Press<'_>, board: Option<BoardRef>, point: crate::go::Point) {
+    let applied = p
+        .apply(Command::Play {
+            by: p.user,
+            point,
+            board,
+        })
+        .await;
+    match p.failure_text(&applied) {
+        None => {
+            let msg = CreateInteractionResponseMessage::new()
+                .content(tr!(p.lang, "picker-played", point = point.to_string()))
+                .components(Vec::new());
+            p.respond(CreateInteractionResponse::UpdateMessage(msg))
+                .await;
+        }
+        Some(text) => p.private(text).await,
+    }
+    p.publish(&applied).await;
+}
+
+/// A stone of the mark picker: its chain toggles, and the picker stays open, redrawn with the
+/// new marking, so that several chains of one region can be marked in a row.
+async fn mark(p: &Press<'_>, board: Option<BoardRef>, marking: u32, point: crate::go::Point) {
+    let command = Command::ToggleDead {
+        by: p.user,
+        point,
+        board,
+        marking: Some(marking),
+    };
+    let applied = p.apply(command).await;
+    match (p.failure_text(&applied), board) {
+        (None, Some(b)) => redraw_mark_picker(p, b.match_id, point).await,
+        (None, None) => p.acknowledge().await,
+        (Some(text), _) => p.private(text).await,
+    }
+    p.publish(&applied).await;
+}
+
+/// Pass, Accept and Resume play: what they do shows on the board itself. A second pass may run
+/// the dead-stone estimate first, so the press is acknowledged before the command is applied;
+/// a refusal follows privately, and a press on a board that fell behind heals it.
+async fn on_board(p: &Press<'_>, command: Command) {
+    let game = match &command {
+        Command::Pass { board, .. }
+        | Command::AcceptMarking { board, .. }
+        | Command::ResumePlay { board, .. } => board.map(|b| b.match_id),
+        _ => None,
+    };
+    p.acknowledge().await;
+    let applied = p.apply(command).await;
+    if let Some(text) = p.failure_text(&applied) {
+        match game {
+            Some(g) if stale(&applied) && on_current_board(p, g).await => {
+                redraw_now(p.bot, g).await;
+                p.follow_up(tr!(p.lang, "board-healed")).await;
+            }
+            _ => p.follow_up(text).await,
+        }
+    }
+    p.publish(&applied).await;
+}
+
+/// Resign: the first press arms it, the second resigns; either way the player is told.
+async fn resign(p: &Press<'_>, game: MatchId) {
+    let applied = p
+        .apply(Command::Resign {
+            by: p.user,
+            match_id: Some(game),
+        })
+        .await;
+    let text = match (&applied.result, p.failure_text(&applied)) {
+        (Ok(o), _) => resign_text(o, p.lang),
+        (Err(_), Some(text)) => text,
+        (Err(_), None) => String::new(),
+    };
+    p.private(text).await;
+    p.publish(&applied).await;
 }
 
 /// Whether a command was refused as drawn for an older board.

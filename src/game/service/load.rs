@@ -172,6 +172,37 @@ fn load_failure(id: MatchId, error: LoadError) -> Failure {
 /// Reads and replays everything running, in one read transaction.
 fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreError> {
     let max_id = tx.max_id()?;
+    let (matches, broken) = load_matches(tx)?;
+    let mut problems: Vec<LoadProblem> = broken
+        .into_iter()
+        .map(|(id, error)| {
+            let basics = tx.match_basics(id).ok().flatten();
+            LoadProblem {
+                subject: Subject::Match(MatchId(id)),
+                guild: basics.map(|b| GuildId(b.0)),
+                channel: basics.map(|b| ChannelId(b.1)),
+                players: basics.map(|b| [UserId(b.2), UserId(b.3)]),
+                error,
+            }
+        })
+        .collect();
+    let invitations = load_invitations(tx, &mut problems)?;
+    problems.sort_by_key(|p| p.subject);
+    Ok(Loaded {
+        max_id,
+        matches,
+        invitations,
+        problems,
+    })
+}
+
+/// The matches that could not be loaded, by id, with why.
+type Broken = Vec<(i64, LoadError)>;
+
+/// The running matches, replayed; and those that could not be, with why.
+fn load_matches(
+    tx: &crate::store::Tx<'_>,
+) -> Result<(Vec<Match>, Broken), crate::store::StoreError> {
     let mut problems = Vec::new();
     let mut loading: HashMap<i64, (Match, MatchRow)> = HashMap::new();
     for row in tx.running_matches()? {
@@ -211,19 +242,14 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
         }
     }
     matches.sort_by_key(|m| m.id);
-    let mut problems: Vec<LoadProblem> = problems
-        .into_iter()
-        .map(|(id, error)| {
-            let basics = tx.match_basics(id).ok().flatten();
-            LoadProblem {
-                subject: Subject::Match(MatchId(id)),
-                guild: basics.map(|b| GuildId(b.0)),
-                channel: basics.map(|b| ChannelId(b.1)),
-                players: basics.map(|b| [UserId(b.2), UserId(b.3)]),
-                error,
-            }
-        })
-        .collect();
+    Ok((matches, problems))
+}
+
+/// The pending invitations; a row that does not decode goes to `problems`.
+fn load_invitations(
+    tx: &crate::store::Tx<'_>,
+    problems: &mut Vec<LoadProblem>,
+) -> Result<Vec<super::super::Invitation>, crate::store::StoreError> {
     let mut invitations = Vec::new();
     let mut settings: HashMap<u64, Settings> = HashMap::new();
     for row in tx.pending_invitations()? {
@@ -247,11 +273,5 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
             }),
         }
     }
-    problems.sort_by_key(|p| p.subject);
-    Ok(Loaded {
-        max_id,
-        matches,
-        invitations,
-        problems,
-    })
+    Ok(invitations)
 }
