@@ -241,7 +241,7 @@ fn load_matches(
             },
         }
     }
-    matches.sort_by_key(|m| m.id);
+    // No sort: a match is large (two boards), and they go into a map by id anyway.
     Ok((matches, problems))
 }
 
