@@ -355,11 +355,11 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
             ],
         )
     };
-    let cb = fake.wait_for_callback(set(high.to_string()), STEP).await;
+    let answer = private_answer(&fake, set(high.to_string())).await;
     assert!(
-        cb.data["content"].as_str().unwrap().contains("above it"),
+        answer.content().contains("above it"),
         "{}",
-        cb.data
+        answer.content()
     );
     let mut bot2 = restart_with(
         &mut bot,
@@ -372,11 +372,11 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
         ),
     )
     .await;
-    let cb = fake.wait_for_callback(set(low.to_string()), STEP).await;
+    let answer = private_answer(&fake, set(low.to_string())).await;
     assert!(
-        cb.data["content"].as_str().unwrap().contains("one player"),
+        answer.content().contains("one player"),
         "{}",
-        cb.data
+        answer.content()
     );
     assert!(fake.roles_of(&carol).contains(&low));
 
@@ -387,7 +387,7 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
         "set",
         vec![Opt::int("key", key("language")), Opt::str("value", "ja")],
     );
-    fake.wait_for_callback(id, STEP).await;
+    private_answer(&fake, id).await;
     let invitation = invite(&fake, &alice, &bob, vec![]).await;
     assert!(
         invitation.content().contains("対局"),

@@ -52,9 +52,11 @@ CREATE TABLE discord_guilds (
     locale   TEXT NOT NULL          -- the guild's locale as Discord last said it
 );
 
-INSERT INTO discord_boards (match_id, channel_id, message_id)
-    SELECT id, board_channel_id, board_message_id FROM matches
-    WHERE board_channel_id IS NOT NULL;
+-- A board in another channel than its game's was in the game's own thread (match-threads).
+INSERT INTO discord_boards (match_id, channel_id, message_id, thread_id)
+    SELECT id, board_channel_id, board_message_id,
+           CASE WHEN board_channel_id <> channel_id THEN board_channel_id END
+    FROM matches WHERE board_channel_id IS NOT NULL;
 INSERT INTO discord_invitations (invitation_id, channel_id, message_id)
     SELECT id, channel_id, message_id FROM invitations WHERE message_id IS NOT NULL;
 INSERT INTO discord_settings (guild_id, key, value)
@@ -71,6 +73,6 @@ ALTER TABLE matches DROP COLUMN board_channel_id;
 ALTER TABLE matches DROP COLUMN board_message_id;
 ALTER TABLE matches RENAME COLUMN stage TO phase;
 ALTER TABLE invitations DROP COLUMN message_id;
-CREATE INDEX matches_running ON matches (phase) WHERE phase <> 'ended';
+CREATE INDEX matches_running ON matches (phase) WHERE phase IN ('play', 'agreement');
 CREATE INDEX matches_by_player_black ON matches (guild_id, black, id);
 CREATE INDEX matches_by_player_white ON matches (guild_id, white, id);

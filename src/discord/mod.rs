@@ -15,9 +15,10 @@ pub mod repo;
 pub mod settings;
 pub mod ui;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{ClientBuilder, FullEvent, GatewayIntents, HttpBuilder, OnlineStatus};
@@ -233,9 +234,53 @@ async fn on_event(
     Ok(())
 }
 
-/// Shows outcomes no interaction caused: fired deadlines.
+/// Shows outcomes no interaction caused: fired deadlines. Each game has a lane of its own, so
+/// that one game's outcomes are shown in order while the games do not wait on each other
+/// (after a restart, every renewed turn falls due at once).
 async fn publish_fired(bot: Arc<Bot>, mut rx: mpsc::UnboundedReceiver<Outcome>) {
+    let lanes: Arc<Mutex<HashMap<i64, mpsc::UnboundedSender<Outcome>>>> = Arc::default();
     while let Some(outcome) = rx.recv().await {
+        let key = outcome.subject.key();
+        let mut map = lanes.lock().unwrap_or_else(|e| e.into_inner());
+        let outcome = match map.get(&key) {
+            Some(lane) => match lane.send(outcome) {
+                Ok(()) => continue,
+                Err(mpsc::error::SendError(o)) => o,
+            },
+            None => outcome,
+        };
+        let (tx, lane) = mpsc::unbounded_channel();
+        let _ = tx.send(outcome);
+        map.insert(key, tx);
+        tokio::spawn(drain_lane(Arc::clone(&bot), key, lane, Arc::clone(&lanes)));
+    }
+}
+
+/// Publishes one game's fired outcomes in order; the lane closes once empty.
+async fn drain_lane(
+    bot: Arc<Bot>,
+    key: i64,
+    mut lane: mpsc::UnboundedReceiver<Outcome>,
+    lanes: Arc<Mutex<HashMap<i64, mpsc::UnboundedSender<Outcome>>>>,
+) {
+    loop {
+        let next = match lane.try_recv() {
+            Ok(o) => Some(o),
+            Err(_) => {
+                // Closing under the map's lock: nothing can be sent to this lane meanwhile.
+                let mut map = lanes.lock().unwrap_or_else(|e| e.into_inner());
+                match lane.try_recv() {
+                    Ok(o) => Some(o),
+                    Err(_) => {
+                        map.remove(&key);
+                        None
+                    }
+                }
+            }
+        };
+        let Some(outcome) = next else {
+            return;
+        };
         let span = info_span!("deadline", subject = ?outcome.subject);
         publish::publish(&bot, &outcome).instrument(span).await;
     }
@@ -254,8 +299,10 @@ async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
         publish::publish(&bot, outcome).await;
     }
     repost_invitations(&bot).await;
+    let mut at_start = true;
     loop {
-        publish::reconcile(&bot).await;
+        publish::reconcile(&bot, at_start).await;
+        at_start = false;
         tokio::select! {
             () = tokio::time::sleep(RECONCILE_EVERY) => {}
             _ = stop.changed() => return,
@@ -286,6 +333,24 @@ async fn repost_invitations(bot: &Bot) {
             continue;
         }
         let _turn = bot.publisher.turn(id.get()).await;
+        // Looked at again in the invitation's turn: its own command may have just posted it.
+        if bot
+            .repo(move |r| r.invitation_message(id))
+            .await
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            continue;
+        }
+        let still_pending = bot
+            .runtime
+            .read(move |s| s.invitation(id).is_some())
+            .await
+            .unwrap_or(false);
+        if !still_pending {
+            continue;
+        }
         let lang = bot.guild_lang(inv.guild).await;
         let msg = serenity::all::CreateMessage::new()
             .content(ui::invitation::text(&inv, lang))

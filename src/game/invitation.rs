@@ -68,6 +68,8 @@ pub struct Lobby {
     pub busy: HashMap<UserId, MatchId>,
     /// The running matches of each channel.
     pub by_channel: HashMap<ChannelId, BTreeSet<MatchId>>,
+    /// The running matches of each server.
+    pub by_guild: HashMap<GuildId, BTreeSet<MatchId>>,
 }
 
 /// The terms of an invitation: its options, else the server's settings; each checked against
@@ -279,25 +281,44 @@ impl Lobby {
     }
 
     /// Records a running match in the indexes.
-    pub fn seat(&mut self, id: MatchId, channel: ChannelId, players: [UserId; 2]) {
+    pub fn seat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: [UserId; 2]) {
         for p in players {
             self.busy.insert(p, id);
         }
-        self.by_channel.entry(channel).or_default().insert(id);
+        self.by_channel.entry(place.1).or_default().insert(id);
+        self.by_guild.entry(place.0).or_default().insert(id);
     }
 
     /// Removes a match that ended from the indexes.
-    pub fn unseat(&mut self, id: MatchId, channel: ChannelId, players: [UserId; 2]) {
+    pub fn unseat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: [UserId; 2]) {
         for p in players {
             if self.busy.get(&p) == Some(&id) {
                 self.busy.remove(&p);
             }
         }
-        if let Some(set) = self.by_channel.get_mut(&channel) {
-            set.remove(&id);
-            if set.is_empty() {
-                self.by_channel.remove(&channel);
-            }
+        remove_from(&mut self.by_channel, place.1, id);
+        remove_from(&mut self.by_guild, place.0, id);
+    }
+
+    /// The running matches of a server, oldest first.
+    pub fn in_guild(&self, guild: GuildId) -> Vec<MatchId> {
+        self.by_guild
+            .get(&guild)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Removes `id` from the set of `key`, and the set once empty.
+fn remove_from<K: std::hash::Hash + Eq>(
+    index: &mut HashMap<K, BTreeSet<MatchId>>,
+    key: K,
+    id: MatchId,
+) {
+    if let Some(set) = index.get_mut(&key) {
+        set.remove(&id);
+        if set.is_empty() {
+            index.remove(&key);
         }
     }
 }

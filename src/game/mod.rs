@@ -272,6 +272,8 @@ pub enum Event {
     Ended {
         match_id: MatchId,
         ending: Ending,
+        /// Black and White: whom to tell, even when the match itself cannot be read back.
+        players: [UserId; 2],
     },
     MeritAwarded {
         guild: GuildId,

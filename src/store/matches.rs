@@ -207,7 +207,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn running_matches(&self) -> Result<Vec<Result<MatchRow, RowError>>, StoreError> {
-        let sql = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE phase <> 'ended' ORDER BY id");
+        // The predicate of the partial index `matches_running`, so that start-up reads only the
+        // running games, however many have ended.
+        let sql = format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('play', 'agreement') ORDER BY id"
+        );
         let mut st = self.conn.prepare_cached(&sql)?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();
@@ -235,7 +239,7 @@ impl Tx<'_> {
         let mut st = self.conn.prepare_cached(
             "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at \
              FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
-             WHERE x.phase <> 'ended' ORDER BY m.match_id, m.number",
+             WHERE x.phase IN ('play', 'agreement') ORDER BY m.match_id, m.number",
         )?;
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {

@@ -254,6 +254,34 @@ mod tests {
     }
 
     #[test]
+    fn start_up_reads_the_running_games_by_their_index_not_every_game() {
+        let store = Store::open_in_memory().unwrap();
+        let plan = |sql: &str| -> String {
+            store
+                .read(|tx| {
+                    let mut st = tx
+                        .connection()
+                        .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
+                    let rows = st.query_map([], |r| r.get::<_, String>(3))?;
+                    Ok::<_, StoreError>(rows.collect::<Result<Vec<_>, _>>()?.join("; "))
+                })
+                .unwrap()
+        };
+        let matches =
+            plan("SELECT id FROM matches WHERE phase IN ('play', 'agreement') ORDER BY id");
+        assert!(matches.contains("matches_running"), "{matches}");
+        let moves = plan(
+            "SELECT m.match_id FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
+             WHERE x.phase IN ('play', 'agreement') ORDER BY m.match_id, m.number",
+        );
+        assert!(moves.contains("matches_running"), "{moves}");
+        assert!(
+            !moves.contains("SCAN m"),
+            "the moves of ended games are not read: {moves}"
+        );
+    }
+
+    #[test]
     fn ids_round_trip_by_bit_pattern() {
         let big = u64::MAX - 5;
         assert_eq!(from_sql_id(to_sql_id(big)), big);

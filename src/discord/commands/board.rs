@@ -26,6 +26,8 @@ pub async fn board(ctx: Ctx<'_>) -> Result<(), Error> {
     let _turn = call.bot.publisher.turn(id.get()).await;
     // The game as it is now that no one else is drawing it.
     let Some(m) = current(call.bot, id).await else {
+        call.edit(EditInteractionResponse::new().content(tr!(call.lang, "failure-internal")))
+            .await;
         return Ok(());
     };
     let lang = call.public_lang().await;

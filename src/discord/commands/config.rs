@@ -103,7 +103,8 @@ fn listing(game: &Settings, discord: &DiscordSettings, lang: Lang) -> String {
             words::discord_setting_label(lang, k)
         )
     }));
-    rows.join("\n")
+    // The heading of a change goes above: leave it room.
+    fit_lines_within(&rows, 1700, |_| "…".to_owned())
 }
 
 /// Answers a moderator with the settings after a change (or as they are).
@@ -154,6 +155,9 @@ pub async fn set(ctx: Ctx<'_>, key: Key, #[max_length = 200] value: String) -> R
     if !moderator_or_refuse(&call).await {
         return Ok(());
     }
+    // A title role is checked with Discord and granted to every titled player: more than a
+    // moment. The answer comes as an edit.
+    call.defer(true).await;
     let Some(owner) = key.owner() else {
         return Ok(());
     };
@@ -243,18 +247,28 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
         .get_member(guild, me.id)
         .await
         .map_err(|_| tr!(lang, "config-role-unreadable"))?;
+    // The bot's permissions on the server (its roles and @everyone, whose id is the
+    // server's), not in this channel, where an overwrite's Manage Roles bit means something else.
+    let everyone = guild.get();
     let mine: Vec<_> = roles
         .iter()
-        .filter(|r| member.roles.contains(&r.id))
+        .filter(|r| member.roles.contains(&r.id) || r.id.get() == everyone)
         .collect();
-    let manage = call
-        .ctx
-        .interaction
-        .app_permissions
-        .is_some_and(|p| p.manage_roles() || p.administrator());
+    let perms = mine
+        .iter()
+        .fold(serenity::all::Permissions::empty(), |p, r| {
+            p | r.permissions
+        });
     let top = mine.iter().map(|r| r.position).max().unwrap_or(0);
-    if !manage {
+    if !(perms.manage_roles() || perms.administrator()) {
         return Err(tr!(lang, "config-role-no-permission"));
+    }
+    if target.managed {
+        return Err(tr!(
+            lang,
+            "config-role-managed",
+            role = format!("<@&{role}>")
+        ));
     }
     if target.position >= top {
         return Err(tr!(
@@ -358,8 +372,8 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let text = if list.is_empty() {
         tr!(lang, "config-no-games")
     } else {
-        list.iter()
-            .take(25)
+        let lines: Vec<String> = list
+            .iter()
             .map(|g| match &g.problem {
                 None => tr!(
                     lang,
@@ -379,8 +393,8 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
                     why = why.clone()
                 ),
             })
-            .collect::<Vec<_>>()
-            .join("\n")
+            .collect();
+        fit_lines(&lines, |n| tr!(lang, "config-more-games", count = n))
     };
     call.private(text).await;
     Ok(())
@@ -391,6 +405,27 @@ fn summary(g: &crate::game::RunningGame, lang: Lang) -> String {
     g.terms.map_or_else(String::new, |(size, rules)| {
         format!("{0}×{0} {1}", size.get(), words::rules_name(lang, rules))
     })
+}
+
+/// Joins `lines` within Discord's 2,000 characters of content, ending with `more(n)` for the
+/// `n` lines that did not fit.
+fn fit_lines(lines: &[String], more: impl Fn(usize) -> String) -> String {
+    fit_lines_within(lines, 2000, more)
+}
+
+/// [`fit_lines`] within `limit` characters (room left for a heading).
+fn fit_lines_within(lines: &[String], limit: usize, more: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let tail = more(lines.len() - i);
+        if out.chars().count() + line.chars().count() + tail.chars().count() + 2 > limit {
+            out.push_str(&tail);
+            return out;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// The running games, offered as `annul`'s option is typed.
@@ -445,4 +480,38 @@ pub async fn annul(
     )
     .await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_stays_within_discords_limit_and_says_how_many_are_left() {
+        let lines: Vec<String> = (0..40)
+            .map(|i| format!("{i:03} {}", "x".repeat(90)))
+            .collect();
+        let text = fit_lines(&lines, |n| format!("…and {n} more"));
+        assert!(text.chars().count() <= 2000, "{}", text.chars().count());
+        let shown = text.lines().filter(|l| !l.starts_with('…')).count();
+        assert!(
+            text.ends_with(&format!("…and {} more", 40 - shown)),
+            "{text}"
+        );
+        let short = fit_lines(&lines[..3], |n| format!("…and {n} more"));
+        assert_eq!(short.lines().count(), 3);
+    }
+
+    #[test]
+    fn every_setting_is_listed_within_the_limit_in_every_language() {
+        for lang in Lang::ALL {
+            let text = listing(&Settings::default(), &DiscordSettings::default(), lang);
+            assert!(
+                text.chars().count() <= 1700,
+                "{lang:?}: {}",
+                text.chars().count()
+            );
+            assert!(!text.ends_with('…'), "{lang:?}: every key fits: {text}");
+        }
+    }
 }

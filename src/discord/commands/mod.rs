@@ -148,6 +148,8 @@ pub struct Call<'a> {
     pub user: UserId,
     pub channel: ChannelId,
     pub span: Span,
+    /// Whether the answer was deferred: a private answer then edits it.
+    deferred: std::sync::atomic::AtomicBool,
     _flight: InFlight,
 }
 
@@ -185,6 +187,7 @@ impl<'a> Call<'a> {
             user,
             channel: ChannelId(ctx.interaction.channel_id.get()),
             span,
+            deferred: std::sync::atomic::AtomicBool::new(false),
             _flight: flight,
         })
     }
@@ -204,9 +207,14 @@ impl<'a> Call<'a> {
         self.bot.guild_lang(self.guild).await
     }
 
-    /// Answers with a private message.
+    /// Answers with a private message (editing the answer if it was deferred).
     pub async fn private(&self, text: String) {
-        reply_private(self.ctx, text).await;
+        if self.deferred.load(std::sync::atomic::Ordering::SeqCst) {
+            self.edit(EditInteractionResponse::new().content(text))
+                .await;
+        } else {
+            reply_private(self.ctx, text).await;
+        }
     }
 
     /// Answers with any message.
@@ -230,8 +238,11 @@ impl<'a> Call<'a> {
             .interaction
             .create_response(self.ctx.http(), CreateInteractionResponse::Defer(msg))
             .await;
-        if let Err(e) = r {
-            warn!(parent: &self.span, error = %e, "could not defer the answer");
+        match r {
+            Ok(()) => self
+                .deferred
+                .store(true, std::sync::atomic::Ordering::SeqCst),
+            Err(e) => warn!(parent: &self.span, error = %e, "could not defer the answer"),
         }
     }
 

@@ -92,10 +92,11 @@ pub async fn sgf(
         Ok(Ok(Some([b, w]))) => (name(&call, b).await, name(&call, w).await),
         _ => (String::new(), String::new()),
     };
+    let comment = tr!(call.lang, "sgf-automatic-pass");
     let record = call
         .bot
         .runtime
-        .read(move |s| s.sgf(guild, id, &names.0, &names.1))
+        .read(move |s| s.sgf(guild, id, [&names.0, &names.1], &comment))
         .await;
     match record {
         Ok(Ok(text)) => {

@@ -210,9 +210,11 @@ config-role-missing = The role {$role} does not exist on this server.
 config-role-unreadable = I could not read this server's roles. Try again in a moment.
 config-role-no-permission = I cannot grant roles here: give me the Manage Roles permission first.
 config-role-too-high = I cannot grant {$role}: my own role must be above it. Drag my role above it in the server's settings, then set it again.
+config-role-managed = {$role} belongs to an integration (a bot or a subscription): no one can grant it. Choose another role.
 config-no-games = No game is running on this server.
 config-game-line = #{$game} · {$summary} · ⚫ {$black} vs ⚪ {$white} · move {$moves} · started {$started} · {$channel}
 config-game-broken = #{$game} · cannot be loaded ({$why}); `/weiqi-config annul game:{$game}` ends it
+config-more-games = …and {$count} more.
 config-annulled = Game #{$game} was annulled: no result, nothing recorded. Both players are told.
 
 ## Invitations
@@ -310,6 +312,7 @@ abandoned-both-away = both players were away
 abandoned-offline = a player went offline and did not come back
 abandoned-time-cap = the game ran past its time limit
 annulled = Annulled by a moderator. It counts for no one.
+annulled-unreadable = Game #{$game} ({$black} vs {$white}) was annulled by a moderator: its record could not be read. It counts for no one.
 reward-merit = {$player} +{$amount} merit
 reward-title = {$player} earns the title **Black-and-White Hand (黑白手)**
 
@@ -349,6 +352,7 @@ sgf-no-game = You have not played a game on this server yet. To get another game
 sgf-record = Game record #{$game}
 sgf-running = running
 sgf-choice = #{$game} · {$size}×{$size} {$rules} · {$result} · {$moves} moves
+sgf-automatic-pass = automatic pass (the turn timed out)
 
 ## The primer (/weiqi learn)
 

@@ -207,9 +207,11 @@ config-role-missing = ロール {$role} はこのサーバーにありません�
 config-role-unreadable = このサーバーのロールを読み取れませんでした。少し待ってからもう一度お試しください。
 config-role-no-permission = ここではロールを付与できません。先に私に「ロールの管理」権限を与えてください。
 config-role-too-high = {$role} を付与できません：私のロールがそれより上にある必要があります。サーバー設定で私のロールをその上にドラッグしてから、もう一度設定してください。
+config-role-managed = {$role} は連携（ボットやサブスクリプション）のロールなので、誰も付与できません。別のロールを選んでください。
 config-no-games = このサーバーで進行中の対局はありません。
 config-game-line = #{$game} · {$summary} · ⚫ {$black} 対 ⚪ {$white} · {$moves}手 · {$started}に開始 · {$channel}
 config-game-broken = #{$game} · 読み込めません（{$why}）。`/weiqi-config annul game:{$game}` で終了できます
+config-more-games = …ほか {$count} 局。
 config-annulled = 対局 #{$game} を無効にしました：結果なし、記録なし。両対局者に知らせます。
 
 ## 招待
@@ -292,6 +294,7 @@ abandoned-both-away = 両者とも不在でした
 abandoned-offline = 対局者がオフラインになり、戻りませんでした
 abandoned-time-cap = 対局が制限時間を超えました
 annulled = モデレーターが無効にしました。誰の成績にもなりません。
+annulled-unreadable = 対局 #{$game}（{$black} 対 {$white}）はモデレーターにより無効になりました：記録を読み込めませんでした。勝敗には数えません。
 reward-merit = {$player} 功徳 +{$amount}
 reward-title = {$player} が称号 **黒白手（黑白手）** を獲得しました
 
@@ -331,6 +334,7 @@ sgf-no-game = このサーバーではまだ対局していません。ほかの
 sgf-record = 棋譜 #{$game}
 sgf-running = 対局中
 sgf-choice = #{$game} · {$size}×{$size} {$rules}ルール · {$result} · {$moves}手
+sgf-automatic-pass = 自動パス（手番の時間切れ）
 
 ## 入門（/weiqi learn）
 

@@ -207,9 +207,11 @@ config-role-missing = 이 서버에 {$role} 역할이 없습니다.
 config-role-unreadable = 이 서버의 역할을 읽지 못했습니다. 잠시 후 다시 시도하세요.
 config-role-no-permission = 여기서는 역할을 줄 수 없습니다. 먼저 저에게 '역할 관리' 권한을 주세요.
 config-role-too-high = {$role} 역할을 줄 수 없습니다. 제 역할이 그보다 위에 있어야 합니다. 서버 설정에서 제 역할을 그 위로 끌어 올린 뒤 다시 설정하세요.
+config-role-managed = {$role} 역할은 연동(봇이나 구독)의 역할이라 누구도 부여할 수 없습니다. 다른 역할을 고르세요.
 config-no-games = 이 서버에서 진행 중인 대국이 없습니다.
 config-game-line = #{$game} · {$summary} · ⚫ {$black} 대 ⚪ {$white} · {$moves}수 · {$started} 시작 · {$channel}
 config-game-broken = #{$game} · 불러올 수 없음({$why}). 끝내려면 `/weiqi-config annul game:{$game}`
+config-more-games = …외 {$count}판.
 config-annulled = 대국 #{$game} 무효 처리: 결과 없음, 기록 없음. 두 대국자에게 알립니다.
 
 ## 초대
@@ -292,6 +294,7 @@ abandoned-both-away = 두 대국자 모두 자리를 비움
 abandoned-offline = 한 대국자가 접속이 끊긴 뒤 돌아오지 않음
 abandoned-time-cap = 대국이 제한 시간을 넘김
 annulled = 관리자가 무효로 했습니다. 누구의 기록에도 남지 않습니다.
+annulled-unreadable = 대국 #{$game} ({$black} 대 {$white})은 관리자가 무효 처리했습니다: 기록을 읽을 수 없었습니다. 승패에 반영되지 않습니다.
 reward-merit = {$player} 공덕 +{$amount}
 reward-title = {$player} 칭호 획득: **흑백수(黑白手)**
 
@@ -331,6 +334,7 @@ sgf-no-game = 이 서버에서 아직 대국한 적이 없습니다. 다른 대�
 sgf-record = 기보 #{$game}
 sgf-running = 진행 중
 sgf-choice = #{$game} · {$size}×{$size} {$rules} 규칙 · {$result} · {$moves}수
+sgf-automatic-pass = 자동 패스 (차례 시간 초과)
 
 ## 입문(/weiqi learn)
 

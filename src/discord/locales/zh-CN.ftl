@@ -207,9 +207,11 @@ config-role-missing = 本服务器没有身份组 {$role}。
 config-role-unreadable = 无法读取本服务器的身份组，请稍后再试。
 config-role-no-permission = 我无法在这里授予身份组：请先给我“管理身份组”权限。
 config-role-too-high = 我无法授予 {$role}：我自己的身份组必须排在它上面。请在服务器设置中把我的身份组拖到它上方，然后重新设置。
+config-role-managed = {$role} 属于某个集成（机器人或订阅），任何人都无法授予。请选择其他身份组。
 config-no-games = 本服务器当前没有进行中的对局。
 config-game-line = #{$game} · {$summary} · ⚫ {$black} 对 ⚪ {$white} · 已下 {$moves} 手 · {$started}开始 · {$channel}
 config-game-broken = #{$game} · 无法加载（{$why}）；用 `/weiqi-config annul game:{$game}` 结束它
+config-more-games = ……还有 {$count} 局。
 config-annulled = 对局 #{$game} 已作废：不计结果，不作记录。已通知双方棋手。
 
 ## 邀请
@@ -292,6 +294,7 @@ abandoned-both-away = 双方均未落子
 abandoned-offline = 一方离线未归
 abandoned-time-cap = 对局超过时限
 annulled = 已被管理员作废，不计胜负。
+annulled-unreadable = 对局 #{$game}（{$black} 对 {$white}）已被管理员作废：无法读取其记录。不计胜负。
 reward-merit = {$player} +{$amount} 功德
 reward-title = {$player} 获得称号 **黑白手**
 
@@ -331,6 +334,7 @@ sgf-no-game = 你在本服务器还没有下过棋。要下载其他对局的棋
 sgf-record = 棋谱 #{$game}
 sgf-running = 进行中
 sgf-choice = #{$game} · {$size}×{$size} {$rules}规则 · {$result} · {$moves} 手
+sgf-automatic-pass = 自动停一手（本手超时）
 
 ## 入门教程（/weiqi learn）
 

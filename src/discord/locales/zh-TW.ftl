@@ -207,9 +207,11 @@ config-role-missing = 本伺服器沒有身分組 {$role}。
 config-role-unreadable = 無法讀取本伺服器的身分組，請稍後再試。
 config-role-no-permission = 我無法在這裡授予身分組：請先給我「管理身分組」權限。
 config-role-too-high = 我無法授予 {$role}：我自己的身分組必須排在它上面。請在伺服器設定中把我的身分組拖到它上方，然後重新設定。
+config-role-managed = {$role} 屬於某個整合（機器人或訂閱），任何人都無法授予。請選擇其他身分組。
 config-no-games = 本伺服器目前沒有進行中的對局。
 config-game-line = #{$game} · {$summary} · ⚫ {$black} 對 ⚪ {$white} · 已下 {$moves} 手 · {$started}開始 · {$channel}
 config-game-broken = #{$game} · 無法載入（{$why}）；用 `/weiqi-config annul game:{$game}` 結束它
+config-more-games = ……還有 {$count} 局。
 config-annulled = 對局 #{$game} 已作廢：不計結果，不留紀錄。已通知雙方棋手。
 
 ## 邀請
@@ -292,6 +294,7 @@ abandoned-both-away = 雙方都未落子
 abandoned-offline = 一方離線後未回來
 abandoned-time-cap = 對局超過時限
 annulled = 已被管理員作廢，不計勝負。
+annulled-unreadable = 對局 #{$game}（{$black} 對 {$white}）已被管理員作廢：無法讀取其紀錄。不計勝負。
 reward-merit = {$player} +{$amount} 功德
 reward-title = {$player} 獲得稱號 **黑白手**
 
@@ -331,6 +334,7 @@ sgf-no-game = 你在本伺服器還沒有下過棋。要下載其他對局的棋
 sgf-record = 棋譜 #{$game}
 sgf-running = 進行中
 sgf-choice = #{$game} · {$size}×{$size} {$rules}規則 · {$result} · {$moves} 手
+sgf-automatic-pass = 自動停一手（本手逾時）
 
 ## 入門教學（/weiqi learn）
 

@@ -18,6 +18,12 @@ use super::super::settings::MoveNotify;
 use super::super::ui::{self, invitation::Closed, mention};
 use super::{Reward, Step, current, draw};
 
+/// How long a new game's own start has to post its board before reconcile does.
+const FRESH_GAME: Duration = Duration::from_secs(30);
+
+/// What a board record shows when its post failed and the players were told (once).
+const POST_FAILED: &str = "post-failed";
+
 /// How many times a Discord call is tried when it fails with a server error.
 const ATTEMPTS: u32 = 3;
 
@@ -66,7 +72,11 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
         Step::StartGame(id) => start_game(bot, &http, id).await,
         Step::Redraw(id) => redraw(bot, &http, id).await,
         Step::NotifyTurn(id, user) => {
-            if let Some(m) = current(bot, id).await {
+            // Only while it is still their turn: a deadline or a move shown late must not
+            // ping (and replace the ping of) the player who is not to move any more.
+            if let Some(m) = current(bot, id).await
+                && m.awaited() == Some(user)
+            {
                 notify_turn(bot, &http, &m, user).await;
             }
         }
@@ -82,7 +92,9 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
                 notify(bot, &http, &m, &m.both(), text).await;
             }
         }
-        Step::Announce(id, ending, rewards) => announce(bot, &http, id, ending, &rewards).await,
+        Step::Announce(id, ending, players, rewards) => {
+            announce(bot, &http, outcome, id, (ending, players), &rewards).await;
+        }
         Step::GrantTitle(guild, user) => {
             grant_title(bot, &http, guild, user, outcome.channel).await
         }
@@ -183,6 +195,12 @@ pub async fn post_board(
     thread: Option<ChannelId>,
 ) {
     let id = m.id;
+    let told = bot
+        .repo(move |r| r.board(id))
+        .await
+        .ok()
+        .flatten()
+        .is_some_and(|r| r.message.is_none() && r.shown.as_deref() == Some(POST_FAILED));
     if let Err(e) = bot.repo(move |r| r.plan_board(id, channel, thread)).await {
         warn!(match_id = id.get(), error = %e, "could not record where the board goes");
     }
@@ -208,6 +226,11 @@ pub async fn post_board(
         }
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "could not post the board message");
+            if told {
+                // The players know; the post is tried again at the next move and reconcile.
+                return;
+            }
+            let _ = bot.repo(move |r| r.set_shown(id, POST_FAILED)).await;
             for user in m.both() {
                 let lang = user_lang_guess(bot, m.guild).await;
                 let text = tr!(
@@ -245,8 +268,8 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
     let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
     let Some((channel, message)) = record.as_ref().and_then(|r| Some((r.channel, r.message?)))
     else {
-        let channel = record.map_or(m.channel, |r| r.channel);
-        post_board(bot, http, &m, channel, None).await;
+        let (channel, thread) = record.map_or((m.channel, None), |r| (r.channel, r.thread));
+        post_board(bot, http, &m, channel, thread).await;
         return;
     };
     let lang = bot.guild_lang(m.guild).await;
@@ -275,8 +298,10 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
 }
 
 /// Redraws every running board that is not what its game is, and posts those never posted:
-/// at start-up (after a crash between a commit and an edit) and from time to time.
-pub async fn reconcile(bot: &Bot) {
+/// at start-up (after a crash between a commit and an edit) and from time to time. Only at
+/// start-up does a game accepted moments ago count as never posted: later, its own start may
+/// still be posting it.
+pub async fn reconcile(bot: &Bot, at_start: bool) {
     let Some(http) = bot.http().cloned() else {
         return;
     };
@@ -299,6 +324,8 @@ pub async fn reconcile(bot: &Bot) {
                 info!(match_id = id.get(), "posting a board that was never posted");
                 post_board(bot, &http, &m, r.channel, r.thread).await;
             }
+            // A game accepted a moment ago has its board posted by its own start.
+            None if !at_start && m.started_at.until(bot.runtime.now()) < FRESH_GAME => {}
             None => {
                 info!(match_id = id.get(), "posting a board that was never posted");
                 post_board(bot, &http, &m, m.channel, None).await;
@@ -395,12 +422,21 @@ async fn dm(http: &Http, user: UserId, text: String) {
 }
 
 /// Posts the result where the game is played, with merit and titles.
-async fn announce(bot: &Bot, http: &Http, id: MatchId, ending: Ending, rewards: &[Reward]) {
+async fn announce(
+    bot: &Bot,
+    http: &Http,
+    outcome: &Outcome,
+    id: MatchId,
+    (ending, players): (Ending, [UserId; 2]),
+    rewards: &[Reward],
+) {
+    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
     let Some(m) = current(bot, id).await else {
-        return;
+        // A game that cannot be read back (annulled by a moderator): its board loses its
+        // buttons and both players are told.
+        return annulled_unreadable(bot, http, outcome, id, players, record).await;
     };
     let lang = bot.guild_lang(m.guild).await;
-    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
     let channel = record.map_or(m.channel, |r| r.channel);
     let mut text = ui::board::ending_text(&m, ending, lang);
     if !rewards.is_empty() {
@@ -426,9 +462,14 @@ async fn announce(bot: &Bot, http: &Http, id: MatchId, ending: Ending, rewards: 
     let embed = CreateEmbed::new()
         .title(tr!(lang, "result-heading", game = id.get()))
         .description(text);
-    let msg = CreateMessage::new()
-        .embed(embed)
-        .allowed_mentions(CreateAllowedMentions::new());
+    // An annulment pings both players (they did not end it); a result does not.
+    let mentions = match ending {
+        Ending::Annulled => {
+            CreateAllowedMentions::new().users(players.iter().map(|u| DUser::new(u.get().max(1))))
+        }
+        _ => CreateAllowedMentions::new(),
+    };
+    let msg = CreateMessage::new().embed(embed).allowed_mentions(mentions);
     if let Err(e) = with_retry("announce the result", || {
         dchannel(channel).send_message(http, msg.clone())
     })
@@ -437,6 +478,49 @@ async fn announce(bot: &Bot, http: &Http, id: MatchId, ending: Ending, rewards: 
         warn!(match_id = id.get(), error = %e, "could not announce the result");
     }
     info!(match_id = id.get(), ?ending, "game over");
+}
+
+/// The annulment of a game that cannot be read back: its board message (if any) says so and
+/// loses its buttons, and both players are pinged where it was played.
+async fn annulled_unreadable(
+    bot: &Bot,
+    http: &Http,
+    outcome: &Outcome,
+    id: MatchId,
+    players: [UserId; 2],
+    record: Option<super::super::repo::BoardRecord>,
+) {
+    let lang = bot.guild_lang(outcome.guild).await;
+    let text = tr!(
+        lang,
+        "annulled-unreadable",
+        game = id.get(),
+        black = mention(players[0]),
+        white = mention(players[1])
+    );
+    let channel = record.as_ref().map_or(outcome.channel, |r| r.channel);
+    if let Some(message) = record.and_then(|r| r.message) {
+        let edit = EditMessage::new()
+            .content(text.clone())
+            .components(Vec::new());
+        if let Err(e) = dchannel(channel)
+            .edit_message(http, MessageId::new(message.max(1)), edit)
+            .await
+        {
+            warn!(match_id = id.get(), error = %e, "could not close the board message");
+        }
+    }
+    if channel.get() == 0 {
+        return;
+    }
+    let mentions =
+        CreateAllowedMentions::new().users(players.iter().map(|u| DUser::new(u.get().max(1))));
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(mentions);
+    if let Err(e) = dchannel(channel).send_message(http, msg).await {
+        warn!(match_id = id.get(), error = %e, "could not announce the annulment");
+    }
 }
 
 /// Grants the title role; a failure is told to the moderators where the game was played.

@@ -25,8 +25,9 @@ pub enum Step {
     NotifyTurn(MatchId, UserId),
     /// Both players are told the dead stones wait for them.
     NotifyAgreement(MatchId),
-    /// The result is posted, with the rewards it brought.
-    Announce(MatchId, Ending, Vec<Reward>),
+    /// The result is posted, with the rewards it brought (Black and White given, to tell them
+    /// even when the match cannot be read back).
+    Announce(MatchId, Ending, [UserId; 2], Vec<Reward>),
     /// The title's role is granted (if the server set one).
     GrantTitle(GuildId, UserId),
     /// The game is over: its last "your move" ping goes, its thread is archived.
@@ -74,7 +75,9 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
                 changed = true;
                 agreement = true;
             }
-            Event::Ended { ending, .. } => ended = Some(*ending),
+            Event::Ended {
+                ending, players, ..
+            } => ended = Some((*ending, *players)),
             Event::MeritAwarded { user, amount, .. } => rewards.push(Reward::Merit {
                 user: *user,
                 amount: *amount,
@@ -91,8 +94,8 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
     if (changed && !started) || ended.is_some() {
         steps.push(Step::Redraw(id));
     }
-    if let Some(ending) = ended {
-        steps.push(Step::Announce(id, ending, rewards));
+    if let Some((ending, players)) = ended {
+        steps.push(Step::Announce(id, ending, players, rewards));
         steps.extend(titles);
         steps.push(Step::Close(id));
     } else if agreement {
@@ -184,6 +187,7 @@ mod tests {
                 Event::Ended {
                     match_id: M,
                     ending,
+                    players: [BOB, ALICE],
                 },
                 Event::MeritAwarded {
                     guild: GuildId(1),
@@ -204,6 +208,7 @@ mod tests {
                 Step::Announce(
                     M,
                     ending,
+                    [BOB, ALICE],
                     vec![
                         Reward::Merit {
                             user: ALICE,

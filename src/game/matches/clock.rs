@@ -67,8 +67,12 @@ impl Match {
         self.play(color, Move::Pass, true, due, events);
         if self.move_count() == before {
             // The engine refused the pass (a game it holds over): never spin on a deadline
-            // that stays due; the next turn starts from this one.
+            // that stays due; the next turn starts from this one, and says so.
             self.turn_deadline = due + self.config.turn_timeout.max(Duration::from_millis(1));
+            events.push(Event::TurnRenewed {
+                match_id: self.id,
+                deadline: self.turn_deadline,
+            });
             return false;
         }
         if !second {

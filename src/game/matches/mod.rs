@@ -407,6 +407,7 @@ impl Match {
         events.push(Event::Ended {
             match_id: self.id,
             ending,
+            players: self.both(),
         });
     }
 

@@ -17,12 +17,12 @@ impl Match {
         now: Timestamp,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
+        // A button of an older board says so first: that is why it is not this player's turn
+        // any more (or why the game is settling its dead stones), if it is not.
+        self.check_fresh(seen)?;
         if self.in_agreement() {
             return Err(Refusal::InAgreement);
         }
-        // A button of an older board says so first: that is why it is not this player's turn
-        // any more, if it is not.
-        self.check_fresh(seen)?;
         if color != self.game.to_move() {
             return Err(Refusal::NotYourTurn);
         }

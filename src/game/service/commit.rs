@@ -101,7 +101,7 @@ impl Service {
                 .write()
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&m.id);
-            lock(&self.lobby).unseat(m.id, m.channel, m.both());
+            lock(&self.lobby).unseat(m.id, (m.guild, m.channel), m.both());
         }
         let deadline = m.next_deadline();
         self.arm(Subject::Match(m.id), deadline);

@@ -79,7 +79,7 @@ impl Service {
         // whole live row anyway. Start-up stays a pure read.
         for mut m in loaded.matches {
             let events = m.resume(now);
-            lobby.seat(m.id, m.channel, m.both());
+            lobby.seat(m.id, (m.guild, m.channel), m.both());
             timers.set(Subject::Match(m.id), m.next_deadline());
             if !events.is_empty() {
                 recovered.push(Outcome {
@@ -123,7 +123,7 @@ impl Service {
         let Some((row, moves)) = found else {
             return Ok(None);
         };
-        let mut m = match_skeleton(&row);
+        let mut m = match_skeleton(&row).map_err(|e| load_failure(id, e))?;
         for mv in &moves {
             replay_move(&mut m, mv).map_err(|e| load_failure(id, e))?;
         }
@@ -155,6 +155,7 @@ impl Service {
             events: vec![Event::Ended {
                 match_id: id,
                 ending: Ending::Annulled,
+                players: problem.players.unwrap_or([UserId(0), UserId(0)]),
             }],
             to_move: None,
             deadline: None,
@@ -207,9 +208,12 @@ fn load_matches(
     let mut loading: HashMap<i64, (Match, MatchRow)> = HashMap::new();
     for row in tx.running_matches()? {
         match row {
-            Ok(r) => {
-                loading.insert(r.id, (match_skeleton(&r), r));
-            }
+            Ok(r) => match match_skeleton(&r) {
+                Ok(m) => {
+                    loading.insert(r.id, (m, r));
+                }
+                Err(e) => problems.push((r.id, e)),
+            },
             Err(e) => problems.push((e.id, LoadError::Row(e))),
         }
     }

@@ -7,8 +7,9 @@
 //! meet only at the database connection, for the length of one commit).
 //!
 //! The service is synchronous and reads no clock: the runtime calls it off the async threads
-//! with the time. Locks are taken in one order — a match, then the store — and the map of
-//! matches and the lobby are never held together while waiting for the other.
+//! with the time. Locks are taken in one order: a match, then the lobby, then the map of matches
+//! or the store (each held only for a statement or a transaction); none is ever waited for while
+//! holding one that comes after it.
 
 mod commit;
 mod load;

@@ -80,11 +80,14 @@ impl Service {
                 "a stored setting no longer applies"
             );
         }
-        self.settings
+        // A change committed meanwhile is already in the cache: keep it, not this older read.
+        Ok(self
+            .settings
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(guild, s.clone());
-        Ok(s)
+            .entry(guild)
+            .or_insert(s)
+            .clone())
     }
 
     fn edit_settings(
@@ -198,19 +201,22 @@ impl Service {
     /// The running games of a server, for its moderators, with those that could not be
     /// loaded and why.
     pub fn running_in(&self, guild: GuildId) -> Vec<RunningGame> {
-        let mut games: Vec<RunningGame> = self
-            .running()
+        // The server's own games only, by the index, each read under its lock (never cloned).
+        let ids = lock(&self.lobby).in_guild(guild);
+        let mut games: Vec<RunningGame> = ids
             .into_iter()
-            .filter_map(|id| self.snapshot(id))
-            .filter(|m| m.guild == guild)
-            .map(|m| RunningGame {
-                id: m.id,
-                channel: m.channel,
-                players: m.both(),
-                terms: Some((m.config.size, m.config.rules)),
-                move_count: m.move_count(),
-                started_at: m.started_at,
-                problem: None,
+            .filter_map(|id| self.cell(id))
+            .map(|cell| {
+                let m = lock(&cell);
+                RunningGame {
+                    id: m.id,
+                    channel: m.channel,
+                    players: m.both(),
+                    terms: Some((m.config.size, m.config.rules)),
+                    move_count: m.move_count(),
+                    started_at: m.started_at,
+                    problem: None,
+                }
             })
             .collect();
         for p in lock(&self.problems).iter() {
@@ -232,7 +238,8 @@ impl Service {
         games
     }
 
-    /// The record of a match of `guild` as SGF, with the players' display names.
+    /// The record of a match of `guild` as SGF, with the players' display names and the comment
+    /// an automatic pass carries (in the front end's language).
     ///
     /// # Errors
     /// No such game on this server, the database failed, or the record cannot be replayed.
@@ -240,9 +247,10 @@ impl Service {
         &self,
         guild: GuildId,
         id: MatchId,
-        black_name: &str,
-        white_name: &str,
+        names: [&str; 2],
+        automatic_pass: &str,
     ) -> Result<String, Failure> {
+        let [black_name, white_name] = names;
         let m = self
             .load_match(id)?
             .filter(|m| m.guild == guild)
@@ -256,7 +264,7 @@ impl Service {
             .iter()
             .enumerate()
             .filter(|(_, a)| **a)
-            .map(|(i, _)| (i, "automatic pass (turn timed out)".to_owned()))
+            .map(|(i, _)| (i, automatic_pass.to_owned()))
             .collect();
         // A game scored after the agreement phase records its territory, dead stones included
         // (TB/TW), as counted with the agreed marking.

@@ -164,21 +164,26 @@ pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> MoveRow {
     }
 }
 
-fn duration_of(ms: i64) -> Duration {
-    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+fn duration_of(ms: i64) -> Result<Duration, LoadError> {
+    u64::try_from(ms)
+        .map(Duration::from_millis)
+        .map_err(|_| LoadError::Inconsistent("a negative duration in the settings snapshot"))
 }
 
 /// A match from its row, before its moves are replayed: in play, whatever the row says (the
 /// phase is restored by [`finish_phase`] once the moves are in).
-pub(super) fn match_skeleton(r: &MatchRow) -> Match {
+///
+/// # Errors
+/// A settings snapshot that makes no sense (a negative duration).
+pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
     let config = MatchConfig {
         size: r.size,
         rules: r.rules,
         komi: r.komi,
-        turn_timeout: duration_of(r.turn_timeout_ms),
-        grace: duration_of(r.grace_ms),
-        max_length: duration_of(r.max_ms),
-        resign_window: duration_of(r.resign_window_ms),
+        turn_timeout: duration_of(r.turn_timeout_ms)?,
+        grace: duration_of(r.grace_ms)?,
+        max_length: duration_of(r.max_ms)?,
+        resign_window: duration_of(r.resign_window_ms)?,
         merit: MeritRules {
             min_moves: r.merit_min_moves,
             amount: r.merit_amount,
@@ -188,7 +193,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Match {
     };
     let ts = Timestamp::from_millis;
     let opt = |t: Option<i64>| t.map(ts);
-    Match {
+    Ok(Match {
         id: MatchId(r.id),
         guild: GuildId(r.guild),
         channel: ChannelId(r.channel),
@@ -213,7 +218,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Match {
         phase: Phase::Play,
         resumed: 0,
         resumed_at: None,
-    }
+    })
 }
 
 /// Replays the next stored move through the engine (which checks it is legal). A move after
