@@ -103,11 +103,12 @@ impl RenderOptions {
     }
 }
 
-/// The score as the caption shows it: `Black 45 · White 41.5 · B+3.5`.
+/// The score as the caption shows it, in no language (the image is the same for every server;
+/// the words are in the message around it): `● 45 · ○ 41.5 · B+3.5`.
 pub fn score_line(count: &Count) -> String {
     let s = count.half_points();
     format!(
-        "Black {} · White {} · {}",
+        "● {} · ○ {} · {}",
         format_half_points(s.black),
         format_half_points(s.white),
         count.result()
@@ -317,7 +318,9 @@ fn territory_square(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, owner: Color
     }
 }
 
-/// The caption: captures on the left; the score, or the move and turn, on the right.
+/// The caption, in no language (the image is the same in every server; the words are in the
+/// message around it): each side's stone and its prisoners (`+3`) on the left; the score, or
+/// the move (`#12`) and an arrow to the stone of the side to play, on the right.
 fn caption(pm: &mut Pixmap, c: &Caption) {
     let cap = assets::caption();
     let mid = layout::caption_mid();
@@ -334,11 +337,7 @@ fn caption(pm: &mut Pixmap, c: &Caption) {
                 (mid - s.offset).round() as i32,
                 1.0,
             );
-            let who = match color {
-                Color::Black => "Black",
-                Color::White => "White",
-            };
-            let label = format!("{who} took {}", caps[color]);
+            let label = format!("+{}", caps[color]);
             text::draw(pm, &label, px, x + 30.0, mid, Align::Left, ink);
             x += 30.0 + text::width(&label, px) + 26.0;
         }
@@ -347,21 +346,22 @@ fn caption(pm: &mut Pixmap, c: &Caption) {
     if let Some(score) = &c.score {
         text::draw(pm, score, px, right, mid, Align::Right, ink);
     } else {
-        let mut parts = Vec::new();
-        if let Some(n) = c.move_number {
-            parts.push(format!("Move {n}"));
-        }
+        let mut end = right;
         if let Some(t) = c.to_move {
-            parts.push(format!(
-                "{} to play",
-                match t {
-                    Color::Black => "Black",
-                    Color::White => "White",
-                }
-            ));
+            let s = &cap.stones[t];
+            assets::blit(
+                pm,
+                &s.pixmap,
+                (end - 11.0 - s.offset).round() as i32,
+                (mid - s.offset).round() as i32,
+                1.0,
+            );
+            end -= 30.0;
+            text::draw(pm, "▶", px, end, mid, Align::Right, ink);
+            end -= text::width("▶", px) + 14.0;
         }
-        if !parts.is_empty() {
-            text::draw(pm, &parts.join(" · "), px, right, mid, Align::Right, ink);
+        if let Some(n) = c.move_number {
+            text::draw(pm, &format!("#{n}"), px, end, mid, Align::Right, ink);
         }
     }
 }
@@ -440,7 +440,7 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
             }),
             move_number: None,
             to_move: None,
-            score: Some("Black 180 · White 181.5 · W+1.5".into()),
+            score: Some("● 180 · ○ 181.5 · W+1.5".into()),
         },
     };
     vec![

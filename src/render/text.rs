@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn the_bundled_font_parses_and_has_the_board_letters() {
-        for c in "ABCDEFGHJKLMNOPQRST0123456789–+·".chars() {
+        for c in "ABCDEFGHJKLMNOPQRST0123456789–+·#●○▶.".chars() {
             assert_ne!(FONT.glyph_id(c).0, 0, "no glyph for {c}");
         }
         assert!(width("A19", 20.0) > 20.0);
