@@ -7,6 +7,7 @@
 //! Arrows point one way: `go` knows nothing of the rest; `store` holds no rule; nothing knows
 //! `discord`.
 
+pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;
