@@ -5,7 +5,7 @@ Usage (from the repository root, after `cargo build --release`):
 
     scripts/match.py --games 50 --size 9 --komi 7 --rules chinese \
         --engine "target/release/tengen gtp --level advanced --max-time 0.95 --seed {seed}" \
-        --opponent "gnugo --mode gtp --chinese-rules --level 10 --seed {seed}" \
+        --opponent "gnugo --mode gtp --chinese-rules --positional-superko --level 10 --seed {seed}" \
         --out docs/strength/advanced-9x9-gnugo10
 
 Each game starts both programs afresh (`{seed}` in a command becomes the game's number plus

@@ -139,6 +139,28 @@ fn single(l: u64) -> bool {
     c != 0 && c * squares == sum * sum
 }
 
+/// Whether packed pseudo-liberties could all lie on the cells `a` and `b` (`a` ≠ `b`): false
+/// proves that the chain has a liberty elsewhere. Solves count = nₐ + n_b and
+/// sum = nₐ·a + n_b·b for the multiplicities, then checks the sum of squares.
+#[inline(always)]
+fn libs_within(l: u64, a: usize, b: usize) -> bool {
+    let c = lib_count(l) as i64;
+    let sum = lib_sum(l) as i64;
+    let squares = (l & ((1 << SUM_SHIFT) - 1)) as i64;
+    let (a, b) = (a as i64, b as i64);
+    if a == b {
+        return sum == c * a && squares == c * a * a;
+    }
+    let num = sum - c * b;
+    let den = a - b;
+    if num % den != 0 {
+        return false;
+    }
+    let na = num / den;
+    let nb = c - na;
+    na >= 0 && nb >= 0 && squares == na * a * a + nb * b * b
+}
+
 /// All ones when `keep`, else 0: masks a cell to itself or to cell 0, a border corner whose
 /// liberty word absorbs updates meant for neighbours that hold no chain.
 #[inline(always)]
@@ -198,8 +220,8 @@ pub(crate) struct Pos {
     passes: u8,
     hash: u64,
     /// Marks for walks (liberty counts): a cell is marked when it holds `stamp`.
-    mark: [u32; CELLS],
-    stamp: u32,
+    mark: [u8; CELLS],
+    stamp: u8,
 }
 
 impl Pos {
@@ -403,11 +425,21 @@ impl Pos {
         l == lib_count(l) * lib_at(lib)
     }
 
+    /// A fresh mark for a walk (the marks are bytes, cleared when they wrap: small to copy).
+    #[inline(always)]
+    fn next_stamp(&mut self) -> u8 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark = [0; CELLS];
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
     /// Up to `limit` distinct liberties of the chain on stone cell `i`, written to `out`;
     /// returns how many were found.
     pub(crate) fn liberties(&mut self, i: usize, limit: usize, out: &mut [usize]) -> usize {
-        self.stamp = self.stamp.wrapping_add(1);
-        let st = self.stamp;
+        let st = self.next_stamp();
         let h = self.head[i] as usize;
         let mut n = 0;
         let mut s = h;
@@ -497,8 +529,7 @@ impl Pos {
     /// have after playing on the empty cell `i`, and the stones it would hold. Captured
     /// stones' points next to the chain count as liberties.
     pub(crate) fn liberties_after(&mut self, c: u8, i: usize, limit: usize) -> (usize, usize) {
-        self.stamp = self.stamp.wrapping_add(1);
-        let st = self.stamp;
+        let st = self.next_stamp();
         self.mark[i] = st;
         let enemy = other(c);
         let mut n = 0;
@@ -558,8 +589,22 @@ impl Pos {
     /// does.
     #[inline]
     pub(crate) fn self_atari(&mut self, c: u8, i: usize) -> Option<usize> {
-        if self.empty_neighbours(i) >= 2 {
+        let empty = self.empty_neighbours(i);
+        if empty >= 2 {
             return None;
+        }
+        if empty == 1 {
+            // With one empty neighbour `q`, a friendly chain with a liberty other than `i` and
+            // `q` gives the stone a second liberty: read from the packed sums, no walk.
+            let q = neighbours(i)
+                .into_iter()
+                .find(|&k| self.cells[k] == EMPTY)
+                .unwrap_or(i);
+            for k in neighbours(i) {
+                if self.cells[k] == c && !libs_within(self.libs[self.head[k] as usize], i, q) {
+                    return None;
+                }
+            }
         }
         let (libs, stones) = self.liberties_after(c, i, 2);
         (libs <= 1).then_some(stones)
@@ -964,6 +1009,17 @@ mod tests {
                     for p in size.all_points() {
                         let i = cell(p);
                         assert_eq!(pos.at(i), game.board().get(p).map_or(EMPTY, stone));
+                        for c in [Color::Black, Color::White] {
+                            let v = stone(c);
+                            if pos.at(i) != EMPTY || !pos.is_legal(v, i) || pos.captures(v, i) {
+                                continue;
+                            }
+                            let mut b = game.board().clone();
+                            b.clear_ko();
+                            b.play(c, p).unwrap();
+                            let brute = b.liberties(p).len() <= 1;
+                            assert_eq!(pos.self_atari(v, i).is_some(), brute, "{c} {p}");
+                        }
                         if pos.at(i) != EMPTY {
                             let libs = game.board().liberties(p);
                             assert_eq!(pos.in_atari(i), libs.len() == 1);

@@ -21,7 +21,7 @@ use crate::go::playout::Rng;
 
 use super::board::{BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other};
 use super::pattern::PLAYOUT;
-use super::tactics::runs_into_ladder;
+use super::tactics::runs_into_ladder_quick;
 
 /// The moves of one simulation in order (tree and playout), each a cell with its colour in
 /// bits 14–15: what the tree's AMAF statistics learn from.
@@ -144,15 +144,17 @@ pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOu
         if pos.is_legal(c, lib) {
             // Two liberties after extending is an escape only if no ladder catches it.
             let libs = pos.liberties_after(c, lib, 3).0;
-            if libs >= 3 || (libs == 2 && !runs_into_ladder(pos, c, lib, PLAYOUT_LADDER_BUDGET)) {
+            if libs >= 3
+                || (libs == 2 && !runs_into_ladder_quick(pos, c, lib, PLAYOUT_LADDER_STEPS))
+            {
                 out.escape(lib);
             }
         }
     }
 }
 
-/// Positions a playout's ladder reading may visit: enough for a ladder across 9×9.
-const PLAYOUT_LADDER_BUDGET: u32 = 40;
+/// Steps of a playout's ladder reading: a ladder across 19×19 takes about 30.
+const PLAYOUT_LADDER_STEPS: u32 = 40;
 
 /// Captures of enemy chains in atari next to `at` (one's own previous move: the chain it put
 /// in atari may not have escaped).

@@ -110,7 +110,8 @@ fn it_captures_in_a_ladder() {
     panic!("the chain was not captured\n{:?}", g.board());
 }
 
-/// Black's C2–D2 is in atari (White has just played D1); E2 gives it three liberties.
+/// Black's C2–D2 is in atari (White has just played D1); E2 gives it three liberties. A komi
+/// of −4½ makes up for White's extra stones, so the chain is worth saving.
 const IN_ATARI: &str = "
     . . . . . . . . .
     . . . . . . . . .
@@ -122,9 +123,13 @@ const IN_ATARI: &str = "
     . O X X . . . . .
     . . O . . . . . .";
 
+fn in_atari_rules() -> Rules {
+    RuleSet::Chinese.with_komi(Komi::from_half_points(-9))
+}
+
 #[test]
 fn it_saves_a_chain_in_atari_when_it_can() {
-    let mut g = game(IN_ATARI, Color::White, RuleSet::Chinese.rules());
+    let mut g = game(IN_ATARI, Color::White, in_atari_rules());
     g.play(Move::Play(pt("D1"))).unwrap();
     for level in Level::ALL {
         for seed in 1..4 {
@@ -340,7 +345,7 @@ fn it_resigns_a_hopeless_game_unless_told_not_to() {
 /// A beginner answers an atari and never fills its own eye, at any seed.
 #[test]
 fn the_beginner_answers_ataris_and_keeps_its_eyes() {
-    let mut g = game(IN_ATARI, Color::White, RuleSet::Chinese.rules());
+    let mut g = game(IN_ATARI, Color::White, in_atari_rules());
     g.play(Move::Play(pt("D1"))).unwrap();
     for seed in 1..12 {
         assert_eq!(
