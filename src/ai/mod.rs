@@ -234,6 +234,91 @@ pub struct Options {
     pub resign_after: u32,
     /// Whether the tree is kept between moves when the game follows it.
     pub keep_tree: bool,
+    /// Overrides of the search's tunables, for experiments (`tengen gtp --tune`).
+    pub tuning: Tuning,
+}
+
+/// Overrides of the search's tunables; `None` keeps the engine's value. Meant for measuring
+/// a change in matches before it becomes the default.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Tuning {
+    /// RAVE equivalence (real visits at which a move's own mean weighs as much as its AMAF mean).
+    pub equiv: Option<f32>,
+    /// UCB exploration coefficient.
+    pub explore: Option<f32>,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_at: Option<u32>,
+    /// Virtual simulations at 50 % of every new move.
+    pub even: Option<f32>,
+    /// Prior scale of the learned pattern weights.
+    pub learned: Option<f32>,
+    /// Prior of a playout pattern.
+    pub pattern: Option<f32>,
+    /// Prior of a move near the last one.
+    pub near: Option<f32>,
+    /// Prior of the line in an empty area.
+    pub line: Option<f32>,
+    /// Weight of the final score in a playout's result, beside the win (0: win or loss only).
+    pub score: Option<f32>,
+    /// Playouts' tries for a move in an empty area before the uniform choice.
+    pub fill_board: Option<u32>,
+}
+
+impl Tuning {
+    /// Sets one tunable from `name=value`.
+    ///
+    /// # Errors
+    /// An unknown name or a value that is not a number.
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("expected name=value, not {assignment:?}"))?;
+        let v: f32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("not a number: {value:?}"))?;
+        if !v.is_finite() {
+            return Err(format!("not a number: {value:?}"));
+        }
+        match name.trim() {
+            "equiv" => self.equiv = Some(v),
+            "explore" => self.explore = Some(v),
+            "expand_at" => self.expand_at = Some(v.max(0.0) as u32),
+            "even" => self.even = Some(v),
+            "learned" => self.learned = Some(v),
+            "pattern" => self.pattern = Some(v),
+            "near" => self.near = Some(v),
+            "line" => self.line = Some(v),
+            "score" => self.score = Some(v),
+            "fill_board" => self.fill_board = Some(v.max(0.0) as u32),
+            other => return Err(format!("unknown tunable {other:?}")),
+        }
+        Ok(())
+    }
+
+    fn apply(&self, p: &mut Params) {
+        let pairs = [
+            (self.equiv, &mut p.equiv),
+            (self.explore, &mut p.explore),
+            (self.even, &mut p.even),
+            (self.learned, &mut p.learned),
+            (self.pattern, &mut p.pattern),
+            (self.near, &mut p.near),
+            (self.line, &mut p.line),
+            (self.score, &mut p.score),
+        ];
+        for (v, slot) in pairs {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        }
+        if let Some(e) = self.expand_at {
+            p.expand_at = e;
+        }
+        if let Some(f) = self.fill_board {
+            p.policy.fill_board = f;
+        }
+    }
 }
 
 impl Default for Options {
@@ -244,6 +329,7 @@ impl Default for Options {
             resign_below: 0.08,
             resign_after: 3,
             keep_tree: true,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -364,6 +450,7 @@ impl Engine {
             history,
         };
         let mut params = Params::for_size(game.size().get());
+        self.options.tuning.apply(&mut params);
         params.max_nodes = limits.max_nodes.max(2 * (game.size().points() + 1));
         self.sync_tree(game);
         self.searcher.clear_owner();

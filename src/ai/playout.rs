@@ -49,6 +49,9 @@ pub(crate) struct Policy {
     pub(crate) atari: u32,
     /// How often a playout pattern near the last moves is looked for.
     pub(crate) pattern: u32,
+    /// Random points tried, before the uniform choice, for one in an empty 3×3 area (MoGo's
+    /// "fill the board": big boards' playouts otherwise crowd where the stones are).
+    pub(crate) fill_board: u32,
 }
 
 impl Default for Policy {
@@ -56,6 +59,7 @@ impl Default for Policy {
         Policy {
             atari: 100,
             pattern: 100,
+            fill_board: 0,
         }
     }
 }
@@ -287,6 +291,16 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
             if let Some(m) = moves.pick(rng) {
                 return m;
             }
+        }
+    }
+    for _ in 0..policy.fill_board {
+        let n = pos.empty_count();
+        if n == 0 {
+            break;
+        }
+        let i = pos.empties()[rng.below(n)] as usize;
+        if pos.pattern3(i) == 0 {
+            return i;
         }
     }
     random_move(pos, c, rng)

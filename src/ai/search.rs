@@ -157,6 +157,10 @@ pub(crate) struct Params {
     pub(crate) near: f32,
     /// Priors for the line in an empty area: a malus low, a bonus on the third and fourth.
     pub(crate) line: f32,
+    /// Weight of the score in a playout's result: the result is the win (1 or 0) moved
+    /// toward the margin's sign by up to this much, so that among winning lines the search
+    /// prefers the safer (wider) ones.
+    pub(crate) score: f32,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -179,7 +183,11 @@ impl Params {
             learned: if big { 2.5 } else { 1.5 },
             near: if big { 6.0 } else { 0.0 },
             line: if big { 10.0 } else { 0.0 },
-            policy: Policy::default(),
+            score: 0.0,
+            policy: Policy {
+                fill_board: if big { 3 } else { 0 },
+                ..Policy::default()
+            },
         }
     }
 }
@@ -212,6 +220,21 @@ impl RulesView {
         } else {
             0.5
         }
+    }
+
+    /// Black's result for an area score, with `weight` of it given to the margin (scaled by
+    /// the board's points, through a smooth step): a win by a point is worth a little less
+    /// than a win by twenty.
+    #[inline]
+    pub(crate) fn black_value(&self, score: i32, weight: f32, size: u8) -> f32 {
+        let win = self.black_result(score);
+        if weight == 0.0 {
+            return win;
+        }
+        let margin = (2 * score - self.komi_half) as f32 / 2.0;
+        let scale = f32::from(size) * f32::from(size) / 8.0;
+        let shaped = 0.5 + 0.5 * (margin / scale).tanh();
+        (1.0 - weight) * win + weight * shaped
     }
 
     /// Whether the passes just played end the game.
@@ -325,7 +348,7 @@ impl Searcher {
                         owner[(o - 1) as usize][i] += 1;
                     }
                 });
-                rules.black_result(score)
+                rules.black_value(score, params.score, pos.size())
             }
         };
         self.backup(tree, result);

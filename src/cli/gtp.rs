@@ -46,6 +46,10 @@ pub struct GtpArgs {
     /// Print a line about each search on standard error.
     #[arg(long)]
     pub verbose: bool,
+    /// Override a tunable of the search, `name=value` (repeatable; for experiments): equiv,
+    /// explore, expand_at, even, learned, pattern, near, line, score, fill_board.
+    #[arg(long = "tune", value_name = "NAME=VALUE")]
+    pub tune: Vec<String>,
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of the input.
@@ -135,6 +139,11 @@ impl Session {
             options.seed = seed;
         }
         options.resign = !args.no_resign;
+        for t in &args.tune {
+            if let Err(e) = options.tuning.set(t) {
+                eprintln!("tengen: --tune {t}: {e} (ignored)");
+            }
+        }
         let engine = Engine::new(args.level, options);
         let komi = args.rules.rules().komi;
         let size = BoardSize::NINETEEN;
@@ -621,6 +630,7 @@ mod tests {
             max_time: None,
             no_resign: true,
             verbose: false,
+            tune: Vec::new(),
         })
     }
 
