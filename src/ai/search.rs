@@ -184,10 +184,7 @@ impl Params {
             near: if big { 6.0 } else { 0.0 },
             line: if big { 10.0 } else { 0.0 },
             score: 0.0,
-            policy: Policy {
-                fill_board: if big { 3 } else { 0 },
-                ..Policy::default()
-            },
+            policy: Policy::default(),
         }
     }
 }

@@ -503,3 +503,44 @@ fn levels_read_and_write_their_names() {
     assert!("expert".parse::<Level>().is_err());
     assert_eq!(" Advanced ".parse::<Level>(), Ok(Level::Advanced));
 }
+
+/// The engine moves to worker threads: everything in it is `Send`.
+#[test]
+fn the_engine_is_send() {
+    fn send<T: Send>() {}
+    send::<Engine>();
+    send::<Limits>();
+    send::<Decision>();
+    send::<MarkingVerdict>();
+}
+
+/// F1's fate hangs on who moves first: Black at E1 makes a seki, White at E1 takes it (the
+/// estimate's own fixture). With the komi between the two counts, it decides the game.
+const WHO_MOVES_FIRST: &str = "
+    X X X . . O .
+    O O X . . . .
+    . O X . . . .
+    O O X . . . .
+    . O X X X X X
+    X X O O O O O
+    . X O . . X .";
+
+#[test]
+fn an_unsettled_chain_that_decides_the_game_resumes_play() {
+    let board = Board::from_diagram(WHO_MOVES_FIRST).unwrap();
+    let base = Game::from_setup(board.clone(), Color::Black, RuleSet::Chinese.rules());
+    let half = |dead: &[Point]| {
+        let s = base.count(dead).half_points();
+        s.black - (s.white - i64::from(base.rules().komi.half_points()))
+    };
+    let (alive, dead) = (half(&[pt("F7")]), half(&[pt("F7"), pt("F1")]));
+    let komi = Komi::from_half_points(((alive + dead) / 2) as i32 | 1);
+    let mut g = Game::from_setup(board, Color::Black, RuleSet::Chinese.with_komi(komi));
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    let verdicts: Vec<MarkingVerdict> = [&[pt("F7")][..], &[pt("F7"), pt("F1")][..]]
+        .iter()
+        .map(|m| judge_marking(&g, Color::Black, m, 3))
+        .collect();
+    assert_eq!(verdicts, [MarkingVerdict::Resume; 2]);
+}
