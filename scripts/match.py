@@ -229,6 +229,8 @@ def play_game(args, index, out_dir):
             record["score_opponent"] = opp.must("final_score", timeout=120)
             record["score_engine"] = eng.must("final_score", timeout=120)
             record["result"] = record["score_opponent"]
+            if winner_of(record["score_opponent"]) != winner_of(record["score_engine"]):
+                settle(args, record, players, handicap_stones)
     except EngineError as e:
         record["result"] = "Void"
         record["reason"] = str(e)
@@ -242,6 +244,77 @@ def play_game(args, index, out_dir):
     record["engine_seconds_max"] = round(max(times), 3) if times else 0.0
     write_sgf(args, record, handicap_stones, names, engine_black, out_dir)
     return record
+
+
+def settle(args, record, players, handicap_stones):
+    """The two programs disagree on the winner (usually on which stones are dead): both play
+    on with `kgs-genmove_cleanup` (which removes the dead stones it sees before passing) until
+    two passes, and the board is then counted as it stands (Tromp–Taylor, as CGOS does), by
+    `tengen gtp --rules classic` replaying the whole game."""
+    to_move = record["moves"][-1][0] if record["moves"] else "B"
+    to_move = "W" if to_move == "B" else "B"
+    passes = 0
+    for _ in range(args.size * args.size * 2):
+        mover = players[to_move]
+        other = players["W" if to_move == "B" else "B"]
+        ok, vertex = mover.ask(f"kgs-genmove_cleanup {to_move}", timeout=args.move_timeout)
+        if not ok or vertex.lower() == "resign":
+            vertex = "pass"
+        ok, _ = other.ask(f"play {to_move} {vertex}", timeout=60)
+        if not ok:
+            vertex = "pass"
+        record["moves"].append((to_move, vertex, 0.0))
+        passes = passes + 1 if vertex.lower() == "pass" else 0
+        to_move = "W" if to_move == "B" else "B"
+        if passes >= 2:
+            break
+    judge = Gtp(args.judge, "judge")
+    try:
+        judge.must(f"boardsize {args.size}")
+        judge.must(f"komi {args.komi}")
+        if handicap_stones:
+            judge.must("set_free_handicap " + " ".join(handicap_stones))
+        for c, v, _ in record["moves"]:
+            if v != "resign":
+                judge.must(f"play {c} {v}")
+        score = judge.must("final_score")
+    finally:
+        judge.close()
+    record["reason"] = (
+        f"two passes; counts disagreed ({record['score_opponent']} / {record['score_engine']}): "
+        "played out with kgs-genmove_cleanup, counted as it stands"
+    )
+    record["result"] = score
+
+
+def rescore(args, record, out_dir):
+    """Replays a recorded game whose counts disagree into fresh programs and settles it."""
+    engine_black = record["engine_color"] == "B"
+    seed = record["seed"]
+    eng = Gtp(args.engine.replace("{seed}", str(seed)), args.engine_name)
+    opp = Gtp(args.opponent.replace("{seed}", str(seed)), args.opponent_name)
+    players = {"B": eng if engine_black else opp, "W": opp if engine_black else eng}
+    handicap_stones = []
+    try:
+        for p in (eng, opp):
+            p.must(f"boardsize {args.size}")
+            p.must("clear_board")
+            p.must(f"komi {args.komi}")
+        if args.handicap >= 2:
+            handicap_stones = eng.must(f"fixed_handicap {args.handicap}").split()
+            opp.must(f"fixed_handicap {args.handicap}")
+        for c, v, _ in record["moves"]:
+            for p in (eng, opp):
+                p.must(f"play {c} {v}")
+        settle(args, record, players, handicap_stones)
+    finally:
+        eng.close()
+        opp.close()
+    winner = winner_of(record["result"])
+    record["engine_won"] = winner == record["engine_color"] if winner else None
+    names = {"engine": args.engine_name, "opponent": args.opponent_name}
+    write_sgf(args, record, handicap_stones, names, engine_black, out_dir)
+    print(f"game {record['game']}: settled {record['result']}", flush=True)
 
 
 def write_sgf(args, record, handicap_stones, names, engine_black, out_dir):
@@ -270,9 +343,11 @@ def write_sgf(args, record, handicap_stones, names, engine_black, out_dir):
         f.write(head + body + ")\n")
 
 
-def summarise(args, records, out_dir, started):
-    decided = [r for r in records if r["engine_won"] is not None]
-    wins = sum(1 for r in decided if r["engine_won"])
+def summarise(args, records, out_dir, started, command=None):
+    # Every played game counts; a draw (jigo, with an integer komi) is half a win.
+    decided = [r for r in records if r["result"] != "Void"]
+    draws = sum(1 for r in decided if r["engine_won"] is None)
+    wins = sum(1 for r in decided if r["engine_won"]) + 0.5 * draws
     games = len(decided)
     low, high = wilson(wins, games)
     times = [m[2] for r in records for m in r["moves"] if m[0] == r["engine_color"]]
@@ -292,6 +367,7 @@ def summarise(args, records, out_dir, started):
         "games": games,
         "void": len(records) - games,
         "engine_wins": wins,
+        "draws": draws,
         "win_rate": wins / games if games else None,
         "wilson95": [low, high],
         "engine_wins_as_black": sum(1 for r in as_black if r["engine_won"]),
@@ -306,7 +382,7 @@ def summarise(args, records, out_dir, started):
             if r["score_engine"] and winner_of(r["score_engine"]) != winner_of(r["score_opponent"])
         ),
         "wall_seconds": round(time.time() - started, 1),
-        "command": " ".join(shlex.quote(a) for a in sys.argv),
+        "command": command or " ".join(shlex.quote(a) for a in sys.argv),
         "records": records,
     }
     with open(os.path.join(out_dir, "summary.json"), "w") as f:
@@ -320,9 +396,9 @@ def summarise(args, records, out_dir, started):
         + (f", {args.handicap} handicap stones to the {args.handicap_to}" if args.handicap >= 2 else "")
         + ", colours alternating" * bool(args.alternate and args.handicap < 2),
         "",
-        "| games | engine wins | win rate | Wilson 95 % | as Black | as White | s/move mean | s/move max |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
-        f"| {games} | {wins} | {100 * wins / games if games else 0:.1f} % | "
+        "| games | engine wins | draws | win rate | Wilson 95 % | as Black | as White | s/move mean | s/move max |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| {games} | {wins:g} | {draws} | {100 * wins / games if games else 0:.1f} % | "
         f"{100 * low:.1f}–{100 * high:.1f} % | "
         f"{summary['engine_wins_as_black']}/{summary['engine_games_as_black']} | "
         f"{summary['engine_wins_as_white']}/{summary['engine_games_as_white']} | "
@@ -332,7 +408,9 @@ def summarise(args, records, out_dir, started):
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for r in records:
-        won = {True: "won", False: "lost", None: "void"}[r["engine_won"]]
+        won = {True: "won", False: "lost", None: "draw" if r["result"] != "Void" else "void"}[
+            r["engine_won"]
+        ]
         lines.append(
             f"| {r['game']} | {r['engine_color']} ({won}) | {r['result']} | {r['reason']} | "
             f"{len(r['moves'])} | {r['score_engine'] or ''} |"
@@ -345,8 +423,8 @@ def summarise(args, records, out_dir, started):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", required=True, help="GTP command of the engine measured")
-    ap.add_argument("--opponent", required=True, help="GTP command of the opponent")
+    ap.add_argument("--engine", default="", help="GTP command of the engine measured")
+    ap.add_argument("--opponent", default="", help="GTP command of the opponent")
     ap.add_argument("--engine-name", default="Tengen")
     ap.add_argument("--opponent-name", default="GNU Go")
     ap.add_argument("--games", type=int, default=10)
@@ -356,17 +434,49 @@ def main():
     ap.add_argument("--handicap", type=int, default=0)
     ap.add_argument("--handicap-to", choices=["engine", "opponent"], default="engine")
     ap.add_argument("--time-settings", default=None, help='e.g. "0 1 1": sent as time_settings')
+    ap.add_argument(
+        "--judge",
+        default="target/release/tengen gtp --rules classic",
+        help="GTP program that counts a played-out board as it stands (when the counts disagree)",
+    )
     ap.add_argument("--max-moves", type=int, default=600)
     ap.add_argument("--move-timeout", type=float, default=120.0)
     ap.add_argument("--seed-base", type=int, default=1)
     ap.add_argument("--no-alternate", dest="alternate", action="store_false")
     ap.add_argument("--label", default="")
     ap.add_argument("--out", required=True)
+    ap.add_argument(
+        "--rescore",
+        action="store_true",
+        help="settle the games of --out whose two counts disagree (as a match now does), play no new one",
+    )
+    ap.add_argument(
+        "--resummarise",
+        action="store_true",
+        help="rewrite the summary of the games already in --out/summary.json, play none",
+    )
     args = ap.parse_args()
+    if not (args.resummarise or args.rescore) and not (args.engine and args.opponent):
+        ap.error("--engine and --opponent are needed to play")
     os.makedirs(args.out, exist_ok=True)
     if args.handicap >= 2:
         args.alternate = False
     started = time.time()
+    if args.resummarise or args.rescore:
+        with open(os.path.join(args.out, "summary.json")) as f:
+            old = json.load(f)
+        for key in ("engine", "opponent", "size", "komi", "rules", "handicap", "handicap_to", "label"):
+            # The programs may be given anew (a fixed build to settle with).
+            if key in old and not (key in ("engine", "opponent") and getattr(args, key)):
+                setattr(args, key, old[key])
+        if args.rescore:
+            for r in old["records"]:
+                if r["score_engine"] and winner_of(r["score_engine"]) != winner_of(r["score_opponent"]):
+                    rescore(args, r, args.out)
+        summarise(
+            args, old["records"], args.out, started - old.get("wall_seconds", 0), old["command"]
+        )
+        return
     records = []
     for k in range(args.games):
         r = play_game(args, k, args.out)
@@ -375,7 +485,7 @@ def main():
         print(
             f"game {k + 1}: engine {r['engine_color']} {r['result']} ({r['reason']}), "
             f"{len(r['moves'])} moves, engine {r['engine_seconds_mean']:.2f}s/move "
-            f"(max {r['engine_seconds_max']:.2f}) — total {s['engine_wins']}/{s['games']}",
+            f"(max {r['engine_seconds_max']:.2f}) — total {s['engine_wins']:g}/{s['games']}",
             flush=True,
         )
 

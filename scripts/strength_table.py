@@ -36,7 +36,7 @@ def main():
             (
                 s.get("label") or path,
                 games,
-                wins,
+                f"{wins:g}",
                 f"{100 * wins / games:.0f} %" if games else "–",
                 f"{100 * low:.0f}–{100 * high:.0f} %",
                 f"{s['engine_seconds_a_move_mean']:.2f} (max {s['engine_seconds_a_move_max']:.2f})",

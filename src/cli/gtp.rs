@@ -329,6 +329,14 @@ impl Session {
             );
         }
         let mv = match decision {
+            // Cleanup only settles the count of a game both sides passed: no resigning
+            // then, the search's best move instead.
+            Decision::Resign if cleanup => self
+                .engine
+                .last_search()
+                .best
+                .first()
+                .map_or(Move::Pass, |b| b.0),
             Decision::Resign => return Ok("resign".into()),
             Decision::Pass => Move::Pass,
             Decision::Play(p) => Move::Play(p),
@@ -388,6 +396,9 @@ impl Session {
             *self.game.rules(),
         );
         for &(c, m) in keep {
+            if game.is_over() {
+                game.resume();
+            }
             game.play_as(c, m).map_err(|_| "cannot undo".to_string())?;
         }
         self.game = game;
@@ -517,6 +528,10 @@ impl Session {
 fn replayed(game: &Game, rules: Rules, color: Color) -> Game {
     let mut g = Game::from_setup(game.initial_board().clone(), game.initial_to_move(), rules);
     for &(c, m) in game.moves() {
+        // A game the controller went on with after its end (a cleanup) goes on here too.
+        if g.is_over() {
+            g.resume();
+        }
         if g.play_as(c, m).is_err() {
             break;
         }
@@ -712,6 +727,22 @@ mod tests {
         let c = ask(&mut s, "genmove w");
         assert!(b.starts_with("= ") && c.starts_with("= "), "{b} {c}");
         assert_eq!(s.game().moves().len(), 3);
+    }
+
+    #[test]
+    fn a_game_played_on_after_its_end_is_seen_whole() {
+        let mut s = session();
+        ask(&mut s, "boardsize 9");
+        for line in ["play b E5", "play w pass", "play b pass", "play w D4", "play b C4"] {
+            assert_eq!(ask(&mut s, line), "=\n\n", "{line}");
+        }
+        // The cleanup search sees the moves after the end: its view has five moves.
+        let view = replayed(s.game(), s.rules(), Color::White);
+        assert_eq!(view.moves().len(), 5);
+        assert_eq!(view.board().get("C4".parse().unwrap()), Some(Color::Black));
+        assert!(ask(&mut s, "kgs-genmove_cleanup w").starts_with("= "));
+        assert_eq!(ask(&mut s, "undo"), "=\n\n");
+        assert_eq!(s.game().moves().len(), 5);
     }
 
     #[test]
