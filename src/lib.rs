@@ -8,6 +8,7 @@
 //! `game` says, [`cli`] the command line. Arrows point one way: `go` knows nothing of the rest;
 //! `store` holds no rule; `game` knows no runtime and no clock; nothing knows `discord`.
 
+pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;

@@ -1,5 +1,7 @@
-//! The command line: `tengen run` (the bot, the default), `tengen replay`, `tengen render`.
+//! The command line: `tengen run` (the bot, the default), `tengen replay`, `tengen render`,
+//! `tengen gtp`.
 
+pub mod gtp;
 mod render;
 mod replay;
 
@@ -28,6 +30,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Draw an SGF record as a PNG board, at its end or at any move.
     Render(RenderArgs),
+    /// Play Go over the Go Text Protocol (GTP 2) on standard input and output.
+    Gtp(gtp::GtpArgs),
     /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health checks).
     Health,
 }
@@ -39,6 +43,7 @@ pub fn main() -> ExitCode {
         Command::Run => run_bot(),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
         Command::Health => health(),
     }
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Reproduces the matches of docs/STRENGTH.md: Tengen (`tengen gtp`) against GNU Go 3.8
+# (`gnugo --mode gtp`, Chinese counting, positional superko, level 10) and against itself.
+# Each match writes its SGF records and summary under docs/strength/<name>/.
+#
+#   scripts/strength.sh            # every match, one after the other (several hours)
+#   scripts/strength.sh NAME...    # only these (see the names below)
+#
+# Needs `cargo build --release` and gnugo (Debian: apt-get install gnugo; it lands in
+# /usr/games). Run on an otherwise idle machine: the engine's budget is wall-clock time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/games"
+
+TENGEN=${TENGEN:-target/release/tengen}
+GNUGO="gnugo --mode gtp --chinese-rules --positional-superko --level 10 --seed {seed}"
+OUT=docs/strength
+
+match() { # name games size komi engine opponent [extra args...]
+  local name=$1 games=$2 size=$3 komi=$4 engine=$5 opponent=$6
+  shift 6
+  nice -n 10 python3 scripts/match.py --games "$games" --size "$size" --komi "$komi" \
+    --rules chinese --engine "$engine" --opponent "$opponent" --out "$OUT/$name" \
+    --label "$name" "$@"
+}
+
+tengen() { # level [extra args...]
+  local level=$1
+  shift
+  echo "$TENGEN gtp --level $level --rules chinese --seed {seed} $*"
+}
+
+run() {
+  case $1 in
+  advanced-9x9-gnugo10)
+    match "$1" 50 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 1000 ;;
+  advanced-19x19-gnugo10)
+    match "$1" 20 19 7.5 "$(tengen advanced --max-time 1.95)" "$GNUGO" --seed-base 2000 ;;
+  intermediate-9x9-gnugo10)
+    match "$1" 20 9 7 "$(tengen intermediate)" "$GNUGO" --seed-base 3000 ;;
+  intermediate-9x9-gnugo10-h2)
+    match "$1" 20 9 0.5 "$(tengen intermediate)" "$GNUGO" --handicap 2 --seed-base 3100 ;;
+  beginner-9x9-gnugo10-h2)
+    match "$1" 20 9 0.5 "$(tengen beginner)" "$GNUGO" --handicap 2 --seed-base 4000 ;;
+  beginner-9x9-gnugo10-h4)
+    match "$1" 20 9 0.5 "$(tengen beginner)" "$GNUGO" --handicap 4 --seed-base 4100 ;;
+  intermediate-9x9-advanced)
+    match "$1" 20 9 7 "$(tengen intermediate)" "$(tengen advanced --max-time 0.95)" \
+      --opponent-name "Tengen advanced" --seed-base 5000 ;;
+  beginner-9x9-intermediate)
+    match "$1" 20 9 7 "$(tengen beginner)" "$(tengen intermediate)" \
+      --opponent-name "Tengen intermediate" --seed-base 6000 ;;
+  *) echo "unknown match $1" >&2; exit 2 ;;
+  esac
+}
+
+ALL=(advanced-9x9-gnugo10 advanced-19x19-gnugo10 intermediate-9x9-gnugo10
+  intermediate-9x9-gnugo10-h2 beginner-9x9-gnugo10-h2 beginner-9x9-gnugo10-h4
+  intermediate-9x9-advanced beginner-9x9-intermediate)
+for name in "${@:-${ALL[@]}}"; do
+  run "$name"
+done
+python3 scripts/strength_table.py "$OUT"/*/summary.json

@@ -1,0 +1,399 @@
+//! The search's playouts: better than uniform where it is cheap to be, as the strong light
+//! engines do it (MoGo, Pachi's "moggy", Fuego).
+//!
+//! For the side to move, after the opponent's move `last`:
+//! 1. answers to ataris around `last`: capture the chain that `last` left in atari (its own,
+//!    a self-atari), or save one's own chain that `last` put in atari — by capturing a chain
+//!    in atari that touches it, or by extending when that gives it at least two liberties;
+//! 2. a 3×3 playout pattern (hane, cut, edge block) on one of the eight points around `last`,
+//!    or around the move before it;
+//! 3. else a random move.
+//!
+//! Every move is legal under simple ko, fills none of one's own eyes, and leaves no chain of
+//! two stones or more in atari without capturing (a single stone may: throw-ins and the
+//! vital point of a big eye need it). A playout ends on two passes or at a move cap; it is
+//! scored by area, each empty point counting for the colour of all its stone neighbours.
+//!
+//! The playout also records, for every point, which colour played there first (AMAF): the
+//! tree's RAVE statistics learn from it.
+
+use crate::go::playout::Rng;
+
+use super::board::{BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other};
+use super::pattern::PLAYOUT;
+use super::tactics::runs_into_ladder_quick;
+
+/// The moves of one simulation in order (tree and playout), each a cell with its colour in
+/// bits 14–15: what the tree's AMAF statistics learn from.
+pub(crate) struct Amaf {
+    pub(crate) moves: Vec<u16>,
+}
+
+impl Amaf {
+    pub(crate) fn new() -> Amaf {
+        Amaf {
+            moves: Vec::with_capacity(3 * MAX_POINTS),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn record(&mut self, i: usize, c: u8) {
+        self.moves.push(i as u16 | (u16::from(c) << 14));
+    }
+}
+
+/// Tunables of the playout policy, in percent.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Policy {
+    /// How often the answers to ataris around the last move are looked for.
+    pub(crate) atari: u32,
+    /// How often a playout pattern near the last moves is looked for.
+    pub(crate) pattern: u32,
+    /// Random points tried, before the uniform choice, for one in an empty 3×3 area (MoGo's
+    /// "fill the board": big boards' playouts otherwise crowd where the stones are).
+    pub(crate) fill_board: u32,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            atari: 100,
+            pattern: 100,
+            fill_board: 0,
+        }
+    }
+}
+
+/// Candidate moves, a handful at most.
+struct Moves {
+    list: [usize; 16],
+    n: usize,
+}
+
+impl Moves {
+    #[inline(always)]
+    fn new() -> Moves {
+        Moves {
+            list: [0; 16],
+            n: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, i: usize) {
+        if self.n < self.list.len() && !self.list[..self.n].contains(&i) {
+            self.list[self.n] = i;
+            self.n += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn pick(&self, rng: &mut Rng) -> Option<usize> {
+        (self.n > 0).then(|| self.list[rng.below(self.n)])
+    }
+}
+
+/// Moves that answer the ataris around `last`: capture a chain in atari there, or save one's
+/// own.
+pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOut) {
+    let enemy = other(c);
+    let mut heads = [usize::MAX; 5];
+    let around = [last, last - STRIDE, last - 1, last + 1, last + STRIDE];
+    for (k, &q) in around.iter().enumerate() {
+        let v = pos.at(q);
+        if v != BLACK && v != WHITE {
+            continue;
+        }
+        let h = pos.head(q);
+        if heads.contains(&h) {
+            continue;
+        }
+        heads[k] = h;
+        let Some(lib) = pos.atari_liberty(q) else {
+            continue;
+        };
+        if v == enemy {
+            if pos.is_legal(c, lib) {
+                out.capture(lib);
+            }
+            continue;
+        }
+        // Our chain in atari: capture a neighbour in atari, or extend to two liberties.
+        let mut s = h;
+        let mut seen = [usize::MAX; 8];
+        let mut ns = 0;
+        loop {
+            for n in neighbours(s) {
+                if pos.at(n) == enemy {
+                    let eh = pos.head(n);
+                    if seen[..ns].contains(&eh) {
+                        continue;
+                    }
+                    if ns < seen.len() {
+                        seen[ns] = eh;
+                        ns += 1;
+                    }
+                    if let Some(el) = pos.atari_liberty(n)
+                        && pos.is_legal(c, el)
+                    {
+                        out.escape(el);
+                    }
+                }
+            }
+            s = next_stone(pos, s);
+            if s == h {
+                break;
+            }
+        }
+        if pos.is_legal(c, lib) {
+            // Two liberties after extending is an escape only if no ladder catches it.
+            let libs = pos.liberties_after(c, lib, 3).0;
+            if libs >= 3
+                || (libs == 2 && !runs_into_ladder_quick(pos, c, lib, PLAYOUT_LADDER_STEPS))
+            {
+                out.escape(lib);
+            }
+        }
+    }
+}
+
+/// Steps of a playout's ladder reading: a ladder across 19×19 takes about 30.
+const PLAYOUT_LADDER_STEPS: u32 = 40;
+
+/// Captures of enemy chains in atari next to `at` (one's own previous move: the chain it put
+/// in atari may not have escaped).
+pub(crate) fn captures_near(pos: &Pos, c: u8, at: usize, out: &mut MovesOut) {
+    let enemy = other(c);
+    for q in neighbours(at) {
+        if pos.at(q) == enemy
+            && let Some(lib) = pos.atari_liberty(q)
+            && pos.is_legal(c, lib)
+        {
+            out.capture(lib);
+        }
+    }
+}
+
+/// The next stone of a chain's circular list.
+#[inline(always)]
+fn next_stone(pos: &Pos, s: usize) -> usize {
+    pos.next_in_chain(s)
+}
+
+/// Where [`atari_answers`] writes: captures and rescues apart, so the tree's priors can tell
+/// them.
+pub(crate) struct MovesOut {
+    pub(crate) captures: [usize; 8],
+    pub(crate) n_captures: usize,
+    pub(crate) escapes: [usize; 8],
+    pub(crate) n_escapes: usize,
+}
+
+impl MovesOut {
+    pub(crate) fn new() -> MovesOut {
+        MovesOut {
+            captures: [0; 8],
+            n_captures: 0,
+            escapes: [0; 8],
+            n_escapes: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn capture(&mut self, i: usize) {
+        if self.n_captures < 8 && !self.captures[..self.n_captures].contains(&i) {
+            self.captures[self.n_captures] = i;
+            self.n_captures += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn escape(&mut self, i: usize) {
+        if self.n_escapes < 8 && !self.escapes[..self.n_escapes].contains(&i) {
+            self.escapes[self.n_escapes] = i;
+            self.n_escapes += 1;
+        }
+    }
+}
+
+/// Whether the policy lets `c` play on the empty cell `i`: legal, not an own eye, not a
+/// self-atari of two stones or more.
+#[inline]
+pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize) -> bool {
+    if !pos.is_legal(c, i) || pos.is_eye(c, i) {
+        return false;
+    }
+    match pos.self_atari(c, i) {
+        Some(stones) => stones < 2,
+        None => true,
+    }
+}
+
+/// A playout pattern move on the eight points around `around`.
+fn pattern_move(pos: &mut Pos, c: u8, around: usize, moves: &mut Moves) {
+    for i in eight(around) {
+        if pos.at(i) == EMPTY
+            && PLAYOUT.contains(pos.pattern3(i))
+            && pos.is_legal(c, i)
+            && !pos.is_eye(c, i)
+            && pos.self_atari(c, i).is_none()
+        {
+            moves.push(i);
+        }
+    }
+}
+
+/// A random allowed move: from a random place in the list of empty points, the first that
+/// the policy allows.
+fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng) -> usize {
+    let n = pos.empty_count();
+    if n == 0 {
+        return PASS;
+    }
+    let start = rng.below(n);
+    for k in 0..n {
+        let j = start + k;
+        let i = pos.empties()[if j >= n { j - n } else { j }] as usize;
+        if allowed(pos, c, i) {
+            return i;
+        }
+    }
+    PASS
+}
+
+/// The policy's move for the side to move.
+#[inline]
+pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
+    let c = pos.to_move();
+    let last = pos.last();
+    if last != PASS {
+        if policy.atari == 100 || rng.below(100) < policy.atari as usize {
+            let mut out = MovesOut::new();
+            atari_answers(pos, c, last, &mut out);
+            if out.n_captures + out.n_escapes == 0 && pos.last2() != PASS {
+                captures_near(pos, c, pos.last2(), &mut out);
+            }
+            if out.n_captures + out.n_escapes > 0 {
+                let k = rng.below(out.n_captures + out.n_escapes);
+                return if k < out.n_captures {
+                    out.captures[k]
+                } else {
+                    out.escapes[k - out.n_captures]
+                };
+            }
+        }
+        if policy.pattern == 100 || rng.below(100) < policy.pattern as usize {
+            let mut moves = Moves::new();
+            pattern_move(pos, c, last, &mut moves);
+            if moves.n == 0 && pos.last2() != PASS {
+                pattern_move(pos, c, pos.last2(), &mut moves);
+            }
+            if let Some(m) = moves.pick(rng) {
+                return m;
+            }
+        }
+    }
+    for _ in 0..policy.fill_board {
+        let n = pos.empty_count();
+        if n == 0 {
+            break;
+        }
+        let i = pos.empties()[rng.below(n)] as usize;
+        if pos.pattern3(i) == 0 {
+            return i;
+        }
+    }
+    random_move(pos, c, rng)
+}
+
+/// Plays the policy from `pos` until two passes in a row or `max_moves`; records first plays
+/// in `amaf`. Returns the area score, Black minus White, without komi.
+pub(crate) fn run(
+    pos: &mut Pos,
+    policy: &Policy,
+    rng: &mut Rng,
+    max_moves: usize,
+    amaf: &mut Amaf,
+) -> i32 {
+    let mut passes = 0;
+    for _ in 0..max_moves {
+        let c = pos.to_move();
+        let m = choose(pos, policy, rng);
+        if m == PASS {
+            passes += 1;
+            pos.play(PASS);
+            if passes >= 2 {
+                break;
+            }
+        } else {
+            passes = 0;
+            amaf.record(m, c);
+            pos.play(m);
+        }
+    }
+    pos.area_score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Board, BoardSize, Color, Point};
+
+    fn at(s: &str) -> usize {
+        super::super::board::cell(s.parse::<Point>().unwrap())
+    }
+
+    #[test]
+    fn playouts_end_legal_and_consistent() {
+        let mut rng = Rng::new(3);
+        let policy = Policy::default();
+        for n in [5u8, 9, 13, 19] {
+            let size = BoardSize::new(n).unwrap();
+            for _ in 0..10 {
+                let mut pos = Pos::from_board(&Board::new(size), Color::Black);
+                let mut amaf = Amaf::new();
+                let score = run(&mut pos, &policy, &mut rng, 3 * size.points(), &mut amaf);
+                pos.assert_consistent();
+                assert!(score.unsigned_abs() as usize <= size.points());
+            }
+        }
+    }
+
+    #[test]
+    fn the_policy_captures_a_stone_the_last_move_left_in_atari() {
+        let b = Board::from_diagram(
+            "
+            . . . . .
+            . . X . .
+            . X . X .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let mut pos = Pos::from_board(&b, Color::White);
+        pos.play(at("C3"));
+        let mut rng = Rng::new(1);
+        for _ in 0..20 {
+            assert_eq!(choose(&mut pos, &Policy::default(), &mut rng), at("C2"));
+        }
+    }
+
+    #[test]
+    fn the_policy_saves_its_chain_in_atari_by_extending() {
+        let b = Board::from_diagram(
+            "
+            . . . . .
+            . . O . .
+            . O X . .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let mut pos = Pos::from_board(&b, Color::White);
+        pos.play(at("C2"));
+        let mut out = MovesOut::new();
+        atari_answers(&mut pos, BLACK, at("C2"), &mut out);
+        assert_eq!(&out.escapes[..out.n_escapes], &[at("D3")]);
+        assert_eq!(out.n_captures, 0);
+    }
+}
