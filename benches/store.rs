@@ -156,6 +156,7 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
                     merit_cap: 25,
                     started_at: now,
                     ends_at: now + 3_600_000,
+                    computer: None,
                     live: MatchLive {
                         turn_deadline: deadline.millis(),
                         move_count: moves as u32,

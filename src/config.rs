@@ -4,6 +4,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::runtime::ComputerConfig;
 use crate::store::Durability;
 
 /// The default database file, relative to the working directory.
@@ -46,6 +47,9 @@ pub struct HostConfig {
     /// How hard each commit is pushed to the disk (`DATABASE_SYNC`: `full`, the default, or
     /// `normal`).
     pub durability: Durability,
+    /// The computer's threads, games at once and playout cap (`AI_THREADS`, `AI_MAX_GAMES`,
+    /// `AI_MAX_PLAYOUTS`).
+    pub computer: ComputerConfig,
 }
 
 /// Why the host configuration is unusable; each message says what to do.
@@ -63,6 +67,8 @@ pub enum ConfigError {
     ApiBase(String),
     #[error("PRESENCE_INTENT must be true or false")]
     Presence,
+    #[error("{0} must be a whole number from {1} to {2}")]
+    Number(&'static str, u64, u64),
     #[error(
         "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
     )]
@@ -118,9 +124,28 @@ impl HostConfig {
             Some("normal") => Durability::Process,
             Some(other) => return Err(ConfigError::Sync(other.to_owned())),
         };
+        let number = |name: &'static str, lo: u64, hi: u64| -> Result<Option<u64>, ConfigError> {
+            get(name)
+                .map(|v| {
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|n| (lo..=hi).contains(n))
+                        .ok_or(ConfigError::Number(name, lo, hi))
+                })
+                .transpose()
+        };
+        let mut computer = ComputerConfig::default();
+        if let Some(n) = number("AI_THREADS", 1, 64)? {
+            computer.threads = n as usize;
+        }
+        if let Some(n) = number("AI_MAX_GAMES", 0, 10_000)? {
+            computer.max_games = n as usize;
+        }
+        computer.max_playouts = number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX))?;
         Ok(HostConfig {
             presence,
             durability,
+            computer,
             token: Token(token),
             database_path: get("DATABASE_PATH")
                 .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from),
@@ -165,6 +190,32 @@ mod tests {
             Durability::Power,
             "every commit fsynced by default"
         );
+    }
+
+    #[test]
+    fn the_computers_threads_and_games_are_the_hosts_to_set() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(c.computer, ComputerConfig::default());
+        assert_eq!(c.computer.threads, 1);
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AI_THREADS", "2"),
+            ("AI_MAX_GAMES", "0"),
+            ("AI_MAX_PLAYOUTS", "500"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (
+                c.computer.threads,
+                c.computer.max_games,
+                c.computer.max_playouts
+            ),
+            (2, 0, Some(500))
+        );
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", TOKEN), ("AI_THREADS", "0")]),
+            Err(ConfigError::Number("AI_THREADS", 1, 64))
+        ));
     }
 
     #[test]

@@ -443,6 +443,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             draws: 1,
             awards: 1,
             title: Some(tengen::game::TITLE),
+            against_computer: Vec::new(),
         }
     );
     assert_eq!(
@@ -456,6 +457,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             draws: 1,
             awards: 1,
             title: None,
+            against_computer: Vec::new(),
         }
     );
     assert_eq!(svc.titled_players(GUILD).unwrap(), vec![ALICE]);

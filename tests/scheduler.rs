@@ -8,7 +8,7 @@ use std::time::Duration as Wait;
 
 use common::*;
 use tengen::game::{Command, Event, Service, Subject, UserId};
-use tengen::runtime::{Clock, Handle, ManualClock};
+use tengen::runtime::{Clock, ComputerConfig, Handle, ManualClock};
 use tengen::store::{Durability, Store};
 
 const DAVE: UserId = UserId(400);
@@ -33,7 +33,7 @@ async fn the_scheduler_fires_due_deadlines_through_the_same_path_as_clicks() {
         clock.now(),
     )
     .unwrap();
-    let (handle, scheduler, mut rx) = Handle::start(svc, clock.clone());
+    let (handle, scheduler, mut rx) = Handle::start(svc, clock.clone(), ComputerConfig::default());
     assert_eq!(handle.now(), T0, "the runtime reads the clock it was given");
     // Nothing is due yet.
     assert!(

@@ -87,7 +87,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     for p in service.load_problems() {
         warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
     }
-    let (handle, scheduler, fired) = Handle::start(service, clock);
+    let (handle, scheduler, fired) = Handle::start(service, clock, config.computer);
     let running = handle.read(|s| s.running().len()).await.unwrap_or(0);
     info!(running, database = %path.display(), "games loaded");
     let bot = Arc::new(Bot::new(handle, Repo::new(store), config.dev_guild_id));

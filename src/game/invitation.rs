@@ -70,6 +70,8 @@ pub struct Lobby {
     pub by_channel: HashMap<ChannelId, BTreeSet<MatchId>>,
     /// The running matches of each server.
     pub by_guild: HashMap<GuildId, BTreeSet<MatchId>>,
+    /// The running matches against the computer.
+    pub computers: BTreeSet<MatchId>,
 }
 
 /// The terms of an invitation: its options, else the server's settings; each checked against
@@ -280,9 +282,10 @@ impl Lobby {
         v
     }
 
-    /// Records a running match in the indexes.
-    pub fn seat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: [UserId; 2]) {
-        for p in players {
+    /// Records a running match in the indexes, with the people who play it (the computer
+    /// plays any number of games at once and is never busy).
+    pub fn seat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: &[UserId]) {
+        for &p in players {
             self.busy.insert(p, id);
         }
         self.by_channel.entry(place.1).or_default().insert(id);
@@ -290,12 +293,13 @@ impl Lobby {
     }
 
     /// Removes a match that ended from the indexes.
-    pub fn unseat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: [UserId; 2]) {
-        for p in players {
+    pub fn unseat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: &[UserId]) {
+        for &p in players {
             if self.busy.get(&p) == Some(&id) {
                 self.busy.remove(&p);
             }
         }
+        self.computers.remove(&id);
         remove_from(&mut self.by_channel, place.1, id);
         remove_from(&mut self.by_guild, place.0, id);
     }

@@ -38,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod computer;
 mod ids;
 pub mod invitation;
 pub mod matches;
@@ -48,6 +49,7 @@ pub mod settings;
 mod time;
 mod timers;
 
+pub use computer::{Computer, ComputerTask, Level, Task};
 pub use ids::{ChannelId, GuildId, InvitationId, MatchId, UserId};
 pub use invitation::{Invitation, InviteOptions, Terms};
 pub use matches::{
@@ -57,7 +59,8 @@ pub use matches::{
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use service::{
-    LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError, may_moderate,
+    DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError,
+    may_moderate,
 };
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};
@@ -122,6 +125,19 @@ pub enum Command {
     Decline {
         by: UserId,
         invitation: InvitationRef,
+    },
+    /// `/weiqi ai [level] [size] [rules] [color]`: a game against the computer, at once.
+    PlayComputer {
+        guild: GuildId,
+        channel: ChannelId,
+        user: UserId,
+        /// The account the computer plays under (the bot's own).
+        computer: UserId,
+        /// `None`: the strongest level the server offers.
+        level: Option<Level>,
+        options: InviteOptions,
+        /// The player's colour; `None`: Black.
+        color: Option<Color>,
     },
     /// The inviter's Cancel button or `/weiqi cancel`.
     Cancel {

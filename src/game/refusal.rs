@@ -73,6 +73,18 @@ pub enum Refusal {
     NoStoneThere,
     #[error("already accepted")]
     AlreadyAccepted,
+    /// The server switched the computer off (`ai-enabled`).
+    #[error("the computer is switched off")]
+    ComputerDisabled,
+    /// A level the server does not offer (`ai-levels`).
+    #[error("level {level} not allowed")]
+    LevelNotAllowed {
+        level: super::computer::Level,
+        allowed: Vec<super::computer::Level>,
+    },
+    /// As many games against the computer run as the host allows at once.
+    #[error("the computer plays {max} games already")]
+    ComputerBusy { max: usize },
     /// A deadline that is no longer due, a "came back" of someone never away: ignore silently.
     #[error("nothing to do")]
     NothingToDo,

@@ -11,6 +11,8 @@ use std::str::FromStr;
 
 use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
 
+use super::computer::Level;
+
 /// Every game setting, in the order `show` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SettingKey {
@@ -30,6 +32,9 @@ pub enum SettingKey {
     MeritAmount,
     MeritWinnerBonus,
     MeritLifetimeCap,
+    AiEnabled,
+    AiLevels,
+    AiResigns,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -52,6 +57,8 @@ pub enum Shape {
     Rules,
     /// A list of rule sets that holds the default rule set.
     RuleList,
+    /// A list of the computer's levels.
+    Levels,
 }
 
 /// What a number counts.
@@ -66,7 +73,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 16] = [
+    pub const ALL: [SettingKey; 19] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -83,6 +90,9 @@ impl SettingKey {
         SettingKey::MeritAmount,
         SettingKey::MeritWinnerBonus,
         SettingKey::MeritLifetimeCap,
+        SettingKey::AiEnabled,
+        SettingKey::AiLevels,
+        SettingKey::AiResigns,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -104,6 +114,9 @@ impl SettingKey {
             SettingKey::MeritAmount => "merit-amount",
             SettingKey::MeritWinnerBonus => "merit-winner-bonus",
             SettingKey::MeritLifetimeCap => "merit-lifetime-cap",
+            SettingKey::AiEnabled => "ai-enabled",
+            SettingKey::AiLevels => "ai-levels",
+            SettingKey::AiResigns => "ai-resigns",
         }
     }
 
@@ -113,7 +126,8 @@ impl SettingKey {
             Shape::Number { min, max, unit }
         }
         match self {
-            SettingKey::Enabled => Shape::Switch,
+            SettingKey::Enabled | SettingKey::AiEnabled | SettingKey::AiResigns => Shape::Switch,
+            SettingKey::AiLevels => Shape::Levels,
             SettingKey::BoardSize => Shape::BoardSize,
             SettingKey::AllowedSizes => Shape::BoardSizes,
             SettingKey::Komi => Shape::Komi,
@@ -234,6 +248,12 @@ pub struct Settings {
     pub merit_amount: u32,
     pub merit_winner_bonus: u32,
     pub merit_lifetime_cap: u32,
+    /// Whether members may play the computer.
+    pub ai_enabled: bool,
+    /// The levels of the computer they may choose: sorted, without duplicates, never empty.
+    pub ai_levels: Vec<Level>,
+    /// Whether the computer resigns a hopeless game.
+    pub ai_resigns: bool,
 }
 
 impl Default for Settings {
@@ -255,6 +275,9 @@ impl Default for Settings {
             merit_amount: 5,
             merit_winner_bonus: 3,
             merit_lifetime_cap: 25,
+            ai_enabled: true,
+            ai_levels: Level::ALL.to_vec(),
+            ai_resigns: true,
         }
     }
 }
@@ -344,6 +367,9 @@ impl Settings {
             SettingKey::MeritAmount => self.merit_amount.to_string(),
             SettingKey::MeritWinnerBonus => self.merit_winner_bonus.to_string(),
             SettingKey::MeritLifetimeCap => self.merit_lifetime_cap.to_string(),
+            SettingKey::AiEnabled => self.ai_enabled.to_string(),
+            SettingKey::AiLevels => join(&self.ai_levels, |l| l.name().to_owned()),
+            SettingKey::AiResigns => self.ai_resigns.to_string(),
         }
     }
 
@@ -433,6 +459,20 @@ impl Settings {
             SettingKey::MeritAmount => next.merit_amount = parse_u32(key, v)?,
             SettingKey::MeritWinnerBonus => next.merit_winner_bonus = parse_u32(key, v)?,
             SettingKey::MeritLifetimeCap => next.merit_lifetime_cap = parse_u32(key, v)?,
+            SettingKey::AiEnabled => next.ai_enabled = parse_bool(key, v)?,
+            SettingKey::AiResigns => next.ai_resigns = parse_bool(key, v)?,
+            SettingKey::AiLevels => {
+                let mut levels = Vec::new();
+                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    levels.push(part.parse::<Level>().map_err(|()| bad(key, v))?);
+                }
+                levels.sort();
+                levels.dedup();
+                if levels.is_empty() {
+                    return Err(bad(key, v));
+                }
+                next.ai_levels = levels;
+            }
         }
         *self = next;
         Ok(())
@@ -470,6 +510,7 @@ impl Settings {
                 }
             }
             SettingKey::AllowedRules => next.allowed_rules = default.allowed_rules.clone(),
+            SettingKey::AiLevels => next.ai_levels = default.ai_levels.clone(),
             _ => next.set_key(key, &default.get(key))?,
         }
         *self = next;
@@ -567,6 +608,8 @@ mod tests {
         assert_eq!(s.merit_winner_bonus, 3);
         assert_eq!(s.merit_lifetime_cap, 25);
         assert_eq!(s.allowed_rules, RuleSet::ALL.to_vec());
+        assert!(s.ai_enabled && s.ai_resigns);
+        assert_eq!(s.ai_levels, Level::ALL.to_vec());
         assert_eq!(s.show().len(), SettingKey::ALL.len());
     }
 
@@ -598,6 +641,19 @@ mod tests {
             Err(SettingError::UnknownKey("nonsense".into()))
         );
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn the_computers_levels_are_a_list_never_empty() {
+        let mut s = Settings::default();
+        s.set("ai-levels", "advanced, beginner,advanced").unwrap();
+        assert_eq!(s.ai_levels, vec![Level::Beginner, Level::Advanced]);
+        assert!(s.set("ai-levels", "").is_err());
+        assert!(s.set("ai-levels", "grandmaster").is_err());
+        s.set("ai-enabled", "off").unwrap();
+        assert_eq!(Settings::from_pairs(&s.to_pairs()).0, s);
+        s.reset("ai-levels").unwrap();
+        assert_eq!(s.ai_levels, Level::ALL.to_vec());
     }
 
     #[test]

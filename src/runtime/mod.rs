@@ -7,6 +7,7 @@
 //! says.
 
 mod clock;
+mod computer;
 mod scheduler;
 
 use std::path::Path;
@@ -20,6 +21,7 @@ use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Tim
 use crate::store::{Durability, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{ComputerConfig, engine_level};
 
 /// A blocking task that did not come back (it panicked or was cancelled at shutdown).
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +46,18 @@ pub(crate) struct Inner {
     /// Until when the scheduler sleeps (UTC ms): a command that arms an earlier deadline
     /// wakes it.
     sleeping_until: AtomicI64,
+    /// The computer's queue and engines.
+    pool: computer::Pool,
+}
+
+impl Inner {
+    /// Wakes the scheduler if the earliest deadline is now earlier than its sleep.
+    fn rearm(&self) {
+        let next = self.service.next_deadline();
+        if next.is_some_and(|d| d.millis() < self.sleeping_until.load(Ordering::SeqCst)) {
+            self.wake.notify_one();
+        }
+    }
 }
 
 /// The one handle on the running service. Cheap to clone.
@@ -52,15 +66,17 @@ pub struct Handle {
     inner: Arc<Inner>,
 }
 
-/// The scheduler's task and its stop switch.
+/// The scheduler's task and the computer's workers, with their stop switch.
 pub struct Scheduler {
     task: JoinHandle<()>,
     stop: watch::Sender<bool>,
+    inner: Arc<Inner>,
 }
 
 impl Scheduler {
-    /// Stops firing deadlines and waits for the task to end.
+    /// Stops firing deadlines and thinking, and waits for the scheduler to end.
     pub async fn stop(self) {
+        self.inner.pool.stop();
         let _ = self.stop.send(true);
         let _ = self.task.await;
     }
@@ -103,21 +119,33 @@ pub async fn blocking<T: Send + 'static>(
 
 impl Handle {
     /// Starts the runtime on `service` with `clock`: the scheduler runs on the current tokio
-    /// runtime and sends every fired outcome to the returned receiver.
+    /// runtime, the computer's workers on threads of their own; every outcome not caused by a
+    /// caller's command (fired deadlines, the computer's moves) goes to the returned receiver.
+    /// A game waiting for the computer (a restart in its turn) is thought again.
     pub fn start(
         service: Service,
         clock: Arc<dyn Clock>,
+        computer: ComputerConfig,
     ) -> (Handle, Scheduler, mpsc::UnboundedReceiver<Outcome>) {
+        service.set_computer_limit(computer.max_games);
         let inner = Arc::new(Inner {
             service: Arc::new(service),
             clock,
             wake: Notify::new(),
             sleeping_until: AtomicI64::new(i64::MIN),
+            pool: computer::Pool::new(computer),
         });
         let (tx, rx) = mpsc::unbounded_channel();
         let (stop, stop_rx) = watch::channel(false);
+        computer::start(&inner, &tx);
+        computer::resume_all(&inner);
         let task = tokio::spawn(scheduler::run(Arc::clone(&inner), tx, stop_rx));
-        (Handle { inner }, Scheduler { task, stop }, rx)
+        let scheduler = Scheduler {
+            task,
+            stop,
+            inner: Arc::clone(&inner),
+        };
+        (Handle { inner }, scheduler, rx)
     }
 
     /// The time now, by the runtime's clock.
@@ -129,9 +157,15 @@ impl Handle {
     pub async fn apply(&self, command: Command) -> Applied {
         let inner = Arc::clone(&self.inner);
         let now = self.now();
-        match blocking(move || inner.service.apply(command, now)).await {
+        match blocking(move || {
+            let applied = inner.service.apply(command, now);
+            computer::consider(&inner, applied.outcomes());
+            applied
+        })
+        .await
+        {
             Ok(applied) => {
-                self.rearm();
+                self.inner.rearm();
                 applied
             }
             Err(e) => {
@@ -152,16 +186,8 @@ impl Handle {
     ) -> Result<T, TaskFailed> {
         let inner = Arc::clone(&self.inner);
         let value = blocking(move || f(&inner.service)).await?;
-        self.rearm();
+        self.inner.rearm();
         Ok(value)
-    }
-
-    /// Wakes the scheduler if the earliest deadline is now earlier than its sleep.
-    fn rearm(&self) {
-        let next = self.inner.service.next_deadline();
-        if next.is_some_and(|d| d.millis() < self.inner.sleeping_until.load(Ordering::SeqCst)) {
-            self.inner.wake.notify_one();
-        }
     }
 
     /// Makes the scheduler look at the deadlines now (a test that moved a manual clock).

@@ -29,8 +29,13 @@ pub(super) async fn run(
         let now = inner.clock.now();
         let next = inner.service.next_deadline();
         if next.is_some_and(|d| d <= now) {
-            let service = Arc::clone(&inner.service);
-            match tokio::task::spawn_blocking(move || service.tick(now)).await {
+            let worker = Arc::clone(&inner);
+            let ticked = tokio::task::spawn_blocking(move || {
+                let results = worker.service.tick(now);
+                super::computer::consider(&worker, results.iter().filter_map(|r| r.as_ref().ok()));
+                results
+            });
+            match ticked.await {
                 Ok(results) => {
                     for r in results {
                         match r {

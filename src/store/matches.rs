@@ -2,15 +2,16 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::rows::{MatchLive, MatchRow, MatchSummary, MoveRow};
-use super::types::PhaseCode;
+use super::rows::{ComputerRecordRow, ComputerRow, MatchLive, MatchRow, MatchSummary, MoveRow};
+use super::types::{LevelCode, PhaseCode};
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 
 const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules, komi_half, \
     turn_timeout_ms, grace_ms, max_ms, resign_window_ms, merit_min_moves, merit_amount, \
     merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
-    accepted_black, accepted_white, marking_version, resumed, resumed_at";
+    accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
+    computer_color, computer_resigns";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -32,6 +33,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         merit_cap: r.get(15)?,
         started_at: r.get(16)?,
         ends_at: r.get(17)?,
+        computer: computer_from(r.get(34)?, r.get(35)?, r.get(36)?)?,
         live: MatchLive {
             turn_deadline: r.get(18)?,
             move_count: r.get(19)?,
@@ -48,6 +50,28 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
             resumed_at: r.get(33)?,
         },
     })
+}
+
+/// The computer's side from its three columns: all set, or none (two people); some but not
+/// all is a row that does not hold together.
+fn computer_from(
+    level: Option<LevelCode>,
+    color: Option<crate::go::Color>,
+    resigns: Option<bool>,
+) -> rusqlite::Result<Option<ComputerRow>> {
+    match (level, color, resigns) {
+        (Some(level), Some(color), Some(resigns)) => Ok(Some(ComputerRow {
+            level,
+            color,
+            resigns,
+        })),
+        (None, None, None) => Ok(None),
+        _ => Err(rusqlite::Error::FromSqlConversionFailure(
+            34,
+            rusqlite::types::Type::Null,
+            "the computer's level, colour and resigning are set together".into(),
+        )),
+    }
 }
 
 fn move_from_row(r: &Row<'_>) -> rusqlite::Result<MoveRow> {
@@ -99,9 +123,9 @@ impl Tx<'_> {
                 "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
-                 turn_deadline) \
+                 turn_deadline, computer_level, computer_color, computer_resigns) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19)",
+                 ?17, ?18, ?19, ?20, ?21, ?22)",
             )?
             .execute(params![
                 m.id,
@@ -123,6 +147,9 @@ impl Tx<'_> {
                 m.started_at,
                 m.ends_at,
                 m.live.turn_deadline,
+                m.computer.map(|c| c.level),
+                m.computer.map(|c| c.color),
+                m.computer.map(|c| c.resigns),
             ])?;
         self.update_match(m.id, &m.live)
     }
@@ -334,5 +361,57 @@ impl Tx<'_> {
         } else {
             Err(StoreError::Missing(format!("running match {id}")))
         }
+    }
+
+    /// A player's record against each level of the computer on a server.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn computer_records(
+        &self,
+        guild: u64,
+        user: u64,
+    ) -> Result<Vec<ComputerRecordRow>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT level, wins, losses, draws FROM computer_records \
+             WHERE guild_id = ?1 AND user_id = ?2 ORDER BY level",
+        )?;
+        let rows = st.query_map(params![to_sql_id(guild), to_sql_id(user)], |r| {
+            Ok(ComputerRecordRow {
+                level: r.get(0)?,
+                wins: r.get(1)?,
+                losses: r.get(2)?,
+                draws: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Adds one game to a player's record against a level: `won` `Some(true)` a win,
+    /// `Some(false)` a loss, `None` a draw.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn add_computer_game(
+        &self,
+        guild: u64,
+        user: u64,
+        level: LevelCode,
+        won: Option<bool>,
+    ) -> Result<(), StoreError> {
+        let (w, l, d) = match won {
+            Some(true) => (1, 0, 0),
+            Some(false) => (0, 1, 0),
+            None => (0, 0, 1),
+        };
+        self.conn
+            .prepare_cached(
+                "INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (guild_id, user_id, level) DO \
+                 UPDATE SET wins = wins + excluded.wins, losses = losses + excluded.losses, \
+                 draws = draws + excluded.draws",
+            )?
+            .execute(params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
+        Ok(())
     }
 }

@@ -19,8 +19,11 @@ mod rows;
 pub mod types;
 
 pub use matches::RowError;
-pub use rows::{InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow, ProfileRow};
-pub use types::{EndCode, InvitationState, PhaseCode, PointList};
+pub use rows::{
+    ComputerRecordRow, ComputerRow, InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow,
+    ProfileRow,
+};
+pub use types::{EndCode, InvitationState, LevelCode, PhaseCode, PointList};
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -231,7 +234,10 @@ mod tests {
         let n = store
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
-        assert_eq!(n, 10, "six tables of the game, four of the Discord adapter");
+        assert_eq!(
+            n, 11,
+            "seven tables of the game, four of the Discord adapter"
+        );
         drop(store);
         // Opening again is a no-op migration.
         Store::open(&path, Durability::Power).unwrap();

@@ -2,7 +2,7 @@
 
 use crate::go::{BoardSize, Color, GameResult, Komi, Point, RuleSet};
 
-use super::types::{EndCode, PhaseCode, PointList};
+use super::types::{EndCode, LevelCode, PhaseCode, PointList};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -41,7 +41,26 @@ pub struct MatchRow {
     pub merit_cap: u32,
     pub started_at: i64,
     pub ends_at: i64,
+    /// The computer's side, in a game against it.
+    pub computer: Option<ComputerRow>,
     pub live: MatchLive,
+}
+
+/// The computer's side of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerRow {
+    pub level: LevelCode,
+    pub color: Color,
+    pub resigns: bool,
+}
+
+/// A player's record against one level of the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerRecordRow {
+    pub level: LevelCode,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
 }
 
 /// What changes as a match goes on.

@@ -230,6 +230,15 @@ code! {
     }
 }
 
+code! {
+    /// A level of the computer.
+    LevelCode, "level" {
+        Beginner = "beginner",
+        Intermediate = "intermediate",
+        Advanced = "advanced",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +278,9 @@ mod tests {
             round_trip(c);
         }
         for &c in InvitationState::ALL {
+            round_trip(c);
+        }
+        for &c in LevelCode::ALL {
             round_trip(c);
         }
     }

@@ -48,6 +48,12 @@ pub enum Key {
     MeritWinnerBonus,
     #[name = "merit-lifetime-cap"]
     MeritLifetimeCap,
+    #[name = "ai-enabled"]
+    AiEnabled,
+    #[name = "ai-levels"]
+    AiLevels,
+    #[name = "ai-resigns"]
+    AiResigns,
     #[name = "move-notify"]
     MoveNotify,
     #[name = "match-threads"]

@@ -40,7 +40,7 @@ impl From<RulesChoice> for RuleSet {
 }
 
 /// The sizes this server allows, offered as the `size` option is typed.
-async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
+pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
     let guild = ctx
         .interaction
         .guild_id

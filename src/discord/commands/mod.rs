@@ -5,6 +5,7 @@
 
 mod answer;
 mod board;
+mod computer;
 mod config;
 mod invite;
 mod learn;
@@ -52,6 +53,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
     subcommand_required,
     subcommands(
         "invite::invite",
+        "computer::ai",
         "answer::accept",
         "answer::decline",
         "answer::cancel",

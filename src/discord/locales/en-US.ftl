@@ -16,6 +16,16 @@ cmd-weiqi-invite-komi = komi
     .description = Komi for White, a whole or half number, e.g. 6.5
 cmd-weiqi-invite-rules = rules
     .description = Rule set
+cmd-weiqi-ai = ai
+    .description = Play the computer (Tengen's own engine) at once
+cmd-weiqi-ai-level = level
+    .description = How strong it plays (default: the strongest this server offers)
+cmd-weiqi-ai-size = size
+    .description = Board size (the server's allowed sizes)
+cmd-weiqi-ai-rules = rules
+    .description = Rule set
+cmd-weiqi-ai-color = color
+    .description = Your colour (default: Black, moving first)
 cmd-weiqi-accept = accept
     .description = Accept an invitation
 cmd-weiqi-accept-user = user
@@ -94,6 +104,14 @@ choice-key-match-threads = match-threads
 choice-key-title-role = title-role
 choice-key-language = language
 
+choice-level-beginner = beginner (初级)
+choice-level-intermediate = intermediate (中级)
+choice-level-advanced = advanced (高级)
+choice-color-black = black (you move first)
+choice-color-white = white
+choice-key-ai-enabled = ai-enabled
+choice-key-ai-levels = ai-levels
+choice-key-ai-resigns = ai-resigns
 ## Rule sets, colours, lists.
 
 rules-classic = Classic
@@ -134,6 +152,9 @@ refusal-not-in-agreement = Dead stones are marked only after both players pass (
 refusal-no-stone-there = There is no stone there to mark.
 refusal-already-accepted = You have already accepted this marking; waiting for your opponent.
 refusal-nothing-to-do = Nothing changed.
+refusal-computer-disabled = Games against the computer are switched off on this server. A moderator can switch them on.
+refusal-level-not-allowed = This server does not offer the {$level} level. Offered: {$allowed}.
+refusal-computer-busy = The computer is already playing {$max} games, as many as this bot allows at once. Try again in a while.
 refusal-bot-permissions = I cannot run a game in this channel: I need {$missing} here. A moderator can grant them (or invite in another channel).
 perm-view-channel = View Channel
 perm-send-messages = Send Messages
@@ -174,6 +195,7 @@ shape-rule-list = a comma-separated list of classic, chinese, aga, japanese that
 shape-move-notify = mention, dm or none
 shape-role = a role (its id or mention), or "none"
 shape-language = auto (the server's language), en, zh-CN, zh-TW, ja or ko
+shape-levels = a comma-separated list of beginner, intermediate, advanced
 key-enabled = Go on this server
 key-board-size = the default board size
 key-allowed-sizes = sizes an invitation may ask for
@@ -195,6 +217,9 @@ key-match-threads = a thread for every game
 key-title-role = the role granted with the title
 key-language = the language of public messages
 
+key-ai-enabled = members may play the computer
+key-ai-levels = the computer's levels members may choose
+key-ai-resigns = the computer resigns a hopeless game
 ## /weiqi-config
 
 config-saved = Saved `{$key}`.
@@ -235,6 +260,18 @@ answer-accepted = Accepted: you play Black.
 answer-declined = Declined.
 answer-cancelled = Your invitation is withdrawn.
 
+level-beginner = beginner
+level-intermediate = intermediate
+level-advanced = advanced
+rank-kyu = {$n} kyu
+rank-dan = {$n} dan
+computer-name = 🤖 Tengen · {$level} (about {$rank})
+computer-thinking = 🤖 Tengen is thinking…
+answer-computer-game = Game on against the computer: the board is in this channel. Good luck!
+profile-computer = Against {$computer}: {$wins}–{$losses}{ $draws ->
+        [0] {""}
+       *[other] , {$draws} drawn
+    }
 ## The board
 
 board-title = Go · {$size}×{$size} · {$rules}

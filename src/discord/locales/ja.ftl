@@ -16,6 +16,16 @@ cmd-weiqi-invite-komi = コミ
     .description = 白のコミ。整数または半目（例: 6.5）
 cmd-weiqi-invite-rules = ルール
     .description = ルール
+cmd-weiqi-ai = ai対局
+    .description = コンピューター（天元自身のエンジン）とすぐに対局する
+cmd-weiqi-ai-level = レベル
+    .description = コンピューターの強さ（既定：このサーバーで選べる最も強いレベル）
+cmd-weiqi-ai-size = 路数
+    .description = 碁盤の大きさ（このサーバーで許可された路数）
+cmd-weiqi-ai-rules = ルール
+    .description = ルール
+cmd-weiqi-ai-color = 手番
+    .description = あなたの色（既定：黒、先手）
 cmd-weiqi-accept = 承諾
     .description = 招待を受ける
 cmd-weiqi-accept-user = 招待者
@@ -94,6 +104,14 @@ choice-key-match-threads = match-threads · 対局ごとのスレッド
 choice-key-title-role = title-role · 称号のロール
 choice-key-language = language · 公開メッセージの言語
 
+choice-level-beginner = 初級
+choice-level-intermediate = 中級
+choice-level-advanced = 上級
+choice-color-black = 黒（あなたが先手）
+choice-color-white = 白
+choice-key-ai-enabled = ai-enabled · AI対局を許可
+choice-key-ai-levels = ai-levels · 選べるレベル
+choice-key-ai-resigns = ai-resigns · AIの投了
 ## ルール、色、リスト。
 
 rules-classic = クラシック
@@ -134,6 +152,9 @@ refusal-not-in-agreement = 死に石の指定は、両者がパスした後に�
 refusal-no-stone-there = そこには指定できる石がありません。
 refusal-already-accepted = この判定はすでに承認済みです。相手の承認を待っています。
 refusal-nothing-to-do = 何も変わりませんでした。
+refusal-computer-disabled = このサーバーではコンピューターとの対局がオフになっています。モデレーターがオンにできます。
+refusal-level-not-allowed = このサーバーでは{$level}レベルは選べません。選べるレベル：{$allowed}。
+refusal-computer-busy = コンピューターはすでに {$max} 局を打っていて、このボットが一度に許す上限です。しばらくしてからもう一度どうぞ。
 refusal-bot-permissions = このチャンネルでは対局を進められません：ここでは {$missing} の権限が必要です。モデレーターが付与できます（または別のチャンネルで招待してください）。
 perm-view-channel = チャンネルを見る
 perm-send-messages = メッセージを送信
@@ -174,6 +195,7 @@ shape-rule-list = classic、chinese、aga、japanese をカンマで区切った
 shape-move-notify = mention（メンション）、dm（DM）、none（通知しない）のいずれか
 shape-role = ロール（ID またはメンション）、または "none"
 shape-language = auto（サーバーの言語）、en、zh-CN、zh-TW、ja、ko のいずれか
+shape-levels = beginner、intermediate、advanced をカンマ区切りで
 key-enabled = このサーバーでの囲碁
 key-board-size = 既定の路数
 key-allowed-sizes = 招待で指定できる路数
@@ -195,6 +217,9 @@ key-match-threads = 対局ごとにスレッドを作る
 key-title-role = 称号とともに付与するロール
 key-language = 公開メッセージの言語
 
+key-ai-enabled = メンバーがコンピューターと対局できる
+key-ai-levels = メンバーが選べるコンピューターのレベル
+key-ai-resigns = 勝ち目のない対局でコンピューターが投了する
 ## /weiqi-config
 
 config-saved = `{$key}` を保存しました。
@@ -232,6 +257,18 @@ answer-accepted = 承諾しました：あなたは黒番です。
 answer-declined = 辞退しました。
 answer-cancelled = 招待を取り消しました。
 
+level-beginner = 初級
+level-intermediate = 中級
+level-advanced = 上級
+rank-kyu = {$n}級
+rank-dan = {$n}段
+computer-name = 🤖 天元 · {$level}（{$rank}くらい）
+computer-thinking = 🤖 天元が考えています…
+answer-computer-game = コンピューターとの対局を始めました：碁盤はこのチャンネルにあります。健闘を祈ります！
+profile-computer = {$computer}との対戦：{$wins}勝{$losses}敗{ $draws ->
+        [0] {""}
+       *[other] {$draws}分
+    }
 ## 碁盤
 
 board-title = 囲碁 · {$size}×{$size} · {$rules}ルール

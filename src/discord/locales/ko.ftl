@@ -16,6 +16,16 @@ cmd-weiqi-invite-komi = 덤
     .description = 백의 덤, 정수 또는 반집 단위(예: 6.5)
 cmd-weiqi-invite-rules = 규칙
     .description = 규칙
+cmd-weiqi-ai = ai대국
+    .description = 컴퓨터(천원의 자체 엔진)와 바로 대국합니다
+cmd-weiqi-ai-level = 레벨
+    .description = 컴퓨터의 기력 (기본: 이 서버에서 고를 수 있는 가장 강한 레벨)
+cmd-weiqi-ai-size = 크기
+    .description = 바둑판 크기 (이 서버에서 허용한 크기)
+cmd-weiqi-ai-rules = 규칙
+    .description = 규칙
+cmd-weiqi-ai-color = 돌
+    .description = 내 돌의 색 (기본: 흑, 먼저 둠)
 cmd-weiqi-accept = 수락
     .description = 초대 수락하기
 cmd-weiqi-accept-user = 초대자
@@ -94,6 +104,14 @@ choice-key-match-threads = match-threads · 대국마다 스레드
 choice-key-title-role = title-role · 칭호 역할
 choice-key-language = language · 공개 메시지 언어
 
+choice-level-beginner = 초급
+choice-level-intermediate = 중급
+choice-level-advanced = 고급
+choice-color-black = 흑 (내가 먼저 둠)
+choice-color-white = 백
+choice-key-ai-enabled = ai-enabled · 컴퓨터 대국 허용
+choice-key-ai-levels = ai-levels · 고를 수 있는 레벨
+choice-key-ai-resigns = ai-resigns · 컴퓨터의 기권
 ## 규칙, 색, 목록.
 
 rules-classic = 클래식
@@ -134,6 +152,9 @@ refusal-not-in-agreement = 죽은 돌 표시는 두 대국자가 모두 패스�
 refusal-no-stone-there = 그곳에는 표시할 돌이 없습니다.
 refusal-already-accepted = 이 표시를 이미 수락했습니다. 상대를 기다리는 중입니다.
 refusal-nothing-to-do = 바뀐 것이 없습니다.
+refusal-computer-disabled = 이 서버에서는 컴퓨터와의 대국이 꺼져 있습니다. 관리자가 켤 수 있습니다.
+refusal-level-not-allowed = 이 서버에서는 {$level} 레벨을 고를 수 없습니다. 가능: {$allowed}.
+refusal-computer-busy = 컴퓨터가 이미 {$max}판을 두고 있어 이 봇이 한 번에 허용하는 최대치입니다. 잠시 후 다시 시도하세요.
 refusal-bot-permissions = 이 채널에서는 대국을 진행할 수 없습니다. 여기서 {$missing} 권한이 필요합니다. 관리자가 권한을 줄 수 있습니다(또는 다른 채널에서 초대하세요).
 perm-view-channel = 채널 보기
 perm-send-messages = 메시지 보내기
@@ -174,6 +195,7 @@ shape-rule-list = rules 값을 포함하는 classic, chinese, aga, japanese의 �
 shape-move-notify = mention(멘션), dm(DM), none(알리지 않음) 중 하나
 shape-role = 역할(ID 또는 멘션), 또는 "none"
 shape-language = auto(서버의 언어), en, zh-CN, zh-TW, ja, ko 중 하나
+shape-levels = beginner, intermediate, advanced 중 쉼표로 구분한 목록
 key-enabled = 이 서버의 바둑 기능
 key-board-size = 기본 바둑판 크기
 key-allowed-sizes = 초대할 때 고를 수 있는 크기
@@ -195,6 +217,9 @@ key-match-threads = 대국마다 스레드 만들기
 key-title-role = 칭호와 함께 주는 역할
 key-language = 공개 메시지의 언어
 
+key-ai-enabled = 멤버가 컴퓨터와 대국할 수 있음
+key-ai-levels = 멤버가 고를 수 있는 컴퓨터 레벨
+key-ai-resigns = 가망 없는 대국에서 컴퓨터가 기권함
 ## /weiqi-config
 
 config-saved = `{$key}` 설정을 저장했습니다.
@@ -232,6 +257,18 @@ answer-accepted = 수락했습니다. 당신이 흑입니다.
 answer-declined = 거절했습니다.
 answer-cancelled = 초대를 철회했습니다.
 
+level-beginner = 초급
+level-intermediate = 중급
+level-advanced = 고급
+rank-kyu = {$n}급
+rank-dan = {$n}단
+computer-name = 🤖 천원 · {$level} (약 {$rank})
+computer-thinking = 🤖 천원이 생각 중입니다…
+answer-computer-game = 컴퓨터와의 대국을 시작했습니다: 바둑판은 이 채널에 있습니다. 행운을 빕니다!
+profile-computer = {$computer} 상대: {$wins}승 {$losses}패{ $draws ->
+        [0] {""}
+       *[other] {" "}{$draws}무
+    }
 ## 바둑판
 
 board-title = 바둑 · {$size}×{$size} · {$rules} 규칙

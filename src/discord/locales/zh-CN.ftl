@@ -16,6 +16,16 @@ cmd-weiqi-invite-komi = 贴目
     .description = 白方贴目，整数或半目，例如 6.5
 cmd-weiqi-invite-rules = 规则
     .description = 规则
+cmd-weiqi-ai = 人机
+    .description = 立即与电脑（天元自己的引擎）对局
+cmd-weiqi-ai-level = 级别
+    .description = 电脑的棋力（默认：本服务器提供的最高级别）
+cmd-weiqi-ai-size = 大小
+    .description = 棋盘大小（本服务器允许的大小）
+cmd-weiqi-ai-rules = 规则
+    .description = 规则
+cmd-weiqi-ai-color = 执子
+    .description = 你执的颜色（默认：黑，先行）
 cmd-weiqi-accept = 接受
     .description = 接受邀请
 cmd-weiqi-accept-user = 邀请人
@@ -94,6 +104,14 @@ choice-key-match-threads = match-threads · 每局开一个子区
 choice-key-title-role = title-role · 称号身份组
 choice-key-language = language · 公开消息的语言
 
+choice-level-beginner = 初级
+choice-level-intermediate = 中级
+choice-level-advanced = 高级
+choice-color-black = 黑（你先行）
+choice-color-white = 白
+choice-key-ai-enabled = ai-enabled · 允许人机对局
+choice-key-ai-levels = ai-levels · 可选的电脑级别
+choice-key-ai-resigns = ai-resigns · 电脑会认输
 ## 规则、颜色、列表。
 
 rules-classic = 经典
@@ -134,6 +152,9 @@ refusal-not-in-agreement = 只有双方都停一手之后才标记死子（经�
 refusal-no-stone-there = 那里没有可以标记的棋子。
 refusal-already-accepted = 你已经接受了这个标记，正在等待对手。
 refusal-nothing-to-do = 没有任何变化。
+refusal-computer-disabled = 本服务器已关闭人机对局，管理员可以重新开启。
+refusal-level-not-allowed = 本服务器不提供{$level}级别。可选：{$allowed}。
+refusal-computer-busy = 电脑已在下 {$max} 盘棋，达到了本机器人允许的上限。请稍后再试。
 refusal-bot-permissions = 我无法在这个频道进行对局：我在这里需要 {$missing} 权限。管理员可以授予这些权限（或者到其他频道发起邀请）。
 perm-view-channel = 查看频道
 perm-send-messages = 发送消息
@@ -174,6 +195,7 @@ shape-rule-list = 用逗号分隔的 classic、chinese、aga、japanese 列表�
 shape-move-notify = mention（提及）、dm（私信）或 none（不提醒）
 shape-role = 一个身份组（ID 或提及），或 "none"
 shape-language = auto（服务器的语言）、en、zh-CN、zh-TW、ja 或 ko
+shape-levels = beginner、intermediate、advanced 中的若干项，用逗号分隔
 key-enabled = 本服务器的围棋功能
 key-board-size = 默认棋盘大小
 key-allowed-sizes = 邀请时可选的棋盘大小
@@ -195,6 +217,9 @@ key-match-threads = 每局棋开一个子区
 key-title-role = 随称号授予的身份组
 key-language = 公开消息使用的语言
 
+key-ai-enabled = 成员可以与电脑对局
+key-ai-levels = 成员可选的电脑级别
+key-ai-resigns = 电脑在败局已定时认输
 ## /weiqi-config
 
 config-saved = 已保存 `{$key}`。
@@ -232,6 +257,18 @@ answer-accepted = 已接受：你执黑。
 answer-declined = 已拒绝。
 answer-cancelled = 你的邀请已撤回。
 
+level-beginner = 初级
+level-intermediate = 中级
+level-advanced = 高级
+rank-kyu = {$n} 级
+rank-dan = {$n} 段
+computer-name = 🤖 天元 · {$level}（约 {$rank}）
+computer-thinking = 🤖 天元正在思考……
+answer-computer-game = 人机对局开始：棋盘就在本频道。祝你好运！
+profile-computer = 对{$computer}：{$wins} 胜 {$losses} 负{ $draws ->
+        [0] {""}
+       *[other] ，{$draws} 和
+    }
 ## 棋盘
 
 board-title = 围棋 · {$size}×{$size} · {$rules}规则

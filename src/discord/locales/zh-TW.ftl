@@ -16,6 +16,16 @@ cmd-weiqi-invite-komi = 貼目
     .description = 白方貼目，整數或半目，例如 6.5
 cmd-weiqi-invite-rules = 規則
     .description = 規則
+cmd-weiqi-ai = 人機
+    .description = 立即與電腦（天元自己的引擎）對局
+cmd-weiqi-ai-level = 級別
+    .description = 電腦的棋力（預設：本伺服器提供的最高級別）
+cmd-weiqi-ai-size = 大小
+    .description = 棋盤大小（本伺服器允許的大小）
+cmd-weiqi-ai-rules = 規則
+    .description = 規則
+cmd-weiqi-ai-color = 執子
+    .description = 你執的顏色（預設：黑，先下）
 cmd-weiqi-accept = 接受
     .description = 接受邀請
 cmd-weiqi-accept-user = 邀請人
@@ -94,6 +104,14 @@ choice-key-match-threads = match-threads · 每局開一個討論串
 choice-key-title-role = title-role · 稱號身分組
 choice-key-language = language · 公開訊息的語言
 
+choice-level-beginner = 初級
+choice-level-intermediate = 中級
+choice-level-advanced = 高級
+choice-color-black = 黑（你先下）
+choice-color-white = 白
+choice-key-ai-enabled = ai-enabled · 允許人機對局
+choice-key-ai-levels = ai-levels · 可選的電腦級別
+choice-key-ai-resigns = ai-resigns · 電腦會認輸
 ## 規則、顏色、列表。
 
 rules-classic = 經典
@@ -134,6 +152,9 @@ refusal-not-in-agreement = 只有雙方都停一手之後才標記死子（經�
 refusal-no-stone-there = 那裡沒有可以標記的棋子。
 refusal-already-accepted = 你已經接受了這個標記，正在等待對手。
 refusal-nothing-to-do = 沒有任何變更。
+refusal-computer-disabled = 本伺服器已關閉人機對局，管理員可以重新開啟。
+refusal-level-not-allowed = 本伺服器不提供{$level}級別。可選：{$allowed}。
+refusal-computer-busy = 電腦已在下 {$max} 盤棋，達到了本機器人允許的上限。請稍後再試。
 refusal-bot-permissions = 我無法在這個頻道進行對局：我在這裡需要 {$missing} 權限。管理員可以授予這些權限（或者到其他頻道發起邀請）。
 perm-view-channel = 檢視頻道
 perm-send-messages = 傳送訊息
@@ -174,6 +195,7 @@ shape-rule-list = 以逗號分隔的 classic、chinese、aga、japanese 清單�
 shape-move-notify = mention（提及）、dm（私人訊息）或 none（不提醒）
 shape-role = 一個身分組（ID 或提及），或 "none"
 shape-language = auto（伺服器的語言）、en、zh-CN、zh-TW、ja 或 ko
+shape-levels = beginner、intermediate、advanced 中的若干項，以逗號分隔
 key-enabled = 本伺服器的圍棋功能
 key-board-size = 預設棋盤大小
 key-allowed-sizes = 邀請時可選的棋盤大小
@@ -195,6 +217,9 @@ key-match-threads = 每局棋開一個討論串
 key-title-role = 隨稱號授予的身分組
 key-language = 公開訊息使用的語言
 
+key-ai-enabled = 成員可以與電腦對局
+key-ai-levels = 成員可選的電腦級別
+key-ai-resigns = 電腦在敗局已定時認輸
 ## /weiqi-config
 
 config-saved = 已儲存 `{$key}`。
@@ -232,6 +257,18 @@ answer-accepted = 已接受：你執黑。
 answer-declined = 已拒絕。
 answer-cancelled = 你的邀請已撤回。
 
+level-beginner = 初級
+level-intermediate = 中級
+level-advanced = 高級
+rank-kyu = {$n} 級
+rank-dan = {$n} 段
+computer-name = 🤖 天元 · {$level}（約 {$rank}）
+computer-thinking = 🤖 天元正在思考……
+answer-computer-game = 人機對局開始：棋盤就在本頻道。祝你好運！
+profile-computer = 對{$computer}：{$wins} 勝 {$losses} 負{ $draws ->
+        [0] {""}
+       *[other] ，{$draws} 和
+    }
 ## 棋盤
 
 board-title = 圍棋 · {$size}×{$size} · {$rules}規則

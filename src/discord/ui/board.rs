@@ -10,7 +10,7 @@ use crate::render::regions::{grid_shape, regions};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
-use super::words::{color_name, counting_method, is_count, not_counted, rules_name};
+use super::words::{self, color_name, counting_method, is_count, not_counted, rules_name};
 use super::{BOARD_FILE, mention, relative_time, stone};
 
 /// Embed colours: the board's wood, and muted grey once a game is over.
@@ -28,13 +28,21 @@ pub fn title(m: &Match, lang: Lang) -> String {
     )
 }
 
-/// Black and White, by mention.
+/// A player as the board names them: their mention, or the computer with its level.
+pub fn player(m: &Match, c: Color, lang: Lang) -> String {
+    match m.computer {
+        Some(computer) if computer.color == c => words::computer_name(lang, computer.level),
+        _ => mention(m.players[c]),
+    }
+}
+
+/// Black and White.
 pub fn players_line(m: &Match, lang: Lang) -> String {
     tr!(
         lang,
         "board-players",
-        black = mention(m.players.black),
-        white = mention(m.players.white)
+        black = player(m, Color::Black, lang),
+        white = player(m, Color::White, lang)
     )
 }
 
@@ -70,17 +78,18 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
         None if m.in_agreement() => agreement_fields(m, e, lang).colour(WOOD),
         None => {
             let to_move = game.to_move();
-            e.colour(WOOD)
-                .field(
-                    tr!(lang, "field-turn"),
-                    format!(
-                        "{} {} ({})",
-                        stone(to_move),
-                        mention(m.players[to_move]),
-                        color_name(lang, to_move)
-                    ),
-                    true,
+            let turn = if m.is_computer(m.players[to_move]) {
+                format!("{} {}", stone(to_move), tr!(lang, "computer-thinking"))
+            } else {
+                format!(
+                    "{} {} ({})",
+                    stone(to_move),
+                    mention(m.players[to_move]),
+                    color_name(lang, to_move)
                 )
+            };
+            e.colour(WOOD)
+                .field(tr!(lang, "field-turn"), turn, true)
                 .field(
                     tr!(lang, "field-turn-ends"),
                     relative_time(m.turn_deadline),
@@ -163,7 +172,7 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     let Ending::Finished { result, reason } = ending else {
         return String::new();
     };
-    let who = |c: Color| format!("{} {}", stone(c), mention(m.players[c]));
+    let who = |c: Color| format!("{} {}", stone(c), player(m, c, lang));
     let head = match result {
         GameResult::Points {
             winner,

@@ -26,6 +26,17 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
         text.push('\n');
         text.push_str(&tr!(lang, "profile-title"));
     }
+    for &(level, wins, losses, draws) in &p.against_computer {
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "profile-computer",
+            computer = super::words::computer_name(lang, level),
+            wins = wins,
+            losses = losses,
+            draws = draws
+        ));
+    }
     CreateEmbed::new()
         .title(tr!(lang, "profile-heading"))
         .description(text)

@@ -2,7 +2,7 @@
 //! game is counted, colours and rule sets. Everything the game decides reaches a player here.
 
 use crate::game::{
-    AbandonCause, EndReason, Ending, Failure, Refusal, SettingError, SettingKey, Shape, Unit,
+    AbandonCause, EndReason, Ending, Failure, Level, Refusal, SettingError, SettingKey, Shape, Unit,
 };
 use crate::go::{BoardSize, Color, DeadStones, IllegalMove, RuleSet, Scoring};
 
@@ -84,7 +84,46 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NoStoneThere => tr!(lang, "refusal-no-stone-there"),
         Refusal::AlreadyAccepted => tr!(lang, "refusal-already-accepted"),
         Refusal::NothingToDo => tr!(lang, "refusal-nothing-to-do"),
+        Refusal::ComputerDisabled => tr!(lang, "refusal-computer-disabled"),
+        Refusal::LevelNotAllowed { level, allowed } => tr!(
+            lang,
+            "refusal-level-not-allowed",
+            level = level_name(lang, *level),
+            allowed = list(lang, allowed.iter().map(|l| level_name(lang, *l)))
+        ),
+        Refusal::ComputerBusy { max } => tr!(lang, "refusal-computer-busy", max = *max),
     }
+}
+
+/// A level of the computer as players say it ("advanced", "高级").
+pub fn level_name(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Beginner => tr!(lang, "level-beginner"),
+        Level::Intermediate => tr!(lang, "level-intermediate"),
+        Level::Advanced => tr!(lang, "level-advanced"),
+    }
+}
+
+/// A rank as the engine estimates it (`5 kyu`, `1 dan`), in the language's words.
+pub fn rank(lang: Lang, rank: &str) -> String {
+    let mut words = rank.split_whitespace();
+    let n = words.next().and_then(|n| n.parse::<u32>().ok());
+    match (n, words.next()) {
+        (Some(n), Some("kyu")) => tr!(lang, "rank-kyu", n = n),
+        (Some(n), Some("dan")) => tr!(lang, "rank-dan", n = n),
+        _ => rank.to_owned(),
+    }
+}
+
+/// The computer as its players see it: `🤖 Tengen · advanced (about 5 kyu)`.
+pub fn computer_name(lang: Lang, level: Level) -> String {
+    let estimated = crate::runtime::engine_level(level).estimated_rank();
+    tr!(
+        lang,
+        "computer-name",
+        level = level_name(lang, level),
+        rank = rank(lang, estimated)
+    )
 }
 
 /// Why a move is not allowed.
@@ -159,6 +198,7 @@ pub fn shape(lang: Lang, s: Shape) -> String {
         Shape::KomiRange => tr!(lang, "shape-komi-range"),
         Shape::Rules => tr!(lang, "shape-rules"),
         Shape::RuleList => tr!(lang, "shape-rule-list"),
+        Shape::Levels => tr!(lang, "shape-levels"),
     }
 }
 
@@ -181,6 +221,9 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::MeritAmount => tr!(lang, "key-merit-amount"),
         SettingKey::MeritWinnerBonus => tr!(lang, "key-merit-winner-bonus"),
         SettingKey::MeritLifetimeCap => tr!(lang, "key-merit-lifetime-cap"),
+        SettingKey::AiEnabled => tr!(lang, "key-ai-enabled"),
+        SettingKey::AiLevels => tr!(lang, "key-ai-levels"),
+        SettingKey::AiResigns => tr!(lang, "key-ai-resigns"),
     }
 }
 

@@ -16,6 +16,7 @@ use crate::go::{
     BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, Komi, Point, RuleSet,
 };
 
+use super::computer::Computer;
 use super::refusal::Refusal;
 use super::time::{Duration, Timestamp};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
@@ -153,6 +154,8 @@ pub struct Match {
     /// The move count when play was last resumed: an automatic pass before a resumption and
     /// one after it are not "two automatic passes in a row" (someone pressed Resume between).
     pub resumed_at: Option<u32>,
+    /// The computer's side, in a game against it.
+    pub computer: Option<Computer>,
 }
 
 impl Match {
@@ -182,6 +185,7 @@ impl Match {
             phase: Phase::Play,
             resumed: 0,
             resumed_at: None,
+            computer: None,
         }
     }
 
@@ -271,9 +275,24 @@ impl Match {
     }
 
     /// The player to notify that it is their turn: no one while the dead stones are settled
-    /// or once it is over.
+    /// or once it is over, nor the computer.
     pub fn awaited(&self) -> Option<UserId> {
-        matches!(self.phase, Phase::Play).then(|| self.player_to_move())
+        let user = self.player_to_move();
+        (matches!(self.phase, Phase::Play) && self.computer.is_none_or(|c| c.user != user))
+            .then_some(user)
+    }
+
+    /// The people who play (both players, but the computer).
+    pub fn people(&self) -> Vec<UserId> {
+        self.both()
+            .into_iter()
+            .filter(|&u| !self.is_computer(u))
+            .collect()
+    }
+
+    /// Whether `user` is the computer of this match.
+    pub fn is_computer(&self, user: UserId) -> bool {
+        self.computer.is_some_and(|c| c.user == user)
     }
 
     /// The number of moves played (passes included).
@@ -308,6 +327,10 @@ impl Match {
     /// The winner who earns merit, if the game really finished (SPEC §6): two passes with a
     /// winner, or a resignation after at least `merit-min-moves` moves (passes included).
     pub fn merit_winner(&self) -> Option<Color> {
+        if self.computer.is_some() {
+            // A game against the computer gives no merit.
+            return None;
+        }
         match self.ending()? {
             Ending::Finished { result, reason } => {
                 let winner = result.winner()?;

@@ -101,7 +101,7 @@ impl Service {
                 .write()
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&m.id);
-            lock(&self.lobby).unseat(m.id, (m.guild, m.channel), m.both());
+            lock(&self.lobby).unseat(m.id, (m.guild, m.channel), &m.people());
         }
         let deadline = m.next_deadline();
         self.arm(Subject::Match(m.id), deadline);
@@ -129,6 +129,18 @@ fn record_result(
         return Ok(());
     };
     let guild = m.guild.get();
+    if let Some(c) = m.computer {
+        // Against the computer: the player's record against that level, nothing else (no
+        // merit, no title, not in their wins and losses against people).
+        let human = !c.color;
+        let won = result.winner().map(|w| w == human);
+        return tx.add_computer_game(
+            guild,
+            m.players[human].get(),
+            super::rows::level_code(c.level),
+            won,
+        );
+    }
     let mut p = ByColor {
         black: tx.profile(guild, m.players.black.get())?,
         white: tx.profile(guild, m.players.white.get())?,

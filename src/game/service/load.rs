@@ -19,6 +19,9 @@ use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId}
 use super::rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
 use super::{Service, ServiceError, lock};
 
+/// Games against the computer at once, unless the host says otherwise.
+pub const DEFAULT_COMPUTER_GAMES: usize = 4;
+
 /// Why a stored match could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
@@ -79,7 +82,10 @@ impl Service {
         // whole live row anyway. Start-up stays a pure read.
         for mut m in loaded.matches {
             let events = m.resume(now);
-            lobby.seat(m.id, (m.guild, m.channel), m.both());
+            lobby.seat(m.id, (m.guild, m.channel), &m.people());
+            if m.computer.is_some() {
+                lobby.computers.insert(m.id);
+            }
             timers.set(Subject::Match(m.id), m.next_deadline());
             if !events.is_empty() {
                 recovered.push(Outcome {
@@ -103,6 +109,7 @@ impl Service {
             next_id: AtomicI64::new(loaded.max_id + 1),
             problems: Mutex::new(loaded.problems),
             recovered: Mutex::new(recovered),
+            computer_limit: std::sync::atomic::AtomicUsize::new(DEFAULT_COMPUTER_GAMES),
         })
     }
 

@@ -94,7 +94,7 @@ impl Service {
         for o in &others {
             lobby.invitations.remove(&o.id);
         }
-        lobby.seat(m.id, (m.guild, m.channel), m.both());
+        lobby.seat(m.id, (m.guild, m.channel), &m.people());
         let mut events = vec![Event::MatchStarted {
             match_id: m.id,
             black: m.players.black,

@@ -12,6 +12,7 @@
 //! holding one that comes after it.
 
 mod commit;
+mod computer;
 mod load;
 mod lobby;
 mod records;
@@ -33,7 +34,7 @@ use super::{
     Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject, UserId,
 };
 
-pub use load::{LoadError, LoadProblem};
+pub use load::{DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem};
 pub use records::{Profile, RunningGame};
 
 /// A failure to start the service.
@@ -56,6 +57,8 @@ pub struct Service {
     problems: Mutex<Vec<LoadProblem>>,
     /// What start-up changed (turns renewed), for the front end to show once.
     recovered: Mutex<Vec<Outcome>>,
+    /// How many games against the computer may run at once.
+    computer_limit: std::sync::atomic::AtomicUsize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -144,6 +147,23 @@ impl Service {
             Command::Accept { by, invitation } => Applied::only(self.accept(by, invitation, now)),
             Command::Decline { by, invitation } => Applied::only(self.decline(by, invitation, now)),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
+            Command::PlayComputer {
+                guild,
+                channel,
+                user,
+                computer,
+                level,
+                options,
+                color,
+            } => {
+                let who = computer::ComputerRequest {
+                    guild,
+                    channel,
+                    user,
+                    computer,
+                };
+                Applied::only(self.play_computer(who, level, &options, color, now))
+            }
             Command::Timeout(Subject::Invitation(id)) => Applied::only(self.expire(id, now)),
             Command::Timeout(Subject::Match(id)) => {
                 self.on_match(id, None, Action::Tick, None, now)

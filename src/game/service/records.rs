@@ -4,6 +4,7 @@
 use crate::go::{Color, Owner, sgf};
 use crate::store::{MatchSummary, ProfileRow};
 
+use super::super::computer::Level;
 use super::super::matches::Ending;
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
@@ -25,6 +26,9 @@ pub struct Profile {
     pub awards: u32,
     /// [`TITLE`] once earned.
     pub title: Option<&'static str>,
+    /// Wins, losses and draws against each level of the computer (games that count nowhere
+    /// else).
+    pub against_computer: Vec<(Level, u32, u32, u32)>,
 }
 
 impl From<ProfileRow> for Profile {
@@ -38,6 +42,7 @@ impl From<ProfileRow> for Profile {
             draws: p.draws,
             awards: p.awards,
             title: p.titled_at.map(|_| TITLE),
+            against_computer: Vec::new(),
         }
     }
 }
@@ -146,10 +151,19 @@ impl Service {
     /// # Errors
     /// The database failed.
     pub fn profile(&self, guild: GuildId, user: UserId) -> Result<Profile, Failure> {
-        Ok(self
-            .store
-            .read(|tx| tx.profile(guild.get(), user.get()))?
-            .into())
+        let (row, computer) = self.store.read(|tx| {
+            Ok::<_, crate::store::StoreError>((
+                tx.profile(guild.get(), user.get())?,
+                tx.computer_records(guild.get(), user.get())?,
+            ))
+        })?;
+        let mut p = Profile::from(row);
+        p.against_computer = computer
+            .into_iter()
+            .map(|r| (super::rows::level_of(r.level), r.wins, r.losses, r.draws))
+            .collect();
+        p.against_computer.sort_by_key(|r| r.0);
+        Ok(p)
     }
 
     /// One page of the server's leaderboard, best first.

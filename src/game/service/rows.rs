@@ -1,8 +1,12 @@
 //! A match, its moves and an invitation as the store's typed rows, and back.
 
 use crate::go::{ByColor, Color, Game, GameResult, Move};
-use crate::store::{EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList};
+use crate::store::{
+    ComputerRow, EndCode, InvitationRow, LevelCode, MatchLive, MatchRow, MoveRow, PhaseCode,
+    PointList,
+};
 
+use super::super::computer::{Computer, Level};
 use super::super::invitation::{Invitation, Terms};
 use super::super::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules, Phase,
@@ -68,7 +72,29 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         merit_cap: c.merit.lifetime_cap,
         started_at: m.started_at.millis(),
         ends_at: m.ends_at.millis(),
+        computer: m.computer.map(|c| ComputerRow {
+            level: level_code(c.level),
+            color: c.color,
+            resigns: c.may_resign,
+        }),
         live: live_of(m),
+    }
+}
+
+/// The store's code of a level, and back.
+pub(super) fn level_code(l: Level) -> LevelCode {
+    match l {
+        Level::Beginner => LevelCode::Beginner,
+        Level::Intermediate => LevelCode::Intermediate,
+        Level::Advanced => LevelCode::Advanced,
+    }
+}
+
+pub(super) fn level_of(c: LevelCode) -> Level {
+    match c {
+        LevelCode::Beginner => Level::Beginner,
+        LevelCode::Intermediate => Level::Intermediate,
+        LevelCode::Advanced => Level::Advanced,
     }
 }
 
@@ -218,6 +244,16 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         phase: Phase::Play,
         resumed: 0,
         resumed_at: None,
+        computer: r.computer.map(|c| Computer {
+            user: UserId(if c.color == Color::Black {
+                r.black
+            } else {
+                r.white
+            }),
+            color: c.color,
+            level: level_of(c.level),
+            may_resign: c.resigns,
+        }),
     })
 }
 

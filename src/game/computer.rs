@@ -1,0 +1,87 @@
+//! Games against the computer (Fox Go's three levels, 初级 中级 高级): who the computer is in a
+//! match, which level, and what it has to do next. The search itself is the engine's
+//! (`crate::ai`, run by the runtime); the game only says when the computer must act and
+//! applies what it plays like anyone's command.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::go::{Color, Game, Point};
+
+use super::{BoardRef, UserId};
+
+/// How strong the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// 初级.
+    Beginner,
+    /// 中级.
+    Intermediate,
+    /// 高级.
+    Advanced,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Advanced];
+
+    /// The name as typed and stored: `beginner`, `intermediate`, `advanced`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Level, ()> {
+        let t = text.trim().to_ascii_lowercase();
+        Level::ALL.into_iter().find(|l| l.name() == t).ok_or(())
+    }
+}
+
+/// The computer's side of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Computer {
+    /// The account it plays under (the bot's own): its moves are commands by this user.
+    pub user: UserId,
+    pub color: Color,
+    pub level: Level,
+    /// Whether it may resign a hopeless game (the server's `ai-resigns` at the start).
+    pub may_resign: bool,
+}
+
+/// What the computer has to do now in a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Task {
+    /// Choose a move (or pass, or resign) in `game`.
+    Move,
+    /// Say what it thinks of the marking: accept it, toggle a chain, or resume play.
+    Judge {
+        /// One stone per chain marked dead.
+        marking: Vec<Point>,
+        /// The marking's version (an Accept or a toggle carries it).
+        version: u32,
+    },
+}
+
+/// A task for the computer, with everything the search needs: taken from the match under its
+/// lock, so the search runs on a copy while the game may go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComputerTask {
+    pub computer: Computer,
+    /// The board the answer is for: an answer to an older one is refused as stale.
+    pub board: BoardRef,
+    pub game: Game,
+    pub task: Task,
+}

@@ -1,0 +1,145 @@
+//! Games against the computer through the service: started at once (no invitation), and what
+//! the computer has to do next, for the runtime's search.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+use crate::go::{ByColor, Color};
+
+use super::super::computer::{Computer, ComputerTask, Level, Task};
+use super::super::invitation::{InviteOptions, match_config, resolve_terms};
+use super::super::matches::{Match, Phase};
+use super::super::refusal::{Failure, Refusal};
+use super::super::time::Timestamp;
+use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::rows::match_row;
+use super::{Service, lock};
+
+/// Who asks for a game against the computer, and where.
+pub(super) struct ComputerRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub user: UserId,
+    pub computer: UserId,
+}
+
+impl Service {
+    /// Sets how many games against the computer may run at once (the host's `AI_MAX_GAMES`).
+    pub fn set_computer_limit(&self, max: usize) {
+        self.computer_limit.store(max, Ordering::SeqCst);
+    }
+
+    /// A game against the computer, started at once.
+    pub(super) fn play_computer(
+        &self,
+        who: ComputerRequest,
+        level: Option<Level>,
+        options: &InviteOptions,
+        color: Option<Color>,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let settings = self.settings(who.guild)?;
+        if !settings.enabled {
+            return Err(Refusal::ServerDisabled.into());
+        }
+        if !settings.ai_enabled {
+            return Err(Refusal::ComputerDisabled.into());
+        }
+        let strongest = settings
+            .ai_levels
+            .last()
+            .copied()
+            .unwrap_or(Level::Advanced);
+        let level = level.unwrap_or(strongest);
+        if !settings.ai_levels.contains(&level) {
+            return Err(Refusal::LevelNotAllowed {
+                level,
+                allowed: settings.ai_levels.clone(),
+            }
+            .into());
+        }
+        let terms = resolve_terms(options, &settings)?;
+        let mut lobby = lock(&self.lobby);
+        if lobby.busy.contains_key(&who.user) {
+            return Err(Refusal::YouAreBusy.into());
+        }
+        let max = self.computer_limit.load(Ordering::SeqCst);
+        if lobby.computers.len() >= max {
+            return Err(Refusal::ComputerBusy { max }.into());
+        }
+        let human = color.unwrap_or(Color::Black);
+        let players = ByColor::new_with(|c| if c == human { who.user } else { who.computer });
+        let id = MatchId(self.take_id());
+        let mut m = Match::new(
+            id,
+            who.guild,
+            who.channel,
+            players,
+            match_config(&terms, &settings),
+            now,
+        );
+        m.computer = Some(Computer {
+            user: who.computer,
+            color: !human,
+            level,
+            may_resign: settings.ai_resigns,
+        });
+        let row = match_row(&m);
+        self.store.write(|tx| tx.insert_match(&row))?;
+        lobby.seat(id, (m.guild, m.channel), &m.people());
+        lobby.computers.insert(id);
+        drop(lobby);
+        let deadline = m.next_deadline();
+        let outcome = Outcome {
+            subject: Subject::Match(id),
+            guild: m.guild,
+            channel: m.channel,
+            to_move: m.awaited(),
+            deadline,
+            events: vec![Event::MatchStarted {
+                match_id: id,
+                black: m.players.black,
+                white: m.players.white,
+            }],
+        };
+        self.matches
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::new(Mutex::new(m)));
+        self.arm(Subject::Match(id), deadline);
+        Ok(outcome)
+    }
+
+    /// What the computer has to do now in match `id`, if anything: its move on its turn, its
+    /// judgement of the marking while it has not accepted it.
+    pub fn computer_task(&self, id: MatchId) -> Option<ComputerTask> {
+        let cell = self.cell(id)?;
+        let m = lock(&cell);
+        let computer = m.computer?;
+        let task = match &m.phase {
+            Phase::Play if m.game.to_move() == computer.color => Task::Move,
+            Phase::Agreement(a) if !a.accepted[computer.color] => Task::Judge {
+                marking: a.dead.clone(),
+                version: a.version,
+            },
+            _ => return None,
+        };
+        Some(ComputerTask {
+            computer,
+            board: BoardRef {
+                match_id: id,
+                move_number: m.move_count(),
+            },
+            game: m.game.clone(),
+            task,
+        })
+    }
+
+    /// Every task the computer has now (after a restart, its turns are thought afresh).
+    pub fn computer_tasks(&self) -> Vec<ComputerTask> {
+        let ids: Vec<MatchId> = lock(&self.lobby).computers.iter().copied().collect();
+        ids.into_iter()
+            .filter_map(|id| self.computer_task(id))
+            .collect()
+    }
+}

@@ -1,0 +1,287 @@
+//! The computer's worker threads: when a game against the computer needs its move or its word
+//! on a marking, the task goes to a queue; a worker (a thread of its own, never one of the
+//! async runtime's) runs the engine's search on a copy of the game, bounded by the level's
+//! playouts and time, then submits the answer as an ordinary command by the computer's
+//! account — refused as stale if the game moved on meanwhile. Each match keeps its engine
+//! (and its search tree) between moves.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+use tracing::{debug, info_span, warn};
+
+use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
+use crate::game::{Applied, Command, ComputerTask, Level, MatchId, Outcome, Subject, Task};
+
+use super::Inner;
+
+/// The host's settings of the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerConfig {
+    /// Worker threads (`AI_THREADS`): searches that run at once.
+    pub threads: usize,
+    /// Games against the computer at once (`AI_MAX_GAMES`).
+    pub max_games: usize,
+    /// A cap on the playouts of any search (`AI_MAX_PLAYOUTS`), for a slow machine or a test.
+    pub max_playouts: Option<u64>,
+}
+
+impl Default for ComputerConfig {
+    fn default() -> ComputerConfig {
+        ComputerConfig {
+            threads: 1,
+            max_games: crate::game::DEFAULT_COMPUTER_GAMES,
+            max_playouts: None,
+        }
+    }
+}
+
+/// How many chains the computer may toggle in one agreement before it settles the rest by
+/// resuming play (a judgement that changed its mind back and forth would never end).
+const MAX_TOGGLES: u32 = 8;
+
+/// A task is known by its match, board and marking version: the same one is queued once.
+type Key = (MatchId, u32, u32);
+
+fn key(t: &ComputerTask) -> Key {
+    let version = match &t.task {
+        Task::Move => u32::MAX,
+        Task::Judge { version, .. } => *version,
+    };
+    (t.board.match_id, t.board.move_number, version)
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The queue, the engines of the games, and the workers' stop switch.
+pub(super) struct Pool {
+    config: ComputerConfig,
+    queue: Mutex<VecDeque<ComputerTask>>,
+    ready: Condvar,
+    queued: Mutex<HashSet<Key>>,
+    engines: Mutex<HashMap<MatchId, Engine>>,
+    toggles: Mutex<HashMap<MatchId, u32>>,
+    stopping: AtomicBool,
+}
+
+impl Pool {
+    pub(super) fn new(config: ComputerConfig) -> Pool {
+        Pool {
+            config,
+            queue: Mutex::new(VecDeque::new()),
+            ready: Condvar::new(),
+            queued: Mutex::new(HashSet::new()),
+            engines: Mutex::new(HashMap::new()),
+            toggles: Mutex::new(HashMap::new()),
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// Queues a task unless the same one is queued or running.
+    fn push(&self, task: ComputerTask) {
+        if lock(&self.queued).insert(key(&task)) {
+            lock(&self.queue).push_back(task);
+            self.ready.notify_one();
+        }
+    }
+
+    /// Stops the workers: each ends its search at the next poll.
+    pub(super) fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.ready.notify_all();
+    }
+
+    /// The next task, waiting for one; `None` once stopping.
+    fn take(&self) -> Option<ComputerTask> {
+        let mut queue = lock(&self.queue);
+        loop {
+            if self.stopping.load(Ordering::SeqCst) {
+                return None;
+            }
+            if let Some(t) = queue.pop_front() {
+                return Some(t);
+            }
+            queue = self
+                .ready
+                .wait_timeout(queue, Duration::from_secs(1))
+                .map(|(q, _)| q)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+    }
+}
+
+/// Starts the workers.
+pub(super) fn start(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
+    for n in 0..inner.pool.config.threads.max(1) {
+        let (inner, outcomes) = (Arc::clone(inner), outcomes.clone());
+        let spawned = std::thread::Builder::new()
+            .name(format!("tengen-ai-{n}"))
+            .spawn(move || work(&inner, &outcomes));
+        if let Err(e) = spawned {
+            warn!(error = %e, "could not start a worker of the computer");
+        }
+    }
+}
+
+/// Looks at what `outcomes` changed: a game against the computer that now needs it gets its
+/// task queued; the engine of a game that ended is dropped.
+pub(super) fn consider<'a>(inner: &Inner, outcomes: impl IntoIterator<Item = &'a Outcome>) {
+    for o in outcomes {
+        let Subject::Match(id) = o.subject else {
+            continue;
+        };
+        if o.is_final() {
+            lock(&inner.pool.engines).remove(&id);
+            lock(&inner.pool.toggles).remove(&id);
+            continue;
+        }
+        if let Some(task) = inner.service.computer_task(id) {
+            inner.pool.push(task);
+        }
+    }
+}
+
+/// Queues every task the computer has (at start-up: a turn interrupted by a restart is
+/// thought again).
+pub(super) fn resume_all(inner: &Inner) {
+    for task in inner.service.computer_tasks() {
+        inner.pool.push(task);
+    }
+}
+
+fn work(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
+    while let Some(task) = inner.pool.take() {
+        let k = key(&task);
+        let span = info_span!(
+            "computer",
+            match_id = task.board.match_id.get(),
+            move_number = task.board.move_number
+        );
+        let _entered = span.enter();
+        let command = answer(inner, &task);
+        lock(&inner.pool.queued).remove(&k);
+        let Some(command) = command else {
+            continue;
+        };
+        let applied = inner.service.apply(command, inner.clock.now());
+        if let Err(f) = &applied.result {
+            debug!(failure = %f, "the computer's answer was not taken");
+        }
+        deliver(inner, outcomes, &applied);
+        // A first press of Resign arms it; the second resigns.
+        if applied.result.as_ref().is_ok_and(|o| {
+            o.events
+                .iter()
+                .any(|e| matches!(e, crate::game::Event::ResignArmed { .. }))
+        }) {
+            let by = task.computer.user;
+            let again = Command::Resign {
+                by,
+                match_id: Some(task.board.match_id),
+            };
+            let applied = inner.service.apply(again, inner.clock.now());
+            deliver(inner, outcomes, &applied);
+        }
+    }
+}
+
+/// Hands the outcomes to the front end and looks at what the computer must do next.
+fn deliver(inner: &Inner, outcomes: &mpsc::UnboundedSender<Outcome>, applied: &Applied) {
+    for o in applied.outcomes() {
+        let _ = outcomes.send(o.clone());
+    }
+    inner.rearm();
+    consider(inner, applied.outcomes());
+}
+
+/// The engine's answer to a task, as the command the computer submits.
+fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
+    let c = task.computer;
+    let board = Some(task.board);
+    let seed = (task.board.match_id.get() as u64) ^ (u64::from(task.board.move_number) << 32);
+    match &task.task {
+        Task::Move => {
+            let id = task.board.match_id;
+            let mut engine = lock(&inner.pool.engines)
+                .remove(&id)
+                .unwrap_or_else(|| Engine::new(engine_level(c.level), options(c.may_resign, seed)));
+            let mut limits = engine_level(c.level).default_limits(task.game.size());
+            if let Some(cap) = inner.pool.config.max_playouts {
+                limits.playouts = limits.playouts.min(cap);
+            }
+            let stop = Deadline {
+                at: limits.time.map(|t| Instant::now() + t),
+                stopping: &inner.pool.stopping,
+            };
+            let decision = engine.genmove(&task.game, &limits, &stop);
+            lock(&inner.pool.engines).insert(id, engine);
+            let by = c.user;
+            Some(match decision {
+                Decision::Play(point) => Command::Play { by, point, board },
+                Decision::Pass => Command::Pass { by, board },
+                Decision::Resign => Command::Resign {
+                    by,
+                    match_id: Some(id),
+                },
+            })
+        }
+        Task::Judge { marking, version } => {
+            let by = c.user;
+            let verdict = ai::judge_marking(&task.game, c.color, marking, seed);
+            let marking = Some(*version);
+            Some(match verdict {
+                MarkingVerdict::Accept => Command::AcceptMarking { by, board, marking },
+                MarkingVerdict::Toggle(point) => {
+                    let mut toggles = lock(&inner.pool.toggles);
+                    let n = toggles.entry(task.board.match_id).or_insert(0);
+                    *n += 1;
+                    if *n > MAX_TOGGLES {
+                        Command::ResumePlay { by, board }
+                    } else {
+                        Command::ToggleDead {
+                            by,
+                            point,
+                            board,
+                            marking,
+                        }
+                    }
+                }
+                MarkingVerdict::Resume => Command::ResumePlay { by, board },
+            })
+        }
+    }
+}
+
+/// The engine's level of the game's (its estimated rank is the engine's to say).
+pub fn engine_level(l: Level) -> ai::Level {
+    match l {
+        Level::Beginner => ai::Level::Beginner,
+        Level::Intermediate => ai::Level::Intermediate,
+        Level::Advanced => ai::Level::Advanced,
+    }
+}
+
+fn options(may_resign: bool, seed: u64) -> Options {
+    Options {
+        seed,
+        resign: may_resign,
+        ..Options::default()
+    }
+}
+
+/// The stop of a search: its time is up, or the runtime stops.
+struct Deadline<'a> {
+    at: Option<Instant>,
+    stopping: &'a AtomicBool,
+}
+
+impl ai::Stop for Deadline<'_> {
+    fn stop(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed) || self.at.is_some_and(|at| Instant::now() >= at)
+    }
+}
