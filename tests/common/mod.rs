@@ -154,7 +154,12 @@ impl World {
                 size - 1 - row
             };
             let p = Point::new(col, row).unwrap().to_string();
-            self.play(m.player_to_move(), &p).unwrap();
+            // On the board as drawn: the computer's account is found by its match only.
+            let board = BoardRef {
+                match_id: id,
+                move_number: m.move_count(),
+            };
+            self.play_on(m.player_to_move(), &p, board).unwrap();
         }
     }
 }
