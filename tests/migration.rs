@@ -493,7 +493,8 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
         vec![row(&["board-size", "9"]), row(&["komi", "6.5"])]
     );
 
-    // The Discord columns moved to the adapter's tables.
+    // The Discord columns moved to the adapter's tables; a board away from its game's channel
+    // was in the game's own thread.
     assert_eq!(
         rows(
             &store,
@@ -502,7 +503,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
         ),
         vec![
             row(&["1", "10", "777", "NULL"]),
-            row(&["2", "55", "778", "NULL"]),
+            row(&["2", "55", "778", "55"]),
             row(&["4", "10", "779", "NULL"])
         ]
     );
