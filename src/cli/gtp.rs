@@ -733,7 +733,13 @@ mod tests {
     fn a_game_played_on_after_its_end_is_seen_whole() {
         let mut s = session();
         ask(&mut s, "boardsize 9");
-        for line in ["play b E5", "play w pass", "play b pass", "play w D4", "play b C4"] {
+        for line in [
+            "play b E5",
+            "play w pass",
+            "play b pass",
+            "play w D4",
+            "play b C4",
+        ] {
             assert_eq!(ask(&mut s, line), "=\n\n", "{line}");
         }
         // The cleanup search sees the moves after the end: its view has five moves.
