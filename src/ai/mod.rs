@@ -262,6 +262,8 @@ pub struct Tuning {
     pub score: Option<f32>,
     /// Playouts' tries for a move in an empty area before the uniform choice.
     pub fill_board: Option<u32>,
+    /// Whether playouts may throw in two stones or more when that ataris an enemy chain.
+    pub mutual_atari: Option<bool>,
 }
 
 impl Tuning {
@@ -291,6 +293,7 @@ impl Tuning {
             "line" => self.line = Some(v),
             "score" => self.score = Some(v),
             "fill_board" => self.fill_board = Some(v.max(0.0) as u32),
+            "mutual_atari" => self.mutual_atari = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -317,6 +320,9 @@ impl Tuning {
         }
         if let Some(f) = self.fill_board {
             p.policy.fill_board = f;
+        }
+        if let Some(m) = self.mutual_atari {
+            p.policy.mutual_atari = m;
         }
     }
 }
