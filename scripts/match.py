@@ -209,7 +209,12 @@ def play_game(args, index, out_dir):
             try:
                 ok, vertex = mover.ask(f"genmove {to_move}", timeout=args.move_timeout)
             except EngineError as e:
-                record["result"] = ("W" if to_move == "B" else "B") + "+F"
+                if mover is eng:
+                    record["result"] = ("W" if to_move == "B" else "B") + "+F"
+                else:
+                    # The opponent's failure (usually a slow answer on a loaded machine) is
+                    # no win of the engine's: the game does not count.
+                    record["result"] = "Void"
                 record["reason"] = f"{mover.name} failed: {e}"
                 break
             seconds = time.monotonic() - start
@@ -461,7 +466,7 @@ def main():
         help="GTP program that counts a played-out board as it stands (when the counts disagree)",
     )
     ap.add_argument("--max-moves", type=int, default=600)
-    ap.add_argument("--move-timeout", type=float, default=120.0)
+    ap.add_argument("--move-timeout", type=float, default=600.0)
     ap.add_argument("--seed-base", type=int, default=1)
     ap.add_argument("--no-alternate", dest="alternate", action="store_false")
     ap.add_argument("--label", default="")
