@@ -149,6 +149,16 @@ def winner_of(score):
     return None
 
 
+def engine_komi(args):
+    """GNU Go's Chinese counting gives White a point for each handicap stone; Tengen's count
+    does not, so with `--compensate` (the default) Tengen and the judge are told that much
+    more komi: both programs then count the same board the same way."""
+    if args.handicap >= 2 and args.compensate:
+        k = float(args.komi) + args.handicap
+        return f"{k:g}"
+    return args.komi
+
+
 def play_game(args, index, out_dir):
     seed = args.seed_base + index
     if args.handicap >= 2:
@@ -176,7 +186,7 @@ def play_game(args, index, out_dir):
         for p in (eng, opp):
             p.must(f"boardsize {args.size}")
             p.must("clear_board")
-            p.must(f"komi {args.komi}")
+            p.must(f"komi {engine_komi(args) if p is eng else args.komi}")
             if args.time_settings:
                 p.must(f"time_settings {args.time_settings}")
         to_move = "B"
@@ -199,7 +209,12 @@ def play_game(args, index, out_dir):
             try:
                 ok, vertex = mover.ask(f"genmove {to_move}", timeout=args.move_timeout)
             except EngineError as e:
-                record["result"] = ("W" if to_move == "B" else "B") + "+F"
+                if mover is eng:
+                    record["result"] = ("W" if to_move == "B" else "B") + "+F"
+                else:
+                    # The opponent's failure (usually a slow answer on a loaded machine) is
+                    # no win of the engine's: the game does not count.
+                    record["result"] = "Void"
                 record["reason"] = f"{mover.name} failed: {e}"
                 break
             seconds = time.monotonic() - start
@@ -271,7 +286,7 @@ def settle(args, record, players, handicap_stones):
     judge = Gtp(args.judge, "judge")
     try:
         judge.must(f"boardsize {args.size}")
-        judge.must(f"komi {args.komi}")
+        judge.must(f"komi {engine_komi(args)}")
         if handicap_stones:
             judge.must("set_free_handicap " + " ".join(handicap_stones))
         for c, v, _ in record["moves"]:
@@ -299,7 +314,7 @@ def rescore(args, record, out_dir):
         for p in (eng, opp):
             p.must(f"boardsize {args.size}")
             p.must("clear_board")
-            p.must(f"komi {args.komi}")
+            p.must(f"komi {engine_komi(args) if p is eng else args.komi}")
         if args.handicap >= 2:
             handicap_stones = eng.must(f"fixed_handicap {args.handicap}").split()
             opp.must(f"fixed_handicap {args.handicap}")
@@ -393,7 +408,12 @@ def summarise(args, records, out_dir, started, command=None):
         f"Engine: `{args.engine}`  ",
         f"Opponent: `{args.opponent}`  ",
         f"{args.size}×{args.size}, komi {args.komi}, {args.rules} rules"
-        + (f", {args.handicap} handicap stones to the {args.handicap_to}" if args.handicap >= 2 else "")
+        + (
+            f", {args.handicap} handicap stones to the {args.handicap_to} (White also gets a point"
+            " a stone, as Chinese counting gives it)"
+            if args.handicap >= 2
+            else ""
+        )
         + ", colours alternating" * bool(args.alternate and args.handicap < 2),
         "",
         "| games | engine wins | draws | win rate | Wilson 95 % | as Black | as White | s/move mean | s/move max |",
@@ -433,6 +453,12 @@ def main():
     ap.add_argument("--rules", default="chinese", help="recorded in the SGF; give the engines the same")
     ap.add_argument("--handicap", type=int, default=0)
     ap.add_argument("--handicap-to", choices=["engine", "opponent"], default="engine")
+    ap.add_argument(
+        "--no-compensate",
+        dest="compensate",
+        action="store_false",
+        help="do not add the handicap to the engine's komi (see engine_komi)",
+    )
     ap.add_argument("--time-settings", default=None, help='e.g. "0 1 1": sent as time_settings')
     ap.add_argument(
         "--judge",
@@ -440,7 +466,7 @@ def main():
         help="GTP program that counts a played-out board as it stands (when the counts disagree)",
     )
     ap.add_argument("--max-moves", type=int, default=600)
-    ap.add_argument("--move-timeout", type=float, default=120.0)
+    ap.add_argument("--move-timeout", type=float, default=600.0)
     ap.add_argument("--seed-base", type=int, default=1)
     ap.add_argument("--no-alternate", dest="alternate", action="store_false")
     ap.add_argument("--label", default="")

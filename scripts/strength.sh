@@ -21,7 +21,7 @@ match() { # name games size komi engine opponent [extra args...]
   shift 6
   nice -n 10 python3 scripts/match.py --games "$games" --size "$size" --komi "$komi" \
     --rules chinese --engine "$engine" --opponent "$opponent" --out "$OUT/$name" \
-    --label "$name" "$@"
+    --judge "$TENGEN gtp --rules classic" --label "$name" "$@"
 }
 
 tengen() { # level [extra args...]

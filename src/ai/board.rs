@@ -610,6 +610,36 @@ impl Pos {
         (libs <= 1).then_some(stones)
     }
 
+    /// Whether `c` on the empty cell `i` would leave an enemy chain next to it in atari (and
+    /// not capture it): the chain's pseudo-liberties without those on `i`, read from the
+    /// packed sums.
+    pub(crate) fn ataris_enemy(&self, c: u8, i: usize) -> bool {
+        let enemy = other(c);
+        let around = neighbours(i);
+        for (k, &n) in around.iter().enumerate() {
+            if self.cells[n] != enemy {
+                continue;
+            }
+            let h = self.head[n];
+            if around[..k]
+                .iter()
+                .any(|&m| self.cells[m] == enemy && self.head[m] == h)
+            {
+                continue;
+            }
+            // How many of the chain's stones touch `i`: each counts `i` once.
+            let touching = around
+                .iter()
+                .filter(|&&m| self.cells[m] == enemy && self.head[m] == h)
+                .count() as u64;
+            let rest = self.libs[h as usize].wrapping_sub(touching * lib_at(i));
+            if lib_count(rest) > 0 && single(rest) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Plays `c` on cell `i` (a legal move: see [`Pos::is_legal`]) or passes ([`PASS`]), and
     /// gives the move to the other side.
     pub(crate) fn play(&mut self, i: usize) {
@@ -1019,6 +1049,22 @@ mod tests {
                             b.play(c, p).unwrap();
                             let brute = b.liberties(p).len() <= 1;
                             assert_eq!(pos.self_atari(v, i).is_some(), brute, "{c} {p}");
+                            let ataris = size.all_points().any(|q| {
+                                b.get(q) == Some(c.opponent()) && b.liberties(q).len() == 1
+                            });
+                            let before = size.all_points().any(|q| {
+                                game.board().get(q) == Some(c.opponent())
+                                    && game.board().liberties(q).len() == 1
+                                    && !neighbours(i).contains(&cell(q))
+                                    && game
+                                        .board()
+                                        .chain(q)
+                                        .iter()
+                                        .all(|s| !neighbours(i).contains(&cell(*s)))
+                            });
+                            if !before {
+                                assert_eq!(pos.ataris_enemy(v, i), ataris, "{c} {p}");
+                            }
                         }
                         if pos.at(i) != EMPTY {
                             let libs = game.board().liberties(p);

@@ -87,12 +87,12 @@ impl Level {
         let points = size.points() as u64;
         match self {
             Level::Beginner => Limits {
-                playouts: 100 + points,
+                playouts: 30 + points / 3,
                 time: Some(Duration::from_secs(1)),
                 ..Limits::default()
             },
             Level::Intermediate => Limits {
-                playouts: 1000 + 10 * points,
+                playouts: 100 + 2 * points,
                 time: Some(Duration::from_secs(2)),
                 ..Limits::default()
             },
@@ -262,6 +262,8 @@ pub struct Tuning {
     pub score: Option<f32>,
     /// Playouts' tries for a move in an empty area before the uniform choice.
     pub fill_board: Option<u32>,
+    /// Whether playouts may throw in two stones or more when that ataris an enemy chain.
+    pub mutual_atari: Option<bool>,
 }
 
 impl Tuning {
@@ -291,6 +293,7 @@ impl Tuning {
             "line" => self.line = Some(v),
             "score" => self.score = Some(v),
             "fill_board" => self.fill_board = Some(v.max(0.0) as u32),
+            "mutual_atari" => self.mutual_atari = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -317,6 +320,9 @@ impl Tuning {
         }
         if let Some(f) = self.fill_board {
             p.policy.fill_board = f;
+        }
+        if let Some(m) = self.mutual_atari {
+            p.policy.mutual_atari = m;
         }
     }
 }
@@ -367,6 +373,8 @@ pub struct Engine {
     key: Option<TreeKey>,
     searcher: Box<Searcher>,
     low_streak: u32,
+    /// Root simulations a search needs before its win rate may count toward resigning.
+    resign_evidence: u64,
     info: SearchInfo,
 }
 
@@ -381,6 +389,7 @@ impl Engine {
             key: None,
             searcher: Box::new(Searcher::new()),
             low_streak: 0,
+            resign_evidence: 200,
             info: SearchInfo::default(),
         }
     }
@@ -468,6 +477,7 @@ impl Engine {
             }
         }
         let reused = u64::from(self.tree.nodes[0].visits);
+        self.resign_evidence = 200.min(limits.playouts / 2);
         let mut done = 0u64;
         while done < limits.playouts {
             if done.is_multiple_of(8) && stop.stop() {
@@ -606,8 +616,9 @@ impl Engine {
         let node = self.tree.nodes[chosen];
         let rate = f64::from(node.win_rate().unwrap_or(0.5));
         self.info.win_rate = Some(rate);
-        let root_visits = self.tree.nodes[0].visits;
-        if root_visits >= 200 && rate < self.options.resign_below {
+        // Enough simulations to trust the rate: 200, or most of a small level's budget.
+        let root_visits = u64::from(self.tree.nodes[0].visits);
+        if root_visits >= self.resign_evidence && rate < self.options.resign_below {
             self.low_streak += 1;
         } else {
             self.low_streak = 0;

@@ -52,6 +52,9 @@ pub(crate) struct Policy {
     /// Random points tried, before the uniform choice, for one in an empty 3×3 area (MoGo's
     /// "fill the board": big boards' playouts otherwise crowd where the stones are).
     pub(crate) fill_board: u32,
+    /// Whether a random move may put two stones or more in atari when it ataris an enemy
+    /// chain too (see [`allowed`]).
+    pub(crate) mutual_atari: bool,
 }
 
 impl Default for Policy {
@@ -60,6 +63,7 @@ impl Default for Policy {
             atari: 100,
             pattern: 100,
             fill_board: 0,
+            mutual_atari: false,
         }
     }
 }
@@ -217,14 +221,16 @@ impl MovesOut {
 }
 
 /// Whether the policy lets `c` play on the empty cell `i`: legal, not an own eye, not a
-/// self-atari of two stones or more.
+/// self-atari of two stones or more — unless `mutual` and the move puts an enemy chain in
+/// atari too (a throw-in that shortens the liberties of a chain in a race or a false seki:
+/// the enemy must capture, and what is left may die).
 #[inline]
-pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize) -> bool {
+pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize, mutual: bool) -> bool {
     if !pos.is_legal(c, i) || pos.is_eye(c, i) {
         return false;
     }
     match pos.self_atari(c, i) {
-        Some(stones) => stones < 2,
+        Some(stones) => stones < 2 || (mutual && pos.ataris_enemy(c, i)),
         None => true,
     }
 }
@@ -245,7 +251,7 @@ fn pattern_move(pos: &mut Pos, c: u8, around: usize, moves: &mut Moves) {
 
 /// A random allowed move: from a random place in the list of empty points, the first that
 /// the policy allows.
-fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng) -> usize {
+fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, mutual: bool) -> usize {
     let n = pos.empty_count();
     if n == 0 {
         return PASS;
@@ -254,7 +260,7 @@ fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng) -> usize {
     for k in 0..n {
         let j = start + k;
         let i = pos.empties()[if j >= n { j - n } else { j }] as usize;
-        if allowed(pos, c, i) {
+        if allowed(pos, c, i, mutual) {
             return i;
         }
     }
@@ -303,7 +309,7 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
             return i;
         }
     }
-    random_move(pos, c, rng)
+    random_move(pos, c, rng, policy.mutual_atari)
 }
 
 /// Plays the policy from `pos` until two passes in a row or `max_moves`; records first plays

@@ -347,9 +347,10 @@ fn it_resigns_a_hopeless_game_unless_told_not_to() {
 fn the_beginner_answers_ataris_and_keeps_its_eyes() {
     let mut g = game(IN_ATARI, Color::White, in_atari_rules());
     g.play(Move::Play(pt("D1"))).unwrap();
+    let budget = Level::Beginner.default_limits(BoardSize::NINE).playouts;
     for seed in 1..12 {
         assert_eq!(
-            think(Level::Beginner, &g, 150, seed),
+            think(Level::Beginner, &g, budget, seed),
             Decision::Play(pt("E2"))
         );
     }
@@ -366,7 +367,7 @@ fn the_beginner_answers_ataris_and_keeps_its_eyes() {
         . X O . . . . . .";
     let g = game(eyes, Color::Black, RuleSet::Chinese.rules());
     for seed in 1..12 {
-        let d = think(Level::Beginner, &g, 150, seed);
+        let d = think(Level::Beginner, &g, budget, seed);
         for eye in ["A9", "A7", "A5", "A3", "A1"] {
             assert_ne!(d, Decision::Play(pt(eye)));
         }

@@ -47,7 +47,8 @@ pub struct GtpArgs {
     #[arg(long)]
     pub verbose: bool,
     /// Override a tunable of the search, `name=value` (repeatable; for experiments): equiv,
-    /// explore, expand_at, even, learned, pattern, near, line, score, fill_board.
+    /// explore, expand_at, even, learned, pattern, near, line, score, fill_board,
+    /// mutual_atari (0 or 1).
     #[arg(long = "tune", value_name = "NAME=VALUE")]
     pub tune: Vec<String>,
 }
