@@ -89,7 +89,7 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
                     black = mention(m.players.black),
                     white = mention(m.players.white)
                 );
-                notify(bot, &http, &m, &m.both(), text).await;
+                notify(bot, &http, &m, &m.people(), text).await;
             }
         }
         Step::Announce(id, ending, players, rewards) => {
@@ -231,7 +231,7 @@ pub async fn post_board(
                 return;
             }
             let _ = bot.repo(move |r| r.set_shown(id, POST_FAILED)).await;
-            for user in m.both() {
+            for user in m.people() {
                 let lang = user_lang_guess(bot, m.guild).await;
                 let text = tr!(
                     lang,
