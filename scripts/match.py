@@ -468,6 +468,13 @@ def main():
     ap.add_argument("--max-moves", type=int, default=600)
     ap.add_argument("--move-timeout", type=float, default=600.0)
     ap.add_argument("--seed-base", type=int, default=1)
+    ap.add_argument(
+        "--first-game",
+        type=int,
+        default=1,
+        help="number of the first game (its seed and colours follow): lets two processes "
+        "share a match, each into its own --out, their records joined afterwards",
+    )
     ap.add_argument("--no-alternate", dest="alternate", action="store_false")
     ap.add_argument("--label", default="")
     ap.add_argument("--out", required=True)
@@ -504,7 +511,7 @@ def main():
         )
         return
     records = []
-    for k in range(args.games):
+    for k in range(args.first_game - 1, args.first_game - 1 + args.games):
         r = play_game(args, k, args.out)
         records.append(r)
         s = summarise(args, records, args.out, started)

@@ -154,7 +154,10 @@ refusal-already-accepted = You have already accepted this marking; waiting for y
 refusal-nothing-to-do = Nothing changed.
 refusal-computer-disabled = Games against the computer are switched off on this server. A moderator can switch them on.
 refusal-level-not-allowed = This server does not offer the {$level} level. Offered: {$allowed}.
-refusal-computer-busy = The computer is already playing {$max} games, as many as this bot allows at once. Try again in a while.
+refusal-computer-busy = { $max ->
+        [0] This bot's host has switched games against the computer off.
+       *[other] The computer is already playing {$max} games, as many as this bot allows at once. Try again in a while.
+    }
 refusal-bot-permissions = I cannot run a game in this channel: I need {$missing} here. A moderator can grant them (or invite in another channel).
 perm-view-channel = View Channel
 perm-send-messages = Send Messages

@@ -154,7 +154,10 @@ refusal-already-accepted = この判定はすでに承認済みです。相手�
 refusal-nothing-to-do = 何も変わりませんでした。
 refusal-computer-disabled = このサーバーではコンピューターとの対局がオフになっています。モデレーターがオンにできます。
 refusal-level-not-allowed = このサーバーでは{$level}レベルは選べません。選べるレベル：{$allowed}。
-refusal-computer-busy = コンピューターはすでに {$max} 局を打っていて、このボットが一度に許す上限です。しばらくしてからもう一度どうぞ。
+refusal-computer-busy = { $max ->
+        [0] このボットの運営者がコンピューターとの対局を止めています。
+       *[other] コンピューターはすでに {$max} 局を打っていて、このボットが一度に許す上限です。しばらくしてからもう一度どうぞ。
+    }
 refusal-bot-permissions = このチャンネルでは対局を進められません：ここでは {$missing} の権限が必要です。モデレーターが付与できます（または別のチャンネルで招待してください）。
 perm-view-channel = チャンネルを見る
 perm-send-messages = メッセージを送信

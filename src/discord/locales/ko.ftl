@@ -154,7 +154,10 @@ refusal-already-accepted = 이 표시를 이미 수락했습니다. 상대를 �
 refusal-nothing-to-do = 바뀐 것이 없습니다.
 refusal-computer-disabled = 이 서버에서는 컴퓨터와의 대국이 꺼져 있습니다. 관리자가 켤 수 있습니다.
 refusal-level-not-allowed = 이 서버에서는 {$level} 레벨을 고를 수 없습니다. 가능: {$allowed}.
-refusal-computer-busy = 컴퓨터가 이미 {$max}판을 두고 있어 이 봇이 한 번에 허용하는 최대치입니다. 잠시 후 다시 시도하세요.
+refusal-computer-busy = { $max ->
+        [0] 이 봇의 운영자가 컴퓨터와의 대국을 꺼 두었습니다.
+       *[other] 컴퓨터가 이미 {$max}판을 두고 있어 이 봇이 한 번에 허용하는 최대치입니다. 잠시 후 다시 시도하세요.
+    }
 refusal-bot-permissions = 이 채널에서는 대국을 진행할 수 없습니다. 여기서 {$missing} 권한이 필요합니다. 관리자가 권한을 줄 수 있습니다(또는 다른 채널에서 초대하세요).
 perm-view-channel = 채널 보기
 perm-send-messages = 메시지 보내기

@@ -154,7 +154,10 @@ refusal-already-accepted = 你已经接受了这个标记，正在等待对手�
 refusal-nothing-to-do = 没有任何变化。
 refusal-computer-disabled = 本服务器已关闭人机对局，管理员可以重新开启。
 refusal-level-not-allowed = 本服务器不提供{$level}级别。可选：{$allowed}。
-refusal-computer-busy = 电脑已在下 {$max} 盘棋，达到了本机器人允许的上限。请稍后再试。
+refusal-computer-busy = { $max ->
+        [0] 本机器人的运营者关闭了人机对局。
+       *[other] 电脑已在下 {$max} 盘棋，达到了本机器人允许的上限。请稍后再试。
+    }
 refusal-bot-permissions = 我无法在这个频道进行对局：我在这里需要 {$missing} 权限。管理员可以授予这些权限（或者到其他频道发起邀请）。
 perm-view-channel = 查看频道
 perm-send-messages = 发送消息

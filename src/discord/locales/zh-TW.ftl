@@ -154,7 +154,10 @@ refusal-already-accepted = 你已經接受了這個標記，正在等待對手�
 refusal-nothing-to-do = 沒有任何變更。
 refusal-computer-disabled = 本伺服器已關閉人機對局，管理員可以重新開啟。
 refusal-level-not-allowed = 本伺服器不提供{$level}級別。可選：{$allowed}。
-refusal-computer-busy = 電腦已在下 {$max} 盤棋，達到了本機器人允許的上限。請稍後再試。
+refusal-computer-busy = { $max ->
+        [0] 本機器人的營運者關閉了人機對局。
+       *[other] 電腦已在下 {$max} 盤棋，達到了本機器人允許的上限。請稍後再試。
+    }
 refusal-bot-permissions = 我無法在這個頻道進行對局：我在這裡需要 {$missing} 權限。管理員可以授予這些權限（或者到其他頻道發起邀請）。
 perm-view-channel = 檢視頻道
 perm-send-messages = 傳送訊息

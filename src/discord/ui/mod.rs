@@ -325,6 +325,22 @@ mod tests {
     }
 
     #[test]
+    fn the_computer_is_busy_or_switched_off_by_the_host() {
+        use crate::game::Refusal;
+        for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
+            let busy = words::refusal(lang, &Refusal::ComputerBusy { max: 4 });
+            let off = words::refusal(lang, &Refusal::ComputerBusy { max: 0 });
+            assert!(busy.contains('4'), "{busy}");
+            assert!(!off.contains('0'), "{off}");
+            assert_ne!(busy, off);
+        }
+        assert_eq!(
+            words::refusal(Lang::En, &Refusal::ComputerBusy { max: 0 }),
+            "This bot's host has switched games against the computer off."
+        );
+    }
+
+    #[test]
     fn an_ended_game_has_no_buttons() {
         let mut m = a_match(9);
         m.phase = crate::game::Phase::Ended(crate::game::Ended {
