@@ -159,7 +159,7 @@ fn the_game_is_scored_when_both_accept_the_same_marking() {
             "automatic pass (turn timed out)",
         )
         .unwrap();
-    assert!(sgf.contains("RU[chinese]"), "{sgf}");
+    assert!(sgf.contains("RU[Chinese]"), "{sgf}");
     assert!(sgf.contains("RE[W+14.5]"), "{sgf}");
     assert!(sgf.contains("TB["), "{sgf}");
     assert!(sgf.contains("TW["), "{sgf}");

@@ -684,7 +684,7 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
         .expect("the record is attached");
     let text = String::from_utf8_lossy(&sgf.bytes).into_owned();
     assert!(
-        text.contains("RU[aga]") && text.contains("RE[W+0.5]"),
+        text.contains("RU[AGA]") && text.contains("RE[W+0.5]"),
         "{text}"
     );
     assert!(

@@ -124,10 +124,37 @@ fn without_km_or_komi_the_rule_sets_own_komi_counts() {
         ("chinese", 7.5),
         ("aga", 7.5),
         ("japanese", 6.5),
+        ("korean", 6.5),
     ] {
         let (_, json) = run(&["--json", "--rules", rules], sgf);
         assert_eq!(json.unwrap()["komi"], komi, "{rules}");
     }
     let (_, json) = run(&["--json", "--rules", "aga"], "(;SZ[5]KM[0.5];B[cc])");
     assert_eq!(json.unwrap()["komi"], 0.5, "the record's KM wins");
+}
+
+#[test]
+fn without_rules_the_records_ru_is_read() {
+    for (ru, named, komi) in [
+        ("Chinese", "chinese", 7.5),
+        ("AGA", "aga", 7.5),
+        ("Japanese", "japanese", 6.5),
+        ("Korean", "korean", 6.5),
+        ("NZ", "classic", 5.5),
+    ] {
+        let sgf = format!("(;SZ[5]RU[{ru}];B[cc])");
+        let (_, json) = run(&["--json"], &sgf);
+        assert_eq!(json.unwrap()["komi"], komi, "{ru}");
+        let (out, _) = run(&[], &sgf);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(&format!("rules {named}, komi")),
+            "{ru}: {text}"
+        );
+    }
+    let (_, json) = run(
+        &["--json", "--rules", "classic"],
+        "(;SZ[5]RU[Chinese];B[cc])",
+    );
+    assert_eq!(json.unwrap()["komi"], 5.5, "--rules wins over RU");
 }

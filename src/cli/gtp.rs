@@ -28,7 +28,7 @@ pub struct GtpArgs {
     /// Strength: beginner, intermediate or advanced.
     #[arg(long, default_value = "advanced")]
     pub level: Level,
-    /// Rule set: classic, chinese, aga or japanese (the komi is the controller's `komi`).
+    /// Rule set: classic, chinese, aga, japanese or korean (the komi is the controller's `komi`).
     #[arg(long, default_value = "chinese")]
     pub rules: RuleSet,
     /// Playouts a move, instead of the level's.

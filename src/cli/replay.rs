@@ -14,9 +14,10 @@ pub struct ReplayArgs {
     /// The SGF record to replay.
     pub file: PathBuf,
     /// Rule set: classic (simple ko), chinese (positional superko), aga (situational superko),
-    /// japanese (simple ko).
-    #[arg(long, default_value = "classic")]
-    pub rules: RuleSet,
+    /// japanese or korean (simple ko). Default: the record's RU when it names one of these,
+    /// else classic.
+    #[arg(long)]
+    pub rules: Option<RuleSet>,
     /// Komi in points (a whole or half number); default: the record's KM, else the rule set's own komi.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<Komi>,
@@ -100,11 +101,15 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let rules = args
+        .rules
+        .or_else(|| record.rules.as_deref().and_then(RuleSet::from_sgf))
+        .unwrap_or(RuleSet::Classic);
     let komi = args
         .komi
         .or(record.komi)
-        .unwrap_or_else(|| args.rules.rules().komi);
-    let replay = match record.replay(args.rules.with_komi(komi)) {
+        .unwrap_or_else(|| rules.rules().komi);
+    let replay = match record.replay(rules.with_komi(komi)) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("tengen replay: {}: {e}", args.file.display());
@@ -121,7 +126,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             }
         }
     } else {
-        super::emit(&human(&record, &replay, &report, args.rules));
+        super::emit(&human(&record, &replay, &report, rules));
     }
     if report.illegal.is_some() {
         ExitCode::from(1)

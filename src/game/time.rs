@@ -26,6 +26,21 @@ impl Timestamp {
         self.0.div_euclid(1000)
     }
 
+    /// The UTC calendar date of the moment, as SGF's `DT` writes it (`2026-12-01`); `None`
+    /// outside the years the calendar library knows.
+    pub fn utc_date(self) -> Option<String> {
+        let nanos = i128::from(self.0) * 1_000_000;
+        let date = time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+            .ok()?
+            .date();
+        Some(format!(
+            "{:04}-{:02}-{:02}",
+            date.year(),
+            u8::from(date.month()),
+            date.day()
+        ))
+    }
+
     /// The time from `self` until `later`; zero if `later` is not later.
     pub fn until(self, later: Timestamp) -> Duration {
         Duration::from_millis(u64::try_from(later.0.saturating_sub(self.0)).unwrap_or(0))
@@ -61,6 +76,22 @@ impl fmt::Display for Timestamp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moment_has_a_utc_date() {
+        assert_eq!(
+            Timestamp::from_millis(0).utc_date().as_deref(),
+            Some("1970-01-01")
+        );
+        // 2026-12-01 23:59:59.999 UTC, and the next millisecond.
+        let t = Timestamp::from_millis(1_796_169_599_999);
+        assert_eq!(t.utc_date().as_deref(), Some("2026-12-01"));
+        assert_eq!(
+            Timestamp::from_millis(t.millis() + 1).utc_date().as_deref(),
+            Some("2026-12-02")
+        );
+        assert_eq!(Timestamp::from_millis(i64::MAX).utc_date(), None);
+    }
 
     #[test]
     fn a_moment_plus_a_duration_saturates_and_until_never_goes_negative() {

@@ -151,15 +151,19 @@ pub enum RuleSet {
     Aga,
     /// Simple ko, territory and prisoners, no points in seki, komi 6.5.
     Japanese,
+    /// The Korean rules: counted as the Japanese (territory and prisoners, no points in seki,
+    /// simple ko, komi 6.5).
+    Korean,
 }
 
 impl RuleSet {
     /// Every preset, in the order they are offered.
-    pub const ALL: [RuleSet; 4] = [
+    pub const ALL: [RuleSet; 5] = [
         RuleSet::Classic,
         RuleSet::Chinese,
         RuleSet::Aga,
         RuleSet::Japanese,
+        RuleSet::Korean,
     ];
 
     /// The preset's name as typed in commands and stored in the database.
@@ -169,6 +173,33 @@ impl RuleSet {
             RuleSet::Chinese => "chinese",
             RuleSet::Aga => "aga",
             RuleSet::Japanese => "japanese",
+            RuleSet::Korean => "korean",
+        }
+    }
+
+    /// The rule set's name in an SGF record's `RU` property, as the format's readers know
+    /// them (`Chinese`, `AGA`, `Japanese`, `Korean`); the seed's own rules have no standard
+    /// name and are written `Classic`.
+    pub const fn sgf_name(self) -> &'static str {
+        match self {
+            RuleSet::Classic => "Classic",
+            RuleSet::Chinese => "Chinese",
+            RuleSet::Aga => "AGA",
+            RuleSet::Japanese => "Japanese",
+            RuleSet::Korean => "Korean",
+        }
+    }
+
+    /// The rule set an SGF record's `RU` names, in any case and in the short forms programs
+    /// write (`CN`, `JP`, `KR`); `None` for rules Tengen does not play (`NZ`).
+    pub fn from_sgf(text: &str) -> Option<RuleSet> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "classic" => Some(RuleSet::Classic),
+            "chinese" | "cn" => Some(RuleSet::Chinese),
+            "aga" => Some(RuleSet::Aga),
+            "japanese" | "jp" | "jpn" => Some(RuleSet::Japanese),
+            "korean" | "kr" | "ko" => Some(RuleSet::Korean),
+            _ => None,
         }
     }
 
@@ -199,7 +230,7 @@ impl RuleSet {
                 dead_stones: DeadStones::Agreement,
                 komi: Komi(15),
             },
-            RuleSet::Japanese => Rules {
+            RuleSet::Japanese | RuleSet::Korean => Rules {
                 ko: KoRule::Simple,
                 scoring: Scoring::Territory,
                 pass_stones: false,
@@ -226,7 +257,7 @@ impl fmt::Display for RuleSet {
 
 /// Why a text is not a rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {0:?} (expected classic, chinese, aga or japanese)")]
+#[error("unknown rules {0:?} (expected classic, chinese, aga, japanese or korean)")]
 pub struct ParseRuleSetError(pub String);
 
 impl FromStr for RuleSet {
@@ -279,6 +310,24 @@ mod tests {
             (j.ko, j.scoring, j.komi.to_string()),
             (KoRule::Simple, Scoring::Territory, "6.5".into())
         );
+        assert_eq!(
+            RuleSet::Korean.rules(),
+            j,
+            "Korean counting is the Japanese"
+        );
+    }
+
+    #[test]
+    fn sgf_names_are_the_formats_and_read_back() {
+        let names: Vec<_> = RuleSet::ALL.iter().map(|r| r.sgf_name()).collect();
+        assert_eq!(names, ["Classic", "Chinese", "AGA", "Japanese", "Korean"]);
+        for r in RuleSet::ALL {
+            assert_eq!(RuleSet::from_sgf(r.sgf_name()), Some(r));
+            assert_eq!(RuleSet::from_sgf(r.name()), Some(r));
+        }
+        assert_eq!(RuleSet::from_sgf(" CN "), Some(RuleSet::Chinese));
+        assert_eq!(RuleSet::from_sgf("jp"), Some(RuleSet::Japanese));
+        assert_eq!(RuleSet::from_sgf("NZ"), None);
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub enum RulesChoice {
     Aga,
     #[name = "japanese"]
     Japanese,
+    #[name = "korean"]
+    Korean,
 }
 
 impl From<RulesChoice> for RuleSet {
@@ -35,6 +37,7 @@ impl From<RulesChoice> for RuleSet {
             RulesChoice::Chinese => RuleSet::Chinese,
             RulesChoice::Aga => RuleSet::Aga,
             RulesChoice::Japanese => RuleSet::Japanese,
+            RulesChoice::Korean => RuleSet::Korean,
         }
     }
 }

@@ -22,6 +22,7 @@ pub fn rules_name(lang: Lang, rules: RuleSet) -> String {
         RuleSet::Chinese => tr!(lang, "rules-chinese"),
         RuleSet::Aga => tr!(lang, "rules-aga"),
         RuleSet::Japanese => tr!(lang, "rules-japanese"),
+        RuleSet::Korean => tr!(lang, "rules-korean"),
     }
 }
 

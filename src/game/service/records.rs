@@ -295,8 +295,9 @@ impl Service {
         let info = sgf::RecordInfo {
             black: Some(black_name.to_owned()),
             white: Some(white_name.to_owned()),
+            date: m.started_at.utc_date(),
             result,
-            rules: Some(m.config.rules.name().to_owned()),
+            rules: Some(m.config.rules.sgf_name().to_owned()),
             move_comments,
             territory_black,
             territory_white,
