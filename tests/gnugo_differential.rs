@@ -503,3 +503,38 @@ fn agrees_with_gnugo_under_situational_superko() {
         0x5EED_0003,
     );
 }
+
+#[test]
+fn fixed_handicap_points_are_gnugos() {
+    let Some(path) = find_gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnugo is not installed, and under CI the differential test must run"
+        );
+        println!("SKIPPED: gnugo not installed (fixed handicap)");
+        return;
+    };
+    let mut gtp = Gtp::start(&path, "--simple-ko");
+    for size in 5..=19u8 {
+        let board = BoardSize::new(size).unwrap();
+        for stones in 0..=10u8 {
+            gtp.new_game(size);
+            let theirs = gtp.send(&format!("fixed_handicap {stones}"));
+            let ours = tengen::go::fixed_points(board, stones);
+            match (theirs, ours) {
+                (Ok(text), Ok(points)) => {
+                    let mut theirs: Vec<String> =
+                        text.split_whitespace().map(str::to_owned).collect();
+                    let mut ours: Vec<String> = points.iter().map(|p| p.to_string()).collect();
+                    theirs.sort();
+                    ours.sort();
+                    assert_eq!(ours, theirs, "{size}×{size}, {stones} stones");
+                }
+                (Err(_), Err(_)) => {}
+                (theirs, ours) => {
+                    panic!("{size}×{size}, {stones}: GNU Go {theirs:?}, ours {ours:?}")
+                }
+            }
+        }
+    }
+}

@@ -20,7 +20,7 @@ use clap::Args;
 use crate::ai::{Decision, Engine, Level, Options, Stop};
 use crate::go::{
     Board, BoardSize, Color, DeadStones, EstimateOptions, Game, Komi, Move, Point, RuleSet, Rules,
-    estimate_dead,
+    estimate_dead, fixed_points,
 };
 
 #[derive(Debug, Clone, Args)]
@@ -490,7 +490,10 @@ impl Session {
         if !self.game.moves().is_empty() || self.game.board().stone_counts().black > 0 {
             return Err("board not empty".into());
         }
-        let stones = fixed_handicap_points(self.size, n).ok_or("invalid number of stones")?;
+        let stones = u8::try_from(n)
+            .ok()
+            .and_then(|n| fixed_points(self.size, n).ok())
+            .ok_or("invalid number of stones")?;
         let mut board = Board::new(self.size);
         board.set_stones(stones.iter().map(|&p| (p, Some(Color::Black))));
         self.new_game(board, Color::White);
@@ -594,43 +597,6 @@ fn vertex(mv: Move) -> String {
         Move::Pass => "pass".into(),
         Move::Play(p) => p.to_string(),
     }
-}
-
-/// GTP's fixed handicap placement (§4.1.1 of the GTP 2 draft): star points on the third line
-/// (fourth from 13×13), the centre for odd numbers and odd sizes.
-pub fn fixed_handicap_points(size: BoardSize, n: usize) -> Option<Vec<Point>> {
-    let s = size.get();
-    let max = if s < 7 {
-        0
-    } else if s == 7 || s.is_multiple_of(2) {
-        4
-    } else {
-        9
-    };
-    if n < 2 || n > max {
-        return None;
-    }
-    let edge = if s >= 13 { 3 } else { 2 };
-    let far = s - 1 - edge;
-    let mid = s / 2;
-    let p = |c: u8, r: u8| size.point(c, r);
-    let corners = [p(edge, edge), p(far, far), p(edge, far), p(far, edge)];
-    let mut points: Vec<Option<Point>> = corners[..n.min(4)].to_vec();
-    match n {
-        5 => points.push(p(mid, mid)),
-        6 => points.extend([p(edge, mid), p(far, mid)]),
-        7 => points.extend([p(edge, mid), p(far, mid), p(mid, mid)]),
-        8 => points.extend([p(edge, mid), p(far, mid), p(mid, edge), p(mid, far)]),
-        9 => points.extend([
-            p(edge, mid),
-            p(far, mid),
-            p(mid, edge),
-            p(mid, far),
-            p(mid, mid),
-        ]),
-        _ => {}
-    }
-    points.into_iter().collect()
 }
 
 #[cfg(test)]
@@ -755,7 +721,7 @@ mod tests {
     #[test]
     fn fixed_handicap_follows_the_protocol() {
         let names = |n, k| -> Vec<String> {
-            fixed_handicap_points(BoardSize::new(n).unwrap(), k)
+            fixed_points(BoardSize::new(n).unwrap(), k)
                 .unwrap()
                 .iter()
                 .map(|p| p.to_string())
@@ -765,7 +731,7 @@ mod tests {
         assert_eq!(names(19, 4), ["D4", "Q16", "D16", "Q4"]);
         assert_eq!(names(19, 5), ["D4", "Q16", "D16", "Q4", "K10"]);
         assert_eq!(names(9, 3), ["C3", "G7", "C7"]);
-        assert!(fixed_handicap_points(BoardSize::new(7).unwrap(), 5).is_none());
+        assert!(fixed_points(BoardSize::new(7).unwrap(), 5).is_err());
         let mut s = session();
         ask(&mut s, "boardsize 9");
         assert_eq!(ask(&mut s, "fixed_handicap 2"), "= C3 G7\n\n");

@@ -7,6 +7,7 @@ mod board;
 mod color;
 mod estimate;
 mod game;
+mod handicap;
 pub mod playout;
 mod point;
 mod rules;
@@ -21,6 +22,9 @@ pub use estimate::{
     ATARI_FIGHT_SHARE, ATARI_SHARE, DEAD_SHARE, EstimateOptions, estimate_dead, loss_shares,
 };
 pub use game::{Game, IllegalMove, Move, Played};
+pub use handicap::{
+    HandicapError, MIN_HANDICAP, fixed_points, handicap_game, handicap_komi, max_fixed,
+};
 pub use point::{BoardSize, MAX_SIZE, MIN_SIZE, ParsePointError, Point, column_letter};
 pub use rules::{
     DeadStones, KoRule, Komi, ParseKomiError, ParseRuleSetError, RuleSet, Rules, Scoring,
