@@ -21,6 +21,7 @@ fn start(w: &World, rules: RuleSet) -> MatchId {
             size: Some(7),
             komi: None,
             rules: Some(rules),
+            handicap: None,
         },
     )
     .unwrap();

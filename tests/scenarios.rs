@@ -214,6 +214,7 @@ fn options_the_server_does_not_allow_are_refused() {
         size,
         komi,
         rules: None,
+        handicap: None,
     };
     let r = w.invite_with(ALICE, BOB, with(Some(13), None)).unwrap_err();
     // The refusal carries what the server allows, for the front end to word.
@@ -254,6 +255,7 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
         size: None,
         komi: None,
         rules: Some(rules.parse().unwrap()),
+        handicap: None,
     };
     w.svc
         .set_setting(GUILD, true, "allowed-rules", "classic,aga")
@@ -519,7 +521,8 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
         Terms {
             size: BoardSize::NINE,
             rules: RuleSet::Aga,
-            komi: k("7.5")
+            komi: k("7.5"),
+            handicap: 0,
         }
     );
     let id = match w.accept(BOB, ALICE).unwrap().subject {
@@ -535,6 +538,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
         size: BoardSize::NINE,
         rules: RuleSet::Classic,
         komi: k("3"),
+        handicap: 0,
     };
     assert_eq!(invited(&o).terms, shown);
     // The terms are the invitation's: a restart and a changed setting leave them as shown.

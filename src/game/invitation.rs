@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::go::{BoardSize, Komi, RuleSet};
+use crate::go::{BoardSize, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed};
 
 use super::matches::{MatchConfig, MeritRules};
 use super::refusal::Refusal;
@@ -22,6 +22,8 @@ pub struct InviteOptions {
     /// Komi in points as typed (a number): it must be a whole or half number.
     pub komi: Option<f64>,
     pub rules: Option<RuleSet>,
+    /// Handicap stones as typed: 0 none, 1 no komi (让先), 2–9 stones in fixed placement.
+    pub handicap: Option<u8>,
 }
 
 /// What an invitation offers: resolved from its options and the server's settings when it is
@@ -31,6 +33,8 @@ pub struct Terms {
     pub size: BoardSize,
     pub rules: RuleSet,
     pub komi: Komi,
+    /// Black's handicap: 0 none, 1 no komi and Black first, 2–9 stones, White first.
+    pub handicap: u8,
 }
 
 /// A pending invitation.
@@ -91,11 +95,18 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
             })?,
     };
     let rules = options.rules.unwrap_or(settings.rules);
-    let komi = match options.komi {
-        None => settings.komi_for(rules),
-        Some(points) => Komi::from_points(points).ok_or(Refusal::KomiNotHalfPoints)?,
+    let handicap = options.handicap.unwrap_or(0);
+    let komi = match (options.komi, handicap) {
+        (Some(points), _) => Komi::from_points(points).ok_or(Refusal::KomiNotHalfPoints)?,
+        (None, 0) => settings.komi_for(rules),
+        (None, stones) => handicap_komi(rules, stones),
     };
-    let terms = Terms { size, rules, komi };
+    let terms = Terms {
+        size,
+        rules,
+        komi,
+        handicap,
+    };
     check_terms(&terms, settings)?;
     Ok(terms)
 }
@@ -106,6 +117,13 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
 /// # Errors
 /// As [`resolve_terms`].
 pub fn check_terms(terms: &Terms, settings: &Settings) -> Result<(), Refusal> {
+    if terms.handicap >= MIN_HANDICAP && fixed_points(terms.size, terms.handicap).is_err() {
+        return Err(Refusal::HandicapNotPossible {
+            stones: terms.handicap,
+            size: terms.size,
+            max: max_fixed(terms.size),
+        });
+    }
     if !settings.allowed_sizes.contains(&terms.size) {
         return Err(Refusal::SizeNotAllowed {
             size: terms.size.get(),
@@ -135,6 +153,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         size: terms.size,
         rules: terms.rules,
         komi: terms.komi,
+        handicap: terms.handicap,
         turn_timeout: secs(settings.turn_timeout_seconds),
         grace: secs(settings.reconnect_grace_seconds),
         max_length: secs(settings.match_max_minutes.saturating_mul(60)),

@@ -37,6 +37,13 @@ pub enum Refusal {
     /// server's `allowed-komi`.
     #[error("komi {komi} not in {allowed}")]
     KomiNotAllowed { komi: Komi, allowed: KomiRange },
+    /// More handicap stones than the board has points for (or a board too small for any).
+    #[error("{stones} handicap stones do not fit a {size} board (at most {max})")]
+    HandicapNotPossible {
+        stones: u8,
+        size: BoardSize,
+        max: u8,
+    },
     #[error("no such invitation")]
     NoSuchInvitation,
     #[error("invitation not for you")]

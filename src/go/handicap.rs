@@ -81,10 +81,13 @@ pub fn handicap_game(size: BoardSize, points: &[Point], rules: Rules) -> Game {
 /// the compensation the rule set gives for stones counted on the board — under Chinese
 /// counting White gets back half the stones in *zi*, a point a stone; under the AGA's, a point
 /// a stone after the first. Territory counting (Japanese, Korean) and the seed's classic rules
-/// give none. Below two stones it is the rule set's own komi.
+/// give none. One stone is 让先 (no komi, Black first, no stone placed): ½ point; none is the
+/// rule set's own komi.
 pub fn handicap_komi(rules: RuleSet, stones: u8) -> Komi {
-    if stones < MIN_HANDICAP {
-        return rules.rules().komi;
+    match stones {
+        0 => return rules.rules().komi,
+        1 => return Komi::from_half_points(1),
+        _ => {}
     }
     let per_stone = i32::from(stones);
     let compensation = match rules {
@@ -197,5 +200,6 @@ mod tests {
         assert_eq!(k(RuleSet::Korean, 9), "0.5");
         assert_eq!(k(RuleSet::Classic, 2), "0.5");
         assert_eq!(k(RuleSet::Chinese, 0), "7.5", "no handicap, the usual komi");
+        assert_eq!(k(RuleSet::Chinese, 1), "0.5", "让先: no komi, Black first");
     }
 }

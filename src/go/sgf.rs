@@ -381,6 +381,8 @@ pub struct RecordInfo {
     pub result: Option<String>,
     /// RU: the rule set's name.
     pub rules: Option<String>,
+    /// HA: the handicap (stones, or 1 for a game without komi).
+    pub handicap: Option<u8>,
     pub comment: Option<String>,
     /// Comments of moves, by 0-based move index.
     pub move_comments: Vec<(usize, String)>,
@@ -413,6 +415,9 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
         Prop::Unknown("SZ".to_owned(), vec![size.get().to_string()]),
         Prop::KM(game.rules().komi.as_f64()),
     ];
+    if let Some(h) = info.handicap {
+        root_props.push(Prop::Unknown("HA".to_owned(), vec![h.to_string()]));
+    }
     let opt = [
         ("RU", &info.rules),
         ("PB", &info.black),
@@ -555,6 +560,34 @@ mod tests {
         let replay = r.replay(RuleSet::Classic.rules()).unwrap();
         assert!(replay.illegal.is_none());
         assert_eq!(replay.game.to_move(), Color::White);
+    }
+
+    #[test]
+    fn a_handicap_game_is_written_with_ha_ab_and_white_to_play() {
+        let size = BoardSize::NINETEEN;
+        let stones = crate::go::fixed_points(size, 4).unwrap();
+        let mut game = crate::go::handicap_game(
+            size,
+            &stones,
+            RuleSet::Chinese.with_komi(crate::go::handicap_komi(RuleSet::Chinese, 4)),
+        );
+        game.play(Move::Play("R14".parse().unwrap())).unwrap();
+        let info = RecordInfo {
+            handicap: Some(4),
+            rules: Some(RuleSet::Chinese.sgf_name().to_owned()),
+            ..RecordInfo::default()
+        };
+        let text = write(&game, &info);
+        for prop in ["HA[4]", "KM[4.5]", "RU[Chinese]", "PL[W]", ";W[qf]"] {
+            assert!(text.contains(prop), "{prop} in {text}");
+        }
+        let r = Record::parse(&text).unwrap();
+        let (board, first) = r.initial().unwrap();
+        assert_eq!(first, Color::White);
+        for p in &stones {
+            assert_eq!(board.get(*p), Some(Color::Black), "{p}");
+        }
+        assert_eq!(board.stone_counts().black, 4);
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub struct InvitationRow {
     pub size: Option<BoardSize>,
     pub komi: Option<Komi>,
     pub rules: Option<RuleSet>,
+    /// Black's handicap (0 none).
+    pub handicap: u8,
     pub created_at: i64,
     pub expires_at: i64,
 }
@@ -31,6 +33,8 @@ pub struct MatchRow {
     pub size: BoardSize,
     pub rules: RuleSet,
     pub komi: Komi,
+    /// Black's handicap (0 none, 1 no komi, 2–9 stones in fixed placement).
+    pub handicap: u8,
     pub turn_timeout_ms: i64,
     pub grace_ms: i64,
     pub max_ms: i64,

@@ -89,6 +89,7 @@ pub async fn ai(
             size,
             komi: None,
             rules: rules.map(RuleSet::from),
+            handicap: None,
         },
         color,
     };

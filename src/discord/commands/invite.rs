@@ -79,6 +79,9 @@ pub async fn invite(
     #[max = 50]
     komi: Option<f64>,
     rules: Option<RulesChoice>,
+    #[min = 0]
+    #[max = 9]
+    handicap: Option<u8>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -112,6 +115,7 @@ pub async fn invite(
             size,
             komi,
             rules: rules.map(RuleSet::from),
+            handicap,
         },
     };
     let applied = call.apply(command).await;

@@ -16,6 +16,8 @@ cmd-weiqi-invite-komi = komi
     .description = Komi for White, a whole or half number, e.g. 6.5
 cmd-weiqi-invite-rules = rules
     .description = Rule set
+cmd-weiqi-invite-handicap = handicap
+    .description = Stones for whoever accepts (Black): 2–9, White moves first; 1: no komi
 cmd-weiqi-ai = ai
     .description = Play the computer (Tengen's own engine) at once
 cmd-weiqi-ai-level = level
@@ -137,6 +139,10 @@ refusal-size-not-allowed = This server does not allow {$size}×{$size} boards. A
 refusal-rules-not-allowed = This server does not allow {$rules} rules. Allowed: {$allowed}.
 refusal-komi-not-half-points = A komi is a whole or half number of points, like 6.5 or 7.
 refusal-komi-not-allowed = A komi of {$komi} is not allowed here: this server allows komi from {$low} to {$high}. Ask for one in that range.
+refusal-handicap-not-possible = { $max ->
+        [0] A {$size}×{$size} board is too small for handicap stones: they need 7×7 or larger.
+       *[other] {$stones} handicap stones do not fit a {$size}×{$size} board: at most {$max}.
+    }
 refusal-no-such-invitation = There is no pending invitation to answer.
 refusal-not-for-you = This invitation is not for you.
 refusal-not-your-invitation = Only the member who sent this invitation can withdraw it.
@@ -249,8 +255,13 @@ config-annulled = Game #{$game} was annulled: no result, nothing recorded. Both 
 
 ## Invitations
 
-invitation = {$invitee}, {$inviter} invites you to a game of Go: {$size}×{$size} · {$rules} rules · komi {$komi}.
-    Whoever accepts plays Black and moves first. Expires {$expires}.
+invitation = {$invitee}, {$inviter} invites you to a game of Go: {$size}×{$size} · {$rules} rules · komi {$komi}{$handicap}.
+    {$first} Expires {$expires}.
+invitation-black-first = Whoever accepts plays Black and moves first.
+invitation-white-first = Whoever accepts plays Black with the handicap stones; White moves first.
+terms-handicap = {$stones} handicap stones
+terms-no-komi = no komi, Black first
+field-handicap = Handicap
 invitation-closed = ~~Invitation from {$inviter} to {$invitee}~~ {$why}
 invitation-declined = Declined.
 invitation-expired = This invitation expired.

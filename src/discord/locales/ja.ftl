@@ -16,6 +16,8 @@ cmd-weiqi-invite-komi = コミ
     .description = 白のコミ。整数または半目（例: 6.5）
 cmd-weiqi-invite-rules = ルール
     .description = ルール
+cmd-weiqi-invite-handicap = 置き石
+    .description = 受けた人（黒）の置き石：2〜9（白が先に打つ）、1 は定先（コミなし）
 cmd-weiqi-ai = ai対局
     .description = コンピューター（天元自身のエンジン）とすぐに対局する
 cmd-weiqi-ai-level = レベル
@@ -137,6 +139,10 @@ refusal-size-not-allowed = このサーバーでは {$size}×{$size} の碁盤�
 refusal-rules-not-allowed = このサーバーでは{$rules}ルールは使えません。使えるルール：{$allowed}。
 refusal-komi-not-half-points = コミは 6.5 や 7 のように、整数または半目の数にしてください。
 refusal-komi-not-allowed = コミ {$komi} はここでは使えません。このサーバーで使えるコミは {$low} から {$high} までです。その範囲で指定してください。
+refusal-handicap-not-possible = { $max ->
+        [0] {$size}×{$size} の盤は置き石には小さすぎます。7×7 以上が必要です。
+       *[other] {$size}×{$size} の盤に置き石 {$stones} 子は置けません。最大 {$max} 子です。
+    }
 refusal-no-such-invitation = 返事をする招待がありません。
 refusal-not-for-you = この招待はあなた宛てではありません。
 refusal-not-your-invitation = この招待を取り消せるのは、招待を送ったメンバーだけです。
@@ -246,8 +252,13 @@ config-annulled = 対局 #{$game} を無効にしました：結果なし、記�
 
 ## 招待
 
-invitation = {$invitee} さん、{$inviter} さんから囲碁の対局の招待です：{$size}×{$size} · {$rules}ルール · コミ {$komi}。
-    受けた人が黒番（先手）になります。{$expires}に期限切れになります。
+invitation = {$invitee} さん、{$inviter} さんから囲碁の対局の招待です：{$size}×{$size} · {$rules}ルール · コミ {$komi}{$handicap}。
+    {$first}{$expires}に期限切れになります。
+invitation-black-first = 受けた人が黒番（先手）になります。
+invitation-white-first = 受けた人が置き石を持って黒番になり、白が先に打ちます。
+terms-handicap = 置き石 {$stones} 子
+terms-no-komi = 定先（コミなし、黒が先）
+field-handicap = 置き石
 invitation-closed = ~~{$inviter} さんから {$invitee} さんへの招待~~ {$why}
 invitation-declined = 辞退されました。
 invitation-expired = この招待は期限切れになりました。

@@ -16,6 +16,8 @@ cmd-weiqi-invite-komi = 덤
     .description = 백의 덤, 정수 또는 반집 단위(예: 6.5)
 cmd-weiqi-invite-rules = 규칙
     .description = 규칙
+cmd-weiqi-invite-handicap = 접바둑
+    .description = 수락한 사람(흑)의 접바둑 돌: 2–9(백이 먼저 둠), 1은 정선(덤 없음)
 cmd-weiqi-ai = ai대국
     .description = 컴퓨터(천원의 자체 엔진)와 바로 대국합니다
 cmd-weiqi-ai-level = 레벨
@@ -137,6 +139,10 @@ refusal-size-not-allowed = 이 서버에서는 {$size}×{$size} 바둑판을 쓸
 refusal-rules-not-allowed = 이 서버에서는 {$rules} 규칙을 쓸 수 없습니다. 허용: {$allowed}.
 refusal-komi-not-half-points = 덤은 6.5나 7처럼 정수 또는 반집 단위여야 합니다.
 refusal-komi-not-allowed = 여기서는 쓸 수 없는 덤입니다(덤 {$komi}). 이 서버에서 허용하는 덤은 {$low}부터 {$high}까지입니다. 그 범위 안에서 정하세요.
+refusal-handicap-not-possible = { $max ->
+        [0] {$size}×{$size} 바둑판은 접바둑을 두기에 너무 작습니다. 7×7 이상이어야 합니다.
+       *[other] {$size}×{$size} 바둑판에는 {$stones}점을 놓을 수 없습니다. 최대 {$max}점입니다.
+    }
 refusal-no-such-invitation = 답할 초대가 없습니다.
 refusal-not-for-you = 이 초대는 당신에게 온 것이 아닙니다.
 refusal-not-your-invitation = 이 초대는 보낸 멤버만 철회할 수 있습니다.
@@ -246,8 +252,13 @@ config-annulled = 대국 #{$game} 무효 처리: 결과 없음, 기록 없음. �
 
 ## 초대
 
-invitation = {$invitee}님, {$inviter}님이 바둑 대국에 초대했습니다: {$size}×{$size} · {$rules} 규칙 · 덤 {$komi}.
-    수락한 사람이 흑을 잡고 먼저 둡니다. {$expires} 만료됩니다.
+invitation = {$invitee}님, {$inviter}님이 바둑 대국에 초대했습니다: {$size}×{$size} · {$rules} 규칙 · 덤 {$komi}{$handicap}.
+    {$first} {$expires} 만료됩니다.
+invitation-black-first = 수락한 사람이 흑을 잡고 먼저 둡니다.
+invitation-white-first = 수락한 사람이 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
+terms-handicap = {$stones}점 접바둑
+terms-no-komi = 정선(덤 없음, 흑 먼저)
+field-handicap = 접바둑
 invitation-closed = ~~{$inviter}님이 {$invitee}님에게 보낸 초대~~ {$why}
 invitation-declined = 거절되었습니다.
 invitation-expired = 이 초대는 만료되었습니다.

@@ -16,6 +16,8 @@ cmd-weiqi-invite-komi = 贴目
     .description = 白方贴目，整数或半目，例如 6.5
 cmd-weiqi-invite-rules = 规则
     .description = 规则
+cmd-weiqi-invite-handicap = 让子
+    .description = 接受方（执黑）的让子数：2–9（白先行），1 为让先（不贴目）
 cmd-weiqi-ai = 人机
     .description = 立即与电脑（天元自己的引擎）对局
 cmd-weiqi-ai-level = 级别
@@ -137,6 +139,10 @@ refusal-size-not-allowed = 本服务器不允许 {$size}×{$size} 的棋盘。�
 refusal-rules-not-allowed = 本服务器不允许使用{$rules}规则。允许的规则：{$allowed}。
 refusal-komi-not-half-points = 贴目必须是整数或半目，例如 6.5 或 7。
 refusal-komi-not-allowed = 这里不允许贴 {$komi} 目：本服务器允许的贴目范围是 {$low} 到 {$high}，请在此范围内选择。
+refusal-handicap-not-possible = { $max ->
+        [0] {$size}×{$size} 的棋盘太小，不能让子：至少需要 7×7。
+       *[other] {$size}×{$size} 的棋盘放不下 {$stones} 个让子：最多 {$max} 子。
+    }
 refusal-no-such-invitation = 没有待回复的邀请。
 refusal-not-for-you = 这个邀请不是发给你的。
 refusal-not-your-invitation = 只有发出邀请的成员才能撤回它。
@@ -246,8 +252,13 @@ config-annulled = 对局 #{$game} 已作废：不计结果，不作记录。已�
 
 ## 邀请
 
-invitation = {$invitee}，{$inviter} 邀请你下一盘围棋：{$size}×{$size} · {$rules}规则 · 贴目 {$komi}。
-    接受邀请的一方执黑先行。邀请将于{$expires}失效。
+invitation = {$invitee}，{$inviter} 邀请你下一盘围棋：{$size}×{$size} · {$rules}规则 · 贴目 {$komi}{$handicap}。
+    {$first}邀请将于{$expires}失效。
+invitation-black-first = 接受邀请的一方执黑先行。
+invitation-white-first = 接受邀请的一方执黑并摆上让子，白方先行。
+terms-handicap = 让 {$stones} 子
+terms-no-komi = 让先（不贴目，黑先）
+field-handicap = 让子
 invitation-closed = ~~{$inviter} 发给 {$invitee} 的邀请~~ {$why}
 invitation-declined = 已拒绝。
 invitation-expired = 此邀请已过期。

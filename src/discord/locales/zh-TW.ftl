@@ -16,6 +16,8 @@ cmd-weiqi-invite-komi = 貼目
     .description = 白方貼目，整數或半目，例如 6.5
 cmd-weiqi-invite-rules = 規則
     .description = 規則
+cmd-weiqi-invite-handicap = 讓子
+    .description = 接受方（執黑）的讓子數：2–9（白先下），1 為讓先（不貼目）
 cmd-weiqi-ai = 人機
     .description = 立即與電腦（天元自己的引擎）對局
 cmd-weiqi-ai-level = 級別
@@ -137,6 +139,10 @@ refusal-size-not-allowed = 本伺服器不允許 {$size}×{$size} 的棋盤。�
 refusal-rules-not-allowed = 本伺服器不允許使用{$rules}規則。允許的規則：{$allowed}。
 refusal-komi-not-half-points = 貼目必須是整數或半目，例如 6.5 或 7。
 refusal-komi-not-allowed = 這裡不允許貼 {$komi} 目：本伺服器允許的貼目範圍是 {$low} 到 {$high}，請在此範圍內選擇。
+refusal-handicap-not-possible = { $max ->
+        [0] {$size}×{$size} 的棋盤太小，不能讓子：至少需要 7×7。
+       *[other] {$size}×{$size} 的棋盤放不下 {$stones} 顆讓子：最多 {$max} 子。
+    }
 refusal-no-such-invitation = 沒有待回覆的邀請。
 refusal-not-for-you = 這個邀請不是給你的。
 refusal-not-your-invitation = 只有發出邀請的成員才能撤回。
@@ -246,8 +252,13 @@ config-annulled = 對局 #{$game} 已作廢：不計結果，不留紀錄。已�
 
 ## 邀請
 
-invitation = {$invitee}，{$inviter} 邀請你下一盤圍棋：{$size}×{$size} · {$rules}規則 · 貼目 {$komi}。
-    接受邀請的一方執黑先下。邀請將於{$expires}失效。
+invitation = {$invitee}，{$inviter} 邀請你下一盤圍棋：{$size}×{$size} · {$rules}規則 · 貼目 {$komi}{$handicap}。
+    {$first}邀請將於{$expires}失效。
+invitation-black-first = 接受邀請的一方執黑先下。
+invitation-white-first = 接受邀請的一方執黑並擺上讓子，白方先下。
+terms-handicap = 讓 {$stones} 子
+terms-no-komi = 讓先（不貼目，黑先）
+field-handicap = 讓子
 invitation-closed = ~~{$inviter} 給 {$invitee} 的邀請~~ {$why}
 invitation-declined = 已拒絕。
 invitation-expired = 此邀請已過期。

@@ -261,6 +261,7 @@ mod tests {
                 size: crate::go::BoardSize::NINE,
                 rules: crate::go::RuleSet::Classic,
                 komi: crate::go::Komi::from_half_points(11),
+                handicap: 0,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),

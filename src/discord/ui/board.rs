@@ -65,6 +65,9 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
             true,
         )
         .field(tr!(lang, "field-komi"), m.config.komi.to_string(), true);
+    if let Some(handicap) = words::handicap_terms(lang, m.config.handicap) {
+        e = e.field(tr!(lang, "field-handicap"), handicap, true);
+    }
     if game.rules().pass_stones {
         // AGA: each pass handed the opponent a stone, counted with the prisoners.
         let given = game.pass_stones();

@@ -4,10 +4,11 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::game::{Invitation, InvitationId};
+use crate::go::MIN_HANDICAP;
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
-use super::words::rules_name;
+use super::words::{handicap_terms, rules_name};
 use super::{mention, relative_time};
 
 /// The invitation's text.
@@ -21,6 +22,15 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         size = size,
         rules = rules_name(lang, inv.terms.rules),
         komi = inv.terms.komi.to_string(),
+        handicap = match handicap_terms(lang, inv.terms.handicap) {
+            Some(h) => format!(" · {h}"),
+            None => String::new(),
+        },
+        first = if inv.terms.handicap >= MIN_HANDICAP {
+            tr!(lang, "invitation-white-first")
+        } else {
+            tr!(lang, "invitation-black-first")
+        },
         expires = relative_time(inv.expires_at)
     )
 }

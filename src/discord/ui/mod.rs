@@ -54,6 +54,7 @@ mod tests {
             size: BoardSize::new(n).unwrap(),
             rules: RuleSet::Classic,
             komi: Komi::from_half_points(11),
+            handicap: 0,
             turn_timeout: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             max_length: Duration::from_secs(3600),
@@ -322,6 +323,45 @@ mod tests {
                 assert!(total < 6000);
             }
         }
+    }
+
+    #[test]
+    fn a_handicap_game_says_so_on_the_invitation_and_the_board() {
+        use crate::game::{Invitation, InvitationId, Terms};
+        let inv = |handicap| Invitation {
+            id: InvitationId(1),
+            guild: GuildId(1),
+            channel: ChannelId(2),
+            inviter: UserId(3),
+            invitee: UserId(4),
+            terms: Terms {
+                size: BoardSize::NINE,
+                rules: RuleSet::Chinese,
+                komi: Komi::from_half_points(9),
+                handicap,
+            },
+            created_at: Timestamp::from_millis(0),
+            expires_at: Timestamp::from_millis(60_000),
+        };
+        let text = invitation::text(&inv(4), Lang::En);
+        assert!(text.contains("komi 4.5 · 4 handicap stones."), "{text}");
+        assert!(text.contains("White moves first"), "{text}");
+        let even = invitation::text(&inv(0), Lang::En);
+        assert!(!even.contains("handicap"), "{even}");
+        assert!(even.contains("plays Black and moves first"), "{even}");
+        for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
+            assert_ne!(
+                invitation::text(&inv(4), lang),
+                invitation::text(&inv(0), lang)
+            );
+        }
+        let mut m = a_match(9);
+        m.config.handicap = 4;
+        let e = json(&board::embed(&m, Lang::ZhCn)).to_string();
+        assert!(e.contains(r#""name":"让子","value":"让 4 子""#), "{e}");
+        m.config.handicap = 0;
+        let e = json(&board::embed(&m, Lang::En)).to_string();
+        assert!(!e.contains("Handicap"), "{e}");
     }
 
     #[test]

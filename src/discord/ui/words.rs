@@ -67,6 +67,13 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             low = allowed.lo.to_string(),
             high = allowed.hi.to_string()
         ),
+        Refusal::HandicapNotPossible { stones, size, max } => tr!(
+            lang,
+            "refusal-handicap-not-possible",
+            stones = u32::from(*stones),
+            size = u32::from(size.get()),
+            max = u32::from(*max)
+        ),
         Refusal::NoSuchInvitation => tr!(lang, "refusal-no-such-invitation"),
         Refusal::NotForYou => tr!(lang, "refusal-not-for-you"),
         Refusal::NotYourInvitation => tr!(lang, "refusal-not-your-invitation"),
@@ -93,6 +100,16 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             allowed = list(lang, allowed.iter().map(|l| level_name(lang, *l)))
         ),
         Refusal::ComputerBusy { max } => tr!(lang, "refusal-computer-busy", max = *max),
+    }
+}
+
+/// A game's handicap in words (`4 handicap stones`, `no komi, Black first`); `None` for an
+/// even game.
+pub fn handicap_terms(lang: Lang, handicap: u8) -> Option<String> {
+    match handicap {
+        0 => None,
+        1 => Some(tr!(lang, "terms-no-komi")),
+        n => Some(tr!(lang, "terms-handicap", stones = u32::from(n))),
     }
 }
 

@@ -13,7 +13,8 @@ mod moves;
 mod tests;
 
 use crate::go::{
-    BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, Komi, Point, RuleSet,
+    BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, Komi, MIN_HANDICAP, Point,
+    RuleSet, fixed_points, handicap_game,
 };
 
 use super::computer::Computer;
@@ -38,6 +39,8 @@ pub struct MatchConfig {
     pub size: BoardSize,
     pub rules: RuleSet,
     pub komi: Komi,
+    /// Black's handicap: 0 none, 1 no komi, 2–9 stones in fixed placement (White first).
+    pub handicap: u8,
     /// A turn lasts this long; then an automatic pass.
     pub turn_timeout: Duration,
     /// An offline player's game is kept this long.
@@ -158,6 +161,18 @@ pub struct Match {
     pub computer: Option<Computer>,
 }
 
+impl MatchConfig {
+    /// The game before its first move: an empty board, or Black's handicap stones in fixed
+    /// placement and White to move.
+    pub fn new_game(&self) -> Game {
+        let rules = self.rules.with_komi(self.komi);
+        match fixed_points(self.size, self.handicap) {
+            Ok(points) if self.handicap >= MIN_HANDICAP => handicap_game(self.size, &points, rules),
+            _ => Game::new(self.size, rules),
+        }
+    }
+}
+
 impl Match {
     /// A match that starts at `now`: the acceptor plays Black and moves first, the inviter
     /// plays White (SPEC §2).
@@ -174,7 +189,7 @@ impl Match {
             guild,
             channel,
             players,
-            game: Game::new(config.size, config.rules.with_komi(config.komi)),
+            game: config.new_game(),
             config,
             automatic: Vec::new(),
             started_at: now,

@@ -8,6 +8,7 @@ fn config(rules: RuleSet) -> MatchConfig {
         size: BoardSize::new(7).expect("7 is a size"),
         rules,
         komi: rules.rules().komi,
+        handicap: 0,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),
         max_length: Duration::from_secs(3600),

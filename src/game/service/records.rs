@@ -296,6 +296,7 @@ impl Service {
             black: Some(black_name.to_owned()),
             white: Some(white_name.to_owned()),
             date: m.started_at.utc_date(),
+            handicap: (m.config.handicap > 0).then_some(m.config.handicap),
             result,
             rules: Some(m.config.rules.sgf_name().to_owned()),
             move_comments,

@@ -1,6 +1,6 @@
 //! A match, its moves and an invitation as the store's typed rows, and back.
 
-use crate::go::{ByColor, Color, Game, GameResult, Move};
+use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
     ComputerRow, EndCode, InvitationRow, LevelCode, MatchLive, MatchRow, MoveRow, PhaseCode,
     PointList,
@@ -26,6 +26,7 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         size: Some(i.terms.size),
         komi: Some(i.terms.komi),
         rules: Some(i.terms.rules),
+        handicap: i.terms.handicap,
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
     }
@@ -45,6 +46,7 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
             size: r.size.unwrap_or(settings.board_size),
             rules,
             komi: r.komi.unwrap_or_else(|| settings.komi_for(rules)),
+            handicap: r.handicap,
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
@@ -62,6 +64,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         size: c.size,
         rules: c.rules,
         komi: c.komi,
+        handicap: c.handicap,
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
         max_ms: millis_of(c.max_length),
@@ -206,6 +209,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         size: r.size,
         rules: r.rules,
         komi: r.komi,
+        handicap: r.handicap,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,
         max_length: duration_of(r.max_ms)?,
@@ -227,7 +231,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             black: UserId(r.black),
             white: UserId(r.white),
         },
-        game: Game::new(r.size, r.rules.with_komi(r.komi)),
+        game: config.new_game(),
         config,
         automatic: Vec::with_capacity(r.live.move_count as usize),
         started_at: ts(r.started_at),

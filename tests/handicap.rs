@@ -1,0 +1,221 @@
+//! Handicap games through the match service: the stones in fixed placement, White first, the
+//! komi of each rule set, refusals that change nothing, a restart, and the SGF record.
+
+mod common;
+
+use common::*;
+use tengen::game::UserId;
+use tengen::game::{Failure, InviteOptions, Refusal, Subject, Terms};
+use tengen::go::{Board, BoardSize, Color, Komi, RuleSet};
+
+const DAVE: UserId = UserId(400);
+const ERIN: UserId = UserId(500);
+const FRANK: UserId = UserId(600);
+
+fn komi(text: &str) -> Komi {
+    text.parse().unwrap()
+}
+
+fn handicap(size: u8, rules: RuleSet, stones: u8) -> InviteOptions {
+    InviteOptions {
+        size: Some(size),
+        rules: Some(rules),
+        handicap: Some(stones),
+        ..InviteOptions::default()
+    }
+}
+
+fn terms(o: &tengen::game::Outcome) -> Terms {
+    o.events
+        .iter()
+        .find_map(|e| match e {
+            tengen::game::Event::Invited(inv) => Some(inv.terms),
+            _ => None,
+        })
+        .expect("an invitation")
+}
+
+fn allow_every_size(w: &World) {
+    w.svc
+        .set_setting(GUILD, true, "allowed-sizes", "7,9,13,19")
+        .unwrap();
+}
+
+#[test]
+fn black_gets_the_stones_and_white_moves_first() {
+    let mut w = World::new();
+    let o = w
+        .invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 4))
+        .unwrap();
+    assert_eq!(
+        terms(&o),
+        Terms {
+            size: BoardSize::NINE,
+            rules: RuleSet::Chinese,
+            komi: komi("4.5"),
+            handicap: 4,
+        },
+        "Chinese counting gives White a point a stone"
+    );
+    let id = match w.accept(BOB, ALICE).unwrap().subject {
+        Subject::Match(id) => id,
+        s => panic!("{s:?}"),
+    };
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(
+        m.players.black, BOB,
+        "the one who accepted takes the stones"
+    );
+    let start = Board::from_diagram(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .unwrap();
+    assert_eq!(m.game.board(), &start);
+    assert_eq!(m.game.to_move(), Color::White);
+    assert_eq!(m.player_to_move(), ALICE);
+
+    // Black may not move first; the refusal changes nothing.
+    assert!(matches!(
+        w.play(BOB, "E5"),
+        Err(Failure::Refused(Refusal::NotYourTurn))
+    ));
+    w.play(ALICE, "E5").unwrap();
+    w.play(BOB, "D5").unwrap();
+
+    // A restart replays the moves on the stones.
+    w.restart();
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(m.config.handicap, 4);
+    assert_eq!(m.game.moves().len(), 2);
+    assert_eq!(m.game.board().stone_counts().black, 5);
+    assert_eq!(m.game.to_move(), Color::White);
+
+    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    for prop in [
+        "HA[4]",
+        "KM[4.5]",
+        "RU[Chinese]",
+        "PL[W]",
+        "AB[",
+        ";W[ee]",
+        ";B[de]",
+    ] {
+        assert!(sgf.contains(prop), "{prop} in {sgf}");
+    }
+}
+
+#[test]
+fn each_rule_set_and_size_has_its_komi_and_stones() {
+    let w = World::new();
+    allow_every_size(&w);
+    let cases = [
+        (RuleSet::Chinese, "0.5", 0),
+        (RuleSet::Aga, "0.5", -1),
+        (RuleSet::Japanese, "0.5", i32::MIN),
+        (RuleSet::Korean, "0.5", i32::MIN),
+        (RuleSet::Classic, "0.5", i32::MIN),
+    ];
+    let players = [(ALICE, BOB), (CAROL, DAVE), (ERIN, FRANK)];
+    let mut k = 0;
+    for size in [9u8, 13, 19] {
+        for stones in [2u8, 5, 9] {
+            for &(rules, base, per_stone_after) in &cases {
+                let (inviter, invitee) = players[k % players.len()];
+                k += 1;
+                let o = w
+                    .invite_with(inviter, invitee, handicap(size, rules, stones))
+                    .unwrap();
+                let t = terms(&o);
+                // Chinese: a point a stone; AGA: a point a stone after the first; others none.
+                let expected = match per_stone_after {
+                    i32::MIN => komi(base),
+                    offset => Komi::from_half_points(
+                        komi(base).half_points() + 2 * (i32::from(stones) + offset),
+                    ),
+                };
+                assert_eq!(t.komi, expected, "{size}×{size}, {stones} stones, {rules}");
+                let id = match w.accept(invitee, inviter).unwrap().subject {
+                    Subject::Match(id) => id,
+                    s => panic!("{s:?}"),
+                };
+                let m = w.svc.snapshot(id).unwrap();
+                assert_eq!(
+                    m.game.board().stone_counts().black,
+                    u32::from(stones),
+                    "{size}×{size}, {stones} stones, {rules}"
+                );
+                assert_eq!(m.game.to_move(), Color::White);
+                assert_eq!(m.game.rules().komi, expected, "played as shown");
+                // Resign is pressed twice.
+                w.resign(inviter).unwrap();
+                w.resign(inviter).unwrap();
+                assert!(w.svc.match_of(inviter).is_none(), "the game ended");
+            }
+        }
+    }
+}
+
+#[test]
+fn one_stone_is_no_komi_and_black_first() {
+    let w = World::new();
+    let o = w
+        .invite_with(ALICE, BOB, handicap(9, RuleSet::Japanese, 1))
+        .unwrap();
+    assert_eq!((terms(&o).komi, terms(&o).handicap), (komi("0.5"), 1));
+    let id = match w.accept(BOB, ALICE).unwrap().subject {
+        Subject::Match(id) => id,
+        s => panic!("{s:?}"),
+    };
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(m.game.board().stone_counts().black, 0);
+    assert_eq!(m.game.to_move(), Color::Black);
+}
+
+#[test]
+fn a_komi_asked_for_wins_over_the_handicap_komi() {
+    let w = World::new();
+    let options = InviteOptions {
+        komi: Some(0.0),
+        ..handicap(9, RuleSet::Chinese, 3)
+    };
+    let o = w.invite_with(ALICE, BOB, options).unwrap();
+    assert_eq!((terms(&o).komi, terms(&o).handicap), (komi("0"), 3));
+}
+
+#[test]
+fn stones_the_board_cannot_hold_are_refused_and_nothing_changes() {
+    let w = World::new();
+    // 7×7 holds four stones at most.
+    let r = w.refusal(tengen::game::Command::Invite {
+        who: tengen::game::invitation::InviteRequest {
+            guild: GUILD,
+            channel: CHANNEL,
+            inviter: ALICE,
+            invitee: BOB,
+            invitee_is_bot: false,
+        },
+        options: handicap(7, RuleSet::Chinese, 5),
+    });
+    assert_eq!(
+        r,
+        Refusal::HandicapNotPossible {
+            stones: 5,
+            size: BoardSize::new(7).unwrap(),
+            max: 4,
+        }
+    );
+    assert!(w.svc.pending_invitations().is_empty());
+    // Five stones on 9×9 are fine.
+    w.invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 5))
+        .unwrap();
+    assert_eq!(w.svc.pending_invitations()[0].terms.handicap, 5);
+}
