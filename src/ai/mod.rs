@@ -71,13 +71,15 @@ impl Level {
         }
     }
 
-    /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`
-    /// (against GNU Go 3.8 at level 10, with and without handicap stones, on 9×9).
+    /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`:
+    /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
+    /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
+    /// level's even games on 19×19 — with GNU Go taken as 8 kyu.
     pub const fn estimated_rank(self) -> &'static str {
         match self {
-            Level::Beginner => "20 kyu",
+            Level::Beginner => "22 kyu",
             Level::Intermediate => "12 kyu",
-            Level::Advanced => "5 kyu",
+            Level::Advanced => "6 kyu",
         }
     }
 

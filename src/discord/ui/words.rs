@@ -133,7 +133,7 @@ pub fn rank(lang: Lang, rank: &str) -> String {
     }
 }
 
-/// The computer as its players see it: `🤖 Tengen · advanced (about 5 kyu)`.
+/// The computer as its players see it: `🤖 Tengen · advanced (about 6 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
     let estimated = crate::runtime::engine_level(level).estimated_rank();
     tr!(
