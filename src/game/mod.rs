@@ -42,6 +42,7 @@ pub mod computer;
 mod ids;
 pub mod invitation;
 pub mod matches;
+pub mod rating;
 pub mod refusal;
 pub mod rewards;
 mod service;
