@@ -22,6 +22,7 @@ fn start(w: &World, rules: RuleSet) -> MatchId {
             komi: None,
             rules: Some(rules),
             handicap: None,
+            ranked: None,
         },
     )
     .unwrap();

@@ -54,6 +54,7 @@ fn black_gets_the_stones_and_white_moves_first() {
             rules: RuleSet::Chinese,
             komi: komi("4.5"),
             handicap: 4,
+            ranked: false,
         },
         "Chinese counting gives White a point a stone"
     );

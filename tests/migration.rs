@@ -444,6 +444,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             awards: 1,
             title: Some(tengen::game::TITLE),
             against_computer: Vec::new(),
+            standing: None,
         }
     );
     assert_eq!(
@@ -458,6 +459,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             awards: 1,
             title: None,
             against_computer: Vec::new(),
+            standing: None,
         }
     );
     assert_eq!(svc.titled_players(GUILD).unwrap(), vec![ALICE]);
@@ -480,6 +482,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
                 rules: RuleSet::Japanese,
                 komi: Komi::from_half_points(13),
                 handicap: 0,
+                ranked: false,
             },
             created_at: Timestamp::from_millis(at(-10)),
             expires_at: Timestamp::from_millis(at(50)),

@@ -215,6 +215,7 @@ fn options_the_server_does_not_allow_are_refused() {
         komi,
         rules: None,
         handicap: None,
+        ranked: None,
     };
     let r = w.invite_with(ALICE, BOB, with(Some(13), None)).unwrap_err();
     // The refusal carries what the server allows, for the front end to word.
@@ -256,6 +257,7 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
         komi: None,
         rules: Some(rules.parse().unwrap()),
         handicap: None,
+        ranked: None,
     };
     w.svc
         .set_setting(GUILD, true, "allowed-rules", "classic,aga")
@@ -523,6 +525,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
             rules: RuleSet::Aga,
             komi: k("7.5"),
             handicap: 0,
+            ranked: false,
         }
     );
     let id = match w.accept(BOB, ALICE).unwrap().subject {
@@ -539,6 +542,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
         rules: RuleSet::Classic,
         komi: k("3"),
         handicap: 0,
+        ranked: false,
     };
     assert_eq!(invited(&o).terms, shown);
     // The terms are the invitation's: a restart and a changed setting leave them as shown.

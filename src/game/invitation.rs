@@ -24,6 +24,8 @@ pub struct InviteOptions {
     pub rules: Option<RuleSet>,
     /// Handicap stones as typed: 0 none, 1 no komi (让先), 2–9 stones in fixed placement.
     pub handicap: Option<u8>,
+    /// Whether the game is ranked; `None` takes the server's `ranked-default`.
+    pub ranked: Option<bool>,
 }
 
 /// What an invitation offers: resolved from its options and the server's settings when it is
@@ -35,6 +37,8 @@ pub struct Terms {
     pub komi: Komi,
     /// Black's handicap: 0 none, 1 no komi and Black first, 2–9 stones, White first.
     pub handicap: u8,
+    /// Whether the result moves both players' ratings.
+    pub ranked: bool,
 }
 
 /// A pending invitation.
@@ -106,6 +110,7 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         rules,
         komi,
         handicap,
+        ranked: options.ranked.unwrap_or(settings.ranked_default),
     };
     check_terms(&terms, settings)?;
     Ok(terms)
@@ -154,6 +159,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         rules: terms.rules,
         komi: terms.komi,
         handicap: terms.handicap,
+        ranked: terms.ranked,
         turn_timeout: secs(settings.turn_timeout_seconds),
         grace: secs(settings.reconnect_grace_seconds),
         max_length: secs(settings.match_max_minutes.saturating_mul(60)),

@@ -61,7 +61,7 @@ pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use service::{
     DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError,
-    may_moderate,
+    Standing, may_moderate,
 };
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};

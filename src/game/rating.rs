@@ -152,6 +152,23 @@ pub fn rate_game(
     (black_after, white_after)
 }
 
+/// How many ranks a handicap is worth on a board of `size` (OGS's scaling: a stone is a rank
+/// on 19×19, about three on 13×13, six on 9×9): an even game with komi is none, a game
+/// without komi half a stone, each further stone one.
+pub fn handicap_ranks(size: u8, handicap: u8) -> f64 {
+    let stones = match handicap {
+        0 => 0.0,
+        1 => 0.5,
+        n => f64::from(n) - 0.5,
+    };
+    let ranks_a_stone = match size {
+        17.. => 1.0,
+        12..=16 => 3.0,
+        _ => 6.0,
+    };
+    stones * ranks_a_stone
+}
+
 /// OGS's rank of a rating: `ln(rating / 525) × 23.15`, 30 kyu at 0, 1 dan at 30.
 pub fn rank_value(rating: f64) -> f64 {
     (rating.max(1.0) / 525.0).ln() * 23.15
@@ -357,6 +374,15 @@ mod tests {
         // A climb is the same: past 21.25 it holds 9 kyu.
         assert_eq!(ten_kyu.held_after(21.2, false), ten_kyu);
         assert_eq!(ten_kyu.held_after(21.3, false), Rank(21));
+    }
+
+    #[test]
+    fn a_handicap_is_worth_more_ranks_on_a_smaller_board() {
+        assert_eq!(handicap_ranks(19, 0), 0.0);
+        assert_eq!(handicap_ranks(19, 1), 0.5);
+        assert_eq!(handicap_ranks(19, 4), 3.5);
+        assert_eq!(handicap_ranks(13, 2), 4.5);
+        assert_eq!(handicap_ranks(9, 2), 9.0);
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub enum SettingKey {
     AiEnabled,
     AiLevels,
     AiResigns,
+    RankedDefault,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -73,7 +74,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 19] = [
+    pub const ALL: [SettingKey; 20] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -93,6 +94,7 @@ impl SettingKey {
         SettingKey::AiEnabled,
         SettingKey::AiLevels,
         SettingKey::AiResigns,
+        SettingKey::RankedDefault,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -117,6 +119,7 @@ impl SettingKey {
             SettingKey::AiEnabled => "ai-enabled",
             SettingKey::AiLevels => "ai-levels",
             SettingKey::AiResigns => "ai-resigns",
+            SettingKey::RankedDefault => "ranked-default",
         }
     }
 
@@ -126,7 +129,10 @@ impl SettingKey {
             Shape::Number { min, max, unit }
         }
         match self {
-            SettingKey::Enabled | SettingKey::AiEnabled | SettingKey::AiResigns => Shape::Switch,
+            SettingKey::Enabled
+            | SettingKey::AiEnabled
+            | SettingKey::AiResigns
+            | SettingKey::RankedDefault => Shape::Switch,
             SettingKey::AiLevels => Shape::Levels,
             SettingKey::BoardSize => Shape::BoardSize,
             SettingKey::AllowedSizes => Shape::BoardSizes,
@@ -254,6 +260,8 @@ pub struct Settings {
     pub ai_levels: Vec<Level>,
     /// Whether the computer resigns a hopeless game.
     pub ai_resigns: bool,
+    /// Whether an invitation that does not say is ranked.
+    pub ranked_default: bool,
 }
 
 impl Default for Settings {
@@ -278,6 +286,7 @@ impl Default for Settings {
             ai_enabled: true,
             ai_levels: Level::ALL.to_vec(),
             ai_resigns: true,
+            ranked_default: false,
         }
     }
 }
@@ -370,6 +379,7 @@ impl Settings {
             SettingKey::AiEnabled => self.ai_enabled.to_string(),
             SettingKey::AiLevels => join(&self.ai_levels, |l| l.name().to_owned()),
             SettingKey::AiResigns => self.ai_resigns.to_string(),
+            SettingKey::RankedDefault => self.ranked_default.to_string(),
         }
     }
 
@@ -461,6 +471,7 @@ impl Settings {
             SettingKey::MeritLifetimeCap => next.merit_lifetime_cap = parse_u32(key, v)?,
             SettingKey::AiEnabled => next.ai_enabled = parse_bool(key, v)?,
             SettingKey::AiResigns => next.ai_resigns = parse_bool(key, v)?,
+            SettingKey::RankedDefault => next.ranked_default = parse_bool(key, v)?,
             SettingKey::AiLevels => {
                 let mut levels = Vec::new();
                 for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {

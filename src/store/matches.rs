@@ -11,7 +11,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
-    computer_color, computer_resigns, handicap";
+    computer_color, computer_resigns, handicap, ranked";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -24,6 +24,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         rules: r.get(6)?,
         komi: r.get(7)?,
         handicap: r.get(37)?,
+        ranked: r.get(38)?,
         turn_timeout_ms: r.get(8)?,
         grace_ms: r.get(9)?,
         max_ms: r.get(10)?,
@@ -124,9 +125,10 @@ impl Tx<'_> {
                 "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
-                 turn_deadline, computer_level, computer_color, computer_resigns, handicap) \
+                 turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
+                 ranked) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23)",
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
             )?
             .execute(params![
                 m.id,
@@ -152,6 +154,7 @@ impl Tx<'_> {
                 m.computer.map(|c| c.color),
                 m.computer.map(|c| c.resigns),
                 m.handicap,
+                m.ranked,
             ])?;
         self.update_match(m.id, &m.live)
     }

@@ -14,6 +14,7 @@
 
 mod lobby;
 mod matches;
+mod ratings;
 mod records;
 mod rows;
 pub mod types;
@@ -21,7 +22,7 @@ pub mod types;
 pub use matches::RowError;
 pub use rows::{
     ComputerRecordRow, ComputerRow, InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow,
-    ProfileRow,
+    ProfileRow, RatingRow,
 };
 pub use types::{EndCode, InvitationState, LevelCode, PhaseCode, PointList};
 

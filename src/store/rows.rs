@@ -18,6 +18,7 @@ pub struct InvitationRow {
     pub rules: Option<RuleSet>,
     /// Black's handicap (0 none).
     pub handicap: u8,
+    pub ranked: bool,
     pub created_at: i64,
     pub expires_at: i64,
 }
@@ -35,6 +36,7 @@ pub struct MatchRow {
     pub komi: Komi,
     /// Black's handicap (0 none, 1 no komi, 2–9 stones in fixed placement).
     pub handicap: u8,
+    pub ranked: bool,
     pub turn_timeout_ms: i64,
     pub grace_ms: i64,
     pub max_ms: i64,
@@ -120,6 +122,24 @@ pub struct ProfileRow {
     pub draws: u32,
     pub awards: u32,
     pub titled_at: Option<i64>,
+}
+
+/// A player's rating on a server (ranked play).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingRow {
+    pub guild: u64,
+    pub user: u64,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// The rank held: 0 is 30 kyu, 30 is 1 dan.
+    pub held_rank: i64,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Wins (positive) or losses (negative) in a row.
+    pub streak: i64,
 }
 
 /// A finished or running match in a list (a moderator's list, a player's recent games).

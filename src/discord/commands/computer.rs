@@ -90,6 +90,7 @@ pub async fn ai(
             komi: None,
             rules: rules.map(RuleSet::from),
             handicap: None,
+            ranked: None,
         },
         color,
     };

@@ -54,6 +54,8 @@ pub enum Key {
     AiLevels,
     #[name = "ai-resigns"]
     AiResigns,
+    #[name = "ranked-default"]
+    RankedDefault,
     #[name = "move-notify"]
     MoveNotify,
     #[name = "match-threads"]

@@ -82,6 +82,7 @@ pub async fn invite(
     #[min = 0]
     #[max = 9]
     handicap: Option<u8>,
+    ranked: Option<bool>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -116,6 +117,7 @@ pub async fn invite(
             komi,
             rules: rules.map(RuleSet::from),
             handicap,
+            ranked,
         },
     };
     let applied = call.apply(command).await;

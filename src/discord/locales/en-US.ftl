@@ -18,6 +18,8 @@ cmd-weiqi-invite-rules = rules
     .description = Rule set
 cmd-weiqi-invite-handicap = handicap
     .description = Stones for whoever accepts (Black): 2–9, White moves first; 1: no komi
+cmd-weiqi-invite-ranked = ranked
+    .description = Whether the result moves both ratings (default: the server's)
 cmd-weiqi-ai = ai
     .description = Play the computer (Tengen's own engine) at once
 cmd-weiqi-ai-level = level
@@ -115,6 +117,7 @@ choice-color-white = white
 choice-key-ai-enabled = ai-enabled
 choice-key-ai-levels = ai-levels
 choice-key-ai-resigns = ai-resigns
+choice-key-ranked-default = ranked-default
 ## Rule sets, colours, lists.
 
 rules-classic = Classic
@@ -231,6 +234,7 @@ key-language = the language of public messages
 key-ai-enabled = members may play the computer
 key-ai-levels = the computer's levels members may choose
 key-ai-resigns = the computer resigns a hopeless game
+key-ranked-default = invitations are ranked unless they say otherwise
 ## /weiqi-config
 
 config-saved = Saved `{$key}`.
@@ -261,6 +265,7 @@ invitation-black-first = Whoever accepts plays Black and moves first.
 invitation-white-first = Whoever accepts plays Black with the handicap stones; White moves first.
 terms-handicap = {$stones} handicap stones
 terms-no-komi = no komi, Black first
+terms-ranked = ranked
 field-handicap = Handicap
 invitation-closed = ~~Invitation from {$inviter} to {$invitee}~~ {$why}
 invitation-declined = Declined.
@@ -396,6 +401,8 @@ profile-heading = Go profile
 profile-line = {$player}
     Merit: **{$merit}** · Wins: **{$wins}** · Losses: **{$losses}** · Draws: **{$draws}**
 profile-title = Title: **Black-and-White Hand (黑白手)**
+profile-ranked = Ranked: **{$rank}{$provisional}** · rating {$rating} ± {$deviation} · {$games} games, {$wins}–{$losses}{$streak}
+profile-streak = {" · "}streak {$n}
 leaderboard-heading = Leaderboard (page {$page})
 leaderboard-empty = No games counted yet.
 leaderboard-line = {$rank}. {$player} — {$merit} merit · {$wins}–{$losses}

@@ -18,6 +18,8 @@ cmd-weiqi-invite-rules = ルール
     .description = ルール
 cmd-weiqi-invite-handicap = 置き石
     .description = 受けた人（黒）の置き石：2〜9（白が先に打つ）、1 は定先（コミなし）
+cmd-weiqi-invite-ranked = レーティング
+    .description = 結果を双方のレーティングに反映するか（既定はサーバーの設定）
 cmd-weiqi-ai = ai対局
     .description = コンピューター（天元自身のエンジン）とすぐに対局する
 cmd-weiqi-ai-level = レベル
@@ -115,6 +117,7 @@ choice-color-white = 白
 choice-key-ai-enabled = ai-enabled · AI対局を許可
 choice-key-ai-levels = ai-levels · 選べるレベル
 choice-key-ai-resigns = ai-resigns · AIの投了
+choice-key-ranked-default = ranked-default · 既定でレーティング対局
 ## ルール、色、リスト。
 
 rules-classic = クラシック
@@ -231,6 +234,7 @@ key-language = 公開メッセージの言語
 key-ai-enabled = メンバーがコンピューターと対局できる
 key-ai-levels = メンバーが選べるコンピューターのレベル
 key-ai-resigns = 勝ち目のない対局でコンピューターが投了する
+key-ranked-default = 招待が指定しないときはレーティング対局にする
 ## /weiqi-config
 
 config-saved = `{$key}` を保存しました。
@@ -258,6 +262,7 @@ invitation-black-first = 受けた人が黒番（先手）になります。
 invitation-white-first = 受けた人が置き石を持って黒番になり、白が先に打ちます。
 terms-handicap = 置き石 {$stones} 子
 terms-no-komi = 定先（コミなし、黒が先）
+terms-ranked = レーティング対局
 field-handicap = 置き石
 invitation-closed = ~~{$inviter} さんから {$invitee} さんへの招待~~ {$why}
 invitation-declined = 辞退されました。
@@ -378,6 +383,8 @@ profile-heading = 囲碁の成績
 profile-line = {$player}
     功徳：**{$merit}** · 勝ち：**{$wins}** · 負け：**{$losses}** · 持碁：**{$draws}**
 profile-title = 称号：**黒白手（黑白手）**
+profile-ranked = レーティング対局：**{$rank}{$provisional}** · レーティング {$rating} ± {$deviation} · {$games} 局 {$wins}勝{$losses}敗{$streak}
+profile-streak = {" · "}連続 {$n}
 leaderboard-heading = ランキング（{$page}ページ目）
 leaderboard-empty = まだ集計された対局がありません。
 leaderboard-line = {$rank}. {$player} — 功徳 {$merit} · {$wins}勝{$losses}敗

@@ -18,6 +18,8 @@ cmd-weiqi-invite-rules = 규칙
     .description = 규칙
 cmd-weiqi-invite-handicap = 접바둑
     .description = 수락한 사람(흑)의 접바둑 돌: 2–9(백이 먼저 둠), 1은 정선(덤 없음)
+cmd-weiqi-invite-ranked = 승급전
+    .description = 결과를 두 사람의 레이팅에 반영할지 (기본: 서버 설정)
 cmd-weiqi-ai = ai대국
     .description = 컴퓨터(천원의 자체 엔진)와 바로 대국합니다
 cmd-weiqi-ai-level = 레벨
@@ -115,6 +117,7 @@ choice-color-white = 백
 choice-key-ai-enabled = ai-enabled · 컴퓨터 대국 허용
 choice-key-ai-levels = ai-levels · 고를 수 있는 레벨
 choice-key-ai-resigns = ai-resigns · 컴퓨터의 기권
+choice-key-ranked-default = ranked-default · 기본 승급전
 ## 규칙, 색, 목록.
 
 rules-classic = 클래식
@@ -231,6 +234,7 @@ key-language = 공개 메시지의 언어
 key-ai-enabled = 멤버가 컴퓨터와 대국할 수 있음
 key-ai-levels = 멤버가 고를 수 있는 컴퓨터 레벨
 key-ai-resigns = 가망 없는 대국에서 컴퓨터가 기권함
+key-ranked-default = 초대에서 정하지 않으면 승급전(등급 대국)으로 둠
 ## /weiqi-config
 
 config-saved = `{$key}` 설정을 저장했습니다.
@@ -258,6 +262,7 @@ invitation-black-first = 수락한 사람이 흑을 잡고 먼저 둡니다.
 invitation-white-first = 수락한 사람이 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
 terms-handicap = {$stones}점 접바둑
 terms-no-komi = 정선(덤 없음, 흑 먼저)
+terms-ranked = 승급전
 field-handicap = 접바둑
 invitation-closed = ~~{$inviter}님이 {$invitee}님에게 보낸 초대~~ {$why}
 invitation-declined = 거절되었습니다.
@@ -378,6 +383,8 @@ profile-heading = 바둑 프로필
 profile-line = {$player}
     공덕: **{$merit}** · 승: **{$wins}** · 패: **{$losses}** · 무: **{$draws}**
 profile-title = 칭호: **흑백수(黑白手)**
+profile-ranked = 승급전: **{$rank}{$provisional}** · 레이팅 {$rating} ± {$deviation} · {$games}판 {$wins}승 {$losses}패{$streak}
+profile-streak = {" · "}연속 {$n}
 leaderboard-heading = 순위({$page}페이지)
 leaderboard-empty = 아직 집계된 대국이 없습니다.
 leaderboard-line = {$rank}. {$player} — 공덕 {$merit} · {$wins}승 {$losses}패

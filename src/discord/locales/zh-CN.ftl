@@ -18,6 +18,8 @@ cmd-weiqi-invite-rules = 规则
     .description = 规则
 cmd-weiqi-invite-handicap = 让子
     .description = 接受方（执黑）的让子数：2–9（白先行），1 为让先（不贴目）
+cmd-weiqi-invite-ranked = 计分
+    .description = 结果是否计入双方等级分（默认按服务器设置）
 cmd-weiqi-ai = 人机
     .description = 立即与电脑（天元自己的引擎）对局
 cmd-weiqi-ai-level = 级别
@@ -115,6 +117,7 @@ choice-color-white = 白
 choice-key-ai-enabled = ai-enabled · 允许人机对局
 choice-key-ai-levels = ai-levels · 可选的电脑级别
 choice-key-ai-resigns = ai-resigns · 电脑会认输
+choice-key-ranked-default = ranked-default · 默认计分
 ## 规则、颜色、列表。
 
 rules-classic = 经典
@@ -231,6 +234,7 @@ key-language = 公开消息使用的语言
 key-ai-enabled = 成员可以与电脑对局
 key-ai-levels = 成员可选的电脑级别
 key-ai-resigns = 电脑在败局已定时认输
+key-ranked-default = 邀请未说明时按计分（升降级）对局
 ## /weiqi-config
 
 config-saved = 已保存 `{$key}`。
@@ -258,6 +262,7 @@ invitation-black-first = 接受邀请的一方执黑先行。
 invitation-white-first = 接受邀请的一方执黑并摆上让子，白方先行。
 terms-handicap = 让 {$stones} 子
 terms-no-komi = 让先（不贴目，黑先）
+terms-ranked = 计分对局
 field-handicap = 让子
 invitation-closed = ~~{$inviter} 发给 {$invitee} 的邀请~~ {$why}
 invitation-declined = 已拒绝。
@@ -378,6 +383,8 @@ profile-heading = 围棋资料
 profile-line = {$player}
     功德：**{$merit}** · 胜：**{$wins}** · 负：**{$losses}** · 和：**{$draws}**
 profile-title = 称号：**黑白手**
+profile-ranked = 计分对局：**{$rank}{$provisional}** · 等级分 {$rating} ± {$deviation} · {$games} 局 {$wins} 胜 {$losses} 负{$streak}
+profile-streak = {" · "}连续 {$n}
 leaderboard-heading = 排行榜（第 {$page} 页）
 leaderboard-empty = 还没有计分的对局。
 leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 胜 {$losses} 负

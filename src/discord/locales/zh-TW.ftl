@@ -18,6 +18,8 @@ cmd-weiqi-invite-rules = 規則
     .description = 規則
 cmd-weiqi-invite-handicap = 讓子
     .description = 接受方（執黑）的讓子數：2–9（白先下），1 為讓先（不貼目）
+cmd-weiqi-invite-ranked = 計分
+    .description = 結果是否計入雙方等級分（預設依伺服器設定）
 cmd-weiqi-ai = 人機
     .description = 立即與電腦（天元自己的引擎）對局
 cmd-weiqi-ai-level = 級別
@@ -115,6 +117,7 @@ choice-color-white = 白
 choice-key-ai-enabled = ai-enabled · 允許人機對局
 choice-key-ai-levels = ai-levels · 可選的電腦級別
 choice-key-ai-resigns = ai-resigns · 電腦會認輸
+choice-key-ranked-default = ranked-default · 預設計分
 ## 規則、顏色、列表。
 
 rules-classic = 經典
@@ -231,6 +234,7 @@ key-language = 公開訊息使用的語言
 key-ai-enabled = 成員可以與電腦對局
 key-ai-levels = 成員可選的電腦級別
 key-ai-resigns = 電腦在敗局已定時認輸
+key-ranked-default = 邀請未說明時按計分（升降級）對局
 ## /weiqi-config
 
 config-saved = 已儲存 `{$key}`。
@@ -258,6 +262,7 @@ invitation-black-first = 接受邀請的一方執黑先下。
 invitation-white-first = 接受邀請的一方執黑並擺上讓子，白方先下。
 terms-handicap = 讓 {$stones} 子
 terms-no-komi = 讓先（不貼目，黑先）
+terms-ranked = 計分對局
 field-handicap = 讓子
 invitation-closed = ~~{$inviter} 給 {$invitee} 的邀請~~ {$why}
 invitation-declined = 已拒絕。
@@ -378,6 +383,8 @@ profile-heading = 圍棋資料
 profile-line = {$player}
     功德：**{$merit}** · 勝：**{$wins}** · 負：**{$losses}** · 和：**{$draws}**
 profile-title = 稱號：**黑白手**
+profile-ranked = 計分對局：**{$rank}{$provisional}** · 等級分 {$rating} ± {$deviation} · {$games} 局 {$wins} 勝 {$losses} 負{$streak}
+profile-streak = {" · "}連續 {$n}
 leaderboard-heading = 排行榜（第 {$page} 頁）
 leaderboard-empty = 還沒有計分的對局。
 leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 勝 {$losses} 負

@@ -262,6 +262,7 @@ mod tests {
                 rules: crate::go::RuleSet::Classic,
                 komi: crate::go::Komi::from_half_points(11),
                 handicap: 0,
+                ranked: false,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),

@@ -22,9 +22,17 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         size = size,
         rules = rules_name(lang, inv.terms.rules),
         komi = inv.terms.komi.to_string(),
-        handicap = match handicap_terms(lang, inv.terms.handicap) {
-            Some(h) => format!(" · {h}"),
-            None => String::new(),
+        handicap = {
+            let mut extra = String::new();
+            if let Some(h) = handicap_terms(lang, inv.terms.handicap) {
+                extra.push_str(" · ");
+                extra.push_str(&h);
+            }
+            if inv.terms.ranked {
+                extra.push_str(" · ");
+                extra.push_str(&tr!(lang, "terms-ranked"));
+            }
+            extra
         },
         first = if inv.terms.handicap >= MIN_HANDICAP {
             tr!(lang, "invitation-white-first")

@@ -55,6 +55,7 @@ mod tests {
             rules: RuleSet::Classic,
             komi: Komi::from_half_points(11),
             handicap: 0,
+            ranked: false,
             turn_timeout: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             max_length: Duration::from_secs(3600),
@@ -339,15 +340,22 @@ mod tests {
                 rules: RuleSet::Chinese,
                 komi: Komi::from_half_points(9),
                 handicap,
+                ranked: handicap > 0,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
         };
         let text = invitation::text(&inv(4), Lang::En);
-        assert!(text.contains("komi 4.5 · 4 handicap stones."), "{text}");
+        assert!(
+            text.contains("komi 4.5 · 4 handicap stones · ranked."),
+            "{text}"
+        );
         assert!(text.contains("White moves first"), "{text}");
         let even = invitation::text(&inv(0), Lang::En);
-        assert!(!even.contains("handicap"), "{even}");
+        assert!(
+            !even.contains("handicap") && !even.contains("ranked"),
+            "{even}"
+        );
         assert!(even.contains("plays Black and moves first"), "{even}");
         for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
             assert_ne!(

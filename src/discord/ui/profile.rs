@@ -26,6 +26,25 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
         text.push('\n');
         text.push_str(&tr!(lang, "profile-title"));
     }
+    if let Some(s) = &p.standing {
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "profile-ranked",
+            rank = super::words::rank(lang, &s.rank.to_string()),
+            provisional = if s.provisional { "?" } else { "" },
+            rating = format!("{:.0}", s.rating),
+            deviation = format!("{:.0}", s.deviation),
+            games = s.games,
+            wins = s.wins,
+            losses = s.losses,
+            streak = if s.streak == 0 {
+                String::new()
+            } else {
+                tr!(lang, "profile-streak", n = format!("{:+}", s.streak))
+            }
+        ));
+    }
     for &(level, wins, losses, draws) in &p.against_computer {
         text.push('\n');
         text.push_str(&tr!(

@@ -242,6 +242,7 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::AiEnabled => tr!(lang, "key-ai-enabled"),
         SettingKey::AiLevels => tr!(lang, "key-ai-levels"),
         SettingKey::AiResigns => tr!(lang, "key-ai-resigns"),
+        SettingKey::RankedDefault => tr!(lang, "key-ranked-default"),
     }
 }
 

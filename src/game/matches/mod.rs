@@ -41,6 +41,8 @@ pub struct MatchConfig {
     pub komi: Komi,
     /// Black's handicap: 0 none, 1 no komi, 2–9 stones in fixed placement (White first).
     pub handicap: u8,
+    /// Whether the result moves the players' ratings.
+    pub ranked: bool,
     /// A turn lasts this long; then an automatic pass.
     pub turn_timeout: Duration,
     /// An offline player's game is kept this long.

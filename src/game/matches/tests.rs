@@ -9,6 +9,7 @@ fn config(rules: RuleSet) -> MatchConfig {
         rules,
         komi: rules.rules().komi,
         handicap: 0,
+        ranked: false,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),
         max_length: Duration::from_secs(3600),

@@ -2,10 +2,11 @@
 
 use std::sync::MutexGuard;
 
-use crate::go::{ByColor, Color};
-use crate::store::{StoreError, Tx};
+use crate::go::{ByColor, Color, GameResult};
+use crate::store::{RatingRow, StoreError, Tx};
 
 use super::super::matches::{Action, Ending, Match};
+use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::{earns_title, merit_award};
 use super::super::time::Timestamp;
@@ -141,6 +142,9 @@ fn record_result(
             won,
         );
     }
+    if m.config.ranked {
+        rate_ranked_game(tx, m, result, now)?;
+    }
     let mut p = ByColor {
         black: tx.profile(guild, m.players.black.get())?,
         white: tx.profile(guild, m.players.white.get())?,
@@ -189,4 +193,88 @@ fn record_result(
     tx.save_profile(&p.black)?;
     tx.save_profile(&p.white)?;
     Ok(())
+}
+
+/// Both players' ratings after a ranked game that finished, in the command's transaction: the
+/// Glicko-2 update across the game's handicap, the rank each holds, games, streak, history.
+fn rate_ranked_game(
+    tx: &Tx<'_>,
+    m: &Match,
+    result: GameResult,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    let guild = m.guild.get();
+    let rows = ByColor::new_with(|c| {
+        let user = m.players[c].get();
+        tx.rating(guild, user)
+            .map(|r| r.unwrap_or_else(|| new_rating(guild, user)))
+    });
+    let rows = ByColor {
+        black: rows.black?,
+        white: rows.white?,
+    };
+    let score = match result.winner() {
+        Some(Color::Black) => Score::Win,
+        Some(Color::White) => Score::Loss,
+        None => Score::Draw,
+    };
+    let before = ByColor::new_with(|c| Rating {
+        rating: rows[c].rating,
+        deviation: rows[c].deviation,
+        volatility: rows[c].volatility,
+    });
+    let ranks = handicap_ranks(m.config.size.get(), m.config.handicap);
+    let (black, white) = rate_game(before.black, before.white, score, ranks);
+    let after = ByColor { black, white };
+    for c in Color::ALL {
+        let mut row = rows[c];
+        let mine = if c == Color::Black {
+            score
+        } else {
+            score.flipped()
+        };
+        row.rating = after[c].rating;
+        row.deviation = after[c].deviation;
+        row.volatility = after[c].volatility;
+        let held = Rank(i8::try_from(row.held_rank.clamp(0, 38)).unwrap_or(0));
+        row.held_rank = i64::from(
+            held.held_after(after[c].rank_value(), after[c].is_provisional())
+                .0,
+        );
+        row.games += 1;
+        match mine {
+            Score::Win => {
+                row.wins += 1;
+                row.streak = row.streak.max(0) + 1;
+            }
+            Score::Loss => {
+                row.losses += 1;
+                row.streak = row.streak.min(0) - 1;
+            }
+            Score::Draw => {
+                row.draws += 1;
+                row.streak = 0;
+            }
+        }
+        tx.save_rating(&row)?;
+        tx.insert_rating_history(&row, m.id.get(), now.millis())?;
+    }
+    Ok(())
+}
+
+/// The rating of a player before their first ranked game on a server.
+fn new_rating(guild: u64, user: u64) -> RatingRow {
+    RatingRow {
+        guild,
+        user,
+        rating: START.rating,
+        deviation: START.deviation,
+        volatility: START.volatility,
+        held_rank: i64::from(Rank::of(START.rank_value()).0),
+        games: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        streak: 0,
+    }
 }

@@ -58,7 +58,11 @@ impl Service {
             }
             .into());
         }
-        let terms = resolve_terms(options, &settings)?;
+        // The computer's levels have no rating yet: its games are never ranked.
+        let terms = super::super::invitation::Terms {
+            ranked: false,
+            ..resolve_terms(options, &settings)?
+        };
         let mut lobby = lock(&self.lobby);
         if lobby.busy.contains_key(&who.user) {
             return Err(Refusal::YouAreBusy.into());

@@ -2,10 +2,11 @@
 //! SGF, the lists a player or a moderator asks for.
 
 use crate::go::{Color, Owner, sgf};
-use crate::store::{MatchSummary, ProfileRow};
+use crate::store::{MatchSummary, ProfileRow, RatingRow};
 
 use super::super::computer::Level;
 use super::super::matches::Ending;
+use super::super::rating::{PROVISIONAL_ABOVE, Rank};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
 use super::super::settings::Settings;
@@ -14,7 +15,7 @@ use super::super::{ChannelId, GuildId, MatchId, UserId};
 use super::{Service, lock, may_moderate};
 
 /// A player's record on one server, for `/weiqi profile` and the leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Profile {
     pub guild: GuildId,
     pub user: UserId,
@@ -29,6 +30,41 @@ pub struct Profile {
     /// Wins, losses and draws against each level of the computer (games that count nowhere
     /// else).
     pub against_computer: Vec<(Level, u32, u32, u32)>,
+    /// The player's standing in ranked play, once they played a ranked game.
+    pub standing: Option<Standing>,
+}
+
+/// A player's standing in ranked play on a server.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    /// The rank held (it moves with some hysteresis, see [`crate::game::rating`]).
+    pub rank: Rank,
+    pub rating: f64,
+    pub deviation: f64,
+    /// Still provisional (a wide deviation): the rank is a first estimate.
+    pub provisional: bool,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Wins (positive) or losses (negative) in a row.
+    pub streak: i64,
+}
+
+impl From<RatingRow> for Standing {
+    fn from(r: RatingRow) -> Standing {
+        Standing {
+            rank: Rank(i8::try_from(r.held_rank.clamp(0, 38)).unwrap_or(0)),
+            rating: r.rating,
+            deviation: r.deviation,
+            provisional: r.deviation > PROVISIONAL_ABOVE,
+            games: r.games,
+            wins: r.wins,
+            losses: r.losses,
+            draws: r.draws,
+            streak: r.streak,
+        }
+    }
 }
 
 impl From<ProfileRow> for Profile {
@@ -43,6 +79,7 @@ impl From<ProfileRow> for Profile {
             awards: p.awards,
             title: p.titled_at.map(|_| TITLE),
             against_computer: Vec::new(),
+            standing: None,
         }
     }
 }
@@ -151,13 +188,15 @@ impl Service {
     /// # Errors
     /// The database failed.
     pub fn profile(&self, guild: GuildId, user: UserId) -> Result<Profile, Failure> {
-        let (row, computer) = self.store.read(|tx| {
+        let (row, computer, rating) = self.store.read(|tx| {
             Ok::<_, crate::store::StoreError>((
                 tx.profile(guild.get(), user.get())?,
                 tx.computer_records(guild.get(), user.get())?,
+                tx.rating(guild.get(), user.get())?,
             ))
         })?;
         let mut p = Profile::from(row);
+        p.standing = rating.map(Standing::from);
         p.against_computer = computer
             .into_iter()
             .map(|r| (super::rows::level_of(r.level), r.wins, r.losses, r.draws))

@@ -1,0 +1,148 @@
+//! Ranked play through the match service: a ranked game that finished moves both ratings in
+//! the transaction of its result (and survives a restart); an unranked, abandoned or annulled
+//! one moves nothing; the server's `ranked-default`; a handicap softens the update.
+
+mod common;
+
+use common::*;
+use tengen::game::rating::{Rank, rank_value};
+use tengen::game::{Command, InviteOptions, Subject, UserId};
+
+const DAVE: UserId = UserId(400);
+
+fn ranked(yes: bool) -> InviteOptions {
+    InviteOptions {
+        ranked: Some(yes),
+        ..InviteOptions::default()
+    }
+}
+
+/// `inviter` invites `invitee` with `options`, who accepts and plays Black.
+fn start_with(w: &World, inviter: UserId, invitee: UserId, options: InviteOptions) -> u64 {
+    w.invite_with(inviter, invitee, options).unwrap();
+    match w.accept(invitee, inviter).unwrap().subject {
+        Subject::Match(id) => id.get() as u64,
+        s => panic!("{s:?}"),
+    }
+}
+
+fn resign(w: &World, who: UserId) {
+    // Resign is pressed twice.
+    w.resign(who).unwrap();
+    w.resign(who).unwrap();
+    assert!(w.svc.match_of(who).is_none(), "the game ended");
+}
+
+#[test]
+fn a_ranked_game_moves_both_ratings_and_survives_a_restart() {
+    let mut w = World::new();
+    start_with(&w, ALICE, BOB, ranked(true));
+    w.play(BOB, "E5").unwrap();
+    w.play(ALICE, "D5").unwrap();
+    resign(&w, ALICE);
+
+    let bob = w
+        .svc
+        .profile(GUILD, BOB)
+        .unwrap()
+        .standing
+        .expect("Bob is rated");
+    let alice = w
+        .svc
+        .profile(GUILD, ALICE)
+        .unwrap()
+        .standing
+        .expect("Alice is rated");
+    assert!(
+        bob.rating > 1500.0 && alice.rating < 1500.0,
+        "{bob:?} {alice:?}"
+    );
+    assert!(
+        (bob.rating - 1500.0 - (1500.0 - alice.rating)).abs() < 1e-6,
+        "equal players move by the same amount"
+    );
+    assert!(bob.deviation < 350.0 && bob.provisional);
+    assert_eq!((bob.games, bob.wins, bob.losses, bob.streak), (1, 1, 0, 1));
+    assert_eq!(
+        (alice.games, alice.wins, alice.losses, alice.streak),
+        (1, 0, 1, -1)
+    );
+    // 1500 is 6 kyu; a new player's first game moves their rating by about 160 points, and a
+    // provisional rating's rank follows it at once.
+    assert_eq!(alice.rank, Rank::of(rank_value(alice.rating)));
+    assert_eq!(alice.rank.to_string(), "9 kyu", "{alice:?}");
+    assert_eq!(bob.rank.to_string(), "4 kyu", "{bob:?}");
+
+    w.restart();
+    assert_eq!(w.svc.profile(GUILD, BOB).unwrap().standing, Some(bob));
+
+    // A second win: the streak grows.
+    start_with(&w, ALICE, BOB, ranked(true));
+    resign(&w, ALICE);
+    let bob2 = w.svc.profile(GUILD, BOB).unwrap().standing.unwrap();
+    assert_eq!((bob2.games, bob2.streak), (2, 2));
+    assert!(bob2.rating > bob.rating);
+}
+
+#[test]
+fn unranked_abandoned_and_annulled_games_move_nothing() {
+    let w = World::new();
+    // Unranked, finished.
+    start_with(&w, ALICE, BOB, ranked(false));
+    resign(&w, ALICE);
+    // Ranked, abandoned: both players away for two turns.
+    start_with(&w, ALICE, BOB, ranked(true));
+    w.play(BOB, "E5").unwrap();
+    w.play(ALICE, "D5").unwrap();
+    w.advance(360 * SEC);
+    assert!(w.svc.match_of(ALICE).is_none(), "abandoned");
+    // Ranked, annulled by a moderator.
+    let id = start_with(&w, CAROL, DAVE, ranked(true));
+    w.apply(Command::Annul {
+        guild: GUILD,
+        by: ALICE,
+        moderator: true,
+        match_id: tengen::game::MatchId(id as i64),
+    })
+    .unwrap();
+    for p in [ALICE, BOB, CAROL, DAVE] {
+        assert_eq!(w.svc.profile(GUILD, p).unwrap().standing, None, "{p:?}");
+    }
+}
+
+#[test]
+fn the_servers_default_decides_when_the_invitation_does_not_say() {
+    let w = World::new();
+    start_with(&w, ALICE, BOB, InviteOptions::default());
+    resign(&w, ALICE);
+    assert_eq!(
+        w.svc.profile(GUILD, BOB).unwrap().standing,
+        None,
+        "off by default"
+    );
+    w.svc
+        .set_setting(GUILD, true, "ranked-default", "true")
+        .unwrap();
+    start_with(&w, ALICE, BOB, InviteOptions::default());
+    resign(&w, ALICE);
+    assert!(w.svc.profile(GUILD, BOB).unwrap().standing.is_some());
+}
+
+#[test]
+fn a_win_with_handicap_stones_is_worth_less() {
+    let w = World::new();
+    start_with(&w, ALICE, BOB, ranked(true));
+    resign(&w, ALICE);
+    let even = w.svc.profile(GUILD, BOB).unwrap().standing.unwrap().rating - 1500.0;
+    let stones = InviteOptions {
+        handicap: Some(3),
+        ..ranked(true)
+    };
+    start_with(&w, CAROL, DAVE, stones);
+    resign(&w, CAROL);
+    let with_stones = w.svc.profile(GUILD, DAVE).unwrap().standing.unwrap().rating - 1500.0;
+    assert!(
+        with_stones > 0.0 && with_stones < even,
+        "{with_stones} < {even}"
+    );
+}
