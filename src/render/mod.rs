@@ -6,6 +6,7 @@
 //! (see `assets.rs`), so an image costs a copy, a blit per stone and the PNG encoding.
 
 mod assets;
+pub mod chart;
 mod layout;
 mod palette;
 pub mod regions;
@@ -29,6 +30,9 @@ pub enum RenderError {
     /// The PNG encoder refused the pixels (it does not with the buffers made here).
     #[error("cannot encode the board as PNG: {0}")]
     Encode(#[from] png::EncodingError),
+    /// A pixmap of that size cannot be made (it can for the sizes drawn here).
+    #[error("cannot make an image of that size")]
+    Size,
 }
 
 /// What to draw over the stones. `Default` is the bare position.

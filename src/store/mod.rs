@@ -236,8 +236,8 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 11,
-            "seven tables of the game, four of the Discord adapter"
+            n, 13,
+            "nine tables of the game, four of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.

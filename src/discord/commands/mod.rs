@@ -11,6 +11,7 @@ mod invite;
 mod learn;
 pub mod play;
 mod profile;
+mod rank;
 mod sgf;
 mod status;
 
@@ -63,6 +64,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "status::status",
         "profile::profile",
         "profile::leaderboard",
+        "rank::rank",
         "sgf::sgf",
         "learn::learn"
     )

@@ -26,24 +26,9 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
         text.push('\n');
         text.push_str(&tr!(lang, "profile-title"));
     }
-    if let Some(s) = &p.standing {
+    if let Some(line) = ranked_line(p, lang) {
         text.push('\n');
-        text.push_str(&tr!(
-            lang,
-            "profile-ranked",
-            rank = super::words::rank(lang, &s.rank.to_string()),
-            provisional = if s.provisional { "?" } else { "" },
-            rating = format!("{:.0}", s.rating),
-            deviation = format!("{:.0}", s.deviation),
-            games = s.games,
-            wins = s.wins,
-            losses = s.losses,
-            streak = if s.streak == 0 {
-                String::new()
-            } else {
-                tr!(lang, "profile-streak", n = format!("{:+}", s.streak))
-            }
-        ));
+        text.push_str(&line);
     }
     for &(level, wins, losses, draws) in &p.against_computer {
         text.push('\n');
@@ -59,6 +44,36 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
     CreateEmbed::new()
         .title(tr!(lang, "profile-heading"))
         .description(text)
+}
+
+/// The ranked line of a profile: rank (with `?` while provisional), rating ± deviation, games,
+/// wins–losses, streak; `None` before the first ranked game.
+fn ranked_line(p: &Profile, lang: Lang) -> Option<String> {
+    let s = p.standing.as_ref()?;
+    Some(tr!(
+        lang,
+        "profile-ranked",
+        rank = super::words::rank(lang, &s.rank.to_string()),
+        provisional = if s.provisional { "?" } else { "" },
+        rating = format!("{:.0}", s.rating),
+        deviation = format!("{:.0}", s.deviation),
+        games = s.games,
+        wins = s.wins,
+        losses = s.losses,
+        streak = if s.streak == 0 {
+            String::new()
+        } else {
+            tr!(lang, "profile-streak", n = format!("{:+}", s.streak))
+        }
+    ))
+}
+
+/// `/weiqi rank`: the player and their ranked line, or that they have not played ranked yet.
+pub fn standing(p: &Profile, lang: Lang) -> CreateEmbed {
+    let line = ranked_line(p, lang).unwrap_or_else(|| tr!(lang, "rank-none"));
+    CreateEmbed::new()
+        .title(tr!(lang, "rank-heading"))
+        .description(format!("{}\n{line}", mention(p.user)))
 }
 
 /// One page of the leaderboard, with the buttons to turn it.

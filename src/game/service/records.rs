@@ -205,6 +205,24 @@ impl Service {
         Ok(p)
     }
 
+    /// A player's ratings after each of their ranked games on a server, oldest first: when,
+    /// the rating, its deviation.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn rating_history(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<(Timestamp, f64, f64)>, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.rating_history(guild.get(), user.get()))?
+            .into_iter()
+            .map(|(at, r, d)| (Timestamp::from_millis(at), r, d))
+            .collect())
+    }
+
     /// One page of the server's leaderboard, best first.
     ///
     /// # Errors

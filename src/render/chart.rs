@@ -1,0 +1,189 @@
+//! A player's rating over their ranked games, as a PNG: the rating after each game with its
+//! ± deviation as a band, and the ranks it crossed as labelled lines (`5k`, `1d`), in no
+//! language, like the board.
+
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+
+use super::RenderError;
+use super::text::{self, Align};
+
+/// The image's size in pixels.
+pub const CHART_WIDTH: u32 = 640;
+pub const CHART_HEIGHT: u32 = 320;
+
+const LEFT: f32 = 52.0;
+const RIGHT: f32 = 16.0;
+const TOP: f32 = 16.0;
+const BOTTOM: f32 = 28.0;
+
+/// The chart of `points` (the rating and its deviation after each game, oldest first), with
+/// the rank lines of `rank_of` (a rating to its rank value, 0 = 30 kyu, 30 = 1 dan) and
+/// `rating_of` (the inverse). Fewer than one point draws the empty frame.
+pub fn rating_chart(
+    points: &[(f64, f64)],
+    rank_of: impl Fn(f64) -> f64,
+    rating_of: impl Fn(f64) -> f64,
+) -> Result<Vec<u8>, RenderError> {
+    let mut pm = Pixmap::new(CHART_WIDTH, CHART_HEIGHT).ok_or(RenderError::Size)?;
+    pm.fill(Color::from_rgba8(250, 247, 240, 255));
+    let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
+    let (x0, x1, y0, y1) = (LEFT, w - RIGHT, TOP, h - BOTTOM);
+
+    // The span of ratings shown: every band, at least two ranks wide.
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for &(r, d) in points {
+        lo = lo.min(r - d);
+        hi = hi.max(r + d);
+    }
+    if !lo.is_finite() {
+        (lo, hi) = (1300.0, 1700.0);
+    }
+    let mid = (lo + hi) / 2.0;
+    let min_span = rating_of(rank_of(mid) + 1.0) - rating_of(rank_of(mid) - 1.0);
+    if hi - lo < min_span {
+        (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
+    }
+    let y_of = |r: f64| y1 - ((r - lo) / (hi - lo)) as f32 * (y1 - y0);
+    let n = points.len().max(2) - 1;
+    let x_of = |i: usize| x0 + (i as f32 / n as f32) * (x1 - x0);
+
+    let ink = [60, 50, 40, 255];
+    let mut paint = Paint {
+        anti_alias: true,
+        ..Paint::default()
+    };
+
+    // Rank lines: every rank when few are shown, every fifth otherwise.
+    let (first, last) = (rank_of(lo).ceil() as i32, rank_of(hi).floor() as i32);
+    let step = if last - first > 8 { 5 } else { 1 };
+    for rank in first..=last {
+        if rank.rem_euclid(step) != 0 {
+            continue;
+        }
+        let y = y_of(rating_of(f64::from(rank)));
+        line(&mut pm, (x0, y), (x1, y), [200, 190, 175, 255], 1.0);
+        let label = if rank < 30 {
+            format!("{}k", 30 - rank)
+        } else {
+            format!("{}d", rank - 29)
+        };
+        text::draw(&mut pm, &label, 13.0, x0 - 6.0, y, Align::Right, ink);
+    }
+    line(&mut pm, (x0, y1), (x1, y1), ink, 1.5);
+    line(&mut pm, (x0, y0), (x0, y1), ink, 1.5);
+
+    if !points.is_empty() {
+        // The band of ± deviation.
+        let mut band = PathBuilder::new();
+        for (i, &(r, d)) in points.iter().enumerate() {
+            let (x, y) = (x_of(i), y_of(r + d));
+            if i == 0 {
+                band.move_to(x, y);
+            } else {
+                band.line_to(x, y);
+            }
+        }
+        for (i, &(r, d)) in points.iter().enumerate().rev() {
+            band.line_to(x_of(i), y_of(r - d));
+        }
+        band.close();
+        if let Some(path) = band.finish() {
+            paint.set_color_rgba8(120, 150, 200, 70);
+            pm.fill_path(
+                &path,
+                &paint,
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        // The rating itself, a dot a game.
+        for i in 1..points.len() {
+            let a = (x_of(i - 1), y_of(points[i - 1].0));
+            let b = (x_of(i), y_of(points[i].0));
+            line(&mut pm, a, b, [40, 80, 150, 255], 2.5);
+        }
+        paint.set_color_rgba8(40, 80, 150, 255);
+        for (i, &(r, _)) in points.iter().enumerate() {
+            if let Some(dot) = PathBuilder::from_circle(x_of(i), y_of(r), 3.5) {
+                pm.fill_path(&dot, &paint, FillRule::Winding, Transform::identity(), None);
+            }
+        }
+        let games = points.len().to_string();
+        text::draw(&mut pm, "1", 13.0, x_of(0), h - 12.0, Align::Center, ink);
+        if points.len() > 1 {
+            text::draw(&mut pm, &games, 13.0, x1, h - 12.0, Align::Center, ink);
+        }
+    }
+    encode_rgba(&pm)
+}
+
+fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), rgba: [u8; 4], width: f32) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(a.0, a.1);
+    pb.line_to(b.0, b.1);
+    let Some(path) = pb.finish() else {
+        return;
+    };
+    let mut paint = Paint {
+        anti_alias: true,
+        ..Paint::default()
+    };
+    paint.set_color_rgba8(rgba[0], rgba[1], rgba[2], rgba[3]);
+    let stroke = Stroke {
+        width,
+        ..Stroke::default()
+    };
+    pm.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
+}
+
+/// A pixmap as an RGB PNG (the chart is opaque).
+fn encode_rgba(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let rgb: Vec<u8> = pm
+        .data()
+        .chunks_exact(4)
+        .flat_map(|px| [px[0], px[1], px[2]])
+        .collect();
+    let mut out = Vec::with_capacity(32 * 1024);
+    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rank_of(r: f64) -> f64 {
+        (r.max(1.0) / 525.0).ln() * 23.15
+    }
+
+    fn rating_of(v: f64) -> f64 {
+        525.0 * (v / 23.15).exp()
+    }
+
+    fn decode(png_bytes: &[u8]) -> (u32, u32) {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        let reader = decoder.read_info().unwrap();
+        let info = reader.info();
+        (info.width, info.height)
+    }
+
+    #[test]
+    fn a_history_draws_as_a_png_of_the_charts_size() {
+        let history: Vec<(f64, f64)> = (0..30)
+            .map(|i| (1500.0 + 8.0 * f64::from(i), 350.0 - 9.0 * f64::from(i)))
+            .collect();
+        let png = rating_chart(&history, rank_of, rating_of).unwrap();
+        assert_eq!(decode(&png), (CHART_WIDTH, CHART_HEIGHT));
+        for few in [&history[..1], &[][..]] {
+            let png = rating_chart(few, rank_of, rating_of).unwrap();
+            assert_eq!(decode(&png), (CHART_WIDTH, CHART_HEIGHT));
+        }
+    }
+}
