@@ -1,0 +1,100 @@
+//! A ranked handicap game on Discord through the real binary and the fake: the invitation
+//! says the stones and that it is ranked, the board starts with Black's stones and White to
+//! move, White resigns, and `/weiqi rank` shows both players' new ranks with their chart.
+
+mod e2e_support;
+mod support;
+
+use e2e_support::*;
+use support::*;
+
+/// `/weiqi rank` of `whose` (the caller's own when `None`): the answer once edited in.
+async fn rank_of(fake: &FakeDiscord, caller: &TestUser, whose: Option<&TestUser>) -> StoredMessage {
+    let options = whose
+        .map(|u| vec![Opt::user("user", u)])
+        .unwrap_or_default();
+    let id = fake.send_slash_command(caller, "weiqi", "rank", options);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!(
+        (cb.kind, cb.ephemeral),
+        (5, false),
+        "a public deferred answer"
+    );
+    let original = cb.message_id.unwrap();
+    fake.wait_for_message("the rank", STEP, |m| {
+        m.id == original && !m.embeds().is_empty()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ranked_handicap_game_moves_both_ranks() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+
+    // Before any ranked game.
+    let none = rank_of(&fake, &bob, None).await;
+    assert!(
+        all_text(&none.json).contains("No ranked games yet"),
+        "{}",
+        none.json
+    );
+
+    let invitation = invite(
+        &fake,
+        &alice,
+        &bob,
+        vec![
+            Opt::int("size", 9),
+            Opt::int("handicap", 2),
+            Opt::bool("ranked", true),
+        ],
+    )
+    .await;
+    let text = invitation.content();
+    assert!(
+        text.contains("komi 0.5 · 2 handicap stones · ranked"),
+        "{text}"
+    );
+    assert!(text.contains("White moves first"), "{text}");
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    let b = table.board();
+    assert_eq!(field(&b, "Handicap"), "2 handicap stones");
+    assert!(
+        field(&b, "Turn").contains(&alice.mention()),
+        "White to move"
+    );
+
+    table.play(&alice, "E5").await;
+    table.play(&bob, "D5").await;
+    table.press(&alice, "Resign").await;
+    table.press(&alice, "Resign").await;
+    result_text(&fake, std::time::Duration::ZERO, "Game over").await;
+
+    let bob_rank = rank_of(&fake, &bob, None).await;
+    let alice_rank = rank_of(&fake, &bob, Some(&alice)).await;
+    for (m, who) in [(&bob_rank, &bob), (&alice_rank, &alice)] {
+        let text = all_text(&m.json);
+        assert!(text.contains(&who.mention()), "{text}");
+        assert!(text.contains("Ranked: **"), "{text}");
+        assert!(text.contains("1 games"), "{text}");
+        let chart = m.attachment("rating.png").expect("the chart is attached");
+        assert_eq!(&chart.bytes[1..4], b"PNG");
+    }
+    let rating = |m: &StoredMessage| -> f64 {
+        let text = all_text(&m.json);
+        let after = text.split("rating ").nth(1).unwrap_or_default();
+        after.split(' ').next().unwrap_or_default().parse().unwrap()
+    };
+    assert!(rating(&bob_rank) > 1500.0, "{}", bob_rank.json);
+    assert!(rating(&alice_rank) < 1500.0, "{}", alice_rank.json);
+    assert!(all_text(&bob_rank.json).contains("streak +1"));
+    assert!(all_text(&alice_rank.json).contains("streak -1"));
+    fake.assert_no_violations();
+}
