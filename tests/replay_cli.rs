@@ -31,7 +31,8 @@ fn json_has_exactly_the_documented_fields() {
             "size": 5, "moves_applied": 3, "illegal": null,
             "board": [".X...", "X....", ".....", ".....", "....."],
             "to_move": "white", "captures": {"black": 1, "white": 0},
-            "area": {"black": 25, "white": 0}, "komi": 0.5, "result": "B+24.5"
+            "area": {"black": 25, "white": 0}, "komi": 0.5, "result": "B+24.5",
+            "resumed_at": []
         })
     );
     assert_eq!(
@@ -157,4 +158,53 @@ fn without_rules_the_records_ru_is_read() {
         "(;SZ[5]RU[Chinese];B[cc])",
     );
     assert_eq!(json.unwrap()["komi"], 5.5, "--rules wins over RU");
+}
+
+#[test]
+fn play_after_two_passes_resumes_and_says_where() {
+    // A dispute settled by play: two passes, then White plays on and Black answers.
+    let sgf = "(;SZ[5]RU[Chinese];B[cc];W[];B[];W[bb];B[dd];W[];B[])";
+    let (out, json) = run(&["--json"], sgf);
+    assert_eq!(out.status.code(), Some(0));
+    let json = json.unwrap();
+    assert!(json["illegal"].is_null(), "{json}");
+    assert_eq!(json["moves_applied"], 7);
+    assert_eq!(json["resumed_at"], serde_json::json!([4]));
+    let (out, _) = run(&[], sgf);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Play resumed after two passes at move 4."),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_handicap_record_replays_from_its_stones() {
+    let sgf = "(;SZ[9]HA[2]KM[0.5]RU[Japanese]AB[cg][gc];W[ee];B[ce])";
+    let (out, json) = run(&["--json"], sgf);
+    assert_eq!(out.status.code(), Some(0));
+    let json = json.unwrap();
+    assert_eq!(json["moves_applied"], 2);
+    assert_eq!(json["komi"], 0.5);
+    assert_eq!(json["to_move"], "white");
+    let rows: Vec<String> = json["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ".........",
+            ".........",
+            "......X..",
+            ".........",
+            "..X.O....",
+            ".........",
+            "..X......",
+            ".........",
+            ".........",
+        ]
+    );
 }

@@ -54,6 +54,8 @@ pub struct ReplayReport {
     pub area: PairJson,
     pub komi: f64,
     pub result: String,
+    /// The moves (1-based) that came after two passes: play resumed there.
+    pub resumed_at: Vec<usize>,
 }
 
 /// Builds the report of a replayed record: the board as it stands is counted by area.
@@ -83,6 +85,7 @@ pub fn replay_report(replay: &Replay, komi: Komi) -> ReplayReport {
         },
         komi: komi.as_f64(),
         result: count.result().to_string(),
+        resumed_at: replay.resumed_at.clone(),
     }
 }
 
@@ -167,6 +170,9 @@ fn human(record: &Record, replay: &Replay, report: &ReplayReport, rules: RuleSet
         None => {
             let _ = writeln!(out, "No moves.");
         }
+    }
+    for n in &replay.resumed_at {
+        let _ = writeln!(out, "Play resumed after two passes at move {n}.");
     }
     if let Some(i) = &replay.illegal {
         let what = match i.mv {

@@ -308,7 +308,9 @@ impl Record {
         Ok((board, first))
     }
 
-    /// Replays the main line under `rules`, stopping at the first illegal move.
+    /// Replays the main line under `rules`, stopping at the first illegal move. A move after
+    /// the game ended on two passes resumes it (a dispute settled by play, which every SGF
+    /// reader accepts); the moves at which play resumed are in [`Replay::resumed_at`].
     ///
     /// # Errors
     /// A setup that leaves a chain without liberties. An illegal move is not an error of the
@@ -316,7 +318,11 @@ impl Record {
     pub fn replay(&self, rules: Rules) -> Result<Replay, SgfError> {
         let (board, first) = self.initial()?;
         let mut game = Game::from_setup(board, first, rules);
+        let mut resumed_at = Vec::new();
         for (i, m) in self.moves.iter().enumerate() {
+            if game.is_over() && game.resume() {
+                resumed_at.push(i + 1);
+            }
             if let Err(cause) = game.play_as(m.color, m.mv) {
                 return Ok(Replay {
                     game,
@@ -326,12 +332,14 @@ impl Record {
                         mv: m.mv,
                         cause,
                     }),
+                    resumed_at,
                 });
             }
         }
         Ok(Replay {
             game,
             illegal: None,
+            resumed_at,
         })
     }
 }
@@ -370,6 +378,8 @@ pub struct IllegalAt {
 pub struct Replay {
     pub game: Game,
     pub illegal: Option<IllegalAt>,
+    /// 1-based numbers of the moves that came after two passes and resumed the game.
+    pub resumed_at: Vec<usize>,
 }
 
 /// What a written record says beside the moves.
