@@ -393,6 +393,9 @@ pub struct RecordInfo {
     pub rules: Option<String>,
     /// HA: the handicap (stones, or 1 for a game without komi).
     pub handicap: Option<u8>,
+    /// BR and WR: the players' ranks (`5k`, `1d`).
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
     pub comment: Option<String>,
     /// Comments of moves, by 0-based move index.
     pub move_comments: Vec<(usize, String)>,
@@ -434,6 +437,8 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
         ("PW", &info.white),
         ("DT", &info.date),
         ("RE", &info.result),
+        ("BR", &info.black_rank),
+        ("WR", &info.white_rank),
     ];
     for (id, v) in opt {
         if let Some(v) = v {
@@ -443,6 +448,8 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
                 "PB" => Prop::PB(t),
                 "PW" => Prop::PW(t),
                 "DT" => Prop::DT(t),
+                "BR" => Prop::BR(t),
+                "WR" => Prop::WR(t),
                 _ => Prop::RE(t),
             });
         }

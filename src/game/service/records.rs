@@ -1,12 +1,12 @@
 //! Reads and settings: a server's settings, profiles and the leaderboard, a game's record as
 //! SGF, the lists a player or a moderator asks for.
 
-use crate::go::{Color, Owner, sgf};
+use crate::go::{ByColor, Color, Owner, sgf};
 use crate::store::{MatchSummary, ProfileRow, RatingRow};
 
 use super::super::computer::Level;
 use super::super::matches::Ending;
-use super::super::rating::{PROVISIONAL_ABOVE, Rank};
+use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
 use super::super::settings::Settings;
@@ -326,6 +326,20 @@ impl Service {
             .load_match(id)?
             .filter(|m| m.guild == guild)
             .ok_or(Refusal::NoSuchGame)?;
+        // A ranked game's record carries the ranks its players hold now (`5k`, `1d`).
+        let mut ranks: ByColor<Option<String>> = ByColor::default();
+        if m.config.ranked {
+            for c in Color::ALL {
+                let user = m.players[c].get();
+                if let Some(r) = self.store.read(|tx| tx.rating(guild.get(), user))? {
+                    let rank = Standing::from(r).rank;
+                    ranks[c] = Some(match rank.kyu_dan() {
+                        KyuDan::Kyu(n) => format!("{n}k"),
+                        KyuDan::Dan(n) => format!("{n}d"),
+                    });
+                }
+            }
+        }
         let result = m.ending().map(|e| match e {
             Ending::Finished { result, .. } => result.to_string(),
             Ending::Abandoned(_) | Ending::Annulled => "Void".to_owned(),
@@ -354,6 +368,8 @@ impl Service {
             white: Some(white_name.to_owned()),
             date: m.started_at.utc_date(),
             handicap: (m.config.handicap > 0).then_some(m.config.handicap),
+            black_rank: ranks.black,
+            white_rank: ranks.white,
             result,
             rules: Some(m.config.rules.sgf_name().to_owned()),
             move_comments,
