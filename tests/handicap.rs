@@ -55,6 +55,7 @@ fn black_gets_the_stones_and_white_moves_first() {
             komi: komi("4.5"),
             handicap: 4,
             ranked: false,
+            inviter_black: false,
         },
         "Chinese counting gives White a point a stone"
     );

@@ -483,6 +483,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
                 komi: Komi::from_half_points(13),
                 handicap: 0,
                 ranked: false,
+                inviter_black: false,
             },
             created_at: Timestamp::from_millis(at(-10)),
             expires_at: Timestamp::from_millis(at(50)),

@@ -153,3 +153,65 @@ fn a_win_with_handicap_stones_is_worth_less() {
         "{with_stones} < {even}"
     );
 }
+
+#[test]
+fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_plays_black() {
+    let w = World::new();
+    // Equal new players: an even game.
+    let o = w.invite_with(ALICE, BOB, ranked(true)).unwrap();
+    let even = invited_terms(&o);
+    assert_eq!((even.handicap, even.inviter_black), (0, false));
+    w.apply(Command::Cancel {
+        by: ALICE,
+        invitation: tengen::game::InvitationRef::To {
+            guild: GUILD,
+            invitee: None,
+        },
+    })
+    .unwrap();
+    // Bob wins three ranked games: he climbs, Alice falls.
+    for _ in 0..3 {
+        start_with(&w, ALICE, BOB, ranked(true));
+        resign(&w, ALICE);
+    }
+    let rank = |u| w.svc.profile(GUILD, u).unwrap().standing.unwrap().rank;
+    let gap = f64::from(rank(BOB).0 - rank(ALICE).0);
+    assert!(gap >= 6.0, "{:?} {:?}", rank(BOB), rank(ALICE));
+    let expected = tengen::game::rating::ranked_handicap(9, gap, 9);
+    assert!(expected >= 1);
+    // Alice, the weaker, invites: she takes Black (and the stones), though she invited.
+    let o = w.invite_with(ALICE, BOB, ranked(true)).unwrap();
+    let t = invited_terms(&o);
+    assert_eq!((t.handicap, t.inviter_black), (expected, true));
+    assert_eq!(t.komi, tengen::go::handicap_komi(t.rules, expected));
+    let id = match w.accept(BOB, ALICE).unwrap().subject {
+        Subject::Match(id) => id,
+        s => panic!("{s:?}"),
+    };
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!((m.players.black, m.players.white), (ALICE, BOB));
+    assert_eq!(m.config.handicap, expected);
+    resign(&w, BOB);
+    // Asking for a handicap (or a komi) turns the automatic one off.
+    let o = w
+        .invite_with(
+            BOB,
+            ALICE,
+            InviteOptions {
+                handicap: Some(0),
+                ..ranked(true)
+            },
+        )
+        .unwrap();
+    assert_eq!(invited_terms(&o).handicap, 0);
+}
+
+fn invited_terms(o: &tengen::game::Outcome) -> tengen::game::Terms {
+    o.events
+        .iter()
+        .find_map(|e| match e {
+            tengen::game::Event::Invited(inv) => Some(inv.terms),
+            _ => None,
+        })
+        .expect("an invitation")
+}

@@ -526,6 +526,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
             komi: k("7.5"),
             handicap: 0,
             ranked: false,
+            inviter_black: false,
         }
     );
     let id = match w.accept(BOB, ALICE).unwrap().subject {
@@ -543,6 +544,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
         komi: k("3"),
         handicap: 0,
         ranked: false,
+        inviter_black: false,
     };
     assert_eq!(invited(&o).terms, shown);
     // The terms are the invitation's: a restart and a changed setting leave them as shown.

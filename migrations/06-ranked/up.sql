@@ -1,6 +1,9 @@
 -- Ranked play: whether an invitation and its match are ranked, each player's Glicko-2 rating
 -- per server with the rank they hold, and the rating after each ranked game (for its history).
 ALTER TABLE invitations ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0 CHECK (ranked IN (0, 1));
+-- A ranked game's handicap goes to the weaker player: Black may be the one who invited.
+ALTER TABLE invitations ADD COLUMN inviter_black INTEGER NOT NULL DEFAULT 0
+    CHECK (inviter_black IN (0, 1));
 ALTER TABLE matches ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0 CHECK (ranked IN (0, 1));
 
 CREATE TABLE ratings (

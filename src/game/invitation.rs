@@ -39,6 +39,9 @@ pub struct Terms {
     pub handicap: u8,
     /// Whether the result moves both players' ratings.
     pub ranked: bool,
+    /// The inviter plays Black: a ranked game's handicap goes to the weaker player, who may be
+    /// the one who invited (otherwise whoever accepts plays Black).
+    pub inviter_black: bool,
 }
 
 /// A pending invitation.
@@ -111,6 +114,7 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         komi,
         handicap,
         ranked: options.ranked.unwrap_or(settings.ranked_default),
+        inviter_black: false,
     };
     check_terms(&terms, settings)?;
     Ok(terms)

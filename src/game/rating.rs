@@ -161,12 +161,26 @@ pub fn handicap_ranks(size: u8, handicap: u8) -> f64 {
         1 => 0.5,
         n => f64::from(n) - 0.5,
     };
-    let ranks_a_stone = match size {
+    stones * ranks_a_stone(size)
+}
+
+/// The handicap a ranked game between players `ranks` apart gets on a board of `size`, as OGS
+/// gives it: a stone for each rank a stone is worth there (one on 19×19, three on 13×13, six
+/// on 9×9), rounded; one stone is a game without komi; never more stones than the board holds
+/// (`max_stones`).
+pub fn ranked_handicap(size: u8, ranks: f64, max_stones: u8) -> u8 {
+    let stones = (ranks.abs() / ranks_a_stone(size)).round();
+    let cap = f64::from(max_stones.max(1));
+    stones.min(cap) as u8
+}
+
+/// How many ranks a handicap stone is worth on a board of `size` (OGS's scaling).
+fn ranks_a_stone(size: u8) -> f64 {
+    match size {
         17.. => 1.0,
         12..=16 => 3.0,
         _ => 6.0,
-    };
-    stones * ranks_a_stone
+    }
 }
 
 /// OGS's rank of a rating: `ln(rating / 525) × 23.15`, 30 kyu at 0, 1 dan at 30.
@@ -383,6 +397,28 @@ mod tests {
         assert_eq!(handicap_ranks(19, 4), 3.5);
         assert_eq!(handicap_ranks(13, 2), 4.5);
         assert_eq!(handicap_ranks(9, 2), 9.0);
+    }
+
+    #[test]
+    fn the_rank_difference_chooses_the_handicap() {
+        // 19×19: a rank a stone; under half a rank even, one rank no komi.
+        assert_eq!(ranked_handicap(19, 0.4, 9), 0);
+        assert_eq!(ranked_handicap(19, 1.0, 9), 1);
+        assert_eq!(ranked_handicap(19, 3.4, 9), 3);
+        assert_eq!(
+            ranked_handicap(19, 20.0, 9),
+            9,
+            "never more than the board holds"
+        );
+        // 9×9: six ranks a stone.
+        assert_eq!(ranked_handicap(9, 2.0, 9), 0);
+        assert_eq!(ranked_handicap(9, 4.0, 9), 1);
+        assert_eq!(ranked_handicap(9, 10.0, 9), 2);
+        assert_eq!(
+            ranked_handicap(5, 8.0, 0),
+            1,
+            "no stones on 5×5: no komi at most"
+        );
     }
 
     #[test]

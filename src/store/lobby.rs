@@ -20,6 +20,7 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         expires_at: r.get(9)?,
         handicap: r.get(10)?,
         ranked: r.get(11)?,
+        inviter_black: r.get(12)?,
     })
 }
 
@@ -46,8 +47,8 @@ impl Tx<'_> {
         self.conn
             .prepare_cached(
                 "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
-                 komi_half, rules, created_at, expires_at, handicap, ranked) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                 komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?
             .execute(params![
                 i.id,
@@ -61,7 +62,8 @@ impl Tx<'_> {
                 i.created_at,
                 i.expires_at,
                 i.handicap,
-                i.ranked
+                i.ranked,
+                i.inviter_black
             ])?;
         Ok(())
     }
@@ -100,7 +102,7 @@ impl Tx<'_> {
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
-             created_at, expires_at, handicap, ranked FROM invitations WHERE status = 'pending' ORDER BY id",
+             created_at, expires_at, handicap, ranked, inviter_black FROM invitations WHERE status = 'pending' ORDER BY id",
         )?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();

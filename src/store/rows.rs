@@ -19,6 +19,8 @@ pub struct InvitationRow {
     /// Black's handicap (0 none).
     pub handicap: u8,
     pub ranked: bool,
+    /// The inviter plays Black (a ranked game's handicap given to them).
+    pub inviter_black: bool,
     pub created_at: i64,
     pub expires_at: i64,
 }

@@ -267,6 +267,8 @@ invitation = {$invitee}, {$inviter} invites you to a game of Go: {$size}×{$size
     {$first} Expires {$expires}.
 invitation-black-first = Whoever accepts plays Black and moves first.
 invitation-white-first = Whoever accepts plays Black with the handicap stones; White moves first.
+invitation-inviter-black-first = {$inviter} holds the lower rank and plays Black, moving first.
+invitation-inviter-black-stones = {$inviter} holds the lower rank and plays Black with the stones; White moves first.
 terms-handicap = {$stones} handicap stones
 terms-no-komi = no komi, Black first
 terms-ranked = ranked

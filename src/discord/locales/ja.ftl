@@ -264,6 +264,8 @@ invitation = {$invitee} さん、{$inviter} さんから囲碁の対局の招待
     {$first}{$expires}に期限切れになります。
 invitation-black-first = 受けた人が黒番（先手）になります。
 invitation-white-first = 受けた人が置き石を持って黒番になり、白が先に打ちます。
+invitation-inviter-black-first = {$inviter} さんの段級位が下なので黒番（先手）です。
+invitation-inviter-black-stones = {$inviter} さんの段級位が下なので置き石を持って黒番、白が先に打ちます。
 terms-handicap = 置き石 {$stones} 子
 terms-no-komi = 定先（コミなし、黒が先）
 terms-ranked = レーティング対局

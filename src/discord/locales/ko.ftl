@@ -264,6 +264,8 @@ invitation = {$invitee}님, {$inviter}님이 바둑 대국에 초대했습니다
     {$first} {$expires} 만료됩니다.
 invitation-black-first = 수락한 사람이 흑을 잡고 먼저 둡니다.
 invitation-white-first = 수락한 사람이 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
+invitation-inviter-black-first = {$inviter}님의 급수가 낮아 흑을 잡고 먼저 둡니다.
+invitation-inviter-black-stones = {$inviter}님의 급수가 낮아 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
 terms-handicap = {$stones}점 접바둑
 terms-no-komi = 정선(덤 없음, 흑 먼저)
 terms-ranked = 승급전

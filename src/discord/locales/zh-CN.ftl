@@ -264,6 +264,8 @@ invitation = {$invitee}，{$inviter} 邀请你下一盘围棋：{$size}×{$size}
     {$first}邀请将于{$expires}失效。
 invitation-black-first = 接受邀请的一方执黑先行。
 invitation-white-first = 接受邀请的一方执黑并摆上让子，白方先行。
+invitation-inviter-black-first = {$inviter} 段位较低，执黑先行。
+invitation-inviter-black-stones = {$inviter} 段位较低，执黑并摆上让子，白方先行。
 terms-handicap = 让 {$stones} 子
 terms-no-komi = 让先（不贴目，黑先）
 terms-ranked = 计分对局

@@ -264,6 +264,8 @@ invitation = {$invitee}，{$inviter} 邀請你下一盤圍棋：{$size}×{$size}
     {$first}邀請將於{$expires}失效。
 invitation-black-first = 接受邀請的一方執黑先下。
 invitation-white-first = 接受邀請的一方執黑並擺上讓子，白方先下。
+invitation-inviter-black-first = {$inviter} 段位較低，執黑先下。
+invitation-inviter-black-stones = {$inviter} 段位較低，執黑並擺上讓子，白方先下。
 terms-handicap = 讓 {$stones} 子
 terms-no-komi = 讓先（不貼目，黑先）
 terms-ranked = 計分對局

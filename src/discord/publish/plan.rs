@@ -263,6 +263,7 @@ mod tests {
                 komi: crate::go::Komi::from_half_points(11),
                 handicap: 0,
                 ranked: false,
+                inviter_black: false,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),

@@ -34,10 +34,19 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
             }
             extra
         },
-        first = if inv.terms.handicap >= MIN_HANDICAP {
-            tr!(lang, "invitation-white-first")
-        } else {
-            tr!(lang, "invitation-black-first")
+        first = match (inv.terms.inviter_black, inv.terms.handicap >= MIN_HANDICAP) {
+            (false, false) => tr!(lang, "invitation-black-first"),
+            (false, true) => tr!(lang, "invitation-white-first"),
+            (true, false) => tr!(
+                lang,
+                "invitation-inviter-black-first",
+                inviter = mention(inv.inviter)
+            ),
+            (true, true) => tr!(
+                lang,
+                "invitation-inviter-black-stones",
+                inviter = mention(inv.inviter)
+            ),
         },
         expires = relative_time(inv.expires_at)
     )

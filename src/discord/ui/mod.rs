@@ -341,6 +341,7 @@ mod tests {
                 komi: Komi::from_half_points(9),
                 handicap,
                 ranked: handicap > 0,
+                inviter_black: false,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),

@@ -2,13 +2,14 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::go::ByColor;
+use crate::go::{ByColor, handicap_komi, max_fixed};
 use crate::store::InvitationState;
 
 use super::super::invitation::{
     Invitation, InviteOptions, InviteRequest, Lobby, check_terms, match_config,
 };
 use super::super::matches::Match;
+use super::super::rating::{Rank, START, ranked_handicap};
 use super::super::refusal::{Failure, Refusal};
 use super::super::time::Timestamp;
 use super::super::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
@@ -33,7 +34,11 @@ impl Service {
         let settings = self.settings(who.guild)?;
         let mut lobby = lock(&self.lobby);
         let id = InvitationId(self.take_id());
-        let inv = lobby.decide_invite(id, who, options, &settings, now)?;
+        let mut inv = lobby.decide_invite(id, who, options, &settings, now)?;
+        if inv.terms.ranked && options.handicap.is_none() && options.komi.is_none() {
+            self.handicap_by_rank(&mut inv)?;
+            check_terms(&inv.terms, &settings)?;
+        }
         let row = invitation_row(&inv);
         self.store.write(|tx| tx.insert_invitation(&row))?;
         lobby.invitations.insert(id, inv.clone());
@@ -69,9 +74,16 @@ impl Service {
             return Err(Refusal::ServerDisabled.into());
         }
         check_terms(&inv.terms, &settings)?;
-        let players = ByColor {
-            black: inv.invitee,
-            white: inv.inviter,
+        let players = if inv.terms.inviter_black {
+            ByColor {
+                black: inv.inviter,
+                white: inv.invitee,
+            }
+        } else {
+            ByColor {
+                black: inv.invitee,
+                white: inv.inviter,
+            }
         };
         let m = Match::new(
             MatchId::from(inv.id),
@@ -181,5 +193,28 @@ impl Service {
             to_move: None,
             deadline: None,
         })
+    }
+
+    /// A ranked invitation that asked for no handicap and no komi gets the handicap of the
+    /// players' rank difference (the ranks they hold; a new player's is the start's), the
+    /// weaker taking Black and the stones.
+    fn handicap_by_rank(&self, inv: &mut Invitation) -> Result<(), Failure> {
+        let guild = inv.guild.get();
+        let held = |user: UserId| -> Result<f64, Failure> {
+            let row = self.store.read(|tx| tx.rating(guild, user.get()))?;
+            Ok(row.map_or_else(
+                || f64::from(Rank::of(START.rank_value()).0),
+                |r| r.held_rank as f64,
+            ))
+        };
+        let (inviter, invitee) = (held(inv.inviter)?, held(inv.invitee)?);
+        let size = inv.terms.size;
+        let stones = ranked_handicap(size.get(), (inviter - invitee).abs(), max_fixed(size));
+        if stones > 0 {
+            inv.terms.handicap = stones;
+            inv.terms.komi = handicap_komi(inv.terms.rules, stones);
+            inv.terms.inviter_black = inviter < invitee;
+        }
+        Ok(())
     }
 }

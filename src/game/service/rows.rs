@@ -28,6 +28,7 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         rules: Some(i.terms.rules),
         handicap: i.terms.handicap,
         ranked: i.terms.ranked,
+        inviter_black: i.terms.inviter_black,
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
     }
@@ -49,6 +50,7 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
             komi: r.komi.unwrap_or_else(|| settings.komi_for(rules)),
             handicap: r.handicap,
             ranked: r.ranked,
+            inviter_black: r.inviter_black,
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
