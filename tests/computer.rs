@@ -357,3 +357,36 @@ fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts() {
         })
     ));
 }
+
+#[test]
+fn a_ranked_game_against_the_computer_moves_only_the_humans_rating() {
+    let w = World::new();
+    // Unranked by default: nothing moves.
+    play_computer(&w, ALICE, Some(Level::Advanced), None, nine()).unwrap();
+    w.resign(ALICE).unwrap();
+    w.resign(ALICE).unwrap();
+    assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().standing, None);
+    // Ranked: Alice loses to the advanced level (about 6 kyu) and to the beginner (about 22
+    // kyu); the loss to the beginner costs more.
+    let ranked = InviteOptions {
+        ranked: Some(true),
+        ..nine()
+    };
+    let mut losses = Vec::new();
+    for (user, level) in [(BOB, Level::Advanced), (CAROL, Level::Beginner)] {
+        play_computer(&w, user, Some(level), None, ranked).unwrap();
+        w.resign(user).unwrap();
+        w.resign(user).unwrap();
+        let s = w.svc.profile(GUILD, user).unwrap().standing.expect("rated");
+        assert_eq!((s.games, s.losses, s.streak), (1, 1, -1));
+        losses.push(1500.0 - s.rating);
+    }
+    assert!(losses[0] > 0.0 && losses[1] > losses[0], "{losses:?}");
+    assert_eq!(
+        w.svc.profile(GUILD, BOT).unwrap().standing,
+        None,
+        "the computer's does not move"
+    );
+    assert_eq!(Level::Advanced.estimated_rank().to_string(), "6 kyu");
+    assert_eq!(Level::Beginner.estimated_rank().to_string(), "22 kyu");
+}

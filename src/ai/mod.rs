@@ -19,7 +19,7 @@
 //! Levels are weakened by budget (playouts) and by temperature in the choice among the good
 //! moves only: the beginner still answers an atari and never fills its own eye (no level
 //! considers filling its own eye). Their strength is measured against GNU Go
-//! (`docs/STRENGTH.md`) and given by [`Level::estimated_rank`].
+//! (`docs/STRENGTH.md`); the rank each is shown at is the game's (`game::Level::estimated_rank`).
 
 mod board;
 mod marking;
@@ -68,18 +68,6 @@ impl Level {
             Level::Beginner => "beginner",
             Level::Intermediate => "intermediate",
             Level::Advanced => "advanced",
-        }
-    }
-
-    /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`:
-    /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
-    /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
-    /// level's even games on 19×19 — with GNU Go taken as 8 kyu.
-    pub const fn estimated_rank(self) -> &'static str {
-        match self {
-            Level::Beginner => "22 kyu",
-            Level::Intermediate => "12 kyu",
-            Level::Advanced => "6 kyu",
         }
     }
 

@@ -499,7 +499,6 @@ fn levels_read_and_write_their_names() {
     for l in Level::ALL {
         assert_eq!(l.name().parse::<Level>(), Ok(l));
         assert_eq!(l.to_string(), l.name());
-        assert!(l.estimated_rank().ends_with("kyu") || l.estimated_rank().ends_with("dan"));
     }
     assert!("expert".parse::<Level>().is_err());
     assert_eq!(" Advanced ".parse::<Level>(), Ok(Level::Advanced));

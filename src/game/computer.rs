@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use crate::go::{Color, Game, Point};
 
+use super::rating::{Rank, Rating, START, rating_of};
 use super::{BoardRef, UserId};
 
 /// How strong the computer plays.
@@ -33,7 +34,34 @@ impl Level {
             Level::Advanced => "advanced",
         }
     }
+
+    /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`:
+    /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
+    /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
+    /// level's even games on 19×19 — with GNU Go taken as 8 kyu.
+    pub const fn estimated_rank(self) -> Rank {
+        match self {
+            Level::Beginner => Rank(8),      // 22 kyu
+            Level::Intermediate => Rank(18), // 12 kyu
+            Level::Advanced => Rank(24),     // 6 kyu
+        }
+    }
+
+    /// The fixed rating a ranked game against the level is rated against: the middle of its
+    /// estimated rank, with the deviation of a well-measured player (its strength does not
+    /// move; the human's rating does).
+    pub fn rating(self) -> Rating {
+        Rating {
+            rating: rating_of(f64::from(self.estimated_rank().0) + 0.5),
+            deviation: COMPUTER_DEVIATION,
+            volatility: START.volatility,
+        }
+    }
 }
+
+/// The deviation of the computer's fixed ratings: about what twenty games against GNU Go
+/// measure, no surer.
+pub const COMPUTER_DEVIATION: f64 = 80.0;
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -54,6 +54,7 @@ pub async fn ai(
     size: Option<u8>,
     rules: Option<RulesChoice>,
     color: Option<ColorChoice>,
+    ranked: Option<bool>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -90,7 +91,7 @@ pub async fn ai(
             komi: None,
             rules: rules.map(RuleSet::from),
             handicap: None,
-            ranked: None,
+            ranked,
         },
         color,
     };

@@ -135,12 +135,12 @@ pub fn rank(lang: Lang, rank: &str) -> String {
 
 /// The computer as its players see it: `🤖 Tengen · advanced (about 6 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
-    let estimated = crate::runtime::engine_level(level).estimated_rank();
+    let estimated = level.estimated_rank().to_string();
     tr!(
         lang,
         "computer-name",
         level = level_name(lang, level),
-        rank = rank(lang, estimated)
+        rank = rank(lang, &estimated)
     )
 }
 

@@ -5,8 +5,9 @@ use std::sync::MutexGuard;
 use crate::go::{ByColor, Color, GameResult};
 use crate::store::{RatingRow, StoreError, Tx};
 
+use super::super::computer::Level;
 use super::super::matches::{Action, Ending, Match};
-use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game};
+use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::{earns_title, merit_award};
 use super::super::time::Timestamp;
@@ -135,6 +136,9 @@ fn record_result(
         // merit, no title, not in their wins and losses against people).
         let human = !c.color;
         let won = result.winner().map(|w| w == human);
+        if m.config.ranked {
+            rate_against_computer(tx, m, human, c.level, result, now)?;
+        }
         return tx.add_computer_game(
             guild,
             m.players[human].get(),
@@ -227,39 +231,85 @@ fn rate_ranked_game(
     let (black, white) = rate_game(before.black, before.white, score, ranks);
     let after = ByColor { black, white };
     for c in Color::ALL {
-        let mut row = rows[c];
         let mine = if c == Color::Black {
             score
         } else {
             score.flipped()
         };
-        row.rating = after[c].rating;
-        row.deviation = after[c].deviation;
-        row.volatility = after[c].volatility;
-        let held = Rank(i8::try_from(row.held_rank.clamp(0, 38)).unwrap_or(0));
-        row.held_rank = i64::from(
-            held.held_after(after[c].rank_value(), after[c].is_provisional())
-                .0,
-        );
-        row.games += 1;
-        match mine {
-            Score::Win => {
-                row.wins += 1;
-                row.streak = row.streak.max(0) + 1;
-            }
-            Score::Loss => {
-                row.losses += 1;
-                row.streak = row.streak.min(0) - 1;
-            }
-            Score::Draw => {
-                row.draws += 1;
-                row.streak = 0;
-            }
-        }
-        tx.save_rating(&row)?;
-        tx.insert_rating_history(&row, m.id.get(), now.millis())?;
+        save_rated(tx, rows[c], after[c], mine, m, now)?;
     }
     Ok(())
+}
+
+/// Stores a player's rating after a ranked game: the new rating, the rank held, games, the
+/// streak, and a line of history.
+fn save_rated(
+    tx: &Tx<'_>,
+    mut row: RatingRow,
+    after: Rating,
+    score: Score,
+    m: &Match,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    row.rating = after.rating;
+    row.deviation = after.deviation;
+    row.volatility = after.volatility;
+    let held = Rank(i8::try_from(row.held_rank.clamp(0, 38)).unwrap_or(0));
+    row.held_rank = i64::from(
+        held.held_after(after.rank_value(), after.is_provisional())
+            .0,
+    );
+    row.games += 1;
+    match score {
+        Score::Win => {
+            row.wins += 1;
+            row.streak = row.streak.max(0) + 1;
+        }
+        Score::Loss => {
+            row.losses += 1;
+            row.streak = row.streak.min(0) - 1;
+        }
+        Score::Draw => {
+            row.draws += 1;
+            row.streak = 0;
+        }
+    }
+    tx.save_rating(&row)?;
+    tx.insert_rating_history(&row, m.id.get(), now.millis())
+}
+
+/// The human's rating after a ranked game against the computer, whose level has a fixed
+/// rating (`Level::rating`): only the human's moves.
+fn rate_against_computer(
+    tx: &Tx<'_>,
+    m: &Match,
+    human: Color,
+    level: Level,
+    result: GameResult,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    let guild = m.guild.get();
+    let user = m.players[human].get();
+    let row = tx
+        .rating(guild, user)?
+        .unwrap_or_else(|| new_rating(guild, user));
+    let score = match result.winner() {
+        Some(w) if w == human => Score::Win,
+        Some(_) => Score::Loss,
+        None => Score::Draw,
+    };
+    // Black received the handicap: seen from the human, the computer plays weaker by it when
+    // the human holds the stones, stronger when the human gave them.
+    let ranks = handicap_ranks(m.config.size.get(), m.config.handicap);
+    let offset = if human == Color::Black { -ranks } else { ranks };
+    let opponent = level.rating().with_handicap(offset);
+    let before = Rating {
+        rating: row.rating,
+        deviation: row.deviation,
+        volatility: row.volatility,
+    };
+    let after = rate_period(before, &[(opponent, score)]);
+    save_rated(tx, row, after, score, m, now)
 }
 
 /// The rating of a player before their first ranked game on a server.

@@ -58,11 +58,9 @@ impl Service {
             }
             .into());
         }
-        // The computer's levels have no rating yet: its games are never ranked.
-        let terms = super::super::invitation::Terms {
-            ranked: false,
-            ..resolve_terms(options, &settings)?
-        };
+        // Ranked or not like an invitation (the option, else `ranked-default`): a ranked game
+        // moves the human's rating against the level's fixed one.
+        let terms = resolve_terms(options, &settings)?;
         let mut lobby = lock(&self.lobby);
         if lobby.busy.contains_key(&who.user) {
             return Err(Refusal::YouAreBusy.into());
