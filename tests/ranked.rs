@@ -215,3 +215,44 @@ fn invited_terms(o: &tengen::game::Outcome) -> tengen::game::Terms {
         })
         .expect("an invitation")
 }
+
+#[test]
+fn a_starting_rank_is_stated_once_before_the_first_ranked_game() {
+    use tengen::game::{Failure, Refusal};
+    let w = World::new();
+    let refused = |r: Result<tengen::game::Standing, Failure>| match r {
+        Err(Failure::Refused(r)) => r,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        refused(w.svc.state_rank(GUILD, ALICE, "4d")),
+        Refusal::RankNotAllowed
+    );
+    assert_eq!(
+        refused(w.svc.state_rank(GUILD, ALICE, "strong")),
+        Refusal::RankNotAllowed
+    );
+    let s = w.svc.state_rank(GUILD, ALICE, "2d").unwrap();
+    assert_eq!(s.rank.to_string(), "2 dan");
+    assert!(s.provisional && s.games == 0);
+    assert_eq!(
+        refused(w.svc.state_rank(GUILD, ALICE, "5k")),
+        Refusal::AlreadyRated
+    );
+    // Bob played a ranked game: he can no longer state one.
+    start_with(&w, CAROL, BOB, ranked(true));
+    resign(&w, CAROL);
+    assert_eq!(
+        refused(w.svc.state_rank(GUILD, BOB, "1d")),
+        Refusal::AlreadyRated
+    );
+    // Alice's stated 2 dan against a new 6 kyu, seven ranks apart: on 9×9 (six ranks a
+    // stone) that is one stone, a game without komi, Dave taking Black though he invited.
+    let o = w.invite_with(DAVE, ALICE, ranked(true)).unwrap();
+    let t = invited_terms(&o);
+    assert_eq!(
+        (t.handicap, t.inviter_black, t.komi.to_string()),
+        (1, true, "0.5".into())
+    );
+    assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().standing, Some(s));
+}

@@ -241,6 +241,23 @@ impl Rank {
     }
 }
 
+impl std::str::FromStr for Rank {
+    type Err = ();
+
+    /// Reads `5k`, `5 kyu`, `1d`, `3 dan` (any case, spaces allowed).
+    fn from_str(text: &str) -> Result<Rank, ()> {
+        let t = text.trim().to_ascii_lowercase().replace(' ', "");
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        let n: i8 = digits.parse().map_err(|_| ())?;
+        let kd = match &t[digits.len()..] {
+            "k" | "kyu" => KyuDan::Kyu(n),
+            "d" | "dan" => KyuDan::Dan(n),
+            _ => return Err(()),
+        };
+        Rank::from_kyu_dan(kd).ok_or(())
+    }
+}
+
 /// A rank as players say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KyuDan {
@@ -315,6 +332,13 @@ mod tests {
         assert_eq!(Rank::from_kyu_dan(KyuDan::Dan(10)), None);
         assert_eq!(Rank::from_kyu_dan(KyuDan::Kyu(0)), None);
         assert_eq!(STRONGEST_STATED.to_string(), "3 dan");
+        assert_eq!("5k".parse::<Rank>(), Ok(Rank(25)));
+        assert_eq!(" 12 Kyu ".parse::<Rank>(), Ok(Rank(18)));
+        assert_eq!("1d".parse::<Rank>(), Ok(Rank(30)));
+        assert_eq!("3 dan".parse::<Rank>(), Ok(STRONGEST_STATED));
+        for bad in ["", "k", "31k", "0k", "10d", "5p", "five kyu", "-3k"] {
+            assert!(bad.parse::<Rank>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -92,6 +92,12 @@ pub enum Refusal {
     /// As many games against the computer run as the host allows at once.
     #[error("the computer plays {max} games already")]
     ComputerBusy { max: usize },
+    /// A starting rank stated after the first ranked game (it can be stated once, before).
+    #[error("already rated")]
+    AlreadyRated,
+    /// A starting rank that is not one (`5k`, `1d`) or is stronger than may be stated.
+    #[error("not a rank one may start from")]
+    RankNotAllowed,
     /// A deadline that is no longer due, a "came back" of someone never away: ignore silently.
     #[error("nothing to do")]
     NothingToDo,

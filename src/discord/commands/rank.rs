@@ -16,10 +16,30 @@ const CHART_FILE: &str = "rating.png";
 
 /// Rank, rating, games, streak, and the rating over time.
 #[poise::command(slash_command, guild_only)]
-pub async fn rank(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
+pub async fn rank(ctx: Ctx<'_>, user: Option<User>, start: Option<String>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
+    if let Some(text) = start {
+        // The caller states the rank they start from (once, before their first ranked game).
+        let (guild, me) = (call.guild, call.user);
+        let stated = call
+            .bot
+            .runtime
+            .read(move |s| s.state_rank(guild, me, &text))
+            .await;
+        let answer = match stated {
+            Ok(Ok(standing)) => tr!(
+                call.lang,
+                "rank-stated",
+                rank = words::rank(call.lang, &standing.rank.to_string())
+            ),
+            Ok(Err(f)) => words::failure(call.lang, &f),
+            Err(_) => tr!(call.lang, "failure-internal"),
+        };
+        call.private(answer).await;
+        return Ok(());
+    }
     let (guild, whose) = (call.guild, user.map_or(call.user, |u| UserId(u.id.get())));
     let lang = call.public_lang().await;
     call.defer(false).await;

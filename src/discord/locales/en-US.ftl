@@ -62,6 +62,8 @@ cmd-weiqi-rank = rank
     .description = Rank, rating and its history in ranked games
 cmd-weiqi-rank-user = user
     .description = Whose rank
+cmd-weiqi-rank-start = start
+    .description = Your rank to start from, once, before your first ranked game: 15k, 5k, 1d… (at most 3d)
 cmd-weiqi-sgf = sgf
     .description = Download a game record (SGF)
 cmd-weiqi-sgf-game = game
@@ -171,6 +173,8 @@ refusal-already-accepted = You have already accepted this marking; waiting for y
 refusal-nothing-to-do = Nothing changed.
 refusal-computer-disabled = Games against the computer are switched off on this server. A moderator can switch them on.
 refusal-level-not-allowed = This server does not offer the {$level} level. Offered: {$allowed}.
+refusal-already-rated = You already have a rating here: a starting rank can be stated only before your first ranked game.
+refusal-rank-not-allowed = That is not a rank to start from: write it like 15k, 5k or 1d, at most 3d.
 refusal-computer-busy = { $max ->
         [0] This bot's host has switched games against the computer off.
        *[other] The computer is already playing {$max} games, as many as this bot allows at once. Try again in a while.
@@ -413,6 +417,7 @@ profile-ranked = Ranked: **{$rank}{$provisional}** · rating {$rating} ± {$devi
 profile-streak = {" · "}streak {$n}
 rank-heading = Ranked Go
 rank-none = No ranked games yet: invite someone with ranked:True.
+rank-stated = You start ranked play at {$rank}, with a wide ± that your first games will narrow.
 leaderboard-heading = Leaderboard (page {$page})
 leaderboard-empty = No games counted yet.
 leaderboard-line = {$rank}. {$player} — {$merit} merit · {$wins}–{$losses}

@@ -62,6 +62,8 @@ cmd-weiqi-rank = 段級位
     .description = レーティング対局での段級位・レーティングとその推移
 cmd-weiqi-rank-user = ユーザー
     .description = 誰の段級位か
+cmd-weiqi-rank-start = 開始段級位
+    .description = 最初のレーティング対局の前に一度だけ：開始時の段級位 15k、5k、1d…（最高 3d）
 cmd-weiqi-sgf = 棋譜
     .description = 棋譜（SGF）をダウンロードする
 cmd-weiqi-sgf-game = 対局
@@ -171,6 +173,8 @@ refusal-already-accepted = この判定はすでに承認済みです。相手�
 refusal-nothing-to-do = 何も変わりませんでした。
 refusal-computer-disabled = このサーバーではコンピューターとの対局がオフになっています。モデレーターがオンにできます。
 refusal-level-not-allowed = このサーバーでは{$level}レベルは選べません。選べるレベル：{$allowed}。
+refusal-already-rated = ここではもうレーティングがあります。開始時の段級位は最初のレーティング対局の前に一度だけ申告できます。
+refusal-rank-not-allowed = 開始できる段級位ではありません。15k、5k、1d のように書いてください（最高 3d）。
 refusal-computer-busy = { $max ->
         [0] このボットの運営者がコンピューターとの対局を止めています。
        *[other] コンピューターはすでに {$max} 局を打っていて、このボットが一度に許す上限です。しばらくしてからもう一度どうぞ。
@@ -395,6 +399,7 @@ profile-ranked = レーティング対局：**{$rank}{$provisional}** · レー�
 profile-streak = {" · "}連続 {$n}
 rank-heading = レーティング対局
 rank-none = まだレーティング対局がありません。ranked:True で招待してください。
+rank-stated = {$rank} からレーティング対局を始めます。最初の数局で幅（±）が狭まります。
 leaderboard-heading = ランキング（{$page}ページ目）
 leaderboard-empty = まだ集計された対局がありません。
 leaderboard-line = {$rank}. {$player} — 功徳 {$merit} · {$wins}勝{$losses}敗

@@ -62,6 +62,8 @@ cmd-weiqi-rank = 급수
     .description = 승급전의 급수, 레이팅과 그 변화
 cmd-weiqi-rank-user = 사용자
     .description = 누구의 급수
+cmd-weiqi-rank-start = 시작급수
+    .description = 첫 승급전 전에 한 번만: 시작 급수 15k, 5k, 1d… (최고 3d)
 cmd-weiqi-sgf = 기보
     .description = 기보(SGF) 내려받기
 cmd-weiqi-sgf-game = 대국
@@ -171,6 +173,8 @@ refusal-already-accepted = 이 표시를 이미 수락했습니다. 상대를 �
 refusal-nothing-to-do = 바뀐 것이 없습니다.
 refusal-computer-disabled = 이 서버에서는 컴퓨터와의 대국이 꺼져 있습니다. 관리자가 켤 수 있습니다.
 refusal-level-not-allowed = 이 서버에서는 {$level} 레벨을 고를 수 없습니다. 가능: {$allowed}.
+refusal-already-rated = 여기서는 이미 레이팅이 있습니다. 시작 급수는 첫 승급전 전에 한 번만 정할 수 있습니다.
+refusal-rank-not-allowed = 시작할 수 있는 급수가 아닙니다. 15k, 5k, 1d처럼 쓰세요(최고 3d).
 refusal-computer-busy = { $max ->
         [0] 이 봇의 운영자가 컴퓨터와의 대국을 꺼 두었습니다.
        *[other] 컴퓨터가 이미 {$max}판을 두고 있어 이 봇이 한 번에 허용하는 최대치입니다. 잠시 후 다시 시도하세요.
@@ -395,6 +399,7 @@ profile-ranked = 승급전: **{$rank}{$provisional}** · 레이팅 {$rating} ± 
 profile-streak = {" · "}연속 {$n}
 rank-heading = 승급전
 rank-none = 아직 승급전이 없습니다. ranked:True 로 초대해 보세요.
+rank-stated = {$rank}에서 승급전을 시작합니다. 처음 몇 판으로 ± 폭이 좁아집니다.
 leaderboard-heading = 순위({$page}페이지)
 leaderboard-empty = 아직 집계된 대국이 없습니다.
 leaderboard-line = {$rank}. {$player} — 공덕 {$merit} · {$wins}승 {$losses}패

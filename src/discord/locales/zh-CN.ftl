@@ -62,6 +62,8 @@ cmd-weiqi-rank = 段位
     .description = 计分对局的段位、等级分及其走势
 cmd-weiqi-rank-user = 用户
     .description = 谁的段位
+cmd-weiqi-rank-start = 起始段位
+    .description = 第一盘计分对局前申报一次：起始段位 15k、5k、1d…（最高 3d）
 cmd-weiqi-sgf = 棋谱
     .description = 下载棋谱（SGF）
 cmd-weiqi-sgf-game = 对局
@@ -171,6 +173,8 @@ refusal-already-accepted = 你已经接受了这个标记，正在等待对手�
 refusal-nothing-to-do = 没有任何变化。
 refusal-computer-disabled = 本服务器已关闭人机对局，管理员可以重新开启。
 refusal-level-not-allowed = 本服务器不提供{$level}级别。可选：{$allowed}。
+refusal-already-rated = 你在这里已经有等级分了：起始段位只能在第一盘计分对局之前申报一次。
+refusal-rank-not-allowed = 这不是可以起步的段位：请写成 15k、5k 或 1d 这样，最高 3d。
 refusal-computer-busy = { $max ->
         [0] 本机器人的运营者关闭了人机对局。
        *[other] 电脑已在下 {$max} 盘棋，达到了本机器人允许的上限。请稍后再试。
@@ -395,6 +399,7 @@ profile-ranked = 计分对局：**{$rank}{$provisional}** · 等级分 {$rating}
 profile-streak = {" · "}连续 {$n}
 rank-heading = 计分对局
 rank-none = 还没有计分对局：用 ranked:True 邀请对手吧。
+rank-stated = 你将从 {$rank} 开始计分对局，起初的 ± 较大，头几局会使它收窄。
 leaderboard-heading = 排行榜（第 {$page} 页）
 leaderboard-empty = 还没有计分的对局。
 leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 胜 {$losses} 负

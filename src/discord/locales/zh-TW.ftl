@@ -62,6 +62,8 @@ cmd-weiqi-rank = 段位
     .description = 計分對局的段位、等級分及其走勢
 cmd-weiqi-rank-user = 使用者
     .description = 誰的段位
+cmd-weiqi-rank-start = 起始段位
+    .description = 第一盤計分對局前申報一次：起始段位 15k、5k、1d…（最高 3d）
 cmd-weiqi-sgf = 棋譜
     .description = 下載棋譜（SGF）
 cmd-weiqi-sgf-game = 對局
@@ -171,6 +173,8 @@ refusal-already-accepted = 你已經接受了這個標記，正在等待對手�
 refusal-nothing-to-do = 沒有任何變更。
 refusal-computer-disabled = 本伺服器已關閉人機對局，管理員可以重新開啟。
 refusal-level-not-allowed = 本伺服器不提供{$level}級別。可選：{$allowed}。
+refusal-already-rated = 你在這裡已經有等級分了：起始段位只能在第一盤計分對局之前申報一次。
+refusal-rank-not-allowed = 這不是可以起步的段位：請寫成 15k、5k 或 1d 這樣，最高 3d。
 refusal-computer-busy = { $max ->
         [0] 本機器人的營運者關閉了人機對局。
        *[other] 電腦已在下 {$max} 盤棋，達到了本機器人允許的上限。請稍後再試。
@@ -395,6 +399,7 @@ profile-ranked = 計分對局：**{$rank}{$provisional}** · 等級分 {$rating}
 profile-streak = {" · "}連續 {$n}
 rank-heading = 計分對局
 rank-none = 還沒有計分對局：用 ranked:True 邀請對手吧。
+rank-stated = 你將從 {$rank} 開始計分對局，起初的 ± 較大，頭幾局會使它收窄。
 leaderboard-heading = 排行榜（第 {$page} 頁）
 leaderboard-empty = 還沒有計分的對局。
 leaderboard-line = {$rank}. {$player} — {$merit} 功德 · {$wins} 勝 {$losses} 負

@@ -92,6 +92,8 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NoStoneThere => tr!(lang, "refusal-no-stone-there"),
         Refusal::AlreadyAccepted => tr!(lang, "refusal-already-accepted"),
         Refusal::NothingToDo => tr!(lang, "refusal-nothing-to-do"),
+        Refusal::AlreadyRated => tr!(lang, "refusal-already-rated"),
+        Refusal::RankNotAllowed => tr!(lang, "refusal-rank-not-allowed"),
         Refusal::ComputerDisabled => tr!(lang, "refusal-computer-disabled"),
         Refusal::LevelNotAllowed { level, allowed } => tr!(
             lang,

@@ -6,7 +6,7 @@ use crate::store::{MatchSummary, ProfileRow, RatingRow};
 
 use super::super::computer::Level;
 use super::super::matches::Ending;
-use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank};
+use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
 use super::super::settings::Settings;
@@ -203,6 +203,48 @@ impl Service {
             .collect();
         p.against_computer.sort_by_key(|r| r.0);
         Ok(p)
+    }
+
+    /// States the rank a player starts ranked play from, once, before their first ranked game
+    /// on the server (at most [`STRONGEST_STATED`], as Fox allows): the middle of that rank,
+    /// with a wide deviation so the first games correct it.
+    ///
+    /// # Errors
+    /// Already rated, a rank that is not one or too strong, or the database failed.
+    pub fn state_rank(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        rank: &str,
+    ) -> Result<Standing, Failure> {
+        let rank = rank
+            .parse::<Rank>()
+            .ok()
+            .filter(|r| *r <= STRONGEST_STATED)
+            .ok_or(Refusal::RankNotAllowed)?;
+        let (g, u) = (guild.get(), user.get());
+        let rating = Rating::stated(rank);
+        let row = RatingRow {
+            guild: g,
+            user: u,
+            rating: rating.rating,
+            deviation: rating.deviation,
+            volatility: rating.volatility,
+            held_rank: i64::from(rank.0),
+            games: 0,
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            streak: 0,
+        };
+        self.store.write(|tx| {
+            if tx.rating(g, u)?.is_some() {
+                return Ok(Err(Refusal::AlreadyRated));
+            }
+            tx.save_rating(&row)?;
+            Ok::<_, crate::store::StoreError>(Ok(()))
+        })??;
+        Ok(Standing::from(row))
     }
 
     /// A player's ratings after each of their ranked games on a server, oldest first: when,
