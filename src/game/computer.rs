@@ -43,7 +43,7 @@ impl Level {
         match self {
             Level::Beginner => Rank(8),      // 22 kyu
             Level::Intermediate => Rank(18), // 12 kyu
-            Level::Advanced => Rank(24),     // 6 kyu
+            Level::Advanced => Rank(23),     // 7 kyu
         }
     }
 

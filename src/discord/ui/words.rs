@@ -135,7 +135,7 @@ pub fn rank(lang: Lang, rank: &str) -> String {
     }
 }
 
-/// The computer as its players see it: `🤖 Tengen · advanced (about 6 kyu)`.
+/// The computer as its players see it: `🤖 Tengen · advanced (about 7 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
     let estimated = level.estimated_rank().to_string();
     tr!(
