@@ -121,9 +121,32 @@ pub(super) fn start(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome
         let (inner, outcomes) = (Arc::clone(inner), outcomes.clone());
         let spawned = std::thread::Builder::new()
             .name(format!("tengen-ai-{n}"))
-            .spawn(move || work(&inner, &outcomes));
+            .spawn(move || {
+                lower_priority();
+                work(&inner, &outcomes)
+            });
         if let Err(e) = spawned {
             warn!(error = %e, "could not start a worker of the computer");
+        }
+    }
+}
+
+/// How much lower than the bot's own threads a worker of the computer runs (a nice value):
+/// on a machine with few cores the threads that answer Discord come first, and a search only
+/// takes what they leave.
+const WORKER_NICENESS: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority by [`WORKER_NICENESS`]. On Linux a thread
+/// has a nice value of its own, set with `setpriority(PRIO_PROCESS, 0, …)`; elsewhere the
+/// workers run at the bot's priority.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: setpriority reads no memory of ours; `0` names the calling thread, whose
+        // priority alone changes. A failure (not allowed) leaves the priority as it was.
+        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, WORKER_NICENESS) };
+        if r != 0 {
+            warn!("could not lower the priority of a worker of the computer");
         }
     }
 }
