@@ -203,6 +203,11 @@ impl Rank {
     /// The strongest rank, 9 dan.
     pub const STRONGEST: Rank = Rank(38);
 
+    /// The rank stored as its number (0 = 30 kyu), within 30 kyu–9 dan.
+    pub fn from_stored(n: i64) -> Rank {
+        Rank(i8::try_from(n.clamp(0, 38)).unwrap_or(0))
+    }
+
     /// The whole rank a rank value falls in, within 30 kyu–9 dan.
     pub fn of(value: f64) -> Rank {
         let floor = value.floor().clamp(0.0, 38.0);

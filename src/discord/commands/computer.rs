@@ -1,15 +1,11 @@
 //! `/weiqi ai [level] [size] [rules] [color]`: a game against Tengen's own engine, at once, on
 //! the board message players know.
 
-use serenity::all::ChannelType;
-
 use crate::game::{Command, InviteOptions, Level, UserId};
 use crate::go::{Color, RuleSet};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::tr;
-use super::super::permissions;
-use super::super::ui::words;
 use super::Call;
 use super::invite::{RulesChoice, allowed_sizes};
 
@@ -59,20 +55,7 @@ pub async fn ai(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let in_thread = ctx.interaction.channel.as_ref().is_some_and(|c| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    });
-    let missing = permissions::missing(ctx.interaction.app_permissions, in_thread, false);
-    if !missing.is_empty() {
-        let list = words::list(
-            call.lang,
-            missing.iter().map(|&p| words::permission(call.lang, p)),
-        );
-        call.private(tr!(call.lang, "refusal-bot-permissions", missing = list))
-            .await;
+    if !call.may_post_here(false).await {
         return Ok(());
     }
     let computer = UserId(ctx.framework.bot_id().get());

@@ -1,8 +1,7 @@
 //! `/weiqi invite user [size] [komi] [rules]`.
 
 use serenity::all::{
-    ChannelType, CreateAllowedMentions, CreateAutocompleteResponse,
-    CreateInteractionResponseMessage, User,
+    CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponseMessage, User,
 };
 
 use crate::game::invitation::InviteRequest;
@@ -10,8 +9,6 @@ use crate::game::{Command, Event, InviteOptions, UserId};
 use crate::go::RuleSet;
 
 use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::permissions;
 use super::super::ui::{self, words};
 use super::{Call, log_failure};
 
@@ -87,21 +84,8 @@ pub async fn invite(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let in_thread = ctx.interaction.channel.as_ref().is_some_and(|c| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    });
-    let threads = call.bot.discord_settings(call.guild).await.match_threads && !in_thread;
-    let missing = permissions::missing(ctx.interaction.app_permissions, in_thread, threads);
-    if !missing.is_empty() {
-        let list = words::list(
-            call.lang,
-            missing.iter().map(|&p| words::permission(call.lang, p)),
-        );
-        call.private(tr!(call.lang, "refusal-bot-permissions", missing = list))
-            .await;
+    let threads = call.bot.discord_settings(call.guild).await.match_threads && !call.in_thread();
+    if !call.may_post_here(threads).await {
         return Ok(());
     }
     let command = Command::Invite {

@@ -206,6 +206,38 @@ impl<'a> Call<'a> {
             .is_some_and(|p| p.contains(CONFIG_PERMISSION) || p.administrator())
     }
 
+    /// Whether the command was sent in a thread.
+    pub fn in_thread(&self) -> bool {
+        self.ctx.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::all::ChannelType::PublicThread
+                    | serenity::all::ChannelType::PrivateThread
+                    | serenity::all::ChannelType::NewsThread
+            )
+        })
+    }
+
+    /// Whether the bot has what it needs to post a game here (and, with `threads`, to open the
+    /// game's thread); if not, the caller is told privately which permissions are missing.
+    pub async fn may_post_here(&self, threads: bool) -> bool {
+        let missing = super::permissions::missing(
+            self.ctx.interaction.app_permissions,
+            self.in_thread(),
+            threads,
+        );
+        if missing.is_empty() {
+            return true;
+        }
+        let list = words::list(
+            self.lang,
+            missing.iter().map(|&p| words::permission(self.lang, p)),
+        );
+        self.private(tr!(self.lang, "refusal-bot-permissions", missing = list))
+            .await;
+        false
+    }
+
     /// The language of the server's public messages.
     pub async fn public_lang(&self) -> Lang {
         self.bot.guild_lang(self.guild).await

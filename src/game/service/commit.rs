@@ -254,7 +254,7 @@ fn save_rated(
     row.rating = after.rating;
     row.deviation = after.deviation;
     row.volatility = after.volatility;
-    let held = Rank(i8::try_from(row.held_rank.clamp(0, 38)).unwrap_or(0));
+    let held = Rank::from_stored(row.held_rank);
     row.held_rank = i64::from(
         held.held_after(after.rank_value(), after.is_provisional())
             .0,

@@ -54,7 +54,7 @@ pub struct Standing {
 impl From<RatingRow> for Standing {
     fn from(r: RatingRow) -> Standing {
         Standing {
-            rank: Rank(i8::try_from(r.held_rank.clamp(0, 38)).unwrap_or(0)),
+            rank: Rank::from_stored(r.held_rank),
             rating: r.rating,
             deviation: r.deviation,
             provisional: r.deviation > PROVISIONAL_ABOVE,
