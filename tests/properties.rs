@@ -5,7 +5,8 @@
 //! recomputed one, black area + white area + neutral = points, `legal_moves()` holds a move
 //! exactly when `is_legal` says so and exactly when playing it succeeds, a refused move leaves
 //! the game unchanged, and the engine's verdicts and boards equal the reference's under simple
-//! ko, positional superko and situational superko. SGF written then read is the same game.
+//! ko, positional superko and situational superko, and with the Ing rules' suicide of several
+//! stones. SGF written then read is the same game.
 
 use proptest::prelude::*;
 use tengen::go::playout::Rng;
@@ -23,20 +24,23 @@ struct Reference {
     history: Vec<(Vec<Option<Color>>, Color)>,
     to_move: Color,
     ko: KoRule,
+    /// A suicide of several stones is a legal move that removes them (Ing).
+    multi_stone_suicide: bool,
     /// The board before the last move, for simple ko: a move may not recreate it at once if
     /// the last move captured exactly one stone and so would this one.
     previous: Option<Vec<Option<Color>>>,
 }
 
 impl Reference {
-    fn new(n: usize, ko: KoRule) -> Reference {
+    fn new(n: usize, rules: tengen::go::Rules) -> Reference {
         let grid = vec![None; n * n];
         Reference {
             n,
             history: vec![(grid.clone(), Color::Black)],
             grid,
             to_move: Color::Black,
-            ko,
+            ko: rules.ko,
+            multi_stone_suicide: rules.multi_stone_suicide,
             previous: None,
         }
     }
@@ -100,8 +104,14 @@ impl Reference {
                 }
             }
         }
-        if !Reference::chain(&g, self, i).1 {
-            return Err(IllegalMove::Suicide);
+        let (own, liberty) = Reference::chain(&g, self, i);
+        if !liberty {
+            if !self.multi_stone_suicide || own.len() == 1 {
+                return Err(IllegalMove::Suicide);
+            }
+            for s in own {
+                g[s] = None;
+            }
         }
         Ok((g, captured))
     }
@@ -169,7 +179,8 @@ fn rule_set(k: u8) -> RuleSet {
         RuleSet::Chinese,
         RuleSet::Aga,
         RuleSet::Japanese,
-    ][k as usize % 4]
+        RuleSet::Ing,
+    ][k as usize % 5]
 }
 
 /// Picks a move, favouring points next to stones so that captures and kos come often.
@@ -201,12 +212,12 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant_and_agree_with_the_reference(
-        edge in 5u8..=19, seed in any::<u64>(), rules in 0u8..4, length in 10usize..220,
+        edge in 5u8..=19, seed in any::<u64>(), rules in 0u8..5, length in 10usize..220,
     ) {
         let size = BoardSize::new(edge).unwrap();
         let rules = rule_set(rules);
         let mut game = Game::new(size, rules.rules());
-        let mut reference = Reference::new(edge as usize, rules.rules().ko);
+        let mut reference = Reference::new(edge as usize, rules.rules());
         let mut rng = Rng::new(seed);
         for _ in 0..length {
             if game.is_over() {
@@ -242,7 +253,7 @@ proptest! {
     }
 
     #[test]
-    fn sgf_written_then_read_is_the_same_game(edge in 5u8..=19, seed in any::<u64>(), length in 0usize..150, rules in 0u8..4) {
+    fn sgf_written_then_read_is_the_same_game(edge in 5u8..=19, seed in any::<u64>(), length in 0usize..150, rules in 0u8..5) {
         let size = BoardSize::new(edge).unwrap();
         let rules = rule_set(rules);
         let mut game = Game::new(size, rules.rules());

@@ -598,3 +598,135 @@ fn other_rule_sets_end_on_any_two_passes_without_pass_stones() {
         assert_eq!(g.pass_stones()[Color::White], 0, "{preset}");
     }
 }
+
+/// Black's four stones, whose last liberty is A1: suicide under every rule set but Ing.
+const FOUR_IN_THE_CORNER: &str = "
+    . . . . .
+    . . . . .
+    O O . . .
+    X X O . .
+    . X O O .
+";
+
+/// The Ing rules (seed 002, on moves): 颗子自尽 — a lone stone's suicide — is forbidden;
+/// 块子自尽 — the suicide of several stones — is allowed and takes them off the board.
+#[test]
+fn ing_allows_the_suicide_of_several_stones_only() {
+    for other in RuleSet::ALL.into_iter().filter(|&r| r != RuleSet::Ing) {
+        let g = setup(FOUR_IN_THE_CORNER, Color::Black, other.rules());
+        assert_eq!(g.check(Color::Black, mv("A1")), Err(Suicide), "{other}");
+    }
+    let mut g = setup(FOUR_IN_THE_CORNER, Color::Black, RuleSet::Ing.rules());
+    let played = g.play(mv("A1")).expect("a suicide of several stones");
+    assert_eq!((played.captured, played.lost), (0, 4));
+    assert_eq!(
+        g.board().rows(),
+        rows(
+            "
+            . . . . .
+            . . . . .
+            O O . . .
+            . . O . .
+            . . O O .
+            "
+        )
+    );
+    assert_eq!(
+        g.captures()[Color::White],
+        4,
+        "White keeps them as prisoners"
+    );
+    assert_eq!(g.captures()[Color::Black], 0);
+    assert_eq!(g.to_move(), Color::White);
+
+    let lone = setup(
+        "
+        . . . . .
+        . . . . .
+        . . . . .
+        O . . . .
+        . O . . .
+        ",
+        Color::Black,
+        RuleSet::Ing.rules(),
+    );
+    let mut same = lone.clone();
+    assert_eq!(same.play(mv("A1")), Err(Suicide), "a lone stone's suicide");
+    assert_eq!(same.board().rows(), lone.board().rows());
+    // A move that captures is no suicide at all, under Ing as everywhere.
+    assert_eq!(lone.check(Color::White, mv("A1")), Ok(()));
+}
+
+/// Superko applies to a suicide of several stones like to any move: one that brings back
+/// an earlier position is refused.
+#[test]
+fn ing_suicide_that_repeats_a_position_is_superko() {
+    let mut g = setup(
+        "
+        . . . . .
+        . . . . .
+        O O O . .
+        O . O . .
+        . . O . .
+        ",
+        Color::Black,
+        RuleSet::Ing.rules(),
+    );
+    // Black builds B2–B1, whose one liberty is A1; filling it would take the three stones off
+    // and leave the board as it started.
+    play(&mut g, "B2 pass B1 pass");
+    assert!(g.board().is_group_suicide(Color::Black, pt("A1")));
+    assert_eq!(g.check(Color::Black, mv("A1")), Err(Superko), "{g:?}");
+    // Without the repetition (a White stone elsewhere since), the same suicide is legal.
+    let mut h = setup(
+        "
+        . . . . .
+        . . . . .
+        O O O . .
+        O . O . .
+        . . O . .
+        ",
+        Color::Black,
+        RuleSet::Ing.rules(),
+    );
+    play(&mut h, "B2 E5 B1 pass A1");
+    assert_eq!(h.board().stone_counts()[Color::Black], 0);
+}
+
+/// Black 16 (stones and A–B territory) against White 8 and komi 8, D2 neutral: equal scores.
+const EQUAL_UNDER_KOMI_8: &str = "
+    . . X O .
+    . . X O .
+    . . X O .
+    . . X . O
+    . . X X O
+";
+
+/// Komi 8 points under the Ing rules, and equal scores are Black's win (和棋黑胜).
+#[test]
+fn ing_tie_goes_to_black() {
+    let mut g = setup(EQUAL_UNDER_KOMI_8, Color::Black, RuleSet::Ing.rules());
+    assert_eq!(g.rules().komi.to_string(), "8");
+    play(&mut g, "pass pass");
+    assert!(g.is_over());
+    let count = g.count(&[]);
+    let s = count.half_points();
+    assert_eq!((s.black, s.white), (32, 32), "{count:?}");
+    assert_eq!(
+        count.result(),
+        tengen::go::GameResult::Points {
+            winner: Color::Black,
+            half_points: 0
+        }
+    );
+    assert_eq!(count.result().to_string(), "B+0");
+    // The same position under Chinese counting with an 8-point komi is a draw.
+    let komi = "8".parse().expect("komi");
+    let mut chinese = setup(
+        EQUAL_UNDER_KOMI_8,
+        Color::Black,
+        RuleSet::Chinese.with_komi(komi),
+    );
+    play(&mut chinese, "pass pass");
+    assert_eq!(chinese.count(&[]).result(), tengen::go::GameResult::Draw);
+}

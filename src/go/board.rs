@@ -125,6 +125,9 @@ impl Libs {
 pub struct Placed {
     /// Enemy stones removed from the board by the move.
     pub captured: u32,
+    /// The mover's own stones removed by a suicide of several stones (Ing), the new one
+    /// included; 0 for every other move.
+    pub lost: u32,
 }
 
 /// A position on a board of any size from 5×5 to 19×19.
@@ -320,6 +323,61 @@ impl Board {
         true
     }
 
+    /// Whether a stone of `color` on `p` would be a suicide of several stones: no liberty, no
+    /// capture, and joined to a chain of its own (the Ing rules allow it; a lone stone's
+    /// suicide is never legal). The point must be empty and not the ko point.
+    pub fn is_group_suicide(&self, color: Color, p: Point) -> bool {
+        let i = p.index();
+        self.cells[i] == Cell::Empty
+            && self.is_suicide(color, i)
+            && neighbours(i)
+                .into_iter()
+                .any(|n| self.cells[n] == Cell::of(color))
+    }
+
+    /// The hash the board would have after the suicide of several stones on `p`: the new
+    /// stone comes and goes, and the chains it joins leave.
+    pub fn hash_after_group_suicide(&self, color: Color, p: Point) -> u64 {
+        let mut hash = self.hash;
+        let mut done = [u16::MAX; 4];
+        for (k, n) in neighbours(p.index()).into_iter().enumerate() {
+            if self.cells[n] != Cell::of(color) || done.contains(&self.head[n]) {
+                continue;
+            }
+            done[k] = self.head[n];
+            for s in self.chain_cells(self.head[n] as usize) {
+                hash ^= zobrist::stone(color, s);
+            }
+        }
+        hash
+    }
+
+    /// Plays the suicide of several stones on `p`, known to pass
+    /// [`Board::is_group_suicide`]: the stone joins its chains, and the whole chain leaves the
+    /// board as the opponent's prisoners.
+    pub fn place_group_suicide(&mut self, color: Color, p: Point) -> Placed {
+        let placed = self.place_checked(color, p);
+        let head = self.head[p.index()] as usize;
+        let lost = self.remove_chain(head, color, &mut |_| {});
+        self.captures[color.opponent()] += lost;
+        self.ko = None;
+        Placed {
+            captured: placed.captured,
+            lost,
+        }
+    }
+
+    /// Places a stone under rules that may allow a suicide of several stones: the suicide when
+    /// it is one ([`Board::is_group_suicide`]), otherwise an ordinary move. The move must be
+    /// legal under those rules.
+    pub fn place_legal(&mut self, color: Color, p: Point) -> Placed {
+        if self.is_group_suicide(color, p) {
+            self.place_group_suicide(color, p)
+        } else {
+            self.place_checked(color, p)
+        }
+    }
+
     /// The hash the board would have after `color` plays on `p`, captures included.
     ///
     /// The move must have passed [`Board::check`].
@@ -423,7 +481,7 @@ impl Board {
                 self.ko = Some((Point::from_index(single_capture), color.opponent()));
             }
         }
-        Placed { captured }
+        Placed { captured, lost: 0 }
     }
 
     /// Joins two chains; returns the head of the joined chain.

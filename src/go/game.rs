@@ -107,6 +107,8 @@ pub struct Played {
     pub mv: Move,
     /// Stones removed from the board by the move.
     pub captured: u32,
+    /// The mover's own stones removed by a suicide of several stones (Ing); usually 0.
+    pub lost: u32,
     /// Whether the move ended the game (the passes that close it).
     pub ended: bool,
 }
@@ -260,7 +262,12 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         let Move::Play(p) = mv else { return Ok(()) };
-        self.board.check(color, p)?;
+        match self.board.check(color, p) {
+            Ok(()) => {}
+            Err(BoardError::Suicide)
+                if self.rules.multi_stone_suicide && self.board.is_group_suicide(color, p) => {}
+            Err(e) => return Err(e.into()),
+        }
         if self.rules.ko != KoRule::Simple && self.repeats(color, p) {
             return Err(IllegalMove::Superko);
         }
@@ -269,7 +276,11 @@ impl Game {
 
     /// Whether `color` playing on `p` recreates a position the superko rule forbids.
     fn repeats(&self, color: Color, p: Point) -> bool {
-        let hash = self.board.hash_after(color, p);
+        let hash = if self.board.is_group_suicide(color, p) {
+            self.board.hash_after_group_suicide(color, p)
+        } else {
+            self.board.hash_after(color, p)
+        };
         let Some(&latest) = self.latest.get(&hash) else {
             return false;
         };
@@ -285,7 +296,7 @@ impl Game {
             // A hash hit is only a candidate: compare the stones exactly.
             let next = after.get_or_insert_with(|| {
                 let mut b = self.board.clone();
-                b.place_checked(color, p);
+                b.place_legal(color, p);
                 b
             });
             if self.board_at(i as usize).same_stones(next) {
@@ -301,7 +312,7 @@ impl Game {
         for &(c, m) in &self.moves[..n] {
             match m {
                 Move::Play(p) => {
-                    b.place_checked(c, p);
+                    b.place_legal(c, p);
                 }
                 Move::Pass => b.clear_ko(),
             }
@@ -324,10 +335,11 @@ impl Game {
     /// See [`Game::check`]; the game is unchanged.
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
         self.check(color, mv)?;
-        let mut captured = 0;
+        let (mut captured, mut lost) = (0, 0);
         match mv {
             Move::Play(p) => {
-                captured = self.board.place_checked(color, p).captured;
+                let placed = self.board.place_legal(color, p);
+                (captured, lost) = (placed.captured, placed.lost);
                 self.consecutive_passes = 0;
             }
             Move::Pass => {
@@ -349,6 +361,7 @@ impl Game {
             color,
             mv,
             captured,
+            lost,
             ended,
         })
     }
@@ -384,12 +397,14 @@ impl Game {
     /// Counts the position as the rules say, with `dead` naming a stone of each dead chain
     /// (`&[]` counts the board as it stands).
     pub fn count(&self, dead: &[Point]) -> Count {
-        match self.rules.scoring {
+        let mut count = match self.rules.scoring {
             Scoring::Area => count_area(&self.board, dead, self.rules.komi),
             Scoring::Territory => {
                 count_territory(&self.board, dead, self.rules.komi, self.prisoners())
             }
-        }
+        };
+        count.black_wins_ties = self.rules.black_wins_ties;
+        count
     }
 
     /// Changes the komi (a record's KM, or a command-line override).

@@ -80,8 +80,8 @@ pub fn handicap_game(size: BoardSize, points: &[Point], rules: Rules) -> Game {
 /// White's komi in a game of `stones` handicap stones under `rules`: ½ point (no tie), plus
 /// the compensation the rule set gives for stones counted on the board — under Chinese
 /// counting White gets back half the stones in *zi*, a point a stone; under the AGA's, a point
-/// a stone after the first. Territory counting (Japanese, Korean) and the seed's classic rules
-/// give none. One stone is 让先 (no komi, Black first, no stone placed): ½ point; none is the
+/// a stone after the first. Territory counting (Japanese, Korean), the Ing rules (whose
+/// handicap is moves given, 让手) and the seed's classic rules give none. One stone is 让先 (no komi, Black first, no stone placed): ½ point; none is the
 /// rule set's own komi.
 pub fn handicap_komi(rules: RuleSet, stones: u8) -> Komi {
     match stones {
@@ -93,7 +93,8 @@ pub fn handicap_komi(rules: RuleSet, stones: u8) -> Komi {
     let compensation = match rules {
         RuleSet::Chinese => per_stone,
         RuleSet::Aga => per_stone - 1,
-        RuleSet::Classic | RuleSet::Japanese | RuleSet::Korean => 0,
+        // Ing's handicap is 让手, moves given rather than points: no compensation.
+        RuleSet::Classic | RuleSet::Japanese | RuleSet::Korean | RuleSet::Ing => 0,
     };
     Komi::from_half_points(1 + 2 * compensation)
 }

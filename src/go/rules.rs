@@ -138,6 +138,12 @@ pub struct Rules {
     pub white_passes_last: bool,
     pub dead_stones: DeadStones,
     pub komi: Komi,
+    /// A move that leaves its own chain of several stones without liberties is legal and
+    /// removes that chain, its stones the opponent's prisoners (Ing); a lone stone's suicide
+    /// stays forbidden.
+    pub multi_stone_suicide: bool,
+    /// Black wins when the scores are equal (Ing: komi 8, the tie goes to Black).
+    pub black_wins_ties: bool,
 }
 
 /// The named presets players choose from.
@@ -154,16 +160,21 @@ pub enum RuleSet {
     /// The Korean rules: counted as the Japanese (territory and prisoners, no points in seki,
     /// simple ko, komi 6.5).
     Korean,
+    /// The Ing rules (SPEC's seed 002): area counting (fill counting gives the same result),
+    /// positional superko, suicide of several stones allowed, komi 8 with Black winning a tie,
+    /// dead stones agreed and a dispute settled by play.
+    Ing,
 }
 
 impl RuleSet {
     /// Every preset, in the order they are offered.
-    pub const ALL: [RuleSet; 5] = [
+    pub const ALL: [RuleSet; 6] = [
         RuleSet::Classic,
         RuleSet::Chinese,
         RuleSet::Aga,
         RuleSet::Japanese,
         RuleSet::Korean,
+        RuleSet::Ing,
     ];
 
     /// The preset's name as typed in commands and stored in the database.
@@ -174,12 +185,13 @@ impl RuleSet {
             RuleSet::Aga => "aga",
             RuleSet::Japanese => "japanese",
             RuleSet::Korean => "korean",
+            RuleSet::Ing => "ing",
         }
     }
 
     /// The rule set's name in an SGF record's `RU` property, as the format's readers know
-    /// them (`Chinese`, `AGA`, `Japanese`, `Korean`); the seed's own rules have no standard
-    /// name and are written `Classic`.
+    /// them (`Chinese`, `AGA`, `Japanese`, `Korean`, `Ing`); the seed's own rules have no
+    /// standard name and are written `Classic`.
     pub const fn sgf_name(self) -> &'static str {
         match self {
             RuleSet::Classic => "Classic",
@@ -187,11 +199,13 @@ impl RuleSet {
             RuleSet::Aga => "AGA",
             RuleSet::Japanese => "Japanese",
             RuleSet::Korean => "Korean",
+            RuleSet::Ing => "Ing",
         }
     }
 
     /// The rule set an SGF record's `RU` names, in any case and in the short forms programs
-    /// write (`CN`, `JP`, `KR`); `None` for rules Tengen does not play (`NZ`).
+    /// write (`CN`, `JP`, `KR`, and `GOE` for the Ing rules); `None` for rules Tengen does not
+    /// play (`NZ`).
     pub fn from_sgf(text: &str) -> Option<RuleSet> {
         match text.trim().to_ascii_lowercase().as_str() {
             "classic" => Some(RuleSet::Classic),
@@ -199,6 +213,7 @@ impl RuleSet {
             "aga" => Some(RuleSet::Aga),
             "japanese" | "jp" | "jpn" => Some(RuleSet::Japanese),
             "korean" | "kr" | "ko" => Some(RuleSet::Korean),
+            "ing" | "goe" => Some(RuleSet::Ing),
             _ => None,
         }
     }
@@ -213,6 +228,8 @@ impl RuleSet {
                 white_passes_last: false,
                 dead_stones: DeadStones::PlayOut,
                 komi: Komi(11),
+                multi_stone_suicide: false,
+                black_wins_ties: false,
             },
             RuleSet::Chinese => Rules {
                 ko: KoRule::PositionalSuperko,
@@ -221,6 +238,8 @@ impl RuleSet {
                 white_passes_last: false,
                 dead_stones: DeadStones::Agreement,
                 komi: Komi(15),
+                multi_stone_suicide: false,
+                black_wins_ties: false,
             },
             RuleSet::Aga => Rules {
                 ko: KoRule::SituationalSuperko,
@@ -229,6 +248,8 @@ impl RuleSet {
                 white_passes_last: true,
                 dead_stones: DeadStones::Agreement,
                 komi: Komi(15),
+                multi_stone_suicide: false,
+                black_wins_ties: false,
             },
             RuleSet::Japanese | RuleSet::Korean => Rules {
                 ko: KoRule::Simple,
@@ -237,6 +258,18 @@ impl RuleSet {
                 white_passes_last: false,
                 dead_stones: DeadStones::Agreement,
                 komi: Komi(13),
+                multi_stone_suicide: false,
+                black_wins_ties: false,
+            },
+            RuleSet::Ing => Rules {
+                ko: KoRule::PositionalSuperko,
+                scoring: Scoring::Area,
+                pass_stones: false,
+                white_passes_last: false,
+                dead_stones: DeadStones::Agreement,
+                komi: Komi(16),
+                multi_stone_suicide: true,
+                black_wins_ties: true,
             },
         }
     }
@@ -257,7 +290,7 @@ impl fmt::Display for RuleSet {
 
 /// Why a text is not a rule set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {0:?} (expected classic, chinese, aga, japanese or korean)")]
+#[error("unknown rules {0:?} (expected classic, chinese, aga, japanese, korean or ing)")]
 pub struct ParseRuleSetError(pub String);
 
 impl FromStr for RuleSet {
@@ -315,18 +348,37 @@ mod tests {
             j,
             "Korean counting is the Japanese"
         );
+        let i = RuleSet::Ing.rules();
+        assert_eq!(
+            (i.ko, i.scoring, i.dead_stones, i.komi.to_string()),
+            (
+                KoRule::PositionalSuperko,
+                Scoring::Area,
+                DeadStones::Agreement,
+                "8".into()
+            )
+        );
+        assert!(i.multi_stone_suicide && i.black_wins_ties && !i.pass_stones);
+        for r in RuleSet::ALL.into_iter().filter(|&r| r != RuleSet::Ing) {
+            let rules = r.rules();
+            assert!(!rules.multi_stone_suicide && !rules.black_wins_ties, "{r}");
+        }
     }
 
     #[test]
     fn sgf_names_are_the_formats_and_read_back() {
         let names: Vec<_> = RuleSet::ALL.iter().map(|r| r.sgf_name()).collect();
-        assert_eq!(names, ["Classic", "Chinese", "AGA", "Japanese", "Korean"]);
+        assert_eq!(
+            names,
+            ["Classic", "Chinese", "AGA", "Japanese", "Korean", "Ing"]
+        );
         for r in RuleSet::ALL {
             assert_eq!(RuleSet::from_sgf(r.sgf_name()), Some(r));
             assert_eq!(RuleSet::from_sgf(r.name()), Some(r));
         }
         assert_eq!(RuleSet::from_sgf(" CN "), Some(RuleSet::Chinese));
         assert_eq!(RuleSet::from_sgf("jp"), Some(RuleSet::Japanese));
+        assert_eq!(RuleSet::from_sgf("GOE"), Some(RuleSet::Ing));
         assert_eq!(RuleSet::from_sgf("NZ"), None);
     }
 
@@ -335,7 +387,7 @@ mod tests {
         for r in RuleSet::ALL {
             assert_eq!(r.name().parse::<RuleSet>(), Ok(r));
         }
-        assert!("ing".parse::<RuleSet>().is_err());
+        assert!("new-zealand".parse::<RuleSet>().is_err());
         assert_eq!("AGA".parse::<RuleSet>(), Ok(RuleSet::Aga));
     }
 

@@ -32,6 +32,8 @@ pub struct Count {
     /// Enemy stones each side holds: captures, dead chains and pass stones (territory counting).
     pub prisoners: ByColor<u32>,
     pub komi: Komi,
+    /// Equal scores are Black's win by 0 rather than a draw (the Ing rules).
+    pub black_wins_ties: bool,
     /// Who each point of the board counts for, in the order of `BoardSize::all_points`.
     pub owners: Vec<(Point, Owner)>,
 }
@@ -63,6 +65,10 @@ impl Count {
             std::cmp::Ordering::Less => GameResult::Points {
                 winner: Color::White,
                 half_points: (s.white - s.black) as u32,
+            },
+            std::cmp::Ordering::Equal if self.black_wins_ties => GameResult::Points {
+                winner: Color::Black,
+                half_points: 0,
             },
             std::cmp::Ordering::Equal => GameResult::Draw,
         }
@@ -302,6 +308,7 @@ fn count(
         neutral,
         prisoners,
         komi,
+        black_wins_ties: false,
         owners,
     }
 }

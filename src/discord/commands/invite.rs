@@ -25,6 +25,8 @@ pub enum RulesChoice {
     Japanese,
     #[name = "korean"]
     Korean,
+    #[name = "ing"]
+    Ing,
 }
 
 impl From<RulesChoice> for RuleSet {
@@ -35,6 +37,7 @@ impl From<RulesChoice> for RuleSet {
             RulesChoice::Aga => RuleSet::Aga,
             RulesChoice::Japanese => RuleSet::Japanese,
             RulesChoice::Korean => RuleSet::Korean,
+            RulesChoice::Ing => RuleSet::Ing,
         }
     }
 }

@@ -177,6 +177,16 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     };
     let who = |c: Color| format!("{} {}", stone(c), player(m, c, lang));
     let head = match result {
+        // Equal scores under rules where the tie goes to Black (Ing).
+        GameResult::Points {
+            winner,
+            half_points: 0,
+        } => tr!(
+            lang,
+            "result-tie-to-black",
+            winner = who(winner),
+            sgf = result.to_string()
+        ),
         GameResult::Points {
             winner,
             half_points,

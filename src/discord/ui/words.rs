@@ -23,6 +23,7 @@ pub fn rules_name(lang: Lang, rules: RuleSet) -> String {
         RuleSet::Aga => tr!(lang, "rules-aga"),
         RuleSet::Japanese => tr!(lang, "rules-japanese"),
         RuleSet::Korean => tr!(lang, "rules-korean"),
+        RuleSet::Ing => tr!(lang, "rules-ing"),
     }
 }
 
