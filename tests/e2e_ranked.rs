@@ -96,5 +96,44 @@ async fn a_ranked_handicap_game_moves_both_ranks() {
     assert!(rating(&alice_rank) < 1500.0, "{}", alice_rank.json);
     assert!(all_text(&bob_rank.json).contains("streak +1"));
     assert!(all_text(&alice_rank.json).contains("streak -1"));
+
+    // The leaderboard ranks by rating: Bob, who won, above Alice, with their ranks; its
+    // button turns it to merit in place.
+    let id = fake.send_slash_command(&alice, "weiqi", "leaderboard", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, false), "a public answer");
+    let text = all_text(&cb.data);
+    assert!(text.contains("Leaderboard by rating (page 1)"), "{text}");
+    let (first, second) = (
+        text.find(&format!("1. {}", bob.mention())),
+        text.find(&format!("2. {}", alice.mention())),
+    );
+    assert!(first.is_some() && second.is_some(), "{text}");
+    assert!(
+        text.contains(&format!("{:.0} ±", rating(&bob_rank))),
+        "{text}"
+    );
+    let buttons: Vec<(String, String)> = cb.data["components"][0]["components"]
+        .as_array()
+        .expect("the page buttons")
+        .iter()
+        .map(|b| {
+            (
+                b["label"].as_str().unwrap_or_default().to_owned(),
+                b["custom_id"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let by_merit = buttons
+        .iter()
+        .find(|(label, _)| label == "By merit")
+        .unwrap_or_else(|| panic!("{buttons:?}"));
+    let message = cb.message_id.expect("the leaderboard's message");
+    let id = fake.press_button(&alice, message, &by_merit.1);
+    let turned = fake.wait_for_callback(id, STEP).await;
+    assert_eq!(turned.kind, 7, "the page is turned in place");
+    let text = all_text(&turned.data);
+    assert!(text.contains("Leaderboard (page 1)"), "{text}");
+    assert!(text.contains("merit"), "{text}");
     fake.assert_no_violations();
 }

@@ -256,3 +256,34 @@ fn a_starting_rank_is_stated_once_before_the_first_ranked_game() {
     );
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().standing, Some(s));
 }
+
+#[test]
+fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time() {
+    let w = World::new();
+    // Alice beats Bob twice and Carol once; Carol beats Bob; Dave only states a rank.
+    for (winner, loser) in [(ALICE, BOB), (ALICE, BOB), (ALICE, CAROL), (CAROL, BOB)] {
+        start_with(&w, loser, winner, ranked(true));
+        resign(&w, loser);
+    }
+    w.svc.state_rank(GUILD, DAVE, "1d").unwrap();
+    let board = w.svc.rating_leaderboard(GUILD, 10, 0).unwrap();
+    let order: Vec<UserId> = board.iter().map(|(u, _)| *u).collect();
+    assert_eq!(order, [ALICE, CAROL, BOB], "{board:?}");
+    assert!(board.windows(2).all(|p| p[0].1.rating >= p[1].1.rating));
+    assert_eq!(board[0].1.wins, 3);
+    // A stated rank is no place on the board until a ranked game is finished.
+    assert!(board.iter().all(|(u, _)| *u != DAVE));
+    // Pages: two, then the rest, then nothing.
+    let first = w.svc.rating_leaderboard(GUILD, 2, 0).unwrap();
+    let rest = w.svc.rating_leaderboard(GUILD, 2, 2).unwrap();
+    assert_eq!(first.len(), 2);
+    assert_eq!(rest.iter().map(|(u, _)| *u).collect::<Vec<_>>(), [BOB]);
+    assert!(w.svc.rating_leaderboard(GUILD, 2, 4).unwrap().is_empty());
+    // Another server has its own.
+    assert!(
+        w.svc
+            .rating_leaderboard(tengen::game::GuildId(GUILD.get() + 1), 10, 0)
+            .unwrap()
+            .is_empty()
+    );
+}

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::game::{InvitationId, MatchId};
+use crate::game::{InvitationId, MatchId, Ranking};
 use crate::go::Point;
 
 /// The prefix and version of every id this bot writes.
@@ -24,8 +24,8 @@ pub enum ButtonId {
     Decline { invitation: InvitationId },
     /// The inviter withdraws an invitation.
     Cancel { invitation: InvitationId },
-    /// Turn to a page of the leaderboard.
-    Leaderboard { page: u16 },
+    /// Turn to a page of the leaderboard ranked by `by`.
+    Leaderboard { page: u16, by: Ranking },
     /// Open the point picker of one region of the board.
     Region {
         game: MatchId,
@@ -156,10 +156,19 @@ impl ButtonId {
                     invitation: inv_at(0)?,
                 }
             }
+            // `lb` is the merit board (the only one before ratings), `lbr` the rating board.
             "lb" => {
                 want(1)?;
                 ButtonId::Leaderboard {
                     page: number(fields[0])?,
+                    by: Ranking::Merit,
+                }
+            }
+            "lbr" => {
+                want(1)?;
+                ButtonId::Leaderboard {
+                    page: number(fields[0])?,
+                    by: Ranking::Rating,
                 }
             }
             "rg" => {
@@ -252,7 +261,14 @@ impl fmt::Display for ButtonId {
             ButtonId::Accept { invitation } => write!(f, "{PREFIX}:acc:{invitation}"),
             ButtonId::Decline { invitation } => write!(f, "{PREFIX}:dec:{invitation}"),
             ButtonId::Cancel { invitation } => write!(f, "{PREFIX}:cnl:{invitation}"),
-            ButtonId::Leaderboard { page } => write!(f, "{PREFIX}:lb:{page}"),
+            ButtonId::Leaderboard {
+                page,
+                by: Ranking::Merit,
+            } => write!(f, "{PREFIX}:lb:{page}"),
+            ButtonId::Leaderboard {
+                page,
+                by: Ranking::Rating,
+            } => write!(f, "{PREFIX}:lbr:{page}"),
             ButtonId::Region {
                 game,
                 move_number,
@@ -299,7 +315,14 @@ mod tests {
             ButtonId::Cancel {
                 invitation: InvitationId(7),
             },
-            ButtonId::Leaderboard { page: u16::MAX },
+            ButtonId::Leaderboard {
+                page: u16::MAX,
+                by: Ranking::Merit,
+            },
+            ButtonId::Leaderboard {
+                page: 0,
+                by: Ranking::Rating,
+            },
             ButtonId::Pass {
                 game: big,
                 move_number: u32::MAX,

@@ -60,8 +60,8 @@ pub use matches::{
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use service::{
-    DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem, Profile, RunningGame, Service, ServiceError,
-    Standing, may_moderate,
+    DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem, Profile, Ranking, RunningGame, Service,
+    ServiceError, Standing, may_moderate,
 };
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};

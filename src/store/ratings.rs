@@ -92,6 +92,26 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// One page of a server's players by rating, best first: those who finished a ranked game
+    /// (a stated starting rank alone is no place on the board).
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn rating_leaderboard(
+        &self,
+        guild: u64,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND games > 0 \
+             ORDER BY rating DESC, user_id ASC LIMIT ?2 OFFSET ?3"
+        );
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let rows = st.query_map(params![to_sql_id(guild), limit, offset], rating_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// A player's ratings after each ranked game, oldest first: (when, rating, deviation).
     ///
     /// # Errors

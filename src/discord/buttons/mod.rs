@@ -145,7 +145,7 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
             invitation::press(&p, id).await;
         }
         ButtonId::Learn { page } => pages::learn(&p, page).await,
-        ButtonId::Leaderboard { page } => pages::leaderboard(&p, page).await,
+        ButtonId::Leaderboard { page, by } => pages::leaderboard(&p, by, page).await,
         _ => board::press(&p, id).await,
     }
 }

@@ -2,6 +2,8 @@
 
 use serenity::all::CreateInteractionResponse;
 
+use crate::game::Ranking;
+
 use super::super::commands::{leaderboard_page, learn_page};
 use super::Press;
 
@@ -11,9 +13,9 @@ pub async fn learn(p: &Press<'_>, page: u8) {
         .await;
 }
 
-pub async fn leaderboard(p: &Press<'_>, page: u16) {
+pub async fn leaderboard(p: &Press<'_>, by: Ranking, page: u16) {
     let lang = p.bot.guild_lang(p.guild).await;
-    match leaderboard_page(p.bot, p.guild, page, lang).await {
+    match leaderboard_page(p.bot, p.guild, by, page, lang).await {
         Ok(msg) => {
             p.respond(CreateInteractionResponse::UpdateMessage(msg))
                 .await

@@ -2,7 +2,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
-use crate::game::Profile;
+use crate::game::{Profile, Ranking, Standing, UserId};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
@@ -76,7 +76,7 @@ pub fn standing(p: &Profile, lang: Lang) -> CreateEmbed {
         .description(format!("{}\n{line}", mention(p.user)))
 }
 
-/// One page of the leaderboard, with the buttons to turn it.
+/// One page of the leaderboard by merit, with the buttons to turn it.
 pub fn leaderboard(
     list: &[Profile],
     page: u16,
@@ -112,15 +112,75 @@ pub fn leaderboard(
     let embed = CreateEmbed::new()
         .title(tr!(lang, "leaderboard-heading", page = u32::from(page) + 1))
         .description(text);
-    let nav = |label: String, to: u16, enabled: bool| {
-        CreateButton::new(ButtonId::Leaderboard { page: to }.to_string())
+    (embed, page_buttons(Ranking::Merit, page, has_next, lang))
+}
+
+/// One page of the leaderboard by rating: held rank (`?` while provisional), rating ±
+/// deviation and ranked record, with the buttons to turn it.
+pub fn rating_leaderboard(
+    list: &[(UserId, Standing)],
+    page: u16,
+    has_next: bool,
+    lang: Lang,
+) -> (CreateEmbed, Vec<CreateActionRow>) {
+    let first = u32::from(page) * PAGE;
+    let text = if list.is_empty() {
+        tr!(lang, "leaderboard-rating-empty")
+    } else {
+        list.iter()
+            .enumerate()
+            .map(|(i, (user, s))| {
+                tr!(
+                    lang,
+                    "leaderboard-rating-line",
+                    place = first + i as u32 + 1,
+                    player = mention(*user),
+                    rank = super::words::rank(lang, &s.rank.to_string()),
+                    provisional = if s.provisional { "?" } else { "" },
+                    rating = format!("{:.0}", s.rating),
+                    deviation = format!("{:.0}", s.deviation),
+                    wins = s.wins,
+                    losses = s.losses
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let embed = CreateEmbed::new()
+        .title(tr!(
+            lang,
+            "leaderboard-rating-heading",
+            page = u32::from(page) + 1
+        ))
+        .description(text);
+    (embed, page_buttons(Ranking::Rating, page, has_next, lang))
+}
+
+/// Back, Next, and the switch to the other order (from its first page).
+fn page_buttons(by: Ranking, page: u16, has_next: bool, lang: Lang) -> Vec<CreateActionRow> {
+    let nav = |label: String, by: Ranking, to: u16, enabled: bool| {
+        CreateButton::new(ButtonId::Leaderboard { page: to, by }.to_string())
             .label(label)
             .style(ButtonStyle::Secondary)
             .disabled(!enabled)
     };
-    let rows = vec![CreateActionRow::Buttons(vec![
-        nav(tr!(lang, "button-back"), page.saturating_sub(1), page > 0),
-        nav(tr!(lang, "button-next"), page.saturating_add(1), has_next),
-    ])];
-    (embed, rows)
+    let (other, switch) = match by {
+        Ranking::Rating => (Ranking::Merit, tr!(lang, "button-by-merit")),
+        Ranking::Merit => (Ranking::Rating, tr!(lang, "button-by-rating")),
+    };
+    vec![CreateActionRow::Buttons(vec![
+        nav(
+            tr!(lang, "button-back"),
+            by,
+            page.saturating_sub(1),
+            page > 0,
+        ),
+        nav(
+            tr!(lang, "button-next"),
+            by,
+            page.saturating_add(1),
+            has_next,
+        ),
+        nav(switch, other, 0, true),
+    ])]
 }

@@ -35,7 +35,7 @@ use super::{
 };
 
 pub use load::{DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem};
-pub use records::{Profile, RunningGame, Standing};
+pub use records::{Profile, Ranking, RunningGame, Standing};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]

@@ -34,6 +34,14 @@ pub struct Profile {
     pub standing: Option<Standing>,
 }
 
+/// What a leaderboard ranks by: rating (ranked play) or merit (the seed's reward).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Ranking {
+    #[default]
+    Rating,
+    Merit,
+}
+
 /// A player's standing in ranked play on a server.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Standing {
@@ -265,7 +273,25 @@ impl Service {
             .collect())
     }
 
-    /// One page of the server's leaderboard, best first.
+    /// One page of the server's players by rating, best first, with their standing.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn rating_leaderboard(
+        &self,
+        guild: GuildId,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<(UserId, Standing)>, Failure> {
+        Ok(self
+            .store
+            .read(|tx| tx.rating_leaderboard(guild.get(), limit, offset))?
+            .into_iter()
+            .map(|r| (UserId(r.user), Standing::from(r)))
+            .collect())
+    }
+
+    /// One page of the server's leaderboard by merit, best first.
     ///
     /// # Errors
     /// The database failed.
