@@ -147,6 +147,7 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
                     rules: RuleSet::Classic,
                     komi: Komi::from_half_points(11),
                     handicap: 0,
+                    free_handicap: false,
                     ranked: false,
                     turn_timeout_ms: 180_000,
                     grace_ms: 120_000,

@@ -1,5 +1,7 @@
-//! Handicap games through the match service: the stones in fixed placement, White first, the
-//! komi of each rule set, refusals that change nothing, a restart, and the SGF record.
+//! Handicap games through the match service: the stones in fixed placement (Japanese, Korean,
+//! classic) or placed by Black one click each (Chinese, AGA, Ing), White first, the komi of
+//! each rule set, refusals that change nothing, a restart, a turn that runs out while placing,
+//! and the SGF record.
 
 mod common;
 
@@ -45,19 +47,19 @@ fn allow_every_size(w: &World) {
 fn black_gets_the_stones_and_white_moves_first() {
     let mut w = World::new();
     let o = w
-        .invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 4))
+        .invite_with(ALICE, BOB, handicap(9, RuleSet::Japanese, 4))
         .unwrap();
     assert_eq!(
         terms(&o),
         Terms {
             size: BoardSize::NINE,
-            rules: RuleSet::Chinese,
-            komi: komi("4.5"),
+            rules: RuleSet::Japanese,
+            komi: komi("0.5"),
             handicap: 4,
             ranked: false,
             inviter_black: false,
         },
-        "Chinese counting gives White a point a stone"
+        "territory counting gives no compensation"
     );
     let id = match w.accept(BOB, ALICE).unwrap().subject {
         Subject::Match(id) => id,
@@ -104,8 +106,8 @@ fn black_gets_the_stones_and_white_moves_first() {
     let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     for prop in [
         "HA[4]",
-        "KM[4.5]",
-        "RU[Chinese]",
+        "KM[0.5]",
+        "RU[Japanese]",
         "PL[W]",
         "AB[",
         ";W[ee]",
@@ -125,6 +127,7 @@ fn each_rule_set_and_size_has_its_komi_and_stones() {
         (RuleSet::Japanese, "0.5", i32::MIN),
         (RuleSet::Korean, "0.5", i32::MIN),
         (RuleSet::Classic, "0.5", i32::MIN),
+        (RuleSet::Ing, "0.5", i32::MIN),
     ];
     let players = [(ALICE, BOB), (CAROL, DAVE), (ERIN, FRANK)];
     let mut k = 0;
@@ -149,6 +152,14 @@ fn each_rule_set_and_size_has_its_komi_and_stones() {
                     Subject::Match(id) => id,
                     s => panic!("{s:?}"),
                 };
+                if rules.free_handicap() {
+                    // Black clicks the stones; here on the fixed points, in their order.
+                    let points =
+                        tengen::go::fixed_points(BoardSize::new(size).unwrap(), stones).unwrap();
+                    for p in points {
+                        w.play(invitee, &p.to_string()).unwrap();
+                    }
+                }
                 let m = w.svc.snapshot(id).unwrap();
                 assert_eq!(
                     m.game.board().stone_counts().black,
@@ -220,4 +231,123 @@ fn stones_the_board_cannot_hold_are_refused_and_nothing_changes() {
     w.invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 5))
         .unwrap();
     assert_eq!(w.svc.pending_invitations()[0].terms.handicap, 5);
+}
+
+#[test]
+fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves() {
+    let mut w = World::new();
+    let o = w
+        .invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 3))
+        .unwrap();
+    assert_eq!(
+        terms(&o).komi,
+        komi("3.5"),
+        "Chinese counting gives White a point a stone"
+    );
+    let id = match w.accept(BOB, ALICE).unwrap().subject {
+        Subject::Match(id) => id,
+        s => panic!("{s:?}"),
+    };
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(m.placing());
+    assert_eq!(m.game.board().stone_counts().black, 0, "an empty board");
+    assert_eq!(m.player_to_move(), BOB, "Black places first");
+
+    // White waits, Black may not pass, and a taken point is refused; nothing changes.
+    assert!(matches!(
+        w.play(ALICE, "E5"),
+        Err(Failure::Refused(Refusal::NotYourTurn))
+    ));
+    assert!(matches!(
+        w.pass(BOB),
+        Err(Failure::Refused(Refusal::PlaceHandicapFirst { left: 3 }))
+    ));
+    w.play(BOB, "C3").unwrap();
+    assert!(matches!(
+        w.play(BOB, "C3"),
+        Err(Failure::Refused(Refusal::Illegal(
+            tengen::go::IllegalMove::Occupied
+        )))
+    ));
+    assert_eq!(w.svc.snapshot(id).unwrap().stones_left_to_place(), 2);
+
+    // A restart in the middle of the placement keeps the stones and whose turn it is.
+    w.restart();
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!((m.placed.len(), m.player_to_move()), (1, BOB));
+    w.play(BOB, "E5").unwrap();
+    w.play(BOB, "G7").unwrap();
+
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(!m.placing());
+    let start = Board::from_diagram(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . X . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .unwrap();
+    assert_eq!(m.game.board(), &start);
+    assert_eq!(m.game.initial_board(), &start, "a setup, not moves");
+    assert!(m.game.moves().is_empty());
+    assert_eq!(m.game.to_move(), Color::White);
+    assert_eq!(m.player_to_move(), ALICE);
+    assert!(matches!(
+        w.play(BOB, "D4"),
+        Err(Failure::Refused(Refusal::NotYourTurn))
+    ));
+    w.play(ALICE, "D4").unwrap();
+    w.play(BOB, "F4").unwrap();
+
+    w.restart();
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!(m.game.initial_board(), &start);
+    assert_eq!((m.game.moves().len(), m.move_count()), (2, 5));
+    assert_eq!(m.game.to_move(), Color::White);
+    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    for prop in [
+        "HA[3]",
+        "KM[3.5]",
+        "RU[Chinese]",
+        "AB[gc][ee][cg]",
+        "PL[W]",
+        ";W[df]",
+        ";B[ff]",
+    ] {
+        assert!(sgf.contains(prop), "{prop} in {sgf}");
+    }
+}
+
+#[test]
+fn a_placing_turn_that_runs_out_puts_the_rest_on_the_fixed_points() {
+    let w = World::new();
+    w.invite_with(ALICE, BOB, handicap(9, RuleSet::Aga, 4))
+        .unwrap();
+    let id = match w.accept(BOB, ALICE).unwrap().subject {
+        Subject::Match(id) => id,
+        s => panic!("{s:?}"),
+    };
+    // Black takes one fixed point and one of their own, then lets the turn run out.
+    w.play(BOB, "C3").unwrap();
+    w.play(BOB, "E5").unwrap();
+    w.advance(181_000);
+    let m = w.svc.snapshot(id).unwrap();
+    assert!(!m.placing());
+    assert_eq!(m.placed.len(), 4);
+    assert_eq!(&m.automatic[..], &[false, false, true, true]);
+    // C3 was taken: the two that come next in the fixed order are G7 and C7.
+    let stones: Vec<String> = m.placed.iter().map(|p| p.to_string()).collect();
+    assert_eq!(stones, ["C3", "E5", "G7", "C7"]);
+    assert_eq!(
+        m.player_to_move(),
+        ALICE,
+        "White's turn, not an automatic pass"
+    );
+    assert!(m.game.moves().is_empty());
 }

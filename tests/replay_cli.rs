@@ -98,7 +98,7 @@ fn an_unreadable_file_is_exit_status_two_with_one_line() {
 
 #[test]
 fn bad_flags_are_refused_by_the_parser() {
-    for args in [["--rules", "ing"], ["--komi", "5.25"]] {
+    for args in [["--rules", "new-zealand"], ["--komi", "5.25"]] {
         let (out, _) = run(&args, "(;SZ[5])");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }

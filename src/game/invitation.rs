@@ -163,6 +163,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         rules: terms.rules,
         komi: terms.komi,
         handicap: terms.handicap,
+        free_handicap: terms.handicap >= MIN_HANDICAP && terms.rules.free_handicap(),
         ranked: terms.ranked,
         turn_timeout: secs(settings.turn_timeout_seconds),
         grace: secs(settings.reconnect_grace_seconds),

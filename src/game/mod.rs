@@ -235,6 +235,15 @@ pub enum Event {
         automatic: bool,
         captured: u32,
     },
+    /// Black put a stone of a free handicap (stored as move `number`); `left` more to place,
+    /// White to move at 0.
+    HandicapStonePlaced {
+        match_id: MatchId,
+        number: u32,
+        point: Point,
+        automatic: bool,
+        left: u8,
+    },
     /// Two passes under a rule set with an agreement phase: the engine's proposal of the dead
     /// chains (one stone each); the players now toggle, accept, or resume play.
     AgreementStarted {

@@ -44,6 +44,9 @@ pub enum Refusal {
         size: BoardSize,
         max: u8,
     },
+    /// Black is still placing the stones of a free handicap: no pass, and White waits.
+    #[error("{left} handicap stones still to place")]
+    PlaceHandicapFirst { left: u8 },
     #[error("no such invitation")]
     NoSuchInvitation,
     #[error("invitation not for you")]

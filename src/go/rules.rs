@@ -274,6 +274,13 @@ impl RuleSet {
         }
     }
 
+    /// Whether Black places handicap stones where they like (Chinese and AGA rules; the Ing
+    /// rules' handicap is moves given, 让手, which comes to the same) rather than on the fixed
+    /// points (Japanese, Korean, and the seed's classic rules).
+    pub const fn free_handicap(self) -> bool {
+        matches!(self, RuleSet::Chinese | RuleSet::Aga | RuleSet::Ing)
+    }
+
     /// The preset's rules with another komi.
     pub const fn with_komi(self, komi: Komi) -> Rules {
         let mut rules = self.rules();

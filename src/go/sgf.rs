@@ -411,6 +411,28 @@ fn sgf_point(p: Point, size: BoardSize) -> SgfPoint {
     }
 }
 
+/// A list of points (`AB`, `AW`, `TB`, `TW`) in board order, so that the same game is always
+/// written the same way (the library's own point lists are sets in no fixed order).
+fn point_list(id: &str, points: impl IntoIterator<Item = Point>, size: BoardSize) -> Prop {
+    let mut points: Vec<Point> = points.into_iter().collect();
+    points.sort_by_key(|&p| {
+        let q = sgf_point(p, size);
+        (q.y, q.x)
+    });
+    points.dedup();
+    let letter = |n: u8| char::from(b'a' + n);
+    Prop::Unknown(
+        id.to_owned(),
+        points
+            .into_iter()
+            .map(|p| {
+                let q = sgf_point(p, size);
+                format!("{}{}", letter(q.x), letter(q.y))
+            })
+            .collect(),
+    )
+}
+
 /// Writes `game` as an SGF record (FF[4], UTF-8), passes as `B[]`/`W[]`.
 ///
 /// Long as the list of properties it writes is: one section per property, in the order SGF
@@ -455,18 +477,13 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
         }
     }
     let initial = game.initial_board();
-    for color in Color::ALL {
-        let pts: std::collections::HashSet<SgfPoint> = size
+    for (color, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let mut pts = size
             .all_points()
             .filter(|&p| initial.get(p) == Some(color))
-            .map(|p| sgf_point(p, size))
-            .collect();
-        if !pts.is_empty() {
-            root_props.push(if color == Color::Black {
-                Prop::AB(pts)
-            } else {
-                Prop::AW(pts)
-            });
+            .peekable();
+        if pts.peek().is_some() {
+            root_props.push(point_list(id, pts, size));
         }
     }
     if game.initial_to_move() == Color::White {
@@ -498,21 +515,17 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
             props
         })
         .collect();
-    let marks = |pts: &[Point]| {
-        pts.iter()
-            .map(|&p| sgf_point(p, size))
-            .collect::<std::collections::HashSet<_>>()
-    };
+    let marks = |id: &str, pts: &[Point]| point_list(id, pts.iter().copied(), size);
     let last = if nodes.is_empty() {
         &mut root_props
     } else {
         nodes.last_mut().expect("not empty")
     };
     if !info.territory_black.is_empty() {
-        last.push(Prop::TB(marks(&info.territory_black)));
+        last.push(marks("TB", &info.territory_black));
     }
     if !info.territory_white.is_empty() {
-        last.push(Prop::TW(marks(&info.territory_white)));
+        last.push(marks("TW", &info.territory_white));
     }
     // Build the main line from the last node up, each node the only child of the one before.
     let mut child: Option<SgfNode<Prop>> = None;

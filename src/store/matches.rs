@@ -11,7 +11,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
-    computer_color, computer_resigns, handicap, ranked";
+    computer_color, computer_resigns, handicap, ranked, free_handicap";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -25,6 +25,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         komi: r.get(7)?,
         handicap: r.get(37)?,
         ranked: r.get(38)?,
+        free_handicap: r.get(39)?,
         turn_timeout_ms: r.get(8)?,
         grace_ms: r.get(9)?,
         max_ms: r.get(10)?,
@@ -126,9 +127,9 @@ impl Tx<'_> {
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
-                 ranked) \
+                 ranked, free_handicap) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)",
             )?
             .execute(params![
                 m.id,
@@ -155,6 +156,7 @@ impl Tx<'_> {
                 m.computer.map(|c| c.resigns),
                 m.handicap,
                 m.ranked,
+                m.free_handicap,
             ])?;
         self.update_match(m.id, &m.live)
     }

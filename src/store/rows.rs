@@ -36,9 +36,12 @@ pub struct MatchRow {
     pub size: BoardSize,
     pub rules: RuleSet,
     pub komi: Komi,
-    /// Black's handicap (0 none, 1 no komi, 2–9 stones in fixed placement).
+    /// Black's handicap (0 none, 1 no komi, 2–9 stones).
     pub handicap: u8,
     pub ranked: bool,
+    /// Black places the handicap stones (stored as Black's first moves) instead of the fixed
+    /// points.
+    pub free_handicap: bool,
     pub turn_timeout_ms: i64,
     pub grace_ms: i64,
     pub max_ms: i64,

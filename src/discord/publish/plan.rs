@@ -67,6 +67,11 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
                 changed = true;
                 turn = true;
             }
+            // Black places the next stone, or White's first move comes.
+            Event::HandicapStonePlaced { left, .. } => {
+                changed = true;
+                turn |= *left == 0;
+            }
             Event::PlayerOffline { .. }
             | Event::PlayerBack { .. }
             | Event::MarkingChanged { .. }

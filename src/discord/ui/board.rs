@@ -65,7 +65,8 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
             true,
         )
         .field(tr!(lang, "field-komi"), m.config.komi.to_string(), true);
-    if let Some(handicap) = words::handicap_terms(lang, m.config.handicap) {
+    let free = m.config.free_handicap;
+    if let Some(handicap) = words::handicap_terms(lang, m.config.handicap, free) {
         e = e.field(tr!(lang, "field-handicap"), handicap, true);
     }
     if game.rules().pass_stones {
@@ -81,7 +82,7 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
         None if m.in_agreement() => agreement_fields(m, e, lang).colour(WOOD),
         None => {
             let to_move = game.to_move();
-            let turn = if m.is_computer(m.players[to_move]) {
+            let mut turn = if m.is_computer(m.players[to_move]) {
                 format!("{} {}", stone(to_move), tr!(lang, "computer-thinking"))
             } else {
                 format!(
@@ -91,6 +92,15 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
                     color_name(lang, to_move)
                 )
             };
+            if m.placing() {
+                turn.push('\n');
+                turn.push_str(&tr!(
+                    lang,
+                    "board-placing-handicap",
+                    placed = m.placed.len() as u32,
+                    stones = u32::from(m.config.handicap)
+                ));
+            }
             e.colour(WOOD)
                 .field(tr!(lang, "field-turn"), turn, true)
                 .field(
@@ -296,11 +306,15 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
                 ButtonStyle::Primary,
             ),
         ],
-        None => vec![button(
-            ButtonId::Pass { game, move_number },
-            tr!(lang, "button-pass"),
-            ButtonStyle::Primary,
-        )],
+        // No pass while Black places the stones of a free handicap.
+        None => vec![
+            button(
+                ButtonId::Pass { game, move_number },
+                tr!(lang, "button-pass"),
+                ButtonStyle::Primary,
+            )
+            .disabled(m.placing()),
+        ],
     };
     actions.push(button(
         ButtonId::Resign { game, move_number },

@@ -24,7 +24,9 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         komi = inv.terms.komi.to_string(),
         handicap = {
             let mut extra = String::new();
-            if let Some(h) = handicap_terms(lang, inv.terms.handicap) {
+            if let Some(h) =
+                handicap_terms(lang, inv.terms.handicap, inv.terms.rules.free_handicap())
+            {
                 extra.push_str(" · ");
                 extra.push_str(&h);
             }

@@ -55,6 +55,7 @@ mod tests {
             rules: RuleSet::Classic,
             komi: Komi::from_half_points(11),
             handicap: 0,
+            free_handicap: false,
             ranked: false,
             turn_timeout: Duration::from_secs(180),
             grace: Duration::from_secs(120),
@@ -348,7 +349,7 @@ mod tests {
         };
         let text = invitation::text(&inv(4), Lang::En);
         assert!(
-            text.contains("komi 4.5 · 4 handicap stones · ranked."),
+            text.contains("komi 4.5 · 4 handicap stones, placed by Black · ranked."),
             "{text}"
         );
         assert!(text.contains("White moves first"), "{text}");
@@ -368,7 +369,23 @@ mod tests {
         m.config.handicap = 4;
         let e = json(&board::embed(&m, Lang::ZhCn)).to_string();
         assert!(e.contains(r#""name":"让子","value":"让 4 子""#), "{e}");
+        // Black placing the stones of a free handicap: the turn says how far, and no Pass.
+        m.config.free_handicap = true;
+        m.put_handicap_stone("E5".parse().unwrap()).unwrap();
+        let e = json(&board::embed(&m, Lang::En)).to_string();
+        assert!(e.contains("4 handicap stones, placed by Black"), "{e}");
+        assert!(e.contains("Placing the handicap stones: 1 of 4"), "{e}");
+        let rows = json(&board::components(&m, Lang::En));
+        let pass = rows
+            .as_array()
+            .and_then(|r| r.last())
+            .and_then(|r| r["components"].as_array())
+            .and_then(|b| b.iter().find(|b| b["label"] == "Pass"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(pass["disabled"], true, "{rows}");
         m.config.handicap = 0;
+        m.config.free_handicap = false;
         let e = json(&board::embed(&m, Lang::En)).to_string();
         assert!(!e.contains("Handicap"), "{e}");
     }

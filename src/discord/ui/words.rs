@@ -89,6 +89,13 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NotModerator => tr!(lang, "refusal-not-moderator"),
         Refusal::Setting(e) => setting_error(lang, e),
         Refusal::InAgreement => tr!(lang, "refusal-in-agreement"),
+        Refusal::PlaceHandicapFirst { left } => {
+            tr!(
+                lang,
+                "refusal-place-handicap-first",
+                left = u32::from(*left)
+            )
+        }
         Refusal::NotInAgreement => tr!(lang, "refusal-not-in-agreement"),
         Refusal::NoStoneThere => tr!(lang, "refusal-no-stone-there"),
         Refusal::AlreadyAccepted => tr!(lang, "refusal-already-accepted"),
@@ -106,12 +113,13 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
     }
 }
 
-/// A game's handicap in words (`4 handicap stones`, `no komi, Black first`); `None` for an
-/// even game.
-pub fn handicap_terms(lang: Lang, handicap: u8) -> Option<String> {
+/// A game's handicap in words (`4 handicap stones`, `…, placed by Black` when `free`, `no
+/// komi, Black first`); `None` for an even game.
+pub fn handicap_terms(lang: Lang, handicap: u8, free: bool) -> Option<String> {
     match handicap {
         0 => None,
         1 => Some(tr!(lang, "terms-no-komi")),
+        n if free => Some(tr!(lang, "terms-handicap-free", stones = u32::from(n))),
         n => Some(tr!(lang, "terms-handicap", stones = u32::from(n))),
     }
 }

@@ -1,6 +1,6 @@
 //! Deadlines: automatic passes, abandonment, the real-time cap, and restarts.
 
-use crate::go::{Color, Move};
+use crate::go::{Color, Move, fixed_points};
 
 use super::super::Event;
 use super::super::refusal::Refusal;
@@ -60,6 +60,10 @@ impl Match {
     /// The turn ran out: an automatic pass, dated at the deadline, and the next turn counts
     /// from then (so a catch-up never gives extra time). Two in a row abandon the game.
     fn automatic_pass(&mut self, due: Timestamp, events: &mut Vec<Event>) -> bool {
+        if self.placing() {
+            self.place_remaining_stones(due, events);
+            return true;
+        }
         let color = self.game.to_move();
         let second =
             self.automatic.last() == Some(&true) && self.resumed_at != Some(self.move_count());
@@ -95,6 +99,25 @@ impl Match {
             });
         }
         true
+    }
+
+    /// Black's turn to place free handicap stones ran out: the rest go on the fixed points
+    /// still free, in their usual order, and White's turn starts.
+    fn place_remaining_stones(&mut self, due: Timestamp, events: &mut Vec<Event>) {
+        let points = fixed_points(self.config.size, self.config.handicap).unwrap_or_default();
+        for p in points {
+            if !self.placing() {
+                break;
+            }
+            if self.game.board().get(p).is_none() {
+                self.place_handicap_stone(p, true, due, events);
+            }
+        }
+        if self.placing() {
+            // No fixed point left free (cannot happen: there are as many as stones): never
+            // spin on a deadline that stays due.
+            self.turn_deadline = due + self.config.turn_timeout.max(Duration::from_millis(1));
+        }
     }
 
     /// After a restart (SPEC §5): a turn whose deadline fell while the bot was down gets a

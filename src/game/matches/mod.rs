@@ -13,8 +13,8 @@ mod moves;
 mod tests;
 
 use crate::go::{
-    BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, Komi, MIN_HANDICAP, Point,
-    RuleSet, fixed_points, handicap_game,
+    Board, BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, IllegalMove, Komi,
+    MIN_HANDICAP, Move, Point, RuleSet, fixed_points, handicap_game,
 };
 
 use super::computer::Computer;
@@ -39,8 +39,12 @@ pub struct MatchConfig {
     pub size: BoardSize,
     pub rules: RuleSet,
     pub komi: Komi,
-    /// Black's handicap: 0 none, 1 no komi, 2–9 stones in fixed placement (White first).
+    /// Black's handicap: 0 none, 1 no komi, 2–9 stones (White first once they stand).
     pub handicap: u8,
+    /// Black places the stones on points of their choice, one click each, before White's
+    /// first move (the rules of [`RuleSet::free_handicap`]); otherwise they stand on the fixed
+    /// points from the start.
+    pub free_handicap: bool,
     /// Whether the result moves the players' ratings.
     pub ranked: bool,
     /// A turn lasts this long; then an automatic pass.
@@ -161,16 +165,30 @@ pub struct Match {
     pub resumed_at: Option<u32>,
     /// The computer's side, in a game against it.
     pub computer: Option<Computer>,
+    /// Black's handicap stones placed so far, in order, in a game of free placement; they are
+    /// stored as Black's first moves.
+    pub placed: Vec<Point>,
 }
 
 impl MatchConfig {
-    /// The game before its first move: an empty board, or Black's handicap stones in fixed
-    /// placement and White to move.
+    /// The game before its first move: an empty board (Black to place the stones of a free
+    /// handicap, or to move), or Black's stones on the fixed points and White to move.
     pub fn new_game(&self) -> Game {
         let rules = self.rules.with_komi(self.komi);
         match fixed_points(self.size, self.handicap) {
-            Ok(points) if self.handicap >= MIN_HANDICAP => handicap_game(self.size, &points, rules),
+            Ok(points) if self.handicap >= MIN_HANDICAP && !self.free_handicap => {
+                handicap_game(self.size, &points, rules)
+            }
             _ => Game::new(self.size, rules),
+        }
+    }
+
+    /// How many stones Black places before White's first move (0 without a free handicap).
+    pub fn stones_to_place(&self) -> usize {
+        if self.free_handicap && self.handicap >= MIN_HANDICAP {
+            usize::from(self.handicap)
+        } else {
+            0
         }
     }
 }
@@ -203,6 +221,7 @@ impl Match {
             resumed: 0,
             resumed_at: None,
             computer: None,
+            placed: Vec::new(),
         }
     }
 
@@ -312,9 +331,59 @@ impl Match {
         self.computer.is_some_and(|c| c.user == user)
     }
 
-    /// The number of moves played (passes included).
+    /// The number of moves stored: the stones of a free handicap placed so far, then the moves
+    /// played (passes included). Boards and their buttons are numbered by it.
     pub fn move_count(&self) -> u32 {
+        u32::try_from(self.placed.len() + self.game.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// The moves played on the board (passes included), free handicap stones not counted.
+    pub fn moves_played(&self) -> u32 {
         u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX)
+    }
+
+    /// The stored move of number `index + 1`: a free handicap stone, or a move of the game.
+    pub fn stored_move(&self, index: usize) -> Option<(Color, Move)> {
+        match self.placed.get(index) {
+            Some(&p) => Some((Color::Black, Move::Play(p))),
+            None => self.game.moves().get(index - self.placed.len()).copied(),
+        }
+    }
+
+    /// Handicap stones Black has still to place before White's first move (0 once they stand,
+    /// and in every game without free placement).
+    pub fn stones_left_to_place(&self) -> usize {
+        self.config
+            .stones_to_place()
+            .saturating_sub(self.placed.len())
+    }
+
+    /// Whether Black is still placing the stones of a free handicap.
+    pub fn placing(&self) -> bool {
+        self.stones_left_to_place() > 0 && matches!(self.phase, Phase::Play)
+    }
+
+    /// Puts a stone of a free handicap on `p`: the game starts again from Black's stones so
+    /// far, Black to place the next or White to move after the last (a setup, as SGF's `AB`,
+    /// not moves). The replay of a stored game uses it too; it raises no event.
+    ///
+    /// # Errors
+    /// The point is off the board or taken; the match is unchanged.
+    pub fn put_handicap_stone(&mut self, p: Point) -> Result<(), IllegalMove> {
+        if !self.placing() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.game.board().check(Color::Black, p)?;
+        self.placed.push(p);
+        let mut board = Board::new(self.config.size);
+        board.set_stones(self.placed.iter().map(|&s| (s, Some(Color::Black))));
+        let next = if self.placing() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.game = Game::from_setup(board, next, self.config.rules.with_komi(self.config.komi));
+        Ok(())
     }
 
     /// Both players.
@@ -354,7 +423,7 @@ impl Match {
                 let long_enough = match reason {
                     EndReason::TwoPasses => true,
                     EndReason::Resignation | EndReason::Time => {
-                        self.move_count() >= self.config.merit.min_moves
+                        self.moves_played() >= self.config.merit.min_moves
                     }
                 };
                 long_enough.then_some(winner)

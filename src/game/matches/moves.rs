@@ -26,6 +26,19 @@ impl Match {
         if color != self.game.to_move() {
             return Err(Refusal::NotYourTurn);
         }
+        if self.placing() {
+            let Some(p) = point else {
+                let left = u8::try_from(self.stones_left_to_place()).unwrap_or(u8::MAX);
+                return Err(Refusal::PlaceHandicapFirst { left });
+            };
+            self.game
+                .board()
+                .check(color, p)
+                .map_err(|e| Refusal::Illegal(e.into()))?;
+            self.disarm(color, events);
+            self.place_handicap_stone(p, false, now, events);
+            return Ok(());
+        }
         let mv = point.map_or(Move::Pass, Move::Play);
         self.game.check(color, mv).map_err(Refusal::Illegal)?;
         self.disarm(color, events);
@@ -94,6 +107,30 @@ impl Match {
             player: self.players[color],
         });
         Ok(())
+    }
+
+    /// Puts a stone of a free handicap, already checked free, and starts the next turn: Black's
+    /// next stone, or White's first move.
+    pub(super) fn place_handicap_stone(
+        &mut self,
+        p: Point,
+        automatic: bool,
+        turn_starts: Timestamp,
+        events: &mut Vec<Event>,
+    ) {
+        if self.put_handicap_stone(p).is_err() {
+            // Checked just before: leave the match as it is rather than panic.
+            return;
+        }
+        self.automatic.push(automatic);
+        events.push(Event::HandicapStonePlaced {
+            match_id: self.id,
+            number: self.move_count(),
+            point: p,
+            automatic,
+            left: u8::try_from(self.stones_left_to_place()).unwrap_or(u8::MAX),
+        });
+        self.turn_deadline = turn_starts + self.config.turn_timeout;
     }
 
     /// Plays a move already checked legal; on the passes that end the game, opens the

@@ -9,6 +9,7 @@ fn config(rules: RuleSet) -> MatchConfig {
         rules,
         komi: rules.rules().komi,
         handicap: 0,
+        free_handicap: false,
         ranked: false,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),

@@ -88,8 +88,10 @@ impl Service {
         let mut events = next.apply(by, action, seen, now)?;
         let first_new = m.move_count() as usize;
         self.store.write(|tx| {
-            for i in first_new..next.game.moves().len() {
-                tx.insert_move(&move_row(&next, i, now))?;
+            for i in first_new..next.move_count() as usize {
+                if let Some(row) = move_row(&next, i, now) {
+                    tx.insert_move(&row)?;
+                }
             }
             tx.update_match(next.id.get(), &live_of(&next))?;
             if let Some(ending) = next.ending() {

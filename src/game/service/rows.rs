@@ -70,6 +70,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         komi: c.komi,
         handicap: c.handicap,
         ranked: c.ranked,
+        free_handicap: c.free_handicap,
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
         max_ms: millis_of(c.max_length),
@@ -183,9 +184,9 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
     }
 }
 
-pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> MoveRow {
-    let (color, mv) = m.game.moves()[index];
-    MoveRow {
+pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRow> {
+    let (color, mv) = m.stored_move(index)?;
+    Some(MoveRow {
         match_id: m.id.get(),
         number: u32::try_from(index + 1).unwrap_or(u32::MAX),
         color,
@@ -195,7 +196,7 @@ pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> MoveRow {
         },
         automatic: m.automatic.get(index).copied().unwrap_or(false),
         played_at: now.millis(),
-    }
+    })
 }
 
 fn duration_of(ms: i64) -> Result<Duration, LoadError> {
@@ -215,6 +216,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         rules: r.rules,
         komi: r.komi,
         handicap: r.handicap,
+        free_handicap: r.free_handicap,
         ranked: r.ranked,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,
@@ -264,6 +266,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             level: level_of(c.level),
             may_resign: c.resigns,
         }),
+        placed: Vec::new(),
     })
 }
 
@@ -274,6 +277,20 @@ pub(super) fn replay_move(m: &mut Match, mv: &MoveRow) -> Result<(), LoadError> 
     let expected = u32::try_from(m.automatic.len() + 1).unwrap_or(u32::MAX);
     if mv.number != expected {
         return Err(LoadError::MissingMove(expected));
+    }
+    if m.placing() {
+        // The first stored moves of a free handicap are Black's stones.
+        let illegal = |cause| LoadError::Illegal {
+            number: mv.number,
+            cause,
+        };
+        if mv.color != Color::Black {
+            return Err(illegal(crate::go::IllegalMove::Occupied));
+        }
+        let p = mv.point.ok_or(illegal(crate::go::IllegalMove::OffBoard))?;
+        m.put_handicap_stone(p).map_err(illegal)?;
+        m.automatic.push(mv.automatic);
+        return Ok(());
     }
     if m.game.is_over() && m.has_agreement() {
         m.resume_play();
