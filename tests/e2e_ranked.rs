@@ -137,3 +137,135 @@ async fn a_ranked_handicap_game_moves_both_ranks() {
     assert!(text.contains("merit"), "{text}");
     fake.assert_no_violations();
 }
+
+/// Opens `point`'s picker on `table` as `user`, presses the point, and waits for the board to
+/// be redrawn (a placed handicap stone leaves the move number as it is).
+async fn place(fake: &FakeDiscord, table: &Table<'_>, user: &TestUser, point: &str) {
+    let before = table.board().edits;
+    let picker = table.picker(user, point).await;
+    let button = picker
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some(point))
+        .unwrap_or_else(|| panic!("{point} in the picker"));
+    assert!(!button.disabled, "{point} is free");
+    let id = fake.press_button(user, picker.id, &button.custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 7);
+    fake.wait_for_message(&format!("the board after {point}"), STEP, |m| {
+        m.id == table.board && m.edits > before
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_13x13_chinese_handicap_game_black_places_the_stones_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
+    fake.update_user(moderator.clone());
+    let id = fake.send_slash_command(
+        &moderator,
+        "weiqi-config",
+        "set",
+        vec![
+            Opt::int(
+                "key",
+                choice(&commands, "weiqi-config", "set", "key", "allowed-sizes"),
+            ),
+            Opt::str("value", "9,13,19"),
+        ],
+    );
+    private_answer(&fake, id).await;
+
+    let chinese = choice(&commands, "weiqi", "invite", "rules", "chinese");
+    let invitation = invite(
+        &fake,
+        &alice,
+        &bob,
+        vec![
+            Opt::int("size", 13),
+            Opt::int("rules", chinese),
+            Opt::int("handicap", 3),
+        ],
+    )
+    .await;
+    let text = invitation.content();
+    assert!(
+        text.contains("komi 3.5 · 3 handicap stones, placed by Black"),
+        "{text}"
+    );
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    let b = table.board();
+    assert!(field(&b, "Turn").contains(&bob.mention()), "Black places");
+    assert!(
+        field(&b, "Turn").contains("Placing the handicap stones: 0 of 3"),
+        "{}",
+        field(&b, "Turn")
+    );
+    let pass = b
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Pass"))
+        .expect("a Pass button");
+    assert!(pass.disabled, "no pass while placing");
+
+    // White cannot move yet: a private refusal, and the board stays as it was.
+    let picker = table.picker(&alice, "G7").await;
+    assert!(
+        picker.buttons().iter().all(|b| b.disabled),
+        "not White's turn: {:?}",
+        picker.buttons()
+    );
+
+    for point in ["D4", "K10", "G7"] {
+        place(&fake, &table, &bob, point).await;
+    }
+    let b = table.board();
+    assert!(
+        field(&b, "Turn").contains(&alice.mention()),
+        "White to move"
+    );
+    assert!(!field(&b, "Turn").contains("Placing"));
+    assert_eq!(field(&b, "Move"), "0", "the stones are a setup, not moves");
+    assert_png_board(&b);
+    table.play(&alice, "K4").await;
+    table.play(&bob, "D10").await;
+    assert_eq!(field(&table.board(), "Move"), "2");
+    table.press(&alice, "Resign").await;
+    table.press(&alice, "Resign").await;
+    let result = result_text(&fake, std::time::Duration::ZERO, "Game over").await;
+    assert!(result.contains("B+R"), "{result}");
+
+    // The record has the stones where Black put them, White first.
+    let id = fake.send_slash_command(&bob, "weiqi", "sgf", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    let original = cb.message_id.unwrap();
+    let msg = fake
+        .wait_for_message("the record", STEP, |m| {
+            m.id == original && !m.attachments.is_empty()
+        })
+        .await;
+    let sgf = msg
+        .attachments
+        .iter()
+        .find(|a| a.filename.ends_with(".sgf"))
+        .map(|a| String::from_utf8_lossy(&a.bytes).into_owned())
+        .expect("the record is attached");
+    for prop in [
+        "SZ[13]",
+        "HA[3]",
+        "KM[3.5]",
+        "RU[Chinese]",
+        "AB[jd][gg][dj]",
+        "PL[W]",
+    ] {
+        assert!(sgf.contains(prop), "{prop} in {sgf}");
+    }
+    fake.assert_no_violations();
+}
