@@ -391,6 +391,32 @@ mod tests {
     }
 
     #[test]
+    fn a_tie_under_the_ing_rules_says_black_wins_it() {
+        use crate::game::{EndReason, Ending};
+        use crate::go::GameResult;
+        let mut m = a_match(9);
+        m.config.rules = RuleSet::Ing;
+        m.game = crate::go::Game::new(m.config.size, RuleSet::Ing.rules());
+        let tie = Ending::Finished {
+            result: GameResult::Points {
+                winner: crate::go::Color::Black,
+                half_points: 0,
+            },
+            reason: EndReason::TwoPasses,
+        };
+        let text = board::ending_text(&m, tie, Lang::En);
+        assert!(
+            text.contains(
+                "the scores are equal, and under the Ing rules a tie goes to Black (B+0)"
+            ),
+            "{text}"
+        );
+        for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
+            assert!(board::ending_text(&m, tie, lang).contains("B+0"));
+        }
+    }
+
+    #[test]
     fn the_computer_is_busy_or_switched_off_by_the_host() {
         use crate::game::Refusal;
         for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
