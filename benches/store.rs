@@ -1,5 +1,6 @@
-//! Durable moves per second over 1,000 concurrent games, and start-up time with 10,000 running
-//! games. A plain bench binary (`harness = false`): each figure is the median of several runs.
+//! Durable moves per second over 1,000 concurrent games (on the seed's clock and on the
+//! correspondence clock), and start-up time with 10,000 running games (among them 10,000
+//! correspondence games after an hour's downtime, each given its time back). A plain bench binary (`harness = false`): each figure is the median of several runs.
 //!
 //! `cargo bench --bench store` (set `TENGEN_BENCH_QUICK=1` for a short run). Commits are
 //! fsynced as the bot's default (`TENGEN_BENCH_SYNC=full`, the default) or not
@@ -128,8 +129,16 @@ fn moves_per_second(
     (per_thread * threads) as f64 / t0.elapsed().as_secs_f64()
 }
 
-/// Writes `n` running 19×19 games of `moves` moves each straight into the store.
-fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
+/// Writes `n` running 19×19 games of `moves` moves each straight into the store, on the clock
+/// `time` (as stored), with the bot last alive at `alive_at`.
+fn populate(
+    path: &std::path::Path,
+    n: i64,
+    moves: usize,
+    deadline: Timestamp,
+    time: &str,
+    alive_at: Option<Timestamp>,
+) {
     // Setting up is not measured: no fsync per commit here.
     let store = Store::open(path, Durability::Process).expect("open");
     let now = NOW.millis();
@@ -149,6 +158,7 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
                     handicap: 0,
                     free_handicap: false,
                     ranked: false,
+                    time_control: time.to_owned(),
                     turn_timeout_ms: 180_000,
                     grace_ms: 120_000,
                     max_ms: 3_600_000,
@@ -174,6 +184,9 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
                         marking_version: 0,
                         resumed: Some(0),
                         resumed_at: None,
+                        clocks: [None, None],
+                        turn_started: Some(now),
+                        reminded: 0,
                     },
                 })?;
                 for k in 0..moves {
@@ -191,6 +204,9 @@ fn populate(path: &std::path::Path, n: i64, moves: usize, deadline: Timestamp) {
                     })?;
                 }
             }
+            if let Some(at) = alive_at {
+                tx.set_alive_at(at.millis())?;
+            }
             Ok::<(), tengen::store::StoreError>(())
         })
         .expect("populate");
@@ -205,7 +221,8 @@ fn main() {
     println!("store bench: WAL with {sync} (TENGEN_BENCH_SYNC=full|normal)");
     let only = std::env::var("TENGEN_BENCH_ONLY").unwrap_or_default();
     if only != "startup" {
-        bench_moves(&dir, quick, durability, sync);
+        bench_moves(&dir, quick, durability, sync, "turn");
+        bench_moves(&dir, quick, durability, sync, "correspondence");
     }
     if only != "moves" {
         bench_startup(&dir, quick, durability, sync);
@@ -213,13 +230,21 @@ fn main() {
 }
 
 /// 1. Durable moves per second over 1,000 concurrent games.
-fn bench_moves(dir: &tempfile::TempDir, quick: bool, durability: Durability, sync: &str) {
-    let path = dir.path().join("moves.db");
+fn bench_moves(
+    dir: &tempfile::TempDir,
+    quick: bool,
+    durability: Durability,
+    sync: &str,
+    time: &str,
+) {
+    let path = dir.path().join(format!("moves-{time}.db"));
     let store = Store::open(&path, durability).expect("open");
     let svc = Service::open(Arc::new(store), NOW).expect("service");
     svc.set_setting(GUILD, true, "allowed-sizes", "9,19")
         .expect("setting");
     svc.set_setting(GUILD, true, "board-size", "19")
+        .expect("setting");
+    svc.set_setting(GUILD, true, "time-default", time)
         .expect("setting");
     let mut user = 10u64;
     let mut games: Vec<(MatchId, UserId, UserId, usize)> = (0..1000)
@@ -236,7 +261,7 @@ fn bench_moves(dir: &tempfile::TempDir, quick: bool, durability: Durability, syn
             .map(|_| moves_per_second(&svc, &mut games, per_run, threads, &mut user))
             .collect();
         println!(
-            "durable moves/s ({sync}), 1000 games, {threads} thread(s), {per_run} moves per run: median {:.0} (min {:.0}, max {:.0}) over {runs} runs",
+            "durable moves/s ({sync}), 1000 {time} games, {threads} thread(s), {per_run} moves per run: median {:.0} (min {:.0}, max {:.0}) over {runs} runs",
             median(rates.clone()),
             rates.iter().copied().fold(f64::INFINITY, f64::min),
             rates.iter().copied().fold(0.0, f64::max)
@@ -246,14 +271,25 @@ fn bench_moves(dir: &tempfile::TempDir, quick: bool, durability: Durability, syn
 
 /// 2. Start-up with 10,000 running games, ready to serve.
 fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, sync: &str) {
-    for (label, deadline) in [
+    let hour_ago = Timestamp::from_millis(NOW.millis() - 3_600_000);
+    for (label, deadline, time, alive_at) in [
         (
             "deadlines ahead",
             Timestamp::from_millis(NOW.millis() + 100_000),
+            "turn",
+            None,
         ),
         (
             "all turns renewed",
             Timestamp::from_millis(NOW.millis() - 1),
+            "turn",
+            None,
+        ),
+        (
+            "correspondence, down an hour, all given their time back",
+            Timestamp::from_millis(NOW.millis() + 2 * 86_400_000),
+            "correspondence 3d +1d max 7d",
+            Some(hour_ago),
         ),
     ] {
         let moves = 60;
@@ -262,14 +298,18 @@ fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, s
             let path = dir
                 .path()
                 .join(format!("startup-{}-{run}.db", deadline.millis()));
-            populate(&path, 10_000, moves, deadline);
+            populate(&path, 10_000, moves, deadline, time, alive_at);
             let t0 = Instant::now();
             let store = Store::open(&path, durability).expect("open");
             let svc = Service::open(Arc::new(store), NOW).expect("service");
             let elapsed = t0.elapsed().as_secs_f64();
             assert_eq!(svc.running().len(), 10_000);
             assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
-            let renewed = if deadline < NOW { 10_000 } else { 0 };
+            let renewed = if deadline < NOW || alive_at.is_some() {
+                10_000
+            } else {
+                0
+            };
             assert_eq!(svc.take_recovered().len(), renewed, "{label}");
             times.push(elapsed * 1000.0);
         }

@@ -23,6 +23,7 @@ fn start(w: &World, rules: RuleSet) -> MatchId {
             rules: Some(rules),
             handicap: None,
             ranked: None,
+            time: None,
         },
     )
     .unwrap();

@@ -339,14 +339,14 @@ async fn moderators_settings_threads_and_notices() {
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
-    let key = |name: &str| choice(&commands, "weiqi-config", "set", "key", name);
+    let key = |name: &str| name.to_owned();
 
     let set = |who: &TestUser, k: &str, value: &str| {
         fake.send_slash_command(
             who,
             "weiqi-config",
             "set",
-            vec![Opt::int("key", key(k)), Opt::str("value", value)],
+            vec![Opt::str("key", &key(k)), Opt::str("value", value)],
         )
     };
     let cb = fake
@@ -370,12 +370,39 @@ async fn moderators_settings_threads_and_notices() {
         "the valid range is given: {}",
         answer.content()
     );
+    // The keys are offered as they are typed (more than Discord's 25 choices), and a key that
+    // is none is refused with its name.
+    let id = fake.send_autocomplete(
+        &moderator,
+        "weiqi-config",
+        "set",
+        vec![Opt::str("key", "time"), Opt::str("value", "")],
+        "key",
+    );
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!(cb.kind, 8);
+    let offered: Vec<&str> = cb.data["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert!(
+        offered.contains(&"time-default") && offered.contains(&"turn-timeout-seconds"),
+        "{offered:?}"
+    );
+    let answer = private_answer(&fake, set(&moderator, "no-such-key", "1")).await;
+    assert!(
+        answer.content().contains("no-such-key"),
+        "{}",
+        answer.content()
+    );
     for (k, v) in [("match-threads", "true"), ("move-notify", "dm")] {
         let answer = private_answer(&fake, set(&moderator, k, v)).await;
         assert!(
-            answer.content().contains(&format!("`{k}` = {v}")),
-            "{}",
-            answer.content()
+            all_text(&answer.json).contains(&format!("`{k}` = {v}")),
+            "the settings are listed in the answer's embed: {}",
+            answer.json
         );
     }
 
@@ -722,12 +749,12 @@ async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::T
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
-    let key = choice(&commands, "weiqi-config", "set", "key", "allowed-sizes");
+    let key = "allowed-sizes";
     let id = fake.send_slash_command(
         &moderator,
         "weiqi-config",
         "set",
-        vec![Opt::int("key", key), Opt::str("value", "5,7,9")],
+        vec![Opt::str("key", key), Opt::str("value", "5,7,9")],
     );
     private_answer(&fake, id).await;
     let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 5)]).await;

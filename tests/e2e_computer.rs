@@ -202,13 +202,7 @@ async fn reply_latency_while_the_computer_thinks() {
         &moderator,
         "weiqi-config",
         "set",
-        vec![
-            Opt::int(
-                "key",
-                choice(&commands, "weiqi-config", "set", "key", "allowed-sizes"),
-            ),
-            Opt::str("value", "9,19"),
-        ],
+        vec![Opt::str("key", "allowed-sizes"), Opt::str("value", "9,19")],
     );
     private_answer(&fake, id).await;
     let white = choice(&commands, "weiqi", "ai", "color", "white");

@@ -173,10 +173,7 @@ async fn a_13x13_chinese_handicap_game_black_places_the_stones_by_clicking() {
         "weiqi-config",
         "set",
         vec![
-            Opt::int(
-                "key",
-                choice(&commands, "weiqi-config", "set", "key", "allowed-sizes"),
-            ),
+            Opt::str("key", "allowed-sizes"),
             Opt::str("value", "9,13,19"),
         ],
     );

@@ -58,6 +58,7 @@ fn black_gets_the_stones_and_white_moves_first() {
             handicap: 4,
             ranked: false,
             inviter_black: false,
+            time: tengen::game::time_control::TimeControl::Turn,
         },
         "territory counting gives no compensation"
     );

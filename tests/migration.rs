@@ -484,6 +484,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
                 handicap: 0,
                 ranked: false,
                 inviter_black: false,
+                time: tengen::game::time_control::TimeControl::Turn,
             },
             created_at: Timestamp::from_millis(at(-10)),
             expires_at: Timestamp::from_millis(at(50)),

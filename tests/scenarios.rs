@@ -216,6 +216,7 @@ fn options_the_server_does_not_allow_are_refused() {
         rules: None,
         handicap: None,
         ranked: None,
+        time: None,
     };
     let r = w.invite_with(ALICE, BOB, with(Some(13), None)).unwrap_err();
     // The refusal carries what the server allows, for the front end to word.
@@ -258,6 +259,7 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
         rules: Some(rules.parse().unwrap()),
         handicap: None,
         ranked: None,
+        time: None,
     };
     w.svc
         .set_setting(GUILD, true, "allowed-rules", "classic,aga")
@@ -527,6 +529,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
             handicap: 0,
             ranked: false,
             inviter_black: false,
+            time: tengen::game::time_control::TimeControl::Turn,
         }
     );
     let id = match w.accept(BOB, ALICE).unwrap().subject {
@@ -545,6 +548,7 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
         handicap: 0,
         ranked: false,
         inviter_black: false,
+        time: tengen::game::time_control::TimeControl::Turn,
     };
     assert_eq!(invited(&o).terms, shown);
     // The terms are the invitation's: a restart and a changed setting leave them as shown.

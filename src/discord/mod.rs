@@ -380,6 +380,7 @@ async fn repost_invitations(bot: &Bot) {
 
 async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
     loop {
+        mark_alive(&bot).await;
         if bot.connected.load(Ordering::SeqCst) {
             let (now, f) = (bot.runtime.now().millis().to_string(), file.clone());
             if let Ok(Err(e)) = runtime::blocking(move || std::fs::write(f, now)).await {
@@ -388,8 +389,21 @@ async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
         }
         tokio::select! {
             () = tokio::time::sleep(Duration::from_secs(15)) => {}
-            _ = stop.changed() => return,
+            _ = stop.changed() => {
+                // The last moment alive: a clean stop gives players back exactly the time
+                // until the next start.
+                mark_alive(&bot).await;
+                return;
+            }
         }
+    }
+}
+
+/// Notes in the database that the bot is alive now (see `Service::mark_alive`).
+async fn mark_alive(bot: &Bot) {
+    let now = bot.runtime.now();
+    if let Ok(Err(e)) = bot.runtime.read(move |s| s.mark_alive(now)).await {
+        error!(error = %e, "cannot note that the bot is alive");
     }
 }
 

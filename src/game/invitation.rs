@@ -12,6 +12,7 @@ use super::matches::{MatchConfig, MeritRules};
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
 use super::time::{Duration, Timestamp};
+use super::time_control::{TimeControl, TimePreset};
 use super::{ChannelId, GuildId, InvitationId, InvitationRef, MatchId, UserId};
 
 /// The options an invitation may ask for, as typed; `None` takes the server's setting.
@@ -26,6 +27,8 @@ pub struct InviteOptions {
     pub handicap: Option<u8>,
     /// Whether the game is ranked; `None` takes the server's `ranked-default`.
     pub ranked: Option<bool>,
+    /// The time control's preset; `None` takes the server's `time-default`.
+    pub time: Option<TimePreset>,
 }
 
 /// What an invitation offers: resolved from its options and the server's settings when it is
@@ -42,6 +45,8 @@ pub struct Terms {
     /// The inviter plays Black: a ranked game's handicap goes to the weaker player, who may be
     /// the one who invited (otherwise whoever accepts plays Black).
     pub inviter_black: bool,
+    /// How the game's time is kept (a preset's numbers as the server set them when invited).
+    pub time: TimeControl,
 }
 
 /// A pending invitation.
@@ -115,7 +120,16 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         handicap,
         ranked: options.ranked.unwrap_or(settings.ranked_default),
         inviter_black: false,
+        time: settings.time_control(options.time.unwrap_or(settings.time_default)),
     };
+    if let Some(preset) = options.time
+        && !settings.allowed_times.contains(&preset)
+    {
+        return Err(Refusal::TimeNotAllowed {
+            preset,
+            allowed: settings.allowed_times.clone(),
+        });
+    }
     check_terms(&terms, settings)?;
     Ok(terms)
 }
@@ -165,6 +179,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         handicap: terms.handicap,
         free_handicap: terms.handicap >= MIN_HANDICAP && terms.rules.free_handicap(),
         ranked: terms.ranked,
+        time: terms.time,
         turn_timeout: secs(settings.turn_timeout_seconds),
         grace: secs(settings.reconnect_grace_seconds),
         max_length: secs(settings.match_max_minutes.saturating_mul(60)),

@@ -48,6 +48,7 @@ pub mod rewards;
 mod service;
 pub mod settings;
 mod time;
+pub mod time_control;
 mod timers;
 
 pub use computer::{Computer, ComputerTask, Level, Task};
@@ -234,6 +235,20 @@ pub enum Event {
         mv: Move,
         automatic: bool,
         captured: u32,
+    },
+    /// A correspondence game's reminder: `player`'s time runs out at `deadline`.
+    ClockReminder {
+        match_id: MatchId,
+        player: UserId,
+        at: Timestamp,
+        deadline: Timestamp,
+    },
+    /// After a restart, the player to move got back the time the bot was down.
+    TimeGivenBack {
+        match_id: MatchId,
+        player: UserId,
+        given: Duration,
+        deadline: Timestamp,
     },
     /// Black put a stone of a free handicap (stored as move `number`); `left` more to place,
     /// White to move at 0.

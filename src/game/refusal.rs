@@ -44,6 +44,12 @@ pub enum Refusal {
         size: BoardSize,
         max: u8,
     },
+    /// A time control the server does not offer.
+    #[error("time {preset} not allowed")]
+    TimeNotAllowed {
+        preset: super::time_control::TimePreset,
+        allowed: Vec<super::time_control::TimePreset>,
+    },
     /// Black is still placing the stones of a free handicap: no pass, and White waits.
     #[error("{left} handicap stones still to place")]
     PlaceHandicapFirst { left: u8 },

@@ -12,6 +12,7 @@ use std::str::FromStr;
 use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
 
 use super::computer::Level;
+use super::time_control::{TimeControl, TimePreset};
 
 /// Every game setting, in the order `show` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,6 +37,12 @@ pub enum SettingKey {
     AiLevels,
     AiResigns,
     RankedDefault,
+    TimeDefault,
+    AllowedTimes,
+    TimeBlitz,
+    TimeLive,
+    TimeCorrespondence,
+    MaxCorrespondenceGames,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -60,6 +67,12 @@ pub enum Shape {
     RuleList,
     /// A list of the computer's levels.
     Levels,
+    /// One time preset, which must be among the allowed ones.
+    TimePreset,
+    /// A list of time presets that holds the default one.
+    TimePresets,
+    /// A time control's numbers (`byo-yomi 10m 5x30s`, …), within sane ranges.
+    TimeControl,
 }
 
 /// What a number counts.
@@ -70,11 +83,12 @@ pub enum Unit {
     Moves,
     Merit,
     Awards,
+    Games,
 }
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 20] = [
+    pub const ALL: [SettingKey; 26] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -95,6 +109,12 @@ impl SettingKey {
         SettingKey::AiLevels,
         SettingKey::AiResigns,
         SettingKey::RankedDefault,
+        SettingKey::TimeDefault,
+        SettingKey::AllowedTimes,
+        SettingKey::TimeBlitz,
+        SettingKey::TimeLive,
+        SettingKey::TimeCorrespondence,
+        SettingKey::MaxCorrespondenceGames,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -120,6 +140,12 @@ impl SettingKey {
             SettingKey::AiLevels => "ai-levels",
             SettingKey::AiResigns => "ai-resigns",
             SettingKey::RankedDefault => "ranked-default",
+            SettingKey::TimeDefault => "time-default",
+            SettingKey::AllowedTimes => "allowed-times",
+            SettingKey::TimeBlitz => "time-blitz",
+            SettingKey::TimeLive => "time-live",
+            SettingKey::TimeCorrespondence => "time-correspondence",
+            SettingKey::MaxCorrespondenceGames => "max-correspondence-games",
         }
     }
 
@@ -149,6 +175,12 @@ impl SettingKey {
             SettingKey::MeritMinMoves => n(0, 400, Unit::Moves),
             SettingKey::MeritAmount | SettingKey::MeritWinnerBonus => n(0, 1000, Unit::Merit),
             SettingKey::MeritLifetimeCap => n(0, 10_000, Unit::Awards),
+            SettingKey::TimeDefault => Shape::TimePreset,
+            SettingKey::AllowedTimes => Shape::TimePresets,
+            SettingKey::TimeBlitz | SettingKey::TimeLive | SettingKey::TimeCorrespondence => {
+                Shape::TimeControl
+            }
+            SettingKey::MaxCorrespondenceGames => n(0, 100, Unit::Games),
         }
     }
 }
@@ -262,6 +294,17 @@ pub struct Settings {
     pub ai_resigns: bool,
     /// Whether an invitation that does not say is ranked.
     pub ranked_default: bool,
+    /// The time control of an invitation that does not say.
+    pub time_default: TimePreset,
+    /// The presets an invitation may ask for: sorted, without duplicates, always containing
+    /// `time_default`.
+    pub allowed_times: Vec<TimePreset>,
+    /// The numbers of the presets (`turn` is the turn timeout's).
+    pub time_blitz: TimeControl,
+    pub time_live: TimeControl,
+    pub time_correspondence: TimeControl,
+    /// Correspondence games a player may have at once (besides one real-time game).
+    pub max_correspondence_games: u32,
 }
 
 impl Default for Settings {
@@ -287,6 +330,12 @@ impl Default for Settings {
             ai_levels: Level::ALL.to_vec(),
             ai_resigns: true,
             ranked_default: false,
+            time_default: TimePreset::Turn,
+            allowed_times: TimePreset::ALL.to_vec(),
+            time_blitz: TimePreset::Blitz.default_control(),
+            time_live: TimePreset::Live.default_control(),
+            time_correspondence: TimePreset::Correspondence.default_control(),
+            max_correspondence_games: 10,
         }
     }
 }
@@ -353,6 +402,16 @@ impl Settings {
         }
     }
 
+    /// The numbers a game of `preset` is played with on this server.
+    pub fn time_control(&self, preset: TimePreset) -> TimeControl {
+        match preset {
+            TimePreset::Turn => TimeControl::Turn,
+            TimePreset::Blitz => self.time_blitz,
+            TimePreset::Live => self.time_live,
+            TimePreset::Correspondence => self.time_correspondence,
+        }
+    }
+
     /// The current value of `key`, as `show` prints it and as it is stored.
     pub fn get(&self, key: SettingKey) -> String {
         match key {
@@ -380,6 +439,12 @@ impl Settings {
             SettingKey::AiLevels => join(&self.ai_levels, |l| l.name().to_owned()),
             SettingKey::AiResigns => self.ai_resigns.to_string(),
             SettingKey::RankedDefault => self.ranked_default.to_string(),
+            SettingKey::TimeDefault => self.time_default.name().to_owned(),
+            SettingKey::AllowedTimes => join(&self.allowed_times, |t| t.name().to_owned()),
+            SettingKey::TimeBlitz => self.time_blitz.to_string(),
+            SettingKey::TimeLive => self.time_live.to_string(),
+            SettingKey::TimeCorrespondence => self.time_correspondence.to_string(),
+            SettingKey::MaxCorrespondenceGames => self.max_correspondence_games.to_string(),
         }
     }
 
@@ -472,6 +537,48 @@ impl Settings {
             SettingKey::AiEnabled => next.ai_enabled = parse_bool(key, v)?,
             SettingKey::AiResigns => next.ai_resigns = parse_bool(key, v)?,
             SettingKey::RankedDefault => next.ranked_default = parse_bool(key, v)?,
+            SettingKey::TimeDefault => {
+                next.time_default = v
+                    .parse()
+                    .ok()
+                    .filter(|t| next.allowed_times.contains(t))
+                    .ok_or_else(|| bad(key, v))?;
+            }
+            SettingKey::AllowedTimes => {
+                let mut times = Vec::new();
+                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    times.push(part.parse::<TimePreset>().map_err(|_| bad(key, v))?);
+                }
+                times.sort();
+                times.dedup();
+                if !times.contains(&next.time_default) {
+                    return Err(bad(key, v));
+                }
+                next.allowed_times = times;
+            }
+            SettingKey::TimeBlitz | SettingKey::TimeLive => {
+                // A live preset is a live clock: not correspondence, not the seed's turn.
+                let tc: TimeControl = v
+                    .parse()
+                    .ok()
+                    .filter(|t: &TimeControl| t.is_real_clock() && !t.is_correspondence())
+                    .ok_or_else(|| bad(key, v))?;
+                if key == SettingKey::TimeBlitz {
+                    next.time_blitz = tc;
+                } else {
+                    next.time_live = tc;
+                }
+            }
+            SettingKey::TimeCorrespondence => {
+                next.time_correspondence = v
+                    .parse()
+                    .ok()
+                    .filter(|t: &TimeControl| t.is_correspondence())
+                    .ok_or_else(|| bad(key, v))?;
+            }
+            SettingKey::MaxCorrespondenceGames => {
+                next.max_correspondence_games = parse_u32(key, v)?;
+            }
             SettingKey::AiLevels => {
                 let mut levels = Vec::new();
                 for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -522,6 +629,14 @@ impl Settings {
             }
             SettingKey::AllowedRules => next.allowed_rules = default.allowed_rules.clone(),
             SettingKey::AiLevels => next.ai_levels = default.ai_levels.clone(),
+            SettingKey::TimeDefault => {
+                next.time_default = default.time_default;
+                if !next.allowed_times.contains(&next.time_default) {
+                    next.allowed_times.push(next.time_default);
+                    next.allowed_times.sort();
+                }
+            }
+            SettingKey::AllowedTimes => next.allowed_times = default.allowed_times.clone(),
             _ => next.set_key(key, &default.get(key))?,
         }
         *self = next;
@@ -550,6 +665,7 @@ impl Settings {
         let mut s = Settings {
             allowed_sizes: (MIN_SIZE..=MAX_SIZE).filter_map(BoardSize::new).collect(),
             allowed_rules: RuleSet::ALL.to_vec(),
+            allowed_times: TimePreset::ALL.to_vec(),
             ..default.clone()
         };
         let mut left: Vec<(&str, &str)> = pairs

@@ -34,6 +34,9 @@ pub struct Count {
     pub komi: Komi,
     /// Equal scores are Black's win by 0 rather than a draw (the Ing rules).
     pub black_wins_ties: bool,
+    /// Points taken off each side's score (the Ing rules' penalty overtime); both sides'
+    /// penalties offset.
+    pub penalties: ByColor<u32>,
     /// Who each point of the board counts for, in the order of `BoardSize::all_points`.
     pub owners: Vec<(Point, Owner)>,
 }
@@ -48,9 +51,11 @@ impl Count {
                 Scoring::Territory => t + i64::from(self.prisoners[c]),
             }
         };
+        let penalty = |c: Color| 2 * i64::from(self.penalties[c]);
         ByColor {
-            black: 2 * points(Color::Black),
-            white: 2 * points(Color::White) + i64::from(self.komi.half_points()),
+            black: 2 * points(Color::Black) - penalty(Color::Black),
+            white: 2 * points(Color::White) + i64::from(self.komi.half_points())
+                - penalty(Color::White),
         }
     }
 
@@ -309,6 +314,7 @@ fn count(
         prisoners,
         komi,
         black_wins_ties: false,
+        penalties: ByColor::default(),
         owners,
     }
 }

@@ -21,6 +21,7 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         handicap: r.get(10)?,
         ranked: r.get(11)?,
         inviter_black: r.get(12)?,
+        time_control: r.get(13)?,
     })
 }
 
@@ -47,8 +48,9 @@ impl Tx<'_> {
         self.conn
             .prepare_cached(
                 "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
-                 komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
+                 time_control) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             )?
             .execute(params![
                 i.id,
@@ -63,7 +65,8 @@ impl Tx<'_> {
                 i.expires_at,
                 i.handicap,
                 i.ranked,
-                i.inviter_black
+                i.inviter_black,
+                i.time_control
             ])?;
         Ok(())
     }
@@ -102,7 +105,7 @@ impl Tx<'_> {
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
-             created_at, expires_at, handicap, ranked, inviter_black FROM invitations WHERE status = 'pending' ORDER BY id",
+             created_at, expires_at, handicap, ranked, inviter_black, time_control FROM invitations WHERE status = 'pending' ORDER BY id",
         )?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{LazyLock, Mutex};
 
 use include_dir::{Dir, include_dir};
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use rusqlite_migration::Migrations;
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations");
@@ -208,6 +208,29 @@ impl Tx<'_> {
         self.conn
     }
 
+    /// When the bot last said it was alive (UTC milliseconds); `None` before it ever did.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn alive_at(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT alive_at FROM liveness WHERE id = 1")?
+            .query_row([], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Notes that the bot is alive at `at` (UTC milliseconds).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_alive_at(&self, at: i64) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("INSERT OR REPLACE INTO liveness (id, alive_at) VALUES (1, ?1)")?
+            .execute([at])?;
+        Ok(())
+    }
+
     /// Runs a query that returns one integer (tests and tools).
     ///
     /// # Errors
@@ -235,10 +258,7 @@ mod tests {
         let n = store
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
-        assert_eq!(
-            n, 13,
-            "nine tables of the game, four of the Discord adapter"
-        );
+        assert_eq!(n, 14, "ten tables of the game, four of the Discord adapter");
         drop(store);
         // Opening again is a no-op migration.
         Store::open(&path, Durability::Power).unwrap();

@@ -21,6 +21,8 @@ pub struct InvitationRow {
     pub ranked: bool,
     /// The inviter plays Black (a ranked game's handicap given to them).
     pub inviter_black: bool,
+    /// The time control as the game writes it.
+    pub time_control: String,
     pub created_at: i64,
     pub expires_at: i64,
 }
@@ -42,6 +44,8 @@ pub struct MatchRow {
     /// Black places the handicap stones (stored as Black's first moves) instead of the fixed
     /// points.
     pub free_handicap: bool,
+    /// The time control as the game writes it (`turn`, `byo-yomi 10m 5x30s`, …).
+    pub time_control: String,
     pub turn_timeout_ms: i64,
     pub grace_ms: i64,
     pub max_ms: i64,
@@ -101,6 +105,13 @@ pub struct MatchLive {
     pub resumed: Option<u32>,
     /// The move count when play was last resumed.
     pub resumed_at: Option<u32>,
+    /// Each player's clock (black, white) as `main-ms periods overtime-ms`; `None` for the
+    /// control's starting clock.
+    pub clocks: [Option<String>; 2],
+    /// When the current turn started; `None` in rows from before clocks.
+    pub turn_started: Option<i64>,
+    /// Correspondence reminders sent this turn.
+    pub reminded: u8,
 }
 
 /// One move of a match.

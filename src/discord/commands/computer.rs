@@ -75,6 +75,7 @@ pub async fn ai(
             rules: rules.map(RuleSet::from),
             handicap: None,
             ranked,
+            time: None,
         },
         color,
     };

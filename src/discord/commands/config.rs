@@ -13,74 +13,43 @@ use super::super::settings::{DiscordKey, DiscordSettings};
 use super::super::ui::{mention, relative_time, words};
 use super::Call;
 
-/// A setting, as a choice: the game's keys, then the adapter's.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Key {
-    #[name = "enabled"]
-    Enabled,
-    #[name = "board-size"]
-    BoardSize,
-    #[name = "allowed-sizes"]
-    AllowedSizes,
-    #[name = "komi"]
-    Komi,
-    #[name = "allowed-komi"]
-    AllowedKomi,
-    #[name = "rules"]
-    Rules,
-    #[name = "allowed-rules"]
-    AllowedRules,
-    #[name = "turn-timeout-seconds"]
-    TurnTimeoutSeconds,
-    #[name = "reconnect-grace-seconds"]
-    ReconnectGraceSeconds,
-    #[name = "match-max-minutes"]
-    MatchMaxMinutes,
-    #[name = "offer-expiry-seconds"]
-    OfferExpirySeconds,
-    #[name = "resign-confirm-window-seconds"]
-    ResignConfirmWindowSeconds,
-    #[name = "merit-min-moves"]
-    MeritMinMoves,
-    #[name = "merit-amount"]
-    MeritAmount,
-    #[name = "merit-winner-bonus"]
-    MeritWinnerBonus,
-    #[name = "merit-lifetime-cap"]
-    MeritLifetimeCap,
-    #[name = "ai-enabled"]
-    AiEnabled,
-    #[name = "ai-levels"]
-    AiLevels,
-    #[name = "ai-resigns"]
-    AiResigns,
-    #[name = "ranked-default"]
-    RankedDefault,
-    #[name = "move-notify"]
-    MoveNotify,
-    #[name = "match-threads"]
-    MatchThreads,
-    #[name = "title-role"]
-    TitleRole,
-    #[name = "language"]
-    Language,
-}
-
 /// Whose a key is.
 enum Owner {
     Game(SettingKey),
     Discord(DiscordKey),
 }
 
-impl Key {
-    fn owner(self) -> Option<Owner> {
-        use poise::ChoiceParameter as _;
-        let name = self.name();
-        name.parse::<SettingKey>()
-            .ok()
-            .map(Owner::Game)
-            .or_else(|| DiscordKey::from_name(name).map(Owner::Discord))
-    }
+/// The setting a typed key names: the game's keys, then the adapter's.
+fn owner(name: &str) -> Option<Owner> {
+    let name = name.trim().to_ascii_lowercase();
+    name.parse::<SettingKey>()
+        .ok()
+        .map(Owner::Game)
+        .or_else(|| DiscordKey::from_name(&name).map(Owner::Discord))
+}
+
+/// Every key's name: the game's, then the adapter's.
+fn key_names() -> impl Iterator<Item = &'static str> {
+    SettingKey::ALL
+        .iter()
+        .map(|k| k.name())
+        .chain(DiscordKey::ALL.iter().map(|k| k.name()))
+}
+
+/// The keys, offered as the `key` option is typed (more than Discord's 25 choices): those whose
+/// name holds what was typed, labelled in the moderator's language.
+async fn setting_keys(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let lang = Lang::from_locale(&ctx.interaction.locale);
+    let typed = partial.trim().to_ascii_lowercase();
+    let choices = key_names()
+        .filter(|name| typed.is_empty() || name.contains(&typed))
+        .take(25)
+        .map(|name| {
+            let label = crate::discord::i18n::text(lang, &format!("choice-key-{name}"), None);
+            AutocompleteChoice::new(label, name)
+        })
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Go settings of this server (Manage Server).
@@ -111,8 +80,8 @@ fn listing(game: &Settings, discord: &DiscordSettings, lang: Lang) -> String {
             words::discord_setting_label(lang, k)
         )
     }));
-    // The heading of a change goes above: leave it room.
-    fit_lines_within(&rows, 1700, |_| "…".to_owned())
+    // An embed's description holds 4,096 characters.
+    fit_lines_within(&rows, 4000, |_| "…".to_owned())
 }
 
 /// Answers a moderator with the settings after a change (or as they are).
@@ -127,8 +96,10 @@ async fn answer_with_settings(call: &Call<'_>, head: String) {
         .and_then(Result::ok)
         .unwrap_or_default();
     let discord = call.bot.discord_settings(guild).await;
-    call.private(format!("{head}{}", listing(&game, &discord, call.lang)))
-        .await;
+    let embed = serenity::all::CreateEmbed::new()
+        .title(tr!(call.lang, "config-heading"))
+        .description(listing(&game, &discord, call.lang));
+    call.private_embed(head, embed).await;
 }
 
 /// Refuses a member who is not a moderator; `true` if they are one.
@@ -156,7 +127,13 @@ pub async fn show(ctx: Ctx<'_>) -> Result<(), Error> {
 
 /// Change a setting.
 #[poise::command(slash_command, guild_only)]
-pub async fn set(ctx: Ctx<'_>, key: Key, #[max_length = 200] value: String) -> Result<(), Error> {
+pub async fn set(
+    ctx: Ctx<'_>,
+    #[autocomplete = "setting_keys"]
+    #[max_length = 100]
+    key: String,
+    #[max_length = 200] value: String,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
@@ -166,7 +143,10 @@ pub async fn set(ctx: Ctx<'_>, key: Key, #[max_length = 200] value: String) -> R
     // A title role is checked with Discord and granted to every titled player: more than a
     // moment. The answer comes as an edit.
     call.defer(true).await;
-    let Some(owner) = key.owner() else {
+    let Some(owner) = owner(&key) else {
+        let unknown = crate::game::SettingError::UnknownKey(key.trim().to_owned());
+        call.private(words::setting_error(call.lang, &unknown))
+            .await;
         return Ok(());
     };
     match owner {
@@ -314,14 +294,19 @@ async fn grant_to_titled(call: &Call<'_>, role: u64) -> (u32, u32) {
 
 /// Reset a setting to its default.
 #[poise::command(slash_command, guild_only)]
-pub async fn reset(ctx: Ctx<'_>, key: Key) -> Result<(), Error> {
+pub async fn reset(
+    ctx: Ctx<'_>,
+    #[autocomplete = "setting_keys"]
+    #[max_length = 100]
+    key: String,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
     if !moderator_or_refuse(&call).await {
         return Ok(());
     }
-    match reset_key(&call, key).await {
+    match reset_key(&call, &key).await {
         Ok(head) => answer_with_settings(&call, format!("{head}\n")).await,
         Err(refusal) => call.private(refusal).await,
     }
@@ -329,9 +314,9 @@ pub async fn reset(ctx: Ctx<'_>, key: Key) -> Result<(), Error> {
 }
 
 /// Resets one key; the words saying so, or those of the refusal.
-async fn reset_key(call: &Call<'_>, key: Key) -> Result<String, String> {
+async fn reset_key(call: &Call<'_>, key: &str) -> Result<String, String> {
     let lang = call.lang;
-    match key.owner() {
+    match owner(key) {
         Some(Owner::Game(k)) => {
             let (guild, moderator) = (call.guild, call.moderator());
             match call
@@ -356,7 +341,10 @@ async fn reset_key(call: &Call<'_>, key: Key) -> Result<String, String> {
             call.bot.forget_lang(guild);
             Ok(tr!(lang, "config-reset", key = k.name()))
         }
-        None => Ok(String::new()),
+        None => Err(words::setting_error(
+            lang,
+            &crate::game::SettingError::UnknownKey(key.trim().to_owned()),
+        )),
     }
 }
 
@@ -515,7 +503,7 @@ mod tests {
         for lang in Lang::ALL {
             let text = listing(&Settings::default(), &DiscordSettings::default(), lang);
             assert!(
-                text.chars().count() <= 1700,
+                text.chars().count() <= 4000,
                 "{lang:?}: {}",
                 text.chars().count()
             );

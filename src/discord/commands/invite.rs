@@ -5,6 +5,7 @@ use serenity::all::{
 };
 
 use crate::game::invitation::InviteRequest;
+use crate::game::time_control::TimePreset;
 use crate::game::{Command, Event, InviteOptions, UserId};
 use crate::go::RuleSet;
 
@@ -27,6 +28,30 @@ pub enum RulesChoice {
     Korean,
     #[name = "ing"]
     Ing,
+}
+
+/// A time preset, as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TimeChoice {
+    #[name = "turn"]
+    Turn,
+    #[name = "blitz"]
+    Blitz,
+    #[name = "live"]
+    Live,
+    #[name = "correspondence"]
+    Correspondence,
+}
+
+impl From<TimeChoice> for TimePreset {
+    fn from(t: TimeChoice) -> TimePreset {
+        match t {
+            TimeChoice::Turn => TimePreset::Turn,
+            TimeChoice::Blitz => TimePreset::Blitz,
+            TimeChoice::Live => TimePreset::Live,
+            TimeChoice::Correspondence => TimePreset::Correspondence,
+        }
+    }
 }
 
 impl From<RulesChoice> for RuleSet {
@@ -68,6 +93,8 @@ pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocom
 
 /// Invite a member to a game.
 #[poise::command(slash_command, guild_only)]
+// One argument per option of the slash command, as poise takes them.
+#[allow(clippy::too_many_arguments)]
 pub async fn invite(
     ctx: Ctx<'_>,
     user: User,
@@ -83,6 +110,7 @@ pub async fn invite(
     #[max = 9]
     handicap: Option<u8>,
     ranked: Option<bool>,
+    time: Option<TimeChoice>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -105,6 +133,7 @@ pub async fn invite(
             rules: rules.map(RuleSet::from),
             handicap,
             ranked,
+            time: time.map(TimePreset::from),
         },
     };
     let applied = call.apply(command).await;

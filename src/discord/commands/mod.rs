@@ -253,6 +253,20 @@ impl<'a> Call<'a> {
         }
     }
 
+    /// Answers privately with a text and an embed (or edits the deferred answer).
+    pub async fn private_embed(&self, text: String, embed: serenity::all::CreateEmbed) {
+        if self.deferred.load(std::sync::atomic::Ordering::SeqCst) {
+            self.edit(EditInteractionResponse::new().content(text).embed(embed))
+                .await;
+        } else {
+            let msg = CreateInteractionResponseMessage::new()
+                .content(text)
+                .embed(embed)
+                .ephemeral(true);
+            self.respond(msg).await;
+        }
+    }
+
     /// Answers with any message.
     pub async fn respond(&self, msg: CreateInteractionResponseMessage) {
         let r = self

@@ -464,3 +464,53 @@ learn-8-title = 8 · Dead stones (Chinese, AGA and Japanese rules)
 learn-8-text = Under these rules you need not capture every dead stone: after two passes the bot crosses out the chains it thinks are dead (here the white stone in Black's area and the black one in White's) and shows the score. Click a region, then a stone, to mark its chain dead or alive; press Accept when the marking is right. If you disagree, press Resume play and settle it on the board. Under the classic rules, capture dead stones before you pass.
 learn-9-title = 9 · Playing here
 learn-9-text = Start with `/weiqi invite` and a member; whoever accepts plays Black. On the board message, click the region that holds your point, then the point itself. Pass is a button; Resign must be pressed twice, the second time within a few seconds. `/weiqi status` shows the time left.
+
+## Clocks
+cmd-weiqi-invite-time = time
+    .description = The clock: turn (the server's time a turn), blitz, live or correspondence
+choice-time-turn = turn (a fixed time a turn)
+choice-time-blitz = blitz
+choice-time-live = live
+choice-time-correspondence = correspondence (days a move)
+refusal-time-not-allowed = This server does not offer {$time} games. Allowed: {$allowed}.
+shape-time-preset = one of turn, blitz, live, correspondence that is in allowed-times
+shape-time-presets = a comma-separated list of turn, blitz, live, correspondence that holds time-default
+shape-time-control = a clock like byo-yomi 10m 5x30s, fischer 2m +30s max 5m, penalty 1h (live: at most 3h main time) or correspondence 3d +1d max 7d (1h to 30d)
+key-time-default = the clock of an invitation that does not say
+key-allowed-times = the clocks an invitation may ask for
+key-time-blitz = the numbers of the blitz clock
+key-time-live = the numbers of the live clock
+key-time-correspondence = the numbers of the correspondence clock
+key-max-correspondence-games = correspondence games a player may have at once
+choice-key-time-default = time-default
+choice-key-allowed-times = allowed-times
+choice-key-time-blitz = time-blitz
+choice-key-time-live = time-live
+choice-key-time-correspondence = time-correspondence
+choice-key-max-correspondence-games = max-correspondence-games
+time-preset-turn = turn
+time-preset-blitz = blitz
+time-preset-live = live
+time-preset-correspondence = correspondence
+time-turn = {$turn} a turn
+time-byo-yomi = {$main} + {$periods}×{$period} byo-yomi
+time-fischer = Fischer {$initial} +{$increment} a move (at most {$max})
+time-correspondence = correspondence {$initial} +{$increment} a move (at most {$max})
+time-penalty = {$main} + penalty overtime (Ing: 2 points a sixth)
+clock-byo-yomi = {$main} · {$periods}×{$period}
+clock-overtime = overtime {$overtime} (−{$points} points)
+field-time = Time
+field-clocks = Clocks
+field-time-runs-out = Time runs out
+notice-clock-reminder = {$player}, your time in game #{$game} runs out {$deadline}: it is your move.
+status-clock = {$player}: {$clock} (main {$exact})
+status-runs-out = The player to move runs out in {$left}.
+status-given-back = The bot was down: {$given} given back to the player to move.
+status-penalties = Penalty points: ⚫ {$black} · ⚪ {$white}
+status-play-clock = {$head}
+    Turn: {$player} ({$color})
+    Move: {$number}
+    Captures: ⚫ {$black_captures} · ⚪ {$white_captures}
+    Komi: {$komi} · Time: {$time}{$clocks}
+result-penalties = Penalty overtime: ⚫ −{$black} · ⚪ −{$white} points (counted above).
+config-heading = Settings

@@ -446,3 +446,53 @@ learn-8-title = 8 · 死に石（中国・AGA・日本ルール）
 learn-8-text = これらのルールでは、死に石をすべて取り上げる必要はありません。パスが2回続くと、ボットが死んでいると判断したかたまりに×印をつけ（この図では黒の地の中の白石と、白の地の中の黒石）、スコアを表示します。区域をクリックし、次に石をクリックすると、そのかたまりを死に石にするか生きに戻せます。判定が正しければ「承認」を押してください。納得できなければ「対局再開」を押して、盤上で決着をつけてください。クラシックルールでは、パスする前に死に石を取り上げてください。
 learn-9-title = 9 · ここでの打ち方
 learn-9-text = `/weiqi invite` でメンバーを招待します。招待を受けた人が黒番です。碁盤のメッセージで、打ちたい点のある区域をクリックし、次にその点をクリックします。パスはボタンです。投了は2回押す必要があり、2回目は数秒以内に押します。`/weiqi status` で残り時間を確認できます。
+
+## Clocks
+cmd-weiqi-invite-time = 持ち時間
+    .description = 持ち時間：turn（一手ごとの制限）、blitz、live、correspondence
+choice-time-turn = 一手ごと
+choice-time-blitz = 早碁
+choice-time-live = 対局（秒読み）
+choice-time-correspondence = 通信碁（一手数日）
+refusal-time-not-allowed = このサーバーでは{$time}の対局はできません。使えるもの：{$allowed}。
+shape-time-preset = allowed-times にある turn、blitz、live、correspondence のどれか
+shape-time-presets = time-default を含む turn、blitz、live、correspondence のカンマ区切り
+shape-time-control = byo-yomi 10m 5x30s、fischer 2m +30s max 5m、penalty 1h（持ち時間は最大3時間）または correspondence 3d +1d max 7d（1時間〜30日）
+key-time-default = 指定のない招待の持ち時間
+key-allowed-times = 招待で選べる持ち時間
+key-time-blitz = 早碁の持ち時間
+key-time-live = 対局（live）の持ち時間
+key-time-correspondence = 通信碁の持ち時間
+key-max-correspondence-games = 同時に打てる通信碁の数
+choice-key-time-default = time-default · 既定の持ち時間
+choice-key-allowed-times = allowed-times · 選べる持ち時間
+choice-key-time-blitz = time-blitz · 早碁
+choice-key-time-live = time-live · 対局
+choice-key-time-correspondence = time-correspondence · 通信碁
+choice-key-max-correspondence-games = max-correspondence-games · 通信碁の数
+time-preset-turn = 一手ごと
+time-preset-blitz = 早碁
+time-preset-live = 対局
+time-preset-correspondence = 通信碁
+time-turn = 一手 {$turn}
+time-byo-yomi = 持ち時間 {$main}、秒読み {$period}×{$periods}回
+time-fischer = フィッシャー {$initial}、一手ごと +{$increment}（最大 {$max}）
+time-correspondence = 通信碁 {$initial}、一手ごと +{$increment}（最大 {$max}）
+time-penalty = {$main} + 罰点延長（応氏：6分の1ごとに2点）
+clock-byo-yomi = {$main} · {$period}×{$periods}
+clock-overtime = 延長 {$overtime}（−{$points}点）
+field-time = 持ち時間
+field-clocks = 残り時間
+field-time-runs-out = 時間切れ
+notice-clock-reminder = {$player} さん、対局 #{$game} の持ち時間は {$deadline} に切れます。あなたの手番です。
+status-clock = {$player}：{$clock}（持ち時間 {$exact}）
+status-runs-out = 手番の人の時間切れまで {$left}。
+status-given-back = ボットが停止していた {$given} を手番の人に戻しました。
+status-penalties = 罰点：⚫ {$black} · ⚪ {$white}
+status-play-clock = {$head}
+    手番：{$player}（{$color}）
+    手数：{$number}
+    アゲハマ：⚫ {$black_captures} · ⚪ {$white_captures}
+    コミ：{$komi} · 持ち時間：{$time}{$clocks}
+result-penalties = 罰点延長：⚫ −{$black} · ⚪ −{$white} 点（上の計算に含む）。
+config-heading = 設定

@@ -446,3 +446,53 @@ learn-8-title = 8 · 죽은 돌(중국·AGA·일본 규칙)
 learn-8-text = 이 규칙들에서는 죽은 돌을 모두 따낼 필요가 없습니다. 두 번 패스하면 봇이 죽었다고 판단한 덩어리에 ×를 표시하고(그림에서는 흑 집 안의 백 돌과 백 집 안의 흑 돌) 점수를 보여 줍니다. 구역을 누르고 돌을 누르면 그 덩어리를 죽은 돌로 표시하거나 산 돌로 되돌립니다. 표시가 맞으면 수락을 누르세요. 동의하지 않으면 대국 재개를 눌러 판 위에서 가리세요. 클래식 규칙에서는 패스하기 전에 죽은 돌을 따내세요.
 learn-9-title = 9 · 여기서 두는 법
 learn-9-text = `/weiqi invite`로 멤버를 초대하세요. 수락한 사람이 흑을 잡습니다. 바둑판 메시지에서 둘 점이 있는 구역을 누른 다음 그 점을 누르세요. 패스는 버튼으로 합니다. 기권은 두 번 눌러야 하며, 두 번째는 몇 초 안에 눌러야 합니다. `/weiqi status`로 남은 시간을 볼 수 있습니다.
+
+## Clocks
+cmd-weiqi-invite-time = 시간
+    .description = 시간 방식: turn(한 수마다 제한), blitz, live, correspondence
+choice-time-turn = 한 수마다
+choice-time-blitz = 속기
+choice-time-live = 실시간(초읽기)
+choice-time-correspondence = 통신 대국(한 수에 며칠)
+refusal-time-not-allowed = 이 서버에서는 {$time} 대국을 할 수 없습니다. 가능: {$allowed}.
+shape-time-preset = allowed-times 에 있는 turn, blitz, live, correspondence 중 하나
+shape-time-presets = time-default 를 포함하는 turn, blitz, live, correspondence 의 쉼표 목록
+shape-time-control = byo-yomi 10m 5x30s, fischer 2m +30s max 5m, penalty 1h(기본 시간 최대 3시간) 또는 correspondence 3d +1d max 7d(1시간~30일)
+key-time-default = 지정하지 않은 초대의 시간 방식
+key-allowed-times = 초대에서 고를 수 있는 시간 방식
+key-time-blitz = 속기 시간
+key-time-live = 실시간 대국 시간
+key-time-correspondence = 통신 대국 시간
+key-max-correspondence-games = 동시에 둘 수 있는 통신 대국 수
+choice-key-time-default = time-default · 기본 시간 방식
+choice-key-allowed-times = allowed-times · 허용 시간 방식
+choice-key-time-blitz = time-blitz · 속기
+choice-key-time-live = time-live · 실시간
+choice-key-time-correspondence = time-correspondence · 통신 대국
+choice-key-max-correspondence-games = max-correspondence-games · 통신 대국 수
+time-preset-turn = 한 수마다
+time-preset-blitz = 속기
+time-preset-live = 실시간
+time-preset-correspondence = 통신 대국
+time-turn = 한 수 {$turn}
+time-byo-yomi = 기본 {$main}, 초읽기 {$period}×{$periods}회
+time-fischer = 피셔 {$initial}, 한 수마다 +{$increment}(최대 {$max})
+time-correspondence = 통신 대국 {$initial}, 한 수마다 +{$increment}(최대 {$max})
+time-penalty = {$main} + 벌점 연장(잉: 6분의 1마다 2점)
+clock-byo-yomi = {$main} · {$period}×{$periods}
+clock-overtime = 연장 {$overtime}(−{$points}점)
+field-time = 시간
+field-clocks = 남은 시간
+field-time-runs-out = 시간 종료
+notice-clock-reminder = {$player} 님, 대국 #{$game} 의 시간이 {$deadline} 끝납니다. 둘 차례입니다.
+status-clock = {$player}: {$clock}(기본 {$exact})
+status-runs-out = 둘 차례인 사람의 시간이 {$left} 남았습니다.
+status-given-back = 봇이 멈춰 있던 {$given} 을 둘 차례인 사람에게 돌려주었습니다.
+status-penalties = 벌점: ⚫ {$black} · ⚪ {$white}
+status-play-clock = {$head}
+    차례: {$player} ({$color})
+    수: {$number}
+    따낸 돌: ⚫ {$black_captures} · ⚪ {$white_captures}
+    덤: {$komi} · 시간: {$time}{$clocks}
+result-penalties = 벌점 연장: ⚫ −{$black} · ⚪ −{$white} 점(위 점수에 반영).
+config-heading = 설정

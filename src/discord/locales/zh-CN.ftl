@@ -446,3 +446,53 @@ learn-8-title = 8 · 死子（中国、AGA、日本规则）
 learn-8-text = 在这些规则下不必把死子全部提掉：双方停一手后，机器人会用叉号标出它判断的死子（图中黑地里的白子和白地里的黑子），并显示比分。先点击区域，再点击棋子，即可把整块棋标为死子或活棋；标记无误就点“接受”。有争议就点“继续对局”，在棋盘上解决。经典规则下请在停一手之前提掉死子。
 learn-9-title = 9 · 在这里下棋
 learn-9-text = 用 `/weiqi invite` 邀请一位成员；接受邀请的一方执黑。在棋盘消息上先点击包含目标点的区域，再点击那个点即可落子。“停一手”是一个按钮；认输需连按两次，第二次要在几秒之内。`/weiqi status` 可查看剩余时间。
+
+## Clocks
+cmd-weiqi-invite-time = 用时
+    .description = 用时方式：turn（每步限时）、blitz、live、correspondence
+choice-time-turn = 每步限时
+choice-time-blitz = 快棋
+choice-time-live = 慢棋（读秒）
+choice-time-correspondence = 通讯棋（一步几天）
+refusal-time-not-allowed = 本服务器不提供{$time}对局。可用：{$allowed}。
+shape-time-preset = allowed-times 中的 turn、blitz、live、correspondence 之一
+shape-time-presets = 包含 time-default 的 turn、blitz、live、correspondence 逗号列表
+shape-time-control = 如 byo-yomi 10m 5x30s、fischer 2m +30s max 5m、penalty 1h（基本用时最多 3 小时）或 correspondence 3d +1d max 7d（1 小时至 30 天）
+key-time-default = 邀请未指定时的用时方式
+key-allowed-times = 邀请可选的用时方式
+key-time-blitz = 快棋的用时
+key-time-live = 慢棋的用时
+key-time-correspondence = 通讯棋的用时
+key-max-correspondence-games = 每人可同时进行的通讯棋盘数
+choice-key-time-default = time-default · 默认用时
+choice-key-allowed-times = allowed-times · 可选用时
+choice-key-time-blitz = time-blitz · 快棋
+choice-key-time-live = time-live · 慢棋
+choice-key-time-correspondence = time-correspondence · 通讯棋
+choice-key-max-correspondence-games = max-correspondence-games · 通讯棋盘数
+time-preset-turn = 每步限时
+time-preset-blitz = 快棋
+time-preset-live = 慢棋
+time-preset-correspondence = 通讯棋
+time-turn = 每步 {$turn}
+time-byo-yomi = 基本用时 {$main}，读秒 {$period}×{$periods} 次
+time-fischer = 费舍尔 {$initial}，每步加 {$increment}（最多 {$max}）
+time-correspondence = 通讯棋 {$initial}，每步加 {$increment}（最多 {$max}）
+time-penalty = {$main} + 罚点延时（应氏：每六分之一罚 2 点）
+clock-byo-yomi = {$main} · {$period}×{$periods}
+clock-overtime = 延时 {$overtime}（−{$points} 点）
+field-time = 用时
+field-clocks = 剩余时间
+field-time-runs-out = 超时于
+notice-clock-reminder = {$player}，对局 #{$game} 的用时将于 {$deadline} 用完：轮到你下了。
+status-clock = {$player}：{$clock}（基本用时 {$exact}）
+status-runs-out = 行棋方的用时还剩 {$left}。
+status-given-back = 机器人停机的 {$given} 已还给行棋方。
+status-penalties = 罚点：⚫ {$black} · ⚪ {$white}
+status-play-clock = {$head}
+    轮到：{$player}（{$color}）
+    手数：{$number}
+    提子：⚫ {$black_captures} · ⚪ {$white_captures}
+    贴目：{$komi} · 用时：{$time}{$clocks}
+result-penalties = 罚点延时：⚫ −{$black} · ⚪ −{$white} 点（已计入上面的点数）。
+config-heading = 设置

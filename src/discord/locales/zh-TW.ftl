@@ -446,3 +446,53 @@ learn-8-title = 8 · 死子（中國、AGA、日本規則）
 learn-8-text = 在這些規則下不必把死子全部提掉：雙方停一手後，機器人會用叉號標出它判斷的死子（圖中黑地裡的白子和白地裡的黑子），並顯示比分。先點選區域，再點選棋子，即可把整塊棋標為死子或活棋；標記無誤就按「接受」。有爭議就按「繼續對局」，在棋盤上解決。經典規則下請在停一手之前提掉死子。
 learn-9-title = 9 · 在這裡下棋
 learn-9-text = 用 `/weiqi invite` 邀請一位成員；接受邀請的一方執黑。在棋盤訊息上先點選包含目標點的區域，再點選那個點即可落子。「停一手」是一個按鈕；認輸需連按兩次，第二次要在幾秒之內。`/weiqi status` 可查看剩餘時間。
+
+## Clocks
+cmd-weiqi-invite-time = 用時
+    .description = 用時方式：turn（每步限時）、blitz、live、correspondence
+choice-time-turn = 每步限時
+choice-time-blitz = 快棋
+choice-time-live = 慢棋（讀秒）
+choice-time-correspondence = 通訊棋（一步幾天）
+refusal-time-not-allowed = 本伺服器不提供{$time}對局。可用：{$allowed}。
+shape-time-preset = allowed-times 中的 turn、blitz、live、correspondence 之一
+shape-time-presets = 包含 time-default 的 turn、blitz、live、correspondence 逗號列表
+shape-time-control = 如 byo-yomi 10m 5x30s、fischer 2m +30s max 5m、penalty 1h（基本用時最多 3 小時）或 correspondence 3d +1d max 7d（1 小時至 30 天）
+key-time-default = 邀請未指定時的用時方式
+key-allowed-times = 邀請可選的用時方式
+key-time-blitz = 快棋的用時
+key-time-live = 慢棋的用時
+key-time-correspondence = 通訊棋的用時
+key-max-correspondence-games = 每人可同時進行的通訊棋盤數
+choice-key-time-default = time-default · 預設用時
+choice-key-allowed-times = allowed-times · 可選用時
+choice-key-time-blitz = time-blitz · 快棋
+choice-key-time-live = time-live · 慢棋
+choice-key-time-correspondence = time-correspondence · 通訊棋
+choice-key-max-correspondence-games = max-correspondence-games · 通訊棋盤數
+time-preset-turn = 每步限時
+time-preset-blitz = 快棋
+time-preset-live = 慢棋
+time-preset-correspondence = 通訊棋
+time-turn = 每步 {$turn}
+time-byo-yomi = 基本用時 {$main}，讀秒 {$period}×{$periods} 次
+time-fischer = 費雪 {$initial}，每步加 {$increment}（最多 {$max}）
+time-correspondence = 通訊棋 {$initial}，每步加 {$increment}（最多 {$max}）
+time-penalty = {$main} + 罰點延時（應氏：每六分之一罰 2 點）
+clock-byo-yomi = {$main} · {$period}×{$periods}
+clock-overtime = 延時 {$overtime}（−{$points} 點）
+field-time = 用時
+field-clocks = 剩餘時間
+field-time-runs-out = 超時於
+notice-clock-reminder = {$player}，對局 #{$game} 的用時將於 {$deadline} 用完：輪到你下了。
+status-clock = {$player}：{$clock}（基本用時 {$exact}）
+status-runs-out = 行棋方的用時還剩 {$left}。
+status-given-back = 機器人停機的 {$given} 已還給行棋方。
+status-penalties = 罰點：⚫ {$black} · ⚪ {$white}
+status-play-clock = {$head}
+    輪到：{$player}（{$color}）
+    手數：{$number}
+    提子：⚫ {$black_captures} · ⚪ {$white_captures}
+    貼目：{$komi} · 用時：{$time}{$clocks}
+result-penalties = 罰點延時：⚫ −{$black} · ⚪ −{$white} 點（已計入上面的點數）。
+config-heading = 設定

@@ -92,6 +92,24 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
                 notify(bot, &http, &m, &m.people(), text).await;
             }
         }
+        Step::Remind(id, user, deadline) => {
+            // Only while it is still their turn on that clock.
+            if let Some(m) = current(bot, id).await
+                && m.awaited() == Some(user)
+                && m.turn_deadline == deadline
+            {
+                let lang = bot.guild_lang(m.guild).await;
+                let text = tr!(
+                    lang,
+                    "notice-clock-reminder",
+                    player = mention(user),
+                    game = m.id.get(),
+                    deadline = ui::relative_time(deadline)
+                );
+                let link = board_link(bot, &m).await;
+                dm(&http, user, format!("{text}{link}")).await;
+            }
+        }
         Step::Announce(id, ending, players, rewards) => {
             announce(bot, &http, outcome, id, (ending, players), &rewards).await;
         }
@@ -389,21 +407,32 @@ async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: Strin
             }
         }
         MoveNotify::Dm => {
-            let link = record
-                .and_then(|r| Some((r.channel, r.message?)))
-                .map(|(c, mid)| {
-                    format!(
-                        "\nhttps://discord.com/channels/{}/{}/{mid}",
-                        m.guild.get(),
-                        c.get()
-                    )
-                })
-                .unwrap_or_default();
+            let link = link_of(m, record);
             for &user in users {
                 dm(http, user, format!("{text}{link}")).await;
             }
         }
     }
+}
+
+/// A line with the link to the board message of `m` (empty when it was never posted).
+async fn board_link(bot: &Bot, m: &Match) -> String {
+    let id = m.id;
+    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
+    link_of(m, record)
+}
+
+fn link_of(m: &Match, record: Option<crate::discord::repo::BoardRecord>) -> String {
+    record
+        .and_then(|r| Some((r.channel, r.message?)))
+        .map(|(c, mid)| {
+            format!(
+                "\nhttps://discord.com/channels/{}/{}/{mid}",
+                m.guild.get(),
+                c.get()
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// A direct message; a failure (DMs closed) is logged.

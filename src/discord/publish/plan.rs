@@ -1,6 +1,8 @@
 //! What to show of an outcome, decided before anything is sent: pure, and tested on its own.
 
-use crate::game::{Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, UserId};
+use crate::game::{
+    Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, Timestamp, UserId,
+};
 
 use super::super::ui::invitation::Closed;
 
@@ -25,6 +27,9 @@ pub enum Step {
     NotifyTurn(MatchId, UserId),
     /// Both players are told the dead stones wait for them.
     NotifyAgreement(MatchId),
+    /// A correspondence game's player to move is reminded by DM that their time runs out at
+    /// the deadline.
+    Remind(MatchId, UserId, Timestamp),
     /// The result is posted, with the rewards it brought (Black and White given, to tell them
     /// even when the match cannot be read back).
     Announce(MatchId, Ending, [UserId; 2], Vec<Reward>),
@@ -67,6 +72,14 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
                 changed = true;
                 turn = true;
             }
+            Event::ClockReminder {
+                match_id,
+                player,
+                deadline,
+                ..
+            } => steps.push(Step::Remind(*match_id, *player, *deadline)),
+            // The board shows the clock with the time given back.
+            Event::TimeGivenBack { .. } => changed = true,
             // Black places the next stone, or White's first move comes.
             Event::HandicapStonePlaced { left, .. } => {
                 changed = true;
@@ -269,6 +282,7 @@ mod tests {
                 handicap: 0,
                 ranked: false,
                 inviter_black: false,
+                time: crate::game::time_control::TimeControl::Turn,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),

@@ -65,6 +65,13 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
             true,
         )
         .field(tr!(lang, "field-komi"), m.config.komi.to_string(), true);
+    if m.config.time.is_real_clock() {
+        e = e.field(
+            tr!(lang, "field-time"),
+            words::time_control_text(lang, m.config.time, m.config.turn_timeout),
+            true,
+        );
+    }
     let free = m.config.free_handicap;
     if let Some(handicap) = words::handicap_terms(lang, m.config.handicap, free) {
         e = e.field(tr!(lang, "field-handicap"), handicap, true);
@@ -101,15 +108,36 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
                     stones = u32::from(m.config.handicap)
                 ));
             }
-            e.colour(WOOD)
-                .field(tr!(lang, "field-turn"), turn, true)
+            let e = e.colour(WOOD).field(tr!(lang, "field-turn"), turn, true);
+            let e = if m.config.time.is_real_clock() {
+                // Both clocks as they stood at the start of the turn, and when the player to
+                // move runs out (Discord counts it down without edits).
+                let tc = m.config.time;
+                let line =
+                    |c: Color| format!("{} {}", stone(c), words::clock_text(lang, tc, m.clocks[c]));
+                e.field(
+                    tr!(lang, "field-clocks"),
+                    format!("{}\n{}", line(Color::Black), line(Color::White)),
+                    true,
+                )
                 .field(
+                    tr!(lang, "field-time-runs-out"),
+                    relative_time(m.turn_deadline),
+                    true,
+                )
+            } else {
+                e.field(
                     tr!(lang, "field-turn-ends"),
                     relative_time(m.turn_deadline),
                     true,
                 )
-                .field(tr!(lang, "field-game-ends"), relative_time(m.ends_at), true)
-                .footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
+                .field(
+                    tr!(lang, "field-game-ends"),
+                    relative_time(m.ends_at),
+                    true,
+                )
+            };
+            e.footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
         }
         Some(ending) => e.colour(OVER).field(
             tr!(lang, "field-result"),
@@ -249,6 +277,12 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
         white = format_half_points(s.white),
         komi = m.config.komi.to_string()
     );
+    let p = count.penalties;
+    if p.black + p.white > 0 {
+        // The Ing rules' penalty overtime: the scores above are already less these points.
+        let penalties = tr!(lang, "result-penalties", black = p.black, white = p.white);
+        return format!("{head}\n{scores}\n{penalties}\n{how}");
+    }
     format!("{head}\n{scores}\n{how}")
 }
 

@@ -30,6 +30,14 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
                 extra.push_str(" · ");
                 extra.push_str(&h);
             }
+            if inv.terms.time.is_real_clock() {
+                extra.push_str(" · ");
+                extra.push_str(&super::words::time_control_text(
+                    lang,
+                    inv.terms.time,
+                    crate::game::Duration::ZERO,
+                ));
+            }
             if inv.terms.ranked {
                 extra.push_str(" · ");
                 extra.push_str(&tr!(lang, "terms-ranked"));

@@ -1,6 +1,10 @@
 //! The words for the game's things in each language: refusals, settings' ranges, endings, how a
 //! game is counted, colours and rule sets. Everything the game decides reaches a player here.
 
+use crate::game::Duration;
+use crate::game::time_control::{
+    PENALTY_POINTS, PlayerClock, TimeControl, TimePreset, format_duration,
+};
 use crate::game::{
     AbandonCause, EndReason, Ending, Failure, Level, Refusal, SettingError, SettingKey, Shape, Unit,
 };
@@ -59,6 +63,12 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             "refusal-rules-not-allowed",
             rules = rules_name(lang, *rules),
             allowed = list(lang, allowed.iter().map(|r| rules_name(lang, *r)))
+        ),
+        Refusal::TimeNotAllowed { preset, allowed } => tr!(
+            lang,
+            "refusal-time-not-allowed",
+            time = time_preset_name(lang, *preset),
+            allowed = list(lang, allowed.iter().map(|t| time_preset_name(lang, *t)))
         ),
         Refusal::KomiNotHalfPoints => tr!(lang, "refusal-komi-not-half-points"),
         Refusal::KomiNotAllowed { komi, allowed } => tr!(
@@ -218,7 +228,9 @@ pub fn shape(lang: Lang, s: Shape) -> String {
                 Unit::Seconds => tr!(lang, "shape-seconds", min = min, max = max),
                 Unit::Minutes => tr!(lang, "shape-minutes", min = min, max = max),
                 Unit::Moves => tr!(lang, "shape-moves", min = min, max = max),
-                Unit::Merit | Unit::Awards => tr!(lang, "shape-number", min = min, max = max),
+                Unit::Merit | Unit::Awards | Unit::Games => {
+                    tr!(lang, "shape-number", min = min, max = max)
+                }
             }
         }
         Shape::BoardSize => tr!(lang, "shape-board-size"),
@@ -228,6 +240,83 @@ pub fn shape(lang: Lang, s: Shape) -> String {
         Shape::Rules => tr!(lang, "shape-rules"),
         Shape::RuleList => tr!(lang, "shape-rule-list"),
         Shape::Levels => tr!(lang, "shape-levels"),
+        Shape::TimePreset => tr!(lang, "shape-time-preset"),
+        Shape::TimePresets => tr!(lang, "shape-time-presets"),
+        Shape::TimeControl => tr!(lang, "shape-time-control"),
+    }
+}
+
+/// A time preset as players say it ("live", "慢棋").
+pub fn time_preset_name(lang: Lang, preset: TimePreset) -> String {
+    match preset {
+        TimePreset::Turn => tr!(lang, "time-preset-turn"),
+        TimePreset::Blitz => tr!(lang, "time-preset-blitz"),
+        TimePreset::Live => tr!(lang, "time-preset-live"),
+        TimePreset::Correspondence => tr!(lang, "time-preset-correspondence"),
+    }
+}
+
+/// A time control in words: `10m + 5×30s byo-yomi`, `3 min a turn`.
+pub fn time_control_text(lang: Lang, tc: TimeControl, turn_timeout: Duration) -> String {
+    let d = format_duration;
+    match tc {
+        TimeControl::Turn => tr!(lang, "time-turn", turn = d(turn_timeout)),
+        TimeControl::ByoYomi {
+            main,
+            periods,
+            period,
+        } => tr!(
+            lang,
+            "time-byo-yomi",
+            main = d(main),
+            periods = periods,
+            period = d(period)
+        ),
+        TimeControl::Fischer {
+            initial,
+            increment,
+            max,
+        } => tr!(
+            lang,
+            "time-fischer",
+            initial = d(initial),
+            increment = d(increment),
+            max = d(max)
+        ),
+        TimeControl::Correspondence {
+            initial,
+            increment,
+            max,
+        } => tr!(
+            lang,
+            "time-correspondence",
+            initial = d(initial),
+            increment = d(increment),
+            max = d(max)
+        ),
+        TimeControl::Penalty { main } => tr!(lang, "time-penalty", main = d(main)),
+    }
+}
+
+/// What a player has on a real clock, in words: `9m50s · 5×30s`, `3d`, `overtime 12m (4
+/// points)`.
+pub fn clock_text(lang: Lang, tc: TimeControl, c: PlayerClock) -> String {
+    let main = format_duration(Duration::from_secs(c.main.as_secs()));
+    match tc {
+        TimeControl::ByoYomi { period, .. } => tr!(
+            lang,
+            "clock-byo-yomi",
+            main = main,
+            periods = c.periods,
+            period = format_duration(period)
+        ),
+        TimeControl::Penalty { .. } if c.main.is_zero() => tr!(
+            lang,
+            "clock-overtime",
+            overtime = format_duration(Duration::from_secs(c.overtime.as_secs())),
+            points = tc.penalties(c) * PENALTY_POINTS
+        ),
+        _ => main,
     }
 }
 
@@ -254,6 +343,12 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::AiLevels => tr!(lang, "key-ai-levels"),
         SettingKey::AiResigns => tr!(lang, "key-ai-resigns"),
         SettingKey::RankedDefault => tr!(lang, "key-ranked-default"),
+        SettingKey::TimeDefault => tr!(lang, "key-time-default"),
+        SettingKey::AllowedTimes => tr!(lang, "key-allowed-times"),
+        SettingKey::TimeBlitz => tr!(lang, "key-time-blitz"),
+        SettingKey::TimeLive => tr!(lang, "key-time-live"),
+        SettingKey::TimeCorrespondence => tr!(lang, "key-time-correspondence"),
+        SettingKey::MaxCorrespondenceGames => tr!(lang, "key-max-correspondence-games"),
     }
 }
 

@@ -84,7 +84,7 @@ impl Match {
         agreement.version = agreement.version.saturating_add(1);
         let marking = agreement.dead.clone();
         // A changed marking deserves a fresh look: the timeout starts again.
-        self.turn_deadline = now + self.config.turn_timeout;
+        self.turn_deadline = now + self.agreement_window();
         self.disarm(color, events);
         events.push(Event::MarkingChanged {
             match_id: self.id,
@@ -151,7 +151,7 @@ impl Match {
             self.score(now, events);
         } else {
             self.resume_play();
-            self.turn_deadline = now + self.config.turn_timeout;
+            self.start_turn(now);
             events.push(Event::PlayResumed {
                 match_id: self.id,
                 by: self.players[color],

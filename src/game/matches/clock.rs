@@ -1,11 +1,11 @@
 //! Deadlines: automatic passes, abandonment, the real-time cap, and restarts.
 
-use crate::go::{Color, Move, fixed_points};
+use crate::go::{Color, GameResult, Move, fixed_points};
 
 use super::super::Event;
 use super::super::refusal::Refusal;
 use super::super::time::{Duration, Timestamp};
-use super::{AbandonCause, Ended, Ending, Match, Phase};
+use super::{AbandonCause, EndReason, Ended, Ending, Match, Phase};
 
 impl Match {
     /// Fires every deadline due at `now`, in time order: automatic passes, abandonment.
@@ -51,10 +51,38 @@ impl Match {
             // Away for the turn timeout during agreement: accepts the marking as it stands.
             self.accept_for_all(events);
             self.score(due, events);
+        } else if let Some(at) = self
+            .next_reminder()
+            .filter(|&r| r <= due && r < self.turn_deadline)
+        {
+            self.reminded += 1;
+            events.push(Event::ClockReminder {
+                match_id: self.id,
+                player: self.player_to_move(),
+                at,
+                deadline: self.turn_deadline,
+            });
+        } else if self.config.time.is_real_clock() && !self.placing() {
+            self.lose_on_time(due, events);
         } else {
             return self.automatic_pass(due, events);
         }
         true
+    }
+
+    /// The player to move ran out of time on a real clock: they lose (`B+T`, `W+T`), their
+    /// clock at zero.
+    fn lose_on_time(&mut self, due: Timestamp, events: &mut Vec<Event>) {
+        let loser = self.game.to_move();
+        self.charge(loser, due);
+        self.end(
+            Ending::Finished {
+                result: GameResult::Time { winner: !loser },
+                reason: EndReason::Time,
+            },
+            due,
+            events,
+        );
     }
 
     /// The turn ran out: an automatic pass, dated at the deadline, and the next turn counts
@@ -123,12 +151,27 @@ impl Match {
     /// After a restart (SPEC §5): a turn whose deadline fell while the bot was down gets a
     /// fresh turn; an offline player's grace starts again (their presence is unknown until the
     /// gateway says); armed resignations are dropped. The real-time cap keeps counting.
-    pub fn resume(&mut self, now: Timestamp) -> Vec<Event> {
+    ///
+    /// On a real clock the player to move gets back `downtime`, the time the bot was down: the
+    /// turn counts as started that much later.
+    pub fn resume(&mut self, now: Timestamp, downtime: Duration) -> Vec<Event> {
         let mut events = Vec::new();
         if !self.is_running() {
             return events;
         }
-        if self.turn_deadline <= now {
+        if self.config.time.is_real_clock() && matches!(self.phase, Phase::Play) {
+            if !downtime.is_zero() {
+                self.given_back = downtime;
+                self.turn_started = self.turn_started + downtime;
+                self.turn_deadline = self.turn_deadline + downtime;
+                events.push(Event::TimeGivenBack {
+                    match_id: self.id,
+                    player: self.player_to_move(),
+                    given: downtime,
+                    deadline: self.turn_deadline,
+                });
+            }
+        } else if self.turn_deadline <= now {
             self.turn_deadline = now + self.config.turn_timeout;
             events.push(Event::TurnRenewed {
                 match_id: self.id,

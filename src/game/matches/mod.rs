@@ -20,6 +20,7 @@ use crate::go::{
 use super::computer::Computer;
 use super::refusal::Refusal;
 use super::time::{Duration, Timestamp};
+use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
 
 pub use agreement::Agreement;
@@ -47,7 +48,10 @@ pub struct MatchConfig {
     pub free_handicap: bool,
     /// Whether the result moves the players' ratings.
     pub ranked: bool,
-    /// A turn lasts this long; then an automatic pass.
+    /// How time is kept: the seed's time a turn, or a real clock.
+    pub time: TimeControl,
+    /// A turn lasts this long under [`TimeControl::Turn`]; then an automatic pass. Under every
+    /// control it is the time the agreement phase waits for silent players.
     pub turn_timeout: Duration,
     /// An offline player's game is kept this long.
     pub grace: Duration,
@@ -168,7 +172,22 @@ pub struct Match {
     /// Black's handicap stones placed so far, in order, in a game of free placement; they are
     /// stored as Black's first moves.
     pub placed: Vec<Point>,
+    /// What each player has left on a real clock (charged when they move).
+    pub clocks: ByColor<PlayerClock>,
+    /// When the current turn started (what the mover's clock is charged from).
+    pub turn_started: Timestamp,
+    /// Reminders already sent this turn in a correspondence game (a day left, an hour left).
+    pub reminded: u8,
+    /// Time given back to the player to move at the last restart (the bot was down), shown by
+    /// `/weiqi status`.
+    pub given_back: Duration,
 }
+
+/// A real-time game on a real clock cannot run longer than this (a correspondence game has no
+/// cap; the seed's `turn` games keep the server's `match-max-minutes`).
+const REAL_CLOCK_CAP: Duration = Duration::from_secs(24 * 3600);
+/// Far enough to be never: a correspondence game's "cap".
+const NO_CAP: Duration = Duration::from_secs(10 * 365 * 24 * 3600);
 
 impl MatchConfig {
     /// The game before its first move: an empty board (Black to place the stones of a free
@@ -204,7 +223,12 @@ impl Match {
         config: MatchConfig,
         now: Timestamp,
     ) -> Match {
-        Match {
+        let cap = match config.time {
+            TimeControl::Turn => config.max_length,
+            TimeControl::Correspondence { .. } => NO_CAP,
+            _ => REAL_CLOCK_CAP,
+        };
+        let mut m = Match {
             id,
             guild,
             channel,
@@ -213,7 +237,7 @@ impl Match {
             config,
             automatic: Vec::new(),
             started_at: now,
-            ends_at: now + config.max_length,
+            ends_at: now + cap,
             turn_deadline: now + config.turn_timeout,
             resign_armed: ByColor::default(),
             offline_until: ByColor::default(),
@@ -222,7 +246,85 @@ impl Match {
             resumed_at: None,
             computer: None,
             placed: Vec::new(),
+            clocks: ByColor {
+                black: config.time.start(),
+                white: config.time.start(),
+            },
+            turn_started: now,
+            reminded: 0,
+            given_back: Duration::ZERO,
+        };
+        m.start_turn(now);
+        m
+    }
+
+    /// Starts the turn of the player to move at `at`: its deadline is an automatic pass under
+    /// `turn`, the loss of the game on a real clock.
+    pub(super) fn start_turn(&mut self, at: Timestamp) {
+        self.turn_started = at;
+        self.reminded = 0;
+        let clock = self.clocks[self.game.to_move()];
+        self.turn_deadline = match self.config.time.time_to_lose(clock) {
+            Some(left) => at + left,
+            None => at + self.config.turn_timeout,
+        };
+    }
+
+    /// Charges `color`'s clock for the turn that started at [`Match::turn_started`] and ends
+    /// at `at` (their move).
+    pub(super) fn charge(&mut self, color: Color, at: Timestamp) {
+        let elapsed = self.turn_started.until(at);
+        self.clocks[color] = self.config.time.after_move(self.clocks[color], elapsed);
+    }
+
+    /// How long the agreement phase waits for a silent player: the turn timeout, or a day in
+    /// a correspondence game.
+    pub(super) fn agreement_window(&self) -> Duration {
+        if self.config.time.is_correspondence() {
+            DAY
+        } else {
+            self.config.turn_timeout
         }
+    }
+
+    /// The next reminder due in a correspondence game (a day, then an hour, before the player
+    /// to move runs out), if one is still to come this turn.
+    pub fn next_reminder(&self) -> Option<Timestamp> {
+        if !self.config.time.is_correspondence() || !matches!(self.phase, Phase::Play) {
+            return None;
+        }
+        let before = match self.reminded {
+            0 => DAY,
+            1 => super::time_control::HOUR,
+            _ => return None,
+        };
+        let at = Timestamp::from_millis(
+            self.turn_deadline
+                .millis()
+                .saturating_sub(super::time::millis_of(before)),
+        );
+        Some(at.max(self.turn_started))
+    }
+
+    /// What `color` has left now: their clock, less the current turn's time if it is theirs.
+    pub fn clock_now(&self, color: Color, now: Timestamp) -> PlayerClock {
+        let clock = self.clocks[color];
+        if color != self.game.to_move() || !matches!(self.phase, Phase::Play) {
+            return clock;
+        }
+        let elapsed = self.turn_started.until(now);
+        let mut c = clock;
+        let over = elapsed.saturating_sub(c.main);
+        c.main = c.main.saturating_sub(elapsed);
+        match self.config.time {
+            TimeControl::ByoYomi { period, .. } if !period.is_zero() => {
+                let used = u32::try_from(over.as_millis() / period.as_millis()).unwrap_or(u32::MAX);
+                c.periods = c.periods.saturating_sub(used);
+            }
+            TimeControl::Penalty { .. } => c.overtime += over,
+            _ => {}
+        }
+        c
     }
 
     /// Whether the match goes on (in play or in the agreement phase).
@@ -289,9 +391,19 @@ impl Match {
             .collect()
     }
 
-    /// The count of the board with the current marking, under the match's rules.
+    /// The count of the board with the current marking, under the match's rules, less the
+    /// points of the penalty overtime (Ing).
     pub fn count(&self) -> Count {
-        self.game.count(self.dead_stones())
+        let mut count = self.game.count(self.dead_stones());
+        count.penalties = self.penalty_points();
+        count
+    }
+
+    /// Points each side lost to penalty overtime.
+    pub fn penalty_points(&self) -> ByColor<u32> {
+        ByColor::new_with(|c| {
+            self.config.time.penalties(self.clocks[c]) * super::time_control::PENALTY_POINTS
+        })
     }
 
     /// The colour `user` plays here, if they play.
@@ -397,6 +509,9 @@ impl Match {
             return None;
         }
         let mut d = self.turn_deadline.min(self.ends_at);
+        if let Some(r) = self.next_reminder() {
+            d = d.min(r);
+        }
         for c in Color::ALL {
             if let Some(u) = self.offline_until[c] {
                 d = d.min(u);

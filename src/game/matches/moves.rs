@@ -118,6 +118,7 @@ impl Match {
         turn_starts: Timestamp,
         events: &mut Vec<Event>,
     ) {
+        self.charge(Color::Black, turn_starts);
         if self.put_handicap_stone(p).is_err() {
             // Checked just before: leave the match as it is rather than panic.
             return;
@@ -130,7 +131,7 @@ impl Match {
             automatic,
             left: u8::try_from(self.stones_left_to_place()).unwrap_or(u8::MAX),
         });
-        self.turn_deadline = turn_starts + self.config.turn_timeout;
+        self.start_turn(turn_starts);
     }
 
     /// Plays a move already checked legal; on the passes that end the game, opens the
@@ -143,9 +144,12 @@ impl Match {
         turn_starts: Timestamp,
         events: &mut Vec<Event>,
     ) {
+        let clock = self.clocks[color];
+        self.charge(color, turn_starts);
         let Ok(played) = self.game.play_as(color, mv) else {
             // Checked just before; an engine refusal here would be a bug. Leave the match
             // as it is rather than panic.
+            self.clocks[color] = clock;
             return;
         };
         self.automatic.push(automatic);
@@ -157,10 +161,11 @@ impl Match {
             automatic,
             captured: played.captured,
         });
-        self.turn_deadline = turn_starts + self.config.turn_timeout;
+        self.start_turn(turn_starts);
         if played.ended {
             if self.has_agreement() {
                 self.start_agreement(events);
+                self.turn_deadline = turn_starts + self.agreement_window();
             } else {
                 self.score(turn_starts, events);
             }

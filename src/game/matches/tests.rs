@@ -11,6 +11,7 @@ fn config(rules: RuleSet) -> MatchConfig {
         handicap: 0,
         free_handicap: false,
         ranked: false,
+        time: super::super::time_control::TimeControl::Turn,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),
         max_length: Duration::from_secs(3600),

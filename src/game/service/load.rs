@@ -13,7 +13,7 @@ use super::super::invitation::Lobby;
 use super::super::matches::{Ending, Match};
 use super::super::refusal::{Failure, Refusal};
 use super::super::settings::Settings;
-use super::super::time::Timestamp;
+use super::super::time::{Duration, Timestamp};
 use super::super::timers::Timers;
 use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
 use super::rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
@@ -54,9 +54,22 @@ struct Loaded {
     matches: Vec<Match>,
     invitations: Vec<super::super::Invitation>,
     problems: Vec<LoadProblem>,
+    /// When the bot last said it was alive.
+    alive_at: Option<i64>,
 }
 
 impl Service {
+    /// Notes that the bot is alive at `now`: after a restart, the time since the last note is
+    /// what players on real clocks get back. The runtime notes it every few seconds and when it
+    /// stops.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn mark_alive(&self, now: Timestamp) -> Result<(), Failure> {
+        self.store.write(|tx| tx.set_alive_at(now.millis()))?;
+        Ok(())
+    }
+
     /// Opens the service on `store` at `now`: every running match and pending invitation is
     /// loaded back and its deadlines re-armed; a turn whose deadline fell while the bot was down
     /// gets a fresh turn (SPEC §5), kept in memory until the match's next commit and reported
@@ -80,8 +93,13 @@ impl Service {
         // Renewed deadlines are not written back: the stored ones stay in the past, so a second
         // restart renews them again (what SPEC §5 asks), and the match's next commit writes its
         // whole live row anyway. Start-up stays a pure read.
+        // The time the bot was down, given back to players on real clocks: from the last
+        // moment it said it was alive (see [`Service::mark_alive`]).
+        let downtime = loaded
+            .alive_at
+            .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
         for mut m in loaded.matches {
-            let events = m.resume(now);
+            let events = m.resume(now, downtime);
             lobby.seat(m.id, (m.guild, m.channel), &m.people());
             if m.computer.is_some() {
                 lobby.computers.insert(m.id);
@@ -100,6 +118,28 @@ impl Service {
             matches.insert(m.id, Arc::new(Mutex::new(m)));
         }
         recovered.sort_by_key(|o| o.subject);
+        // Time given back on a real clock is written at once: unlike a renewed turn, it must
+        // not be given again (or lost) at a second restart before the game's next move.
+        let given: Vec<crate::store::MatchLive> = matches
+            .values()
+            .map(|cell| lock(cell))
+            .filter(|m| !m.given_back.is_zero())
+            .map(|m| super::rows::live_of(&m))
+            .collect();
+        let ids: Vec<i64> = matches
+            .values()
+            .map(|cell| lock(cell))
+            .filter(|m| !m.given_back.is_zero())
+            .map(|m| m.id.get())
+            .collect();
+        if !given.is_empty() {
+            store.write(|tx| {
+                for (id, live) in ids.iter().zip(&given) {
+                    tx.update_match(*id, live)?;
+                }
+                tx.set_alive_at(now.millis())
+            })?;
+        }
         Ok(Service {
             store,
             lobby: Mutex::new(lobby),
@@ -201,6 +241,7 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
         matches,
         invitations,
         problems,
+        alive_at: tx.alive_at()?,
     })
 }
 

@@ -13,6 +13,7 @@ use super::super::matches::{
 };
 use super::super::settings::Settings;
 use super::super::time::{Duration, Timestamp, millis_of};
+use super::super::time_control::{PlayerClock, TimeControl};
 use super::super::{ChannelId, GuildId, InvitationId, MatchId, UserId};
 use super::load::LoadError;
 
@@ -29,6 +30,7 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         handicap: i.terms.handicap,
         ranked: i.terms.ranked,
         inviter_black: i.terms.inviter_black,
+        time_control: i.terms.time.to_string(),
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
     }
@@ -51,6 +53,8 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
             handicap: r.handicap,
             ranked: r.ranked,
             inviter_black: r.inviter_black,
+            // A control that no longer reads (a range narrowed since) is the seed's.
+            time: r.time_control.parse().unwrap_or(TimeControl::Turn),
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
@@ -71,6 +75,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         handicap: c.handicap,
         ranked: c.ranked,
         free_handicap: c.free_handicap,
+        time_control: c.time.to_string(),
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
         max_ms: millis_of(c.max_length),
@@ -181,7 +186,38 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         marking_version: marking.map_or(0, |a| a.version),
         resumed: Some(m.resumed),
         resumed_at: m.resumed_at,
+        clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_text(c))),
+        turn_started: Some(m.turn_started.millis()),
+        reminded: m.reminded,
     }
+}
+
+/// A player's clock as stored: `main-ms periods overtime-ms`.
+fn clock_text(c: PlayerClock) -> String {
+    format!(
+        "{} {} {}",
+        millis_of(c.main),
+        c.periods,
+        millis_of(c.overtime)
+    )
+}
+
+/// A stored clock back; `None` (a row from before clocks) is the control's starting clock.
+fn clock_of(text: Option<&str>, control: TimeControl) -> Result<PlayerClock, LoadError> {
+    let Some(text) = text else {
+        return Ok(control.start());
+    };
+    let bad = || LoadError::Inconsistent("a clock that does not read as main, periods, overtime");
+    let mut parts = text.split_whitespace();
+    let mut next = || parts.next().ok_or_else(bad);
+    let main: u64 = next()?.parse().map_err(|_| bad())?;
+    let periods: u32 = next()?.parse().map_err(|_| bad())?;
+    let overtime: u64 = next()?.parse().map_err(|_| bad())?;
+    Ok(PlayerClock {
+        main: Duration::from_millis(main),
+        periods,
+        overtime: Duration::from_millis(overtime),
+    })
 }
 
 pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRow> {
@@ -218,6 +254,10 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         handicap: r.handicap,
         free_handicap: r.free_handicap,
         ranked: r.ranked,
+        time: r
+            .time_control
+            .parse::<TimeControl>()
+            .map_err(|_| LoadError::Inconsistent("a time control that does not read"))?,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,
         max_length: duration_of(r.max_ms)?,
@@ -267,6 +307,23 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             may_resign: c.resigns,
         }),
         placed: Vec::new(),
+        clocks: ByColor {
+            black: clock_of(r.live.clocks[0].as_deref(), config.time)?,
+            white: clock_of(r.live.clocks[1].as_deref(), config.time)?,
+        },
+        turn_started: r.live.turn_started.map_or_else(
+            // Rows from before clocks: the turn began a turn's length before its deadline.
+            || {
+                Timestamp::from_millis(
+                    r.live
+                        .turn_deadline
+                        .saturating_sub(millis_of(config.turn_timeout)),
+                )
+            },
+            ts,
+        ),
+        reminded: r.live.reminded.min(2),
+        given_back: Duration::ZERO,
     })
 }
 
