@@ -251,7 +251,7 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
     let mut bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
-    let commands = fake.wait_for_commands(STEP).await;
+    fake.wait_for_commands(STEP).await;
     let key = |name: &str| name.to_owned();
 
     // The inviter withdraws an invitation by its Cancel button; no one else can.
