@@ -338,7 +338,7 @@ async fn moderators_settings_threads_and_notices() {
     let _bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
-    let commands = fake.wait_for_commands(STEP).await;
+    fake.wait_for_commands(STEP).await;
     let key = |name: &str| name.to_owned();
 
     let set = |who: &TestUser, k: &str, value: &str| {
@@ -748,7 +748,7 @@ async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::T
     let _bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
-    let commands = fake.wait_for_commands(STEP).await;
+    fake.wait_for_commands(STEP).await;
     let key = "allowed-sizes";
     let id = fake.send_slash_command(
         &moderator,
