@@ -121,7 +121,11 @@ fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you() {
         w.play(BOB, black).unwrap();
     }
     let m = w.svc.snapshot(id).unwrap();
-    assert_eq!(m.clocks[Color::Black].main, secs(300), "never above 5 minutes");
+    assert_eq!(
+        m.clocks[Color::Black].main,
+        secs(300),
+        "never above 5 minutes"
+    );
     // White, moving at once, at 120 s + 6 increments, capped too; then runs out: Black wins
     // on time, with no automatic pass on a real clock.
     let white = m.clocks[Color::White].main;
@@ -129,7 +133,13 @@ fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you() {
     let outcomes = w.advance(300 * SEC);
     let events: Vec<&Event> = outcomes.iter().flat_map(|o| &o.events).collect();
     assert!(
-        !events.iter().any(|e| matches!(e, Event::Moved { automatic: true, .. })),
+        !events.iter().any(|e| matches!(
+            e,
+            Event::Moved {
+                automatic: true,
+                ..
+            }
+        )),
         "{events:?}"
     );
     assert!(events.iter().any(|e| matches!(

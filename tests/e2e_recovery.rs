@@ -25,18 +25,12 @@ async fn restart_with(
     dir: &Path,
     statement: &str,
 ) -> tokio::process::Child {
-    bot.kill().await.unwrap();
-    let _ = bot.wait().await;
-    if !statement.is_empty() {
-        sql(dir, statement);
-    }
-    let killed = fake.now();
-    let child = start_bot(fake, dir);
-    fake.wait_for_request("the commands registered again", STEP, |r| {
-        r.is("PUT", "/applications/*/commands") && r.at > killed
+    crash_and_restart(bot, fake, dir, || {
+        if !statement.is_empty() {
+            sql(dir, statement);
+        }
     })
-    .await;
-    child
+    .await
 }
 
 /// The first direct message to `who` that contains `text`, waited for.

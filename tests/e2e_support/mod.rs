@@ -37,6 +37,26 @@ pub fn start_bot_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, &str)]) -> C
         .unwrap()
 }
 
+/// Kills the bot (no clean stop: a crash), runs `between` while it is down, and starts it
+/// again on the same database; returns once it has registered its commands again.
+pub async fn crash_and_restart(
+    bot: &mut Child,
+    fake: &FakeDiscord,
+    dir: &Path,
+    between: impl FnOnce(),
+) -> Child {
+    bot.kill().await.unwrap();
+    let _ = bot.wait().await;
+    between();
+    let killed = fake.now();
+    let child = start_bot(fake, dir);
+    fake.wait_for_request("the commands registered again", STEP, |r| {
+        r.is("PUT", "/applications/*/commands") && r.at > killed
+    })
+    .await;
+    child
+}
+
 /// Prints the bot's log when a test fails, so a failure says what the bot saw.
 pub struct LogOnPanic(pub std::path::PathBuf);
 
