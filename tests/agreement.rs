@@ -103,7 +103,8 @@ fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_propos
     assert_eq!(
         w.refusal(Command::Pass {
             by: BOB,
-            board: None
+            board: None,
+            game: None,
         }),
         Refusal::InAgreement
     );

@@ -351,3 +351,93 @@ fn presets_are_the_servers_and_a_refused_one_changes_nothing() {
         s => panic!("{s:?}"),
     }
 }
+
+/// `inviter` invites `invitee` in `channel` on `preset`; the invitee accepts (Black).
+fn start_in(
+    w: &World,
+    channel: tengen::game::ChannelId,
+    inviter: tengen::game::UserId,
+    invitee: tengen::game::UserId,
+    preset: TimePreset,
+) -> Result<MatchId, Refusal> {
+    let o = w.apply(tengen::game::Command::Invite {
+        who: tengen::game::invitation::InviteRequest {
+            guild: GUILD,
+            channel,
+            inviter,
+            invitee,
+            invitee_is_bot: false,
+        },
+        options: timed(preset),
+    });
+    match o {
+        Err(Failure::Refused(r)) => return Err(r),
+        Err(f) => panic!("{f:?}"),
+        Ok(_) => {}
+    }
+    match w.accept(invitee, inviter).map(|o| o.subject) {
+        Ok(Subject::Match(id)) => Ok(id),
+        Err(Failure::Refused(r)) => Err(r),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game() {
+    use tengen::game::{ChannelId, UserId};
+    const DAVE: UserId = UserId(400);
+    let w = World::new();
+    w.svc
+        .set_setting(GUILD, true, "max-correspondence-games", "2")
+        .unwrap();
+    let (c1, c2, c3) = (ChannelId(11), ChannelId(12), ChannelId(13));
+    let first = start_in(&w, c1, ALICE, BOB, TimePreset::Correspondence).unwrap();
+    let second = start_in(&w, c2, CAROL, BOB, TimePreset::Correspondence).unwrap();
+    assert_eq!(
+        start_in(&w, c3, DAVE, BOB, TimePreset::Correspondence),
+        Err(Refusal::TooManyCorrespondence {
+            max: 2,
+            yours: false
+        }),
+        "Bob has the most the server allows"
+    );
+    // Beside them, one real-time game.
+    let live = start_in(&w, c3, DAVE, BOB, TimePreset::Turn).unwrap();
+    assert_eq!(
+        start_in(&w, c3, CAROL, BOB, TimePreset::Turn),
+        Err(Refusal::TheyAreBusy)
+    );
+    assert_eq!(w.svc.games_of(BOB), [live, first, second]);
+
+    // "Your game": the one here, else the real-time one, else the only one, else say which.
+    assert_eq!(w.svc.players_game(BOB, c2, None), Ok(second));
+    assert_eq!(w.svc.players_game(BOB, CHANNEL, None), Ok(live));
+    assert_eq!(w.svc.players_game(ALICE, CHANNEL, None), Ok(first));
+    assert_eq!(w.svc.players_game(BOB, CHANNEL, Some(first)), Ok(first));
+    assert_eq!(
+        w.svc.players_game(ALICE, CHANNEL, Some(second)),
+        Err(Refusal::NotYourGame)
+    );
+    w.resign(BOB).unwrap();
+    w.resign(BOB).unwrap();
+    assert_eq!(w.svc.games_of(BOB), [first, second]);
+    assert_eq!(
+        w.svc.players_game(BOB, CHANNEL, None),
+        Err(Refusal::WhichGame { count: 2 })
+    );
+    // A move in a named game, by command, goes to that game only.
+    w.apply(tengen::game::Command::Pass {
+        by: BOB,
+        board: None,
+        game: Some(second),
+    })
+    .unwrap();
+    assert_eq!(w.svc.snapshot(second).unwrap().move_count(), 1);
+    assert_eq!(w.svc.snapshot(first).unwrap().move_count(), 0);
+
+    // After a restart the games are seated the same way.
+    let mut w = w;
+    w.restart();
+    assert_eq!(w.svc.games_of(BOB), [first, second]);
+    assert_eq!(w.svc.match_of(ALICE), Some(first));
+}

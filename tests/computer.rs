@@ -322,6 +322,7 @@ fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts() {
         .apply(Command::Pass {
             by: BOT,
             board: Some(task.board),
+            game: None,
         })
         .unwrap();
     assert!(agreement_proposal(&o).is_some(), "{:?}", o.events);

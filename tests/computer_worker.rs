@@ -101,6 +101,7 @@ async fn the_computer_answers_each_move_and_a_whole_game_is_recorded_against_its
             Command::Pass {
                 by: ALICE,
                 board: Some(board),
+                game: None,
             }
         };
         let mine = handle.apply(command).await.result.unwrap();

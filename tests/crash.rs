@@ -99,7 +99,11 @@ fn crash_child() {
                 point,
                 board: None,
             },
-            Move::Pass => Command::Pass { by, board: None },
+            Move::Pass => Command::Pass {
+                by,
+                board: None,
+                game: None,
+            },
         };
         let applied = svc.apply(cmd, clock.now());
         applied.result.as_ref().unwrap();

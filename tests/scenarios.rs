@@ -43,7 +43,8 @@ fn acceptor_plays_black_and_moves_first() {
     assert_eq!(
         w.refusal(Command::Pass {
             by: ALICE,
-            board: None
+            board: None,
+            game: None,
         }),
         Refusal::NotYourTurn
     );
@@ -712,7 +713,8 @@ fn two_passes_in_a_row_end_the_game_and_it_is_counted() {
             board: Some(BoardRef {
                 match_id: id,
                 move_number: 3
-            })
+            }),
+            game: None,
         }),
         Refusal::GameOver
     );
@@ -1270,7 +1272,8 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
     assert_eq!(
         w.refusal(Command::Pass {
             by: DAVE,
-            board: None
+            board: None,
+            game: None,
         }),
         Refusal::NotInGame
     );

@@ -80,8 +80,10 @@ impl Invitation {
 #[derive(Debug, Clone, Default)]
 pub struct Lobby {
     pub invitations: HashMap<InvitationId, Invitation>,
-    /// Every player in a running match, and the match.
+    /// Every player in a running real-time match, and the match (at most one each).
     pub busy: HashMap<UserId, MatchId>,
+    /// Every player's running correspondence matches (up to `max-correspondence-games`).
+    pub correspondence: HashMap<UserId, BTreeSet<MatchId>>,
     /// The running matches of each channel.
     pub by_channel: HashMap<ChannelId, BTreeSet<MatchId>>,
     /// The running matches of each server.
@@ -227,12 +229,9 @@ impl Lobby {
         if who.invitee_is_bot {
             return Err(Refusal::InviteBot);
         }
-        if self.busy.contains_key(&who.inviter) {
-            return Err(Refusal::YouAreBusy);
-        }
-        if self.busy.contains_key(&who.invitee) {
-            return Err(Refusal::TheyAreBusy);
-        }
+        let preset = options.time.unwrap_or(settings.time_default);
+        let correspondence = settings.time_control(preset).is_correspondence();
+        self.check_free(who.inviter, who.invitee, correspondence, settings)?;
         if self
             .invitations
             .values()
@@ -327,11 +326,67 @@ impl Lobby {
         v
     }
 
+    /// Whether a new game between `inviter` and `invitee` may start: at most one real-time
+    /// game each, and at most `max-correspondence-games` correspondence games each.
+    ///
+    /// # Errors
+    /// Who is busy, inviter first.
+    pub fn check_free(
+        &self,
+        inviter: UserId,
+        invitee: UserId,
+        correspondence: bool,
+        settings: &Settings,
+    ) -> Result<(), Refusal> {
+        let max = settings.max_correspondence_games;
+        let full = |u: UserId| {
+            if correspondence {
+                self.correspondence.get(&u).map_or(0, BTreeSet::len) >= max as usize
+            } else {
+                self.busy.contains_key(&u)
+            }
+        };
+        match (full(inviter), full(invitee), correspondence) {
+            (true, _, false) => Err(Refusal::YouAreBusy),
+            (_, true, false) => Err(Refusal::TheyAreBusy),
+            (true, _, true) => Err(Refusal::TooManyCorrespondence { max, yours: true }),
+            (_, true, true) => Err(Refusal::TooManyCorrespondence { max, yours: false }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every running match of `user`: the real-time one first, then the correspondence ones.
+    pub fn games_of(&self, user: UserId) -> Vec<MatchId> {
+        self.busy
+            .get(&user)
+            .copied()
+            .into_iter()
+            .chain(
+                self.correspondence
+                    .get(&user)
+                    .into_iter()
+                    .flatten()
+                    .copied(),
+            )
+            .collect()
+    }
+
     /// Records a running match in the indexes, with the people who play it (the computer
-    /// plays any number of games at once and is never busy).
-    pub fn seat(&mut self, id: MatchId, place: (GuildId, ChannelId), players: &[UserId]) {
+    /// plays any number of games at once and is never busy). A correspondence game does not
+    /// make its players busy: they keep their one real-time game.
+    pub fn seat(
+        &mut self,
+        id: MatchId,
+        place: (GuildId, ChannelId),
+        players: &[UserId],
+        correspondence: bool,
+    ) {
         for &p in players {
-            self.busy.insert(p, id);
+            if correspondence {
+                self.correspondence.entry(p).or_default().insert(id);
+            } else {
+                self.busy.insert(p, id);
+            }
         }
         self.by_channel.entry(place.1).or_default().insert(id);
         self.by_guild.entry(place.0).or_default().insert(id);
@@ -342,6 +397,12 @@ impl Lobby {
         for &p in players {
             if self.busy.get(&p) == Some(&id) {
                 self.busy.remove(&p);
+            }
+            if let Some(set) = self.correspondence.get_mut(&p) {
+                set.remove(&id);
+                if set.is_empty() {
+                    self.correspondence.remove(&p);
+                }
             }
         }
         self.computers.remove(&id);

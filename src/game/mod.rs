@@ -152,8 +152,12 @@ pub enum Command {
         point: Point,
         board: Option<BoardRef>,
     },
-    /// The Pass button or `/weiqi pass`.
-    Pass { by: UserId, board: Option<BoardRef> },
+    /// The Pass button or `/weiqi pass` (`game`: the one the command named or meant).
+    Pass {
+        by: UserId,
+        board: Option<BoardRef>,
+        game: Option<MatchId>,
+    },
     /// The Resign button or `/weiqi resign`: the first press arms, the second confirms.
     Resign {
         by: UserId,

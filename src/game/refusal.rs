@@ -19,6 +19,12 @@ pub enum Refusal {
     YouAreBusy,
     #[error("that player is already in a game")]
     TheyAreBusy,
+    /// Already `max` correspondence games (the caller's own when `yours`).
+    #[error("too many correspondence games (at most {max})")]
+    TooManyCorrespondence { max: u32, yours: bool },
+    /// Several games could be meant: the command needs its `game` option.
+    #[error("which game? {count} are running")]
+    WhichGame { count: usize },
     #[error("there is already a pending invitation between you two")]
     DuplicateInvitation,
     #[error("the game is switched off on this server")]

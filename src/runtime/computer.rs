@@ -246,7 +246,11 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
             let by = c.user;
             Some(match decision {
                 Decision::Play(point) => Command::Play { by, point, board },
-                Decision::Pass => Command::Pass { by, board },
+                Decision::Pass => Command::Pass {
+                    by,
+                    board,
+                    game: None,
+                },
                 Decision::Resign => Command::Resign {
                     by,
                     match_id: Some(id),

@@ -127,7 +127,11 @@ impl World {
     }
 
     pub fn pass(&self, by: UserId) -> Result<Outcome, Failure> {
-        self.apply(Command::Pass { by, board: None })
+        self.apply(Command::Pass {
+            by,
+            board: None,
+            game: None,
+        })
     }
 
     pub fn resign(&self, by: UserId) -> Result<Outcome, Failure> {

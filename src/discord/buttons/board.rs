@@ -36,7 +36,15 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
         } => mark(p, board_ref(game, move_number), marking, point).await,
         ButtonId::Pass { game, move_number } => {
             let board = board_ref(game, move_number);
-            on_board(p, Command::Pass { by: p.user, board }).await;
+            on_board(
+                p,
+                Command::Pass {
+                    by: p.user,
+                    board,
+                    game: None,
+                },
+            )
+            .await;
         }
         ButtonId::AcceptMarking {
             game,

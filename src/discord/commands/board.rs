@@ -13,11 +13,14 @@ use super::{Call, find_game};
 
 /// Post the board again at the bottom.
 #[poise::command(slash_command, guild_only)]
-pub async fn board(ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn board(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let Some(found) = find_game(&call).await else {
+    let Some(found) = find_game(&call, game).await else {
         call.private(tr!(call.lang, "how-to-start")).await;
         return Ok(());
     };

@@ -23,12 +23,12 @@ use serenity::all::{
 };
 use tracing::{Instrument, Span, info_span, warn};
 
-use crate::game::{Applied, ChannelId, Command, Failure, GuildId, Outcome, UserId};
+use crate::game::{Applied, ChannelId, Command, Failure, GuildId, MatchId, Outcome, UserId};
 
 use super::bot::{Bot, Ctx, Error, InFlight};
 use super::i18n::{self, Lang, tr};
 use super::publish::publish;
-use super::ui::words;
+use super::ui::{self, words};
 
 pub use learn::page as learn_page;
 pub use play::resign_text;
@@ -62,6 +62,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "play::pass",
         "play::resign",
         "status::status",
+        "status::games",
         "profile::profile",
         "profile::leaderboard",
         "rank::rank",
@@ -349,10 +350,12 @@ impl<'a> Call<'a> {
     }
 }
 
-/// The game a command about "the game" means: the caller's own, else the one whose board is in
-/// this channel or thread, else one being played in this channel. Index lookups only.
-pub async fn find_game(call: &Call<'_>) -> Option<crate::game::Match> {
+/// The game a command about "the game" means: the one named by `game`, else the caller's own
+/// (here first, see `Service::players_game`), else the one whose board is in this channel or
+/// thread, else one being played in this channel. Index lookups only.
+pub async fn find_game(call: &Call<'_>, game: Option<i64>) -> Option<crate::game::Match> {
     let (user, channel) = (call.user, call.channel);
+    let named = game.map(crate::game::MatchId);
     let boards_here = call
         .bot
         .repo(move |r| r.boards_in(channel))
@@ -361,20 +364,71 @@ pub async fn find_game(call: &Call<'_>) -> Option<crate::game::Match> {
     call.bot
         .runtime
         .read(move |s| {
+            if let Some(id) = named {
+                return s.snapshot(id);
+            }
             let id = s
-                .match_of(user)
+                .players_game(user, channel, None)
+                .ok()
                 .or_else(|| {
                     boards_here
                         .iter()
                         .copied()
                         .find(|&id| s.snapshot(id).is_some())
                 })
-                .or_else(|| s.game_for(user, channel))?;
+                .or_else(|| s.game_for(user, channel, None))?;
             s.snapshot(id)
         })
         .await
         .ok()
         .flatten()
+}
+
+/// The caller's game a command acts on (`game` if named): see `Service::players_game`.
+///
+/// # Errors
+/// The words of the refusal: not theirs, none, or several and none named.
+pub async fn players_game(call: &Call<'_>, game: Option<i64>) -> Result<MatchId, String> {
+    let (user, channel) = (call.user, call.channel);
+    let named = game.map(MatchId);
+    match call
+        .bot
+        .runtime
+        .read(move |s| s.players_game(user, channel, named))
+        .await
+    {
+        Ok(Ok(id)) => Ok(id),
+        Ok(Err(r)) => Err(words::refusal(call.lang, &r)),
+        Err(_) => Err(tr!(call.lang, "failure-internal")),
+    }
+}
+
+/// The caller's running games, offered as a `game` option is typed: `#12 · 19×19 ·
+/// correspondence · your move`.
+pub async fn my_games(ctx: Ctx<'_>, partial: &str) -> serenity::all::CreateAutocompleteResponse {
+    let user = crate::game::UserId(ctx.interaction.user.id.get());
+    let lang = Lang::from_locale(&ctx.interaction.locale);
+    let games = ctx
+        .data()
+        .runtime
+        .read(move |s| {
+            s.games_of(user)
+                .into_iter()
+                .filter_map(|id| s.snapshot(id))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim().trim_start_matches('#');
+    let choices = games
+        .iter()
+        .filter(|m| typed.is_empty() || m.id.get().to_string().starts_with(typed))
+        .take(25)
+        .map(|m| {
+            serenity::all::AutocompleteChoice::new(ui::games::label(m, user, lang), m.id.get())
+        })
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 async fn reply_private(ctx: Ctx<'_>, text: String) {

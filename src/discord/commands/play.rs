@@ -9,9 +9,19 @@ use super::Call;
 
 /// Pass your turn.
 #[poise::command(slash_command, guild_only)]
-pub async fn pass(ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn pass(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
+    };
+    let id = match super::players_game(&call, game).await {
+        Ok(id) => id,
+        Err(text) => {
+            call.private(text).await;
+            return Ok(());
+        }
     };
     // A second pass may open the agreement, whose estimate on 19×19 takes a moment: answer
     // "thinking" first, then the result.
@@ -20,6 +30,7 @@ pub async fn pass(ctx: Ctx<'_>) -> Result<(), Error> {
         .apply(Command::Pass {
             by: call.user,
             board: None,
+            game: Some(id),
         })
         .await;
     let text = match &applied.result {
@@ -37,15 +48,25 @@ pub async fn pass(ctx: Ctx<'_>) -> Result<(), Error> {
 
 /// Resign (press twice to confirm).
 #[poise::command(slash_command, guild_only)]
-pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn resign(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
     let lang = call.lang;
+    let id = match super::players_game(&call, game).await {
+        Ok(id) => id,
+        Err(text) => {
+            call.private(text).await;
+            return Ok(());
+        }
+    };
     call.apply_and_answer(
         Command::Resign {
             by: call.user,
-            match_id: None,
+            match_id: Some(id),
         },
         |o| resign_text(o, lang),
     )

@@ -7,14 +7,48 @@ use super::{Call, find_game};
 
 /// Size, turn, captures, komi and time left.
 #[poise::command(slash_command, guild_only)]
-pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn status(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let text = match find_game(&call).await {
+    let text = match find_game(&call, game).await {
         Some(m) => ui::status::text(&m, call.bot.runtime.now(), call.lang),
         None => tr!(call.lang, "how-to-start"),
     };
     call.private(text).await;
+    Ok(())
+}
+
+/// Your running games, whose turn it is, and a link to each board.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let user = call.user;
+    let games = call
+        .bot
+        .runtime
+        .read(move |s| {
+            s.games_of(user)
+                .into_iter()
+                .filter_map(|id| s.snapshot(id))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+    if games.is_empty() {
+        call.private(tr!(call.lang, "games-none")).await;
+        return Ok(());
+    }
+    let mut lines = vec![tr!(call.lang, "games-heading", count = games.len())];
+    for m in &games {
+        let link = super::super::publish::board_link(call.bot, m).await;
+        lines.push(ui::games::line(m, user, Some(link), call.lang));
+    }
+    call.private(lines.join("\n")).await;
     Ok(())
 }

@@ -514,3 +514,23 @@ status-play-clock = {$head}
     Komi: {$komi} · Time: {$time}{$clocks}
 result-penalties = Penalty overtime: ⚫ −{$black} · ⚪ −{$white} points (counted above).
 config-heading = Settings
+
+## Several games
+cmd-weiqi-games = games
+    .description = Your running games, whose turn it is, and a link to each board
+cmd-weiqi-pass-game = game
+    .description = Which of your games (default: the one here, else your only one)
+cmd-weiqi-resign-game = game
+    .description = Which of your games (default: the one here, else your only one)
+cmd-weiqi-board-game = game
+    .description = Which game (default: yours here, else the one in this channel)
+cmd-weiqi-status-game = game
+    .description = Which game (default: yours here, else the one in this channel)
+games-your-move = your move
+games-their-move = their move
+games-heading = Your running games ({$count}):
+games-line = **#{$game}** · {$size}×{$size} · {$time} · against {$opponent} · {$turn}, time up {$deadline}{$link}
+games-none = You have no running game. Start one with `/weiqi invite user:@someone`.
+refusal-too-many-correspondence-yours = You already have {$max} correspondence games, the most this server allows at once.
+refusal-too-many-correspondence-theirs = That player already has {$max} correspondence games, the most this server allows at once.
+refusal-which-game = You have {$count} games running: say which with the `game` option, or use the command in the game's channel or thread (`/weiqi games` lists them).

@@ -496,3 +496,23 @@ status-play-clock = {$head}
     コミ：{$komi} · 持ち時間：{$time}{$clocks}
 result-penalties = 罰点延長：⚫ −{$black} · ⚪ −{$white} 点（上の計算に含む）。
 config-heading = 設定
+
+## Several games
+cmd-weiqi-games = 対局一覧
+    .description = 進行中の対局、手番、各碁盤へのリンク
+cmd-weiqi-pass-game = 対局
+    .description = どの対局か（既定：ここの対局、なければ唯一の対局）
+cmd-weiqi-resign-game = 対局
+    .description = どの対局か（既定：ここの対局、なければ唯一の対局）
+cmd-weiqi-board-game = 対局
+    .description = どの対局か（既定：ここでのあなたの対局、なければこのチャンネルの対局）
+cmd-weiqi-status-game = 対局
+    .description = どの対局か（既定：ここでのあなたの対局、なければこのチャンネルの対局）
+games-your-move = あなたの番
+games-their-move = 相手の番
+games-heading = 進行中の対局（{$count}）：
+games-line = **#{$game}** · {$size}×{$size} · {$time} · 相手 {$opponent} · {$turn}、期限 {$deadline}{$link}
+games-none = 進行中の対局はありません。`/weiqi invite user:@相手` で始めましょう。
+refusal-too-many-correspondence-yours = すでに通信碁が {$max} 局あります。このサーバーで同時に打てる上限です。
+refusal-too-many-correspondence-theirs = その人はすでに通信碁が {$max} 局あります。このサーバーで同時に打てる上限です。
+refusal-which-game = 進行中の対局が {$count} 局あります。`game` オプションで選ぶか、対局のチャンネルかスレッドで使ってください（`/weiqi games` で一覧）。

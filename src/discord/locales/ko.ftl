@@ -496,3 +496,23 @@ status-play-clock = {$head}
     덤: {$komi} · 시간: {$time}{$clocks}
 result-penalties = 벌점 연장: ⚫ −{$black} · ⚪ −{$white} 점(위 점수에 반영).
 config-heading = 설정
+
+## Several games
+cmd-weiqi-games = 대국목록
+    .description = 진행 중인 대국, 차례, 각 바둑판 링크
+cmd-weiqi-pass-game = 대국
+    .description = 어느 대국인지(기본: 여기의 대국, 없으면 유일한 대국)
+cmd-weiqi-resign-game = 대국
+    .description = 어느 대국인지(기본: 여기의 대국, 없으면 유일한 대국)
+cmd-weiqi-board-game = 대국
+    .description = 어느 대국인지(기본: 여기서 내 대국, 없으면 이 채널의 대국)
+cmd-weiqi-status-game = 대국
+    .description = 어느 대국인지(기본: 여기서 내 대국, 없으면 이 채널의 대국)
+games-your-move = 내 차례
+games-their-move = 상대 차례
+games-heading = 진행 중인 대국({$count}):
+games-line = **#{$game}** · {$size}×{$size} · {$time} · 상대 {$opponent} · {$turn}, 기한 {$deadline}{$link}
+games-none = 진행 중인 대국이 없습니다. `/weiqi invite user:@상대` 로 시작하세요.
+refusal-too-many-correspondence-yours = 이미 통신 대국이 {$max}판 있습니다. 이 서버에서 동시에 둘 수 있는 최대입니다.
+refusal-too-many-correspondence-theirs = 그 사람은 이미 통신 대국이 {$max}판 있습니다. 이 서버에서 동시에 둘 수 있는 최대입니다.
+refusal-which-game = 진행 중인 대국이 {$count}판 있습니다. `game` 옵션으로 고르거나 대국 채널이나 스레드에서 사용하세요(`/weiqi games` 로 목록).

@@ -496,3 +496,23 @@ status-play-clock = {$head}
     贴目：{$komi} · 用时：{$time}{$clocks}
 result-penalties = 罚点延时：⚫ −{$black} · ⚪ −{$white} 点（已计入上面的点数）。
 config-heading = 设置
+
+## Several games
+cmd-weiqi-games = 对局列表
+    .description = 你正在进行的对局、轮到谁、每个棋盘的链接
+cmd-weiqi-pass-game = 对局
+    .description = 哪一盘（默认：这里的对局，否则你唯一的对局）
+cmd-weiqi-resign-game = 对局
+    .description = 哪一盘（默认：这里的对局，否则你唯一的对局）
+cmd-weiqi-board-game = 对局
+    .description = 哪一盘（默认：你在这里的对局，否则本频道的对局）
+cmd-weiqi-status-game = 对局
+    .description = 哪一盘（默认：你在这里的对局，否则本频道的对局）
+games-your-move = 轮到你
+games-their-move = 轮到对方
+games-heading = 你正在进行的对局（{$count}）：
+games-line = **#{$game}** · {$size}×{$size} · {$time} · 对手 {$opponent} · {$turn}，{$deadline} 超时{$link}
+games-none = 你没有正在进行的对局。用 `/weiqi invite user:@对手` 开始一盘吧。
+refusal-too-many-correspondence-yours = 你已经有 {$max} 盘通讯棋，已达本服务器同时进行的上限。
+refusal-too-many-correspondence-theirs = 对方已经有 {$max} 盘通讯棋，已达本服务器同时进行的上限。
+refusal-which-game = 你有 {$count} 盘对局在进行：请用 `game` 选项指定，或在对局的频道或子区中使用（`/weiqi games` 可列出）。

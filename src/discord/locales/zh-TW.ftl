@@ -496,3 +496,23 @@ status-play-clock = {$head}
     貼目：{$komi} · 用時：{$time}{$clocks}
 result-penalties = 罰點延時：⚫ −{$black} · ⚪ −{$white} 點（已計入上面的點數）。
 config-heading = 設定
+
+## Several games
+cmd-weiqi-games = 對局列表
+    .description = 你正在進行的對局、輪到誰、每個棋盤的連結
+cmd-weiqi-pass-game = 對局
+    .description = 哪一盤（預設：這裡的對局，否則你唯一的對局）
+cmd-weiqi-resign-game = 對局
+    .description = 哪一盤（預設：這裡的對局，否則你唯一的對局）
+cmd-weiqi-board-game = 對局
+    .description = 哪一盤（預設：你在這裡的對局，否則本頻道的對局）
+cmd-weiqi-status-game = 對局
+    .description = 哪一盤（預設：你在這裡的對局，否則本頻道的對局）
+games-your-move = 輪到你
+games-their-move = 輪到對方
+games-heading = 你正在進行的對局（{$count}）：
+games-line = **#{$game}** · {$size}×{$size} · {$time} · 對手 {$opponent} · {$turn}，{$deadline} 超時{$link}
+games-none = 你沒有正在進行的對局。用 `/weiqi invite user:@對手` 開始一盤吧。
+refusal-too-many-correspondence-yours = 你已經有 {$max} 盤通訊棋，已達本伺服器同時進行的上限。
+refusal-too-many-correspondence-theirs = 對方已經有 {$max} 盤通訊棋，已達本伺服器同時進行的上限。
+refusal-which-game = 你有 {$count} 盤對局在進行：請用 `game` 選項指定，或在對局的頻道或討論串中使用（`/weiqi games` 可列出）。

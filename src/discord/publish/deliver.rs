@@ -416,7 +416,7 @@ async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: Strin
 }
 
 /// A line with the link to the board message of `m` (empty when it was never posted).
-async fn board_link(bot: &Bot, m: &Match) -> String {
+pub async fn board_link(bot: &Bot, m: &Match) -> String {
     let id = m.id;
     let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
     link_of(m, record)

@@ -24,7 +24,7 @@ use super::bot::Bot;
 use super::i18n::Lang;
 use super::ui::{self, BOARD_FILE};
 
-pub use deliver::{give_role, post_board, reconcile, redraw_now};
+pub use deliver::{board_link, give_role, post_board, reconcile, redraw_now};
 pub use plan::{Reward, Step, plan};
 
 /// The publisher's memory: the last ping of each game, and each game's turn to be shown.

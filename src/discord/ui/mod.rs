@@ -3,6 +3,7 @@
 //! ([`words`]). Pure builders: they read what `game` decided and draw it; they decide no rule.
 
 pub mod board;
+pub mod games;
 pub mod invitation;
 pub mod picker;
 pub mod profile;

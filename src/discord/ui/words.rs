@@ -70,6 +70,13 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             time = time_preset_name(lang, *preset),
             allowed = list(lang, allowed.iter().map(|t| time_preset_name(lang, *t)))
         ),
+        Refusal::TooManyCorrespondence { max, yours: true } => {
+            tr!(lang, "refusal-too-many-correspondence-yours", max = *max)
+        }
+        Refusal::TooManyCorrespondence { max, yours: false } => {
+            tr!(lang, "refusal-too-many-correspondence-theirs", max = *max)
+        }
+        Refusal::WhichGame { count } => tr!(lang, "refusal-which-game", count = *count),
         Refusal::KomiNotHalfPoints => tr!(lang, "refusal-komi-not-half-points"),
         Refusal::KomiNotAllowed { komi, allowed } => tr!(
             lang,
@@ -254,6 +261,16 @@ pub fn time_preset_name(lang: Lang, preset: TimePreset) -> String {
         TimePreset::Live => tr!(lang, "time-preset-live"),
         TimePreset::Correspondence => tr!(lang, "time-preset-correspondence"),
     }
+}
+
+/// The kind of clock a game has, in a word: `turn`, `live`, `correspondence`.
+pub fn time_preset_label(lang: Lang, tc: TimeControl) -> String {
+    let preset = match tc {
+        TimeControl::Turn => TimePreset::Turn,
+        TimeControl::Correspondence { .. } => TimePreset::Correspondence,
+        _ => TimePreset::Live,
+    };
+    time_preset_name(lang, preset)
 }
 
 /// A time control in words: `10m + 5×30s byo-yomi`, `3 min a turn`.

@@ -62,9 +62,12 @@ impl Service {
         // moves the human's rating against the level's fixed one.
         let terms = resolve_terms(options, &settings)?;
         let mut lobby = lock(&self.lobby);
-        if lobby.busy.contains_key(&who.user) {
-            return Err(Refusal::YouAreBusy.into());
-        }
+        lobby.check_free(
+            who.user,
+            who.computer,
+            terms.time.is_correspondence(),
+            &settings,
+        )?;
         let max = self.computer_limit.load(Ordering::SeqCst);
         if lobby.computers.len() >= max {
             return Err(Refusal::ComputerBusy { max }.into());
@@ -88,7 +91,12 @@ impl Service {
         });
         let row = match_row(&m);
         self.store.write(|tx| tx.insert_match(&row))?;
-        lobby.seat(id, (m.guild, m.channel), &m.people());
+        lobby.seat(
+            id,
+            (m.guild, m.channel),
+            &m.people(),
+            m.config.time.is_correspondence(),
+        );
         lobby.computers.insert(id);
         drop(lobby);
         let deadline = m.next_deadline();

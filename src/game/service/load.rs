@@ -100,7 +100,12 @@ impl Service {
             .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
         for mut m in loaded.matches {
             let events = m.resume(now, downtime);
-            lobby.seat(m.id, (m.guild, m.channel), &m.people());
+            lobby.seat(
+                m.id,
+                (m.guild, m.channel),
+                &m.people(),
+                m.config.time.is_correspondence(),
+            );
             if m.computer.is_some() {
                 lobby.computers.insert(m.id);
             }

@@ -62,14 +62,11 @@ impl Service {
     ) -> Result<Outcome, Failure> {
         let mut lobby = lock(&self.lobby);
         let inv = lobby.find_for_answer(by, which, now)?.clone();
-        if lobby.busy.contains_key(&inv.invitee) {
-            return Err(Refusal::YouAreBusy.into());
-        }
-        if lobby.busy.contains_key(&inv.inviter) {
-            return Err(Refusal::TheyAreBusy.into());
-        }
         // Settings are copied into the game now, at acceptance (SPEC §2).
         let settings = self.settings(inv.guild)?;
+        // Seen from the one who accepts: they are "you".
+        let correspondence = inv.terms.time.is_correspondence();
+        lobby.check_free(inv.invitee, inv.inviter, correspondence, &settings)?;
         if !settings.enabled {
             return Err(Refusal::ServerDisabled.into());
         }
@@ -106,7 +103,12 @@ impl Service {
         for o in &others {
             lobby.invitations.remove(&o.id);
         }
-        lobby.seat(m.id, (m.guild, m.channel), &m.people());
+        lobby.seat(
+            m.id,
+            (m.guild, m.channel),
+            &m.people(),
+            m.config.time.is_correspondence(),
+        );
         let mut events = vec![Event::MatchStarted {
             match_id: m.id,
             black: m.players.black,

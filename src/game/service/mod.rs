@@ -171,7 +171,10 @@ impl Service {
             Command::Play { by, point, board } => {
                 self.on_target(by, board, Action::Play(point), now)
             }
-            Command::Pass { by, board } => self.on_target(by, board, Action::Pass, now),
+            Command::Pass { by, board, game } => match (board, game) {
+                (None, Some(id)) => self.on_match(id, Some(by), Action::Pass, None, now),
+                _ => self.on_target(by, board, Action::Pass, now),
+            },
             Command::Resign { by, match_id } => match match_id.or_else(|| self.match_of(by)) {
                 Some(id) => self.on_match(id, Some(by), Action::Resign, None, now),
                 None => Applied::only(Err(Refusal::NotInGame.into())),
@@ -214,24 +217,84 @@ impl Service {
         }
     }
 
+    /// Presence counts in a real-time game only: a correspondence game waits days anyway.
     fn on_presence(&self, user: UserId, action: Action, now: Timestamp) -> Applied {
-        match self.match_of(user) {
+        let real_time = lock(&self.lobby).busy.get(&user).copied();
+        match real_time {
             Some(id) => self.on_match(id, Some(user), action, None, now),
             None => Applied::only(Err(Refusal::NothingToDo.into())),
         }
     }
 
-    /// The running match of `user`, if any (a player is in at most one).
+    /// The running match of `user` that "your game" means without more: their real-time
+    /// game, else their only correspondence game.
     pub fn match_of(&self, user: UserId) -> Option<MatchId> {
-        lock(&self.lobby).busy.get(&user).copied()
-    }
-
-    /// The game a command about "the game" means: the caller's own, else the oldest running
-    /// in this channel. An index lookup, never a scan of every game.
-    pub fn game_for(&self, user: UserId, channel: ChannelId) -> Option<MatchId> {
         let lobby = lock(&self.lobby);
         lobby.busy.get(&user).copied().or_else(|| {
-            lobby
+            let games = lobby.correspondence.get(&user)?;
+            (games.len() == 1)
+                .then(|| games.iter().next().copied())
+                .flatten()
+        })
+    }
+
+    /// Every running match of `user`: the real-time one first, then the correspondence ones.
+    pub fn games_of(&self, user: UserId) -> Vec<MatchId> {
+        lock(&self.lobby).games_of(user)
+    }
+
+    /// The game of `user` a command means: `game` if named (it must be theirs), else theirs
+    /// in this channel or thread, else their real-time game, else their only one.
+    ///
+    /// # Errors
+    /// Not theirs or not running; no game; or several, none of them here (name one).
+    pub fn players_game(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        game: Option<MatchId>,
+    ) -> Result<MatchId, Refusal> {
+        let lobby = lock(&self.lobby);
+        let mine = lobby.games_of(user);
+        if let Some(id) = game {
+            return if mine.contains(&id) {
+                Ok(id)
+            } else if self.cell(id).is_some() {
+                Err(Refusal::NotYourGame)
+            } else {
+                Err(Refusal::NoSuchGame)
+            };
+        }
+        let here = lobby.by_channel.get(&channel);
+        if let Some(&id) = mine.iter().find(|id| here.is_some_and(|s| s.contains(id))) {
+            return Ok(id);
+        }
+        if let Some(&id) = lobby.busy.get(&user) {
+            return Ok(id);
+        }
+        match mine.as_slice() {
+            [] => Err(Refusal::NotInGame),
+            [only] => Ok(*only),
+            several => Err(Refusal::WhichGame {
+                count: several.len(),
+            }),
+        }
+    }
+
+    /// The game a command about "the game" means: `game` if named, else the caller's own (as
+    /// [`Service::players_game`]), else the oldest running in this channel. An index lookup,
+    /// never a scan of every game.
+    pub fn game_for(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        game: Option<MatchId>,
+    ) -> Option<MatchId> {
+        if let Some(id) = game {
+            return self.cell(id).is_some().then_some(id);
+        }
+        self.players_game(user, channel, None).ok().or_else(|| {
+            lock(&self.lobby)
                 .by_channel
                 .get(&channel)
                 .and_then(|s| s.iter().next().copied())
