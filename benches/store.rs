@@ -159,6 +159,7 @@ fn populate(
                     free_handicap: false,
                     ranked: false,
                     time_control: time.to_owned(),
+                    takebacks: true,
                     turn_timeout_ms: 180_000,
                     grace_ms: 120_000,
                     max_ms: 3_600_000,

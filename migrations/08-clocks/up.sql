@@ -15,3 +15,7 @@ CREATE TABLE liveness (
     id       INTEGER PRIMARY KEY CHECK (id = 1),
     alive_at INTEGER NOT NULL
 );
+
+-- Takebacks: whether a player may ask to take back their last move (the server's setting,
+-- copied into the game at acceptance). A move taken back is deleted with its row.
+ALTER TABLE matches ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1 CHECK (takebacks IN (0, 1));

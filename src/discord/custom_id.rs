@@ -60,6 +60,16 @@ pub enum ButtonId {
     Resume { game: MatchId, move_number: u32 },
     /// Turn to a page of the rules primer.
     Learn { page: u8 },
+    /// Ask to take back one's last move.
+    TakeBack { game: MatchId, move_number: u32 },
+    /// The opponent accepts (or declines) the takeback.
+    AnswerTakeBack {
+        game: MatchId,
+        move_number: u32,
+        accept: bool,
+    },
+    /// A finished game's Rematch.
+    Rematch { game: MatchId },
 }
 
 /// Why a custom id was not understood.
@@ -89,7 +99,10 @@ impl ButtonId {
             | ButtonId::Resign { game, .. }
             | ButtonId::Mark { game, .. }
             | ButtonId::AcceptMarking { game, .. }
-            | ButtonId::Resume { game, .. } => Some(game),
+            | ButtonId::Resume { game, .. }
+            | ButtonId::TakeBack { game, .. }
+            | ButtonId::AnswerTakeBack { game, .. }
+            | ButtonId::Rematch { game } => Some(game),
             _ => None,
         }
     }
@@ -103,7 +116,9 @@ impl ButtonId {
             | ButtonId::Resign { move_number, .. }
             | ButtonId::Mark { move_number, .. }
             | ButtonId::AcceptMarking { move_number, .. }
-            | ButtonId::Resume { move_number, .. } => Some(move_number),
+            | ButtonId::Resume { move_number, .. }
+            | ButtonId::TakeBack { move_number, .. }
+            | ButtonId::AnswerTakeBack { move_number, .. } => Some(move_number),
             _ => None,
         }
     }
@@ -225,6 +240,25 @@ impl ButtonId {
                     move_number: move_at(1)?,
                 }
             }
+            "tb" => {
+                want(2)?;
+                ButtonId::TakeBack {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                }
+            }
+            "tby" | "tbn" => {
+                want(2)?;
+                ButtonId::AnswerTakeBack {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    accept: action == "tby",
+                }
+            }
+            "rm" => {
+                want(1)?;
+                ButtonId::Rematch { game: id_at(0)? }
+            }
             "learn" => {
                 want(1)?;
                 ButtonId::Learn {
@@ -293,6 +327,18 @@ impl fmt::Display for ButtonId {
                 marking,
             } => write!(f, "{PREFIX}:ok:{game}:{move_number}:{marking}"),
             ButtonId::Resume { game, move_number } => write!(f, "{PREFIX}:rp:{game}:{move_number}"),
+            ButtonId::TakeBack { game, move_number } => {
+                write!(f, "{PREFIX}:tb:{game}:{move_number}")
+            }
+            ButtonId::AnswerTakeBack {
+                game,
+                move_number,
+                accept,
+            } => {
+                let action = if accept { "tby" } else { "tbn" };
+                write!(f, "{PREFIX}:{action}:{game}:{move_number}")
+            }
+            ButtonId::Rematch { game } => write!(f, "{PREFIX}:rm:{game}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
         }
     }
@@ -342,6 +388,21 @@ mod tests {
                 game: big,
                 move_number: 0,
             },
+            ButtonId::TakeBack {
+                game: big,
+                move_number: u32::MAX,
+            },
+            ButtonId::AnswerTakeBack {
+                game: big,
+                move_number: 7,
+                accept: true,
+            },
+            ButtonId::AnswerTakeBack {
+                game: MatchId(3),
+                move_number: 0,
+                accept: false,
+            },
+            ButtonId::Rematch { game: big },
         ];
         for region in 0..=u8::MAX {
             all.push(ButtonId::Region {

@@ -182,6 +182,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         free_handicap: terms.handicap >= MIN_HANDICAP && terms.rules.free_handicap(),
         ranked: terms.ranked,
         time: terms.time,
+        takebacks: settings.takebacks,
         turn_timeout: secs(settings.turn_timeout_seconds),
         grace: secs(settings.reconnect_grace_seconds),
         max_length: secs(settings.match_max_minutes.saturating_mul(60)),
@@ -220,6 +221,40 @@ impl Lobby {
         settings: &Settings,
         now: Timestamp,
     ) -> Result<Invitation, Refusal> {
+        let preset = options.time.unwrap_or(settings.time_default);
+        let correspondence = settings.time_control(preset).is_correspondence();
+        self.check_invite(&who, correspondence, settings, now)?;
+        let terms = resolve_terms(options, settings)?;
+        Ok(invitation(id, who, terms, settings, now))
+    }
+
+    /// Decides a rematch: an invitation with `terms` (a finished game's), checked like any
+    /// invitation and against what the server allows now.
+    ///
+    /// # Errors
+    /// As [`Lobby::decide_invite`].
+    pub fn decide_rematch(
+        &self,
+        id: InvitationId,
+        who: InviteRequest,
+        terms: Terms,
+        settings: &Settings,
+        now: Timestamp,
+    ) -> Result<Invitation, Refusal> {
+        self.check_invite(&who, terms.time.is_correspondence(), settings, now)?;
+        check_terms(&terms, settings)?;
+        Ok(invitation(id, who, terms, settings, now))
+    }
+
+    /// The checks every invitation passes before its terms: the server on, not oneself, not
+    /// a bot, both players free, no invitation already pending between them.
+    fn check_invite(
+        &self,
+        who: &InviteRequest,
+        correspondence: bool,
+        settings: &Settings,
+        now: Timestamp,
+    ) -> Result<(), Refusal> {
         if !settings.enabled {
             return Err(Refusal::ServerDisabled);
         }
@@ -229,8 +264,6 @@ impl Lobby {
         if who.invitee_is_bot {
             return Err(Refusal::InviteBot);
         }
-        let preset = options.time.unwrap_or(settings.time_default);
-        let correspondence = settings.time_control(preset).is_correspondence();
         self.check_free(who.inviter, who.invitee, correspondence, settings)?;
         if self
             .invitations
@@ -239,19 +272,31 @@ impl Lobby {
         {
             return Err(Refusal::DuplicateInvitation);
         }
-        let terms = resolve_terms(options, settings)?;
-        Ok(Invitation {
-            id,
-            guild: who.guild,
-            channel: who.channel,
-            inviter: who.inviter,
-            invitee: who.invitee,
-            terms,
-            created_at: now,
-            expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
-        })
+        Ok(())
     }
+}
 
+/// A new invitation on `terms`, expiring after the server's `offer-expiry-seconds`.
+fn invitation(
+    id: InvitationId,
+    who: InviteRequest,
+    terms: Terms,
+    settings: &Settings,
+    now: Timestamp,
+) -> Invitation {
+    Invitation {
+        id,
+        guild: who.guild,
+        channel: who.channel,
+        inviter: who.inviter,
+        invitee: who.invitee,
+        terms,
+        created_at: now,
+        expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
+    }
+}
+
+impl Lobby {
     /// Finds the invitation `by` answers, checking it is theirs to answer and still open.
     ///
     /// # Errors

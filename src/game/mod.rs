@@ -183,6 +183,17 @@ pub enum Command {
     },
     /// Agreement phase: the Resume play button (a dispute).
     ResumePlay { by: UserId, board: Option<BoardRef> },
+    /// The Take back button: ask to take back one's last move.
+    RequestUndo { by: UserId, board: Option<BoardRef> },
+    /// The opponent's Accept or Decline of a takeback.
+    AnswerUndo {
+        by: UserId,
+        board: Option<BoardRef>,
+        accept: bool,
+    },
+    /// The Rematch button of a finished game: an invitation to the other player with the same
+    /// settings and the colours swapped (in an even game).
+    Rematch { by: UserId, match_id: MatchId },
     /// The player's presence went offline (only with the presence intent).
     WentOffline { user: UserId },
     /// The player is back online.
@@ -239,6 +250,23 @@ pub enum Event {
         mv: Move,
         automatic: bool,
         captured: u32,
+    },
+    /// `by` asks `to` to take back their last move.
+    UndoRequested {
+        match_id: MatchId,
+        by: UserId,
+        to: UserId,
+    },
+    /// The takeback was declined.
+    UndoDeclined {
+        match_id: MatchId,
+        by: UserId,
+    },
+    /// Move `number` was taken back: `by` (who made it) is to move again.
+    MoveUndone {
+        match_id: MatchId,
+        number: u32,
+        by: UserId,
     },
     /// A correspondence game's reminder: `player`'s time runs out at `deadline`.
     ClockReminder {

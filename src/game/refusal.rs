@@ -22,6 +22,21 @@ pub enum Refusal {
     /// Already `max` correspondence games (the caller's own when `yours`).
     #[error("too many correspondence games (at most {max})")]
     TooManyCorrespondence { max: u32, yours: bool },
+    /// The server turned takebacks off (or the game is against the computer).
+    #[error("takebacks are off")]
+    TakebacksOff,
+    /// The last move is not the caller's own (or was an automatic pass).
+    #[error("nothing to take back")]
+    NothingToUndo,
+    /// A takeback is already asked for.
+    #[error("a takeback is already asked for")]
+    UndoPending,
+    /// No takeback asked for by the opponent.
+    #[error("no takeback to answer")]
+    NoUndoRequest,
+    /// Only the two players of a finished game may ask for a rematch, once it is over.
+    #[error("no rematch for you here")]
+    NoRematch,
     /// Several games could be meant: the command needs its `game` option.
     #[error("which game? {count} are running")]
     WhichGame { count: usize },

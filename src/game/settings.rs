@@ -43,6 +43,7 @@ pub enum SettingKey {
     TimeLive,
     TimeCorrespondence,
     MaxCorrespondenceGames,
+    Takebacks,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -88,7 +89,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 26] = [
+    pub const ALL: [SettingKey; 27] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -115,6 +116,7 @@ impl SettingKey {
         SettingKey::TimeLive,
         SettingKey::TimeCorrespondence,
         SettingKey::MaxCorrespondenceGames,
+        SettingKey::Takebacks,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -146,6 +148,7 @@ impl SettingKey {
             SettingKey::TimeLive => "time-live",
             SettingKey::TimeCorrespondence => "time-correspondence",
             SettingKey::MaxCorrespondenceGames => "max-correspondence-games",
+            SettingKey::Takebacks => "takebacks",
         }
     }
 
@@ -158,7 +161,8 @@ impl SettingKey {
             SettingKey::Enabled
             | SettingKey::AiEnabled
             | SettingKey::AiResigns
-            | SettingKey::RankedDefault => Shape::Switch,
+            | SettingKey::RankedDefault
+            | SettingKey::Takebacks => Shape::Switch,
             SettingKey::AiLevels => Shape::Levels,
             SettingKey::BoardSize => Shape::BoardSize,
             SettingKey::AllowedSizes => Shape::BoardSizes,
@@ -305,6 +309,8 @@ pub struct Settings {
     pub time_correspondence: TimeControl,
     /// Correspondence games a player may have at once (besides one real-time game).
     pub max_correspondence_games: u32,
+    /// Whether a player may ask to take back their last move (the opponent decides).
+    pub takebacks: bool,
 }
 
 impl Default for Settings {
@@ -336,6 +342,7 @@ impl Default for Settings {
             time_live: TimePreset::Live.default_control(),
             time_correspondence: TimePreset::Correspondence.default_control(),
             max_correspondence_games: 10,
+            takebacks: true,
         }
     }
 }
@@ -445,6 +452,7 @@ impl Settings {
             SettingKey::TimeLive => self.time_live.to_string(),
             SettingKey::TimeCorrespondence => self.time_correspondence.to_string(),
             SettingKey::MaxCorrespondenceGames => self.max_correspondence_games.to_string(),
+            SettingKey::Takebacks => self.takebacks.to_string(),
         }
     }
 
@@ -579,6 +587,7 @@ impl Settings {
             SettingKey::MaxCorrespondenceGames => {
                 next.max_correspondence_games = parse_u32(key, v)?;
             }
+            SettingKey::Takebacks => next.takebacks = parse_bool(key, v)?,
             SettingKey::AiLevels => {
                 let mut levels = Vec::new();
                 for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {

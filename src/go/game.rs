@@ -379,6 +379,20 @@ impl Game {
         true
     }
 
+    /// Takes back the last move (a takeback both players agreed to): the game is as it was
+    /// before it, history, passes and pass stones included. Returns the move taken back.
+    pub fn undo(&mut self) -> Option<(Color, Move)> {
+        let (&last, earlier) = self.moves.split_last()?;
+        let mut g = Game::from_setup(self.initial.clone(), self.initial_to_move, self.rules);
+        for &(c, m) in earlier {
+            // A move after two passes is play resumed after a dispute.
+            g.resume();
+            g.play_as(c, m).ok()?;
+        }
+        *self = g;
+        Some(last)
+    }
+
     /// Every legal move of the side to move, passes included (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.over {

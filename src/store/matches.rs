@@ -12,7 +12,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
     computer_color, computer_resigns, handicap, ranked, free_handicap, time_control, clock_black, \
-    clock_white, turn_started, reminded";
+    clock_white, turn_started, reminded, takebacks";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -28,6 +28,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         ranked: r.get(38)?,
         free_handicap: r.get(39)?,
         time_control: r.get(40)?,
+        takebacks: r.get(45)?,
         turn_timeout_ms: r.get(8)?,
         grace_ms: r.get(9)?,
         max_ms: r.get(10)?,
@@ -132,9 +133,9 @@ impl Tx<'_> {
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
-                 ranked, free_handicap, time_control) \
+                 ranked, free_handicap, time_control, takebacks) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
             )?
             .execute(params![
                 m.id,
@@ -163,6 +164,7 @@ impl Tx<'_> {
                 m.ranked,
                 m.free_handicap,
                 m.time_control,
+                m.takebacks,
             ])?;
         self.update_match(m.id, &m.live)
     }
@@ -210,6 +212,17 @@ impl Tx<'_> {
         } else {
             Err(StoreError::Missing(format!("match {id}")))
         }
+    }
+
+    /// Removes the moves of `match_id` numbered `from` and after (a takeback).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn delete_moves_from(&self, match_id: i64, from: u32) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("DELETE FROM moves WHERE match_id = ?1 AND number >= ?2")?
+            .execute(params![match_id, from])?;
+        Ok(())
     }
 
     /// Appends a move.

@@ -46,6 +46,8 @@ pub struct MatchRow {
     pub free_handicap: bool,
     /// The time control as the game writes it (`turn`, `byo-yomi 10m 5x30s`, …).
     pub time_control: String,
+    /// Whether a player may ask to take back a move.
+    pub takebacks: bool,
     pub turn_timeout_ms: i64,
     pub grace_ms: i64,
     pub max_ms: i64,

@@ -13,7 +13,7 @@ use super::super::commands::resign_text;
 use super::super::custom_id::ButtonId;
 use super::super::i18n::tr;
 use super::super::publish::{current, redraw_now};
-use super::super::ui::{picker, words};
+use super::super::ui::{self, picker, words};
 use super::Press;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
@@ -68,6 +68,27 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             on_board(p, Command::ResumePlay { by: p.user, board }).await;
         }
         ButtonId::Resign { game, .. } => resign(p, game).await,
+        ButtonId::TakeBack { game, move_number } => {
+            let board = board_ref(game, move_number);
+            on_board(p, Command::RequestUndo { by: p.user, board }).await;
+        }
+        ButtonId::AnswerTakeBack {
+            game,
+            move_number,
+            accept,
+        } => {
+            let board = board_ref(game, move_number);
+            on_board(
+                p,
+                Command::AnswerUndo {
+                    by: p.user,
+                    board,
+                    accept,
+                },
+            )
+            .await;
+        }
+        ButtonId::Rematch { game } => rematch(p, game).await,
         _ => {}
     }
 }
@@ -126,7 +147,9 @@ async fn on_board(p: &Press<'_>, command: Command) {
     let game = match &command {
         Command::Pass { board, .. }
         | Command::AcceptMarking { board, .. }
-        | Command::ResumePlay { board, .. } => board.map(|b| b.match_id),
+        | Command::ResumePlay { board, .. }
+        | Command::RequestUndo { board, .. }
+        | Command::AnswerUndo { board, .. } => board.map(|b| b.match_id),
         _ => None,
     };
     p.acknowledge().await;
@@ -157,6 +180,56 @@ async fn resign(p: &Press<'_>, game: MatchId) {
         (Err(_), None) => String::new(),
     };
     p.private(text).await;
+    p.publish(&applied).await;
+}
+
+/// A finished game's Rematch: the invitation is posted where the button was pressed.
+async fn rematch(p: &Press<'_>, game: MatchId) {
+    let applied = p
+        .apply(Command::Rematch {
+            by: p.user,
+            match_id: game,
+        })
+        .await;
+    let invitation = applied.result.as_ref().ok().and_then(|o| {
+        o.events.iter().find_map(|e| match e {
+            crate::game::Event::Invited(inv) => Some(inv.clone()),
+            _ => None,
+        })
+    });
+    let Some(inv) = invitation else {
+        if let Some(text) = p.failure_text(&applied) {
+            p.private(text).await;
+        }
+        return;
+    };
+    let _turn = p.bot.publisher.turn(inv.id.get()).await;
+    let lang = p.bot.guild_lang(inv.guild).await;
+    let msg = CreateInteractionResponseMessage::new()
+        .content(ui::invitation::text(&inv, lang))
+        .allowed_mentions(
+            serenity::all::CreateAllowedMentions::new()
+                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
+        )
+        .components(ui::invitation::components(inv.id, lang, true));
+    p.respond(CreateInteractionResponse::Message(msg)).await;
+    match p.press.get_response(&p.ctx.http).await {
+        Ok(m) => {
+            let (id, channel, mid) = (
+                inv.id,
+                crate::game::ChannelId(p.press.channel_id.get()),
+                m.id.get(),
+            );
+            if let Err(e) = p
+                .bot
+                .repo(move |r| r.set_invitation_message(id, channel, mid))
+                .await
+            {
+                tracing::warn!(error = %e, "could not remember the invitation message");
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
+    }
     p.publish(&applied).await;
 }
 

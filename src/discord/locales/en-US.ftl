@@ -534,3 +534,17 @@ games-none = You have no running game. Start one with `/weiqi invite user:@someo
 refusal-too-many-correspondence-yours = You already have {$max} correspondence games, the most this server allows at once.
 refusal-too-many-correspondence-theirs = That player already has {$max} correspondence games, the most this server allows at once.
 refusal-which-game = You have {$count} games running: say which with the `game` option, or use the command in the game's channel or thread (`/weiqi games` lists them).
+
+## Takebacks and rematches
+button-rematch = Rematch
+button-takeback = Take back
+button-takeback-accept = Accept takeback
+button-takeback-decline = Decline
+board-takeback-asked = {$player} asks to take back their last move: {$opponent}, accept or decline.
+key-takebacks = whether a player may ask to take back their last move (the opponent decides)
+choice-key-takebacks = takebacks
+refusal-takebacks-off = Takebacks are off in this game.
+refusal-nothing-to-undo = Only your own last move can be taken back, before your opponent plays (an automatic pass cannot).
+refusal-undo-pending = A takeback is already waiting for an answer.
+refusal-no-undo-request = There is no takeback for you to answer.
+refusal-no-rematch = Only the two players of a finished game can ask for a rematch.

@@ -516,3 +516,17 @@ games-none = 進行中の対局はありません。`/weiqi invite user:@相手`
 refusal-too-many-correspondence-yours = すでに通信碁が {$max} 局あります。このサーバーで同時に打てる上限です。
 refusal-too-many-correspondence-theirs = その人はすでに通信碁が {$max} 局あります。このサーバーで同時に打てる上限です。
 refusal-which-game = 進行中の対局が {$count} 局あります。`game` オプションで選ぶか、対局のチャンネルかスレッドで使ってください（`/weiqi games` で一覧）。
+
+## Takebacks and rematches
+button-rematch = 再戦
+button-takeback = 待った
+button-takeback-accept = 待ったを認める
+button-takeback-decline = 断る
+board-takeback-asked = {$player} さんが直前の手の待ったを求めています。{$opponent} さん、認めるか断ってください。
+key-takebacks = 直前の自分の手の待ったを求められるか（相手が決める）
+choice-key-takebacks = takebacks · 待った
+refusal-takebacks-off = この対局では待ったはできません。
+refusal-nothing-to-undo = 待ったできるのは相手が打つ前の自分の直前の手だけです（自動パスは不可）。
+refusal-undo-pending = 待ったの返事を待っているところです。
+refusal-no-undo-request = 返事をする待ったはありません。
+refusal-no-rematch = 再戦を求められるのは終局した対局の二人だけです。

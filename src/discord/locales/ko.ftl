@@ -516,3 +516,17 @@ games-none = 진행 중인 대국이 없습니다. `/weiqi invite user:@상대` 
 refusal-too-many-correspondence-yours = 이미 통신 대국이 {$max}판 있습니다. 이 서버에서 동시에 둘 수 있는 최대입니다.
 refusal-too-many-correspondence-theirs = 그 사람은 이미 통신 대국이 {$max}판 있습니다. 이 서버에서 동시에 둘 수 있는 최대입니다.
 refusal-which-game = 진행 중인 대국이 {$count}판 있습니다. `game` 옵션으로 고르거나 대국 채널이나 스레드에서 사용하세요(`/weiqi games` 로 목록).
+
+## Takebacks and rematches
+button-rematch = 재대국
+button-takeback = 무르기
+button-takeback-accept = 무르기 허락
+button-takeback-decline = 거절
+board-takeback-asked = {$player} 님이 방금 둔 수를 무르자고 합니다. {$opponent} 님, 허락하거나 거절하세요.
+key-takebacks = 방금 둔 자기 수를 무르자고 할 수 있는지(상대가 결정)
+choice-key-takebacks = takebacks · 무르기
+refusal-takebacks-off = 이 대국에서는 무르기를 할 수 없습니다.
+refusal-nothing-to-undo = 상대가 두기 전의 내 마지막 수만 무를 수 있습니다(자동 패스는 불가).
+refusal-undo-pending = 무르기 요청이 이미 답을 기다리고 있습니다.
+refusal-no-undo-request = 답할 무르기 요청이 없습니다.
+refusal-no-rematch = 끝난 대국의 두 사람만 재대국을 청할 수 있습니다.

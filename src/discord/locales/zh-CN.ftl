@@ -516,3 +516,17 @@ games-none = 你没有正在进行的对局。用 `/weiqi invite user:@对手` �
 refusal-too-many-correspondence-yours = 你已经有 {$max} 盘通讯棋，已达本服务器同时进行的上限。
 refusal-too-many-correspondence-theirs = 对方已经有 {$max} 盘通讯棋，已达本服务器同时进行的上限。
 refusal-which-game = 你有 {$count} 盘对局在进行：请用 `game` 选项指定，或在对局的频道或子区中使用（`/weiqi games` 可列出）。
+
+## Takebacks and rematches
+button-rematch = 再来一盘
+button-takeback = 悔棋
+button-takeback-accept = 同意悔棋
+button-takeback-decline = 拒绝
+board-takeback-asked = {$player} 请求悔掉刚下的一手：{$opponent}，请同意或拒绝。
+key-takebacks = 是否可以请求悔掉自己刚下的一手（由对手决定）
+choice-key-takebacks = takebacks · 悔棋
+refusal-takebacks-off = 这盘棋不能悔棋。
+refusal-nothing-to-undo = 只能在对手落子前悔掉自己的上一手（自动停一手不行）。
+refusal-undo-pending = 已经有一个悔棋请求在等待回答。
+refusal-no-undo-request = 没有需要你回答的悔棋请求。
+refusal-no-rematch = 只有已结束对局的双方可以请求再来一盘。

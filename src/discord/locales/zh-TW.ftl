@@ -516,3 +516,17 @@ games-none = 你沒有正在進行的對局。用 `/weiqi invite user:@對手` �
 refusal-too-many-correspondence-yours = 你已經有 {$max} 盤通訊棋，已達本伺服器同時進行的上限。
 refusal-too-many-correspondence-theirs = 對方已經有 {$max} 盤通訊棋，已達本伺服器同時進行的上限。
 refusal-which-game = 你有 {$count} 盤對局在進行：請用 `game` 選項指定，或在對局的頻道或討論串中使用（`/weiqi games` 可列出）。
+
+## Takebacks and rematches
+button-rematch = 再來一盤
+button-takeback = 悔棋
+button-takeback-accept = 同意悔棋
+button-takeback-decline = 拒絕
+board-takeback-asked = {$player} 請求悔掉剛下的一手：{$opponent}，請同意或拒絕。
+key-takebacks = 是否可以請求悔掉自己剛下的一手（由對手決定）
+choice-key-takebacks = takebacks · 悔棋
+refusal-takebacks-off = 這盤棋不能悔棋。
+refusal-nothing-to-undo = 只能在對手落子前悔掉自己的上一手（自動虛手不行）。
+refusal-undo-pending = 已經有一個悔棋請求在等待回答。
+refusal-no-undo-request = 沒有需要你回答的悔棋請求。
+refusal-no-rematch = 只有已結束對局的雙方可以請求再來一盤。

@@ -498,7 +498,11 @@ async fn announce(
         }
         _ => CreateAllowedMentions::new(),
     };
-    let msg = CreateMessage::new().embed(embed).allowed_mentions(mentions);
+    let mut msg = CreateMessage::new().embed(embed).allowed_mentions(mentions);
+    if m.computer.is_none() && !matches!(ending, Ending::Annulled) {
+        // Its two players may ask for another game on the same terms.
+        msg = msg.components(ui::board::rematch_row(id, lang));
+    }
     if let Err(e) = with_retry("announce the result", || {
         dchannel(channel).send_message(http, msg.clone())
     })

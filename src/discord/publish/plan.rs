@@ -80,6 +80,13 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
             } => steps.push(Step::Remind(*match_id, *player, *deadline)),
             // The board shows the clock with the time given back.
             Event::TimeGivenBack { .. } => changed = true,
+            // The board asks the opponent, then shows the answer.
+            Event::UndoRequested { .. } | Event::UndoDeclined { .. } => changed = true,
+            // The move is gone: the one who made it is to move again.
+            Event::MoveUndone { .. } => {
+                changed = true;
+                turn = true;
+            }
             // Black places the next stone, or White's first move comes.
             Event::HandicapStonePlaced { left, .. } => {
                 changed = true;

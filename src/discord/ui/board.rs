@@ -99,6 +99,15 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
                     color_name(lang, to_move)
                 )
             };
+            if let Some(asker) = m.undo_request {
+                turn.push('\n');
+                turn.push_str(&tr!(
+                    lang,
+                    "board-takeback-asked",
+                    player = mention(m.players[asker]),
+                    opponent = mention(m.players[!asker])
+                ));
+            }
             if m.placing() {
                 turn.push('\n');
                 turn.push_str(&tr!(
@@ -341,14 +350,52 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
             ),
         ],
         // No pass while Black places the stones of a free handicap.
-        None => vec![
-            button(
-                ButtonId::Pass { game, move_number },
-                tr!(lang, "button-pass"),
-                ButtonStyle::Primary,
-            )
-            .disabled(m.placing()),
-        ],
+        None => {
+            let mut row = vec![
+                button(
+                    ButtonId::Pass { game, move_number },
+                    tr!(lang, "button-pass"),
+                    ButtonStyle::Primary,
+                )
+                .disabled(m.placing()),
+            ];
+            if m.undo_request.is_some() {
+                // The opponent of the one who asked answers.
+                for (accept, label, style) in [
+                    (
+                        true,
+                        tr!(lang, "button-takeback-accept"),
+                        ButtonStyle::Success,
+                    ),
+                    (
+                        false,
+                        tr!(lang, "button-takeback-decline"),
+                        ButtonStyle::Secondary,
+                    ),
+                ] {
+                    row.push(button(
+                        ButtonId::AnswerTakeBack {
+                            game,
+                            move_number,
+                            accept,
+                        },
+                        label,
+                        style,
+                    ));
+                }
+            } else if m
+                .game
+                .last_move()
+                .is_some_and(|(c, _)| m.may_request_undo(c))
+            {
+                row.push(button(
+                    ButtonId::TakeBack { game, move_number },
+                    tr!(lang, "button-takeback"),
+                    ButtonStyle::Secondary,
+                ));
+            }
+            row
+        }
     };
     actions.push(button(
         ButtonId::Resign { game, move_number },
@@ -357,6 +404,15 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
     ));
     rows.push(CreateActionRow::Buttons(actions));
     rows
+}
+
+/// The Rematch button under a finished game's result.
+pub fn rematch_row(game: crate::game::MatchId, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(ButtonId::Rematch { game }.to_string())
+            .label(tr!(lang, "button-rematch"))
+            .style(ButtonStyle::Primary),
+    ])]
 }
 
 /// What a board message shows, as one short text: a message whose stored key differs from the

@@ -59,6 +59,7 @@ mod tests {
             free_handicap: false,
             ranked: false,
             time: crate::game::time_control::TimeControl::Turn,
+            takebacks: true,
             turn_timeout: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             max_length: Duration::from_secs(3600),

@@ -77,6 +77,11 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             tr!(lang, "refusal-too-many-correspondence-theirs", max = *max)
         }
         Refusal::WhichGame { count } => tr!(lang, "refusal-which-game", count = *count),
+        Refusal::TakebacksOff => tr!(lang, "refusal-takebacks-off"),
+        Refusal::NothingToUndo => tr!(lang, "refusal-nothing-to-undo"),
+        Refusal::UndoPending => tr!(lang, "refusal-undo-pending"),
+        Refusal::NoUndoRequest => tr!(lang, "refusal-no-undo-request"),
+        Refusal::NoRematch => tr!(lang, "refusal-no-rematch"),
         Refusal::KomiNotHalfPoints => tr!(lang, "refusal-komi-not-half-points"),
         Refusal::KomiNotAllowed { komi, allowed } => tr!(
             lang,
@@ -366,6 +371,7 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::TimeLive => tr!(lang, "key-time-live"),
         SettingKey::TimeCorrespondence => tr!(lang, "key-time-correspondence"),
         SettingKey::MaxCorrespondenceGames => tr!(lang, "key-max-correspondence-games"),
+        SettingKey::Takebacks => tr!(lang, "key-takebacks"),
     }
 }
 

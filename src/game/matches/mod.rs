@@ -11,6 +11,7 @@ mod clock;
 mod moves;
 #[cfg(test)]
 mod tests;
+mod undo;
 
 use crate::go::{
     Board, BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, IllegalMove, Komi,
@@ -50,6 +51,8 @@ pub struct MatchConfig {
     pub ranked: bool,
     /// How time is kept: the seed's time a turn, or a real clock.
     pub time: TimeControl,
+    /// Whether a player may ask to take back their last move (the server's `takebacks`).
+    pub takebacks: bool,
     /// A turn lasts this long under [`TimeControl::Turn`]; then an automatic pass. Under every
     /// control it is the time the agreement phase waits for silent players.
     pub turn_timeout: Duration,
@@ -137,6 +140,10 @@ pub enum Action {
     Annul,
     /// Whatever deadlines are due at `now` fire.
     Tick,
+    /// Ask to take back one's last move.
+    RequestUndo,
+    /// Accept (`true`) or decline the opponent's request to take back their last move.
+    AnswerUndo(bool),
 }
 
 /// A match between two players.
@@ -181,6 +188,9 @@ pub struct Match {
     /// Time given back to the player to move at the last restart (the bot was down), shown by
     /// `/weiqi status`.
     pub given_back: Duration,
+    /// A pending request to take back the last move, by this colour (who made it). It lapses
+    /// at the next move, and is not kept across a restart.
+    pub undo_request: Option<Color>,
 }
 
 /// A real-time game on a real clock cannot run longer than this (a correspondence game has no
@@ -253,6 +263,7 @@ impl Match {
             turn_started: now,
             reminded: 0,
             given_back: Duration::ZERO,
+            undo_request: None,
         };
         m.start_turn(now);
         m
@@ -595,6 +606,10 @@ impl Match {
                 self.accept_marking(color, seen, version, now, &mut events)?;
             }
             Action::ResumePlay => self.resume_play_by(color, seen, now, &mut events)?,
+            Action::RequestUndo => self.request_undo(color, seen, &mut events)?,
+            Action::AnswerUndo(accept) => {
+                self.answer_undo(color, accept, seen, now, &mut events)?
+            }
             Action::Tick | Action::Annul => {}
         }
         Ok(events)

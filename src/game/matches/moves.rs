@@ -146,6 +146,8 @@ impl Match {
     ) {
         let clock = self.clocks[color];
         self.charge(color, turn_starts);
+        // A takeback not answered before the next move lapses.
+        self.undo_request = None;
         let Ok(played) = self.game.play_as(color, mv) else {
             // Checked just before; an engine refusal here would be a bug. Leave the match
             // as it is rather than panic.

@@ -12,6 +12,7 @@ fn config(rules: RuleSet) -> MatchConfig {
         free_handicap: false,
         ranked: false,
         time: super::super::time_control::TimeControl::Turn,
+        takebacks: true,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),
         max_length: Duration::from_secs(3600),

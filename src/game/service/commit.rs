@@ -88,6 +88,10 @@ impl Service {
         let mut events = next.apply(by, action, seen, now)?;
         let first_new = m.move_count() as usize;
         self.store.write(|tx| {
+            // A move taken back leaves the store too: the record is the game as played on.
+            if next.move_count() < m.move_count() {
+                tx.delete_moves_from(next.id.get(), next.move_count() + 1)?;
+            }
             for i in first_new..next.move_count() as usize {
                 if let Some(row) = move_row(&next, i, now) {
                     tx.insert_move(&row)?;

@@ -32,13 +32,23 @@ impl Service {
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let settings = self.settings(who.guild)?;
-        let mut lobby = lock(&self.lobby);
+        let lobby = lock(&self.lobby);
         let id = InvitationId(self.take_id());
         let mut inv = lobby.decide_invite(id, who, options, &settings, now)?;
         if inv.terms.ranked && options.handicap.is_none() && options.komi.is_none() {
             self.handicap_by_rank(&mut inv)?;
             check_terms(&inv.terms, &settings)?;
         }
+        self.open_invitation(lobby, inv)
+    }
+
+    /// Stores a decided invitation, puts it in the lobby and arms its expiry.
+    fn open_invitation(
+        &self,
+        mut lobby: std::sync::MutexGuard<'_, Lobby>,
+        inv: Invitation,
+    ) -> Result<Outcome, Failure> {
+        let id = inv.id;
         let row = invitation_row(&inv);
         self.store.write(|tx| tx.insert_invitation(&row))?;
         lobby.invitations.insert(id, inv.clone());
@@ -52,6 +62,51 @@ impl Service {
             deadline: Some(inv.expires_at),
             events: vec![Event::Invited(inv)],
         })
+    }
+
+    /// A player of a finished game invites the other to a rematch: the same terms (size,
+    /// rules, komi, handicap, ranked, clock), in the same channel, with the colours swapped in
+    /// an even game (a handicap stays with whoever received it).
+    pub(super) fn rematch(
+        &self,
+        by: UserId,
+        id: MatchId,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let m = self.load_match(id)?.ok_or(Refusal::NoSuchGame)?;
+        let Some(color) = m.color_of(by) else {
+            return Err(Refusal::NoRematch.into());
+        };
+        if m.is_running() || m.computer.is_some() {
+            return Err(Refusal::NoRematch.into());
+        }
+        let other = m.players[!color];
+        // Whoever accepts plays Black unless the inviter does.
+        let inviter_black = if m.config.handicap > 0 {
+            color == crate::go::Color::Black
+        } else {
+            color == crate::go::Color::White
+        };
+        let terms = super::super::invitation::Terms {
+            size: m.config.size,
+            rules: m.config.rules,
+            komi: m.config.komi,
+            handicap: m.config.handicap,
+            ranked: m.config.ranked,
+            inviter_black,
+            time: m.config.time,
+        };
+        let who = InviteRequest {
+            guild: m.guild,
+            channel: m.channel,
+            inviter: by,
+            invitee: other,
+            invitee_is_bot: false,
+        };
+        let settings = self.settings(m.guild)?;
+        let lobby = lock(&self.lobby);
+        let inv = lobby.decide_rematch(InvitationId(self.take_id()), who, terms, &settings, now)?;
+        self.open_invitation(lobby, inv)
     }
 
     pub(super) fn accept(

@@ -189,6 +189,13 @@ impl Service {
                 self.on_target(by, board, Action::AcceptMarking(marking), now)
             }
             Command::ResumePlay { by, board } => self.on_target(by, board, Action::ResumePlay, now),
+            Command::RequestUndo { by, board } => {
+                self.on_target(by, board, Action::RequestUndo, now)
+            }
+            Command::AnswerUndo { by, board, accept } => {
+                self.on_target(by, board, Action::AnswerUndo(accept), now)
+            }
+            Command::Rematch { by, match_id } => Applied::only(self.rematch(by, match_id, now)),
             Command::WentOffline { user } => self.on_presence(user, Action::WentOffline, now),
             Command::CameBack { user } => self.on_presence(user, Action::CameBack, now),
             Command::Annul {

@@ -76,6 +76,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         ranked: c.ranked,
         free_handicap: c.free_handicap,
         time_control: c.time.to_string(),
+        takebacks: c.takebacks,
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
         max_ms: millis_of(c.max_length),
@@ -258,6 +259,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             .time_control
             .parse::<TimeControl>()
             .map_err(|_| LoadError::Inconsistent("a time control that does not read"))?,
+        takebacks: r.takebacks,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,
         max_length: duration_of(r.max_ms)?,
@@ -324,6 +326,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         ),
         reminded: r.live.reminded.min(2),
         given_back: Duration::ZERO,
+        undo_request: None,
     })
 }
 
