@@ -127,3 +127,64 @@ async fn a_correspondence_game_survives_a_crash_and_the_time_is_given_back() {
     let _ = bot2.kill().await;
     fake.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_and_a_rematch_by_their_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 7)]).await;
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    table.play(&bob, "D4").await;
+    let b = table.press_and_wait(&bob, "Take back").await;
+    assert!(
+        field(&b, "Turn").contains("asks to take back their last move"),
+        "{}",
+        field(&b, "Turn")
+    );
+    let b = table.press_and_wait(&alice, "Accept takeback").await;
+    assert_eq!(field(&b, "Move"), "0", "the move is gone");
+    assert!(
+        field(&b, "Turn").contains(&bob.mention()),
+        "Bob to move again"
+    );
+    table.play(&bob, "C3").await;
+    table.press(&alice, "Resign").await;
+    table.press(&alice, "Resign").await;
+    result_text(&fake, std::time::Duration::ZERO, "Game over").await;
+
+    // The result carries Rematch; Alice's press posts the new invitation, Alice now Black.
+    let result = fake
+        .wait_for_message("the result with its Rematch", STEP, |m| {
+            m.buttons()
+                .iter()
+                .any(|b| b.label.as_deref() == Some("Rematch"))
+        })
+        .await;
+    let rematch = result
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Rematch"))
+        .unwrap();
+    let id = fake.press_button(&alice, result.id, &rematch.custom_id);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert_eq!((cb.kind, cb.ephemeral), (4, false), "{}", cb.data);
+    let text = cb.data["content"].as_str().unwrap_or_default();
+    assert!(
+        text.contains(&bob.mention()) && text.contains("7×7"),
+        "{text}"
+    );
+    let invitation = fake.message(cb.message_id.unwrap()).unwrap();
+    let board = accept(&fake, &bob, &invitation).await;
+    let b = Table { fake: &fake, board }.board();
+    assert!(
+        field(&b, "Turn").contains(&alice.mention()),
+        "colours swapped: Alice plays Black"
+    );
+    fake.assert_no_violations();
+}

@@ -203,7 +203,7 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
         }
         return;
     };
-    let _turn = p.bot.publisher.turn(inv.id.get()).await;
+    let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
     let msg = CreateInteractionResponseMessage::new()
         .content(ui::invitation::text(&inv, lang))
@@ -230,6 +230,8 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
         }
         Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
     }
+    // The invitation's turn ends before its outcome is published (which takes it again).
+    drop(turn);
     p.publish(&applied).await;
 }
 
