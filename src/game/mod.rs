@@ -30,7 +30,8 @@
 //! assert_eq!(started.to_move, Some(bob));
 //! svc.apply(Command::Play { by: bob, point: "E5".parse()?, board: None }, now).result?;
 //! // Someone else's click is refused; nothing changed.
-//! let refused = svc.apply(Command::Pass { by: carol, board: None }, now).result;
+//! let pass = Command::Pass { by: carol, board: None, game: None };
+//! let refused = svc.apply(pass, now).result;
 //! assert_eq!(refused.unwrap_err().refusal(), Some(&Refusal::NotInGame));
 //! // Deadlines fire through the same path: White's turn times out after 180 s.
 //! let fired = svc.tick(Timestamp::from_millis(1_800_000_180_000));
