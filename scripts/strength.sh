@@ -34,6 +34,11 @@ run() {
   case $1 in
   advanced-9x9-gnugo10)
     match "$1" 50 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 1000 ;;
+  advanced-9x9-gnugo10-run2) # the second run, as two processes (one a core)
+    match "$1a" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 &
+    match "$1b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 \
+      --first-game 26
+    wait ;;
   advanced-19x19-gnugo10)
     match "$1" 20 19 7.5 "$(tengen advanced --max-time 1.95)" "$GNUGO" --seed-base 2000 ;;
   intermediate-9x9-gnugo10)
