@@ -696,20 +696,7 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
     assert_png_board(&board);
 
     // The record says the rules, the result, and the territory with the dead stone in it.
-    let id = fake.send_slash_command(&bob, "weiqi", "sgf", vec![]);
-    let cb = fake.wait_for_callback(id, STEP).await;
-    let original = cb.message_id.unwrap();
-    let msg = fake
-        .wait_for_message("the record", STEP, |m| {
-            m.id == original && !m.attachments.is_empty()
-        })
-        .await;
-    let sgf = msg
-        .attachments
-        .iter()
-        .find(|a| a.filename.ends_with(".sgf"))
-        .expect("the record is attached");
-    let text = String::from_utf8_lossy(&sgf.bytes).into_owned();
+    let text = record_of(&fake, &bob).await;
     assert!(
         text.contains("RU[AGA]") && text.contains("RE[W+0.5]"),
         "{text}"
@@ -743,20 +730,12 @@ async fn a_whole_game_in(locale: &str) -> (Vec<String>, FakeDiscord, tempfile::T
     fake.set_guild_locale(locale);
     let alice = fake.user("alice");
     let bob = fake.user("bob");
-    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
-    fake.update_user(moderator.clone());
+    let moderator = moderator(&fake);
     let _bot = start_bot(&fake, dir.path());
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     fake.wait_for_commands(STEP).await;
-    let key = "allowed-sizes";
-    let id = fake.send_slash_command(
-        &moderator,
-        "weiqi-config",
-        "set",
-        vec![Opt::str("key", key), Opt::str("value", "5,7,9")],
-    );
-    private_answer(&fake, id).await;
+    config_set(&fake, &moderator, "allowed-sizes", "5,7,9").await;
     let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 5)]).await;
     let board = accept(&fake, &bob, &invitation).await;
     let table = Table { fake: &fake, board };

@@ -26,18 +26,7 @@ async fn a_byo_yomi_game_is_lost_on_time_when_the_period_runs_out() {
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
-    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
-    fake.update_user(moderator.clone());
-    let id = fake.send_slash_command(
-        &moderator,
-        "weiqi-config",
-        "set",
-        vec![
-            Opt::str("key", "time-live"),
-            Opt::str("value", "byo-yomi 0s 1x5s"),
-        ],
-    );
-    let answer = private_answer(&fake, id).await;
+    let answer = config_set(&fake, &moderator(&fake), "time-live", "byo-yomi 0s 1x5s").await;
     assert!(
         all_text(&answer.json).contains("`time-live` = byo-yomi 0s 1x5s"),
         "{}",

@@ -196,15 +196,7 @@ async fn reply_latency_while_the_computer_thinks() {
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
-    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
-    fake.update_user(moderator.clone());
-    let id = fake.send_slash_command(
-        &moderator,
-        "weiqi-config",
-        "set",
-        vec![Opt::str("key", "allowed-sizes"), Opt::str("value", "9,19")],
-    );
-    private_answer(&fake, id).await;
+    config_set(&fake, &moderator(&fake), "allowed-sizes", "9,19").await;
     let white = choice(&commands, "weiqi", "ai", "color", "white");
     let mut computer_boards = Vec::new();
     for user in [&carol, &dave] {

@@ -166,18 +166,7 @@ async fn a_13x13_chinese_handicap_game_black_places_the_stones_by_clicking() {
     let _log = LogOnPanic(dir.path().join("bot.log"));
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
-    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
-    fake.update_user(moderator.clone());
-    let id = fake.send_slash_command(
-        &moderator,
-        "weiqi-config",
-        "set",
-        vec![
-            Opt::str("key", "allowed-sizes"),
-            Opt::str("value", "9,13,19"),
-        ],
-    );
-    private_answer(&fake, id).await;
+    config_set(&fake, &moderator(&fake), "allowed-sizes", "9,13,19").await;
 
     let chinese = choice(&commands, "weiqi", "invite", "rules", "chinese");
     let invitation = invite(
@@ -240,20 +229,7 @@ async fn a_13x13_chinese_handicap_game_black_places_the_stones_by_clicking() {
     assert!(result.contains("B+R"), "{result}");
 
     // The record has the stones where Black put them, White first.
-    let id = fake.send_slash_command(&bob, "weiqi", "sgf", vec![]);
-    let cb = fake.wait_for_callback(id, STEP).await;
-    let original = cb.message_id.unwrap();
-    let msg = fake
-        .wait_for_message("the record", STEP, |m| {
-            m.id == original && !m.attachments.is_empty()
-        })
-        .await;
-    let sgf = msg
-        .attachments
-        .iter()
-        .find(|a| a.filename.ends_with(".sgf"))
-        .map(|a| String::from_utf8_lossy(&a.bytes).into_owned())
-        .expect("the record is attached");
+    let sgf = record_of(&fake, &bob).await;
     for prop in [
         "SZ[13]",
         "HA[3]",

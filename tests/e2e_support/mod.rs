@@ -37,6 +37,47 @@ pub fn start_bot_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, &str)]) -> C
         .unwrap()
 }
 
+/// A member with Manage Server, known to the fake.
+pub fn moderator(fake: &FakeDiscord) -> TestUser {
+    let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
+    fake.update_user(moderator.clone());
+    moderator
+}
+
+/// `/weiqi-config set key value` by `moderator`; the private answer.
+pub async fn config_set(
+    fake: &FakeDiscord,
+    moderator: &TestUser,
+    key: &str,
+    value: &str,
+) -> StoredMessage {
+    let id = fake.send_slash_command(
+        moderator,
+        "weiqi-config",
+        "set",
+        vec![Opt::str("key", key), Opt::str("value", value)],
+    );
+    private_answer(fake, id).await
+}
+
+/// The SGF record `/weiqi sgf` gives `user` (their latest game), as text.
+pub async fn record_of(fake: &FakeDiscord, user: &TestUser) -> String {
+    let id = fake.send_slash_command(user, "weiqi", "sgf", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    let original = cb.message_id.unwrap();
+    let msg = fake
+        .wait_for_message("the record", STEP, |m| {
+            m.id == original && !m.attachments.is_empty()
+        })
+        .await;
+    let sgf = msg
+        .attachments
+        .iter()
+        .find(|a| a.filename.ends_with(".sgf"))
+        .expect("the record is attached");
+    String::from_utf8_lossy(&sgf.bytes).into_owned()
+}
+
 /// Kills the bot (no clean stop: a crash), runs `between` while it is down, and starts it
 /// again on the same database; returns once it has registered its commands again.
 pub async fn crash_and_restart(

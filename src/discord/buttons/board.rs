@@ -9,7 +9,7 @@ use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage}
 use crate::game::{BoardRef, Command, MatchId, Refusal};
 use crate::render::regions::region_of;
 
-use super::super::commands::resign_text;
+use super::super::commands::{remember_invitation, resign_text};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::tr;
 use super::super::publish::{current, redraw_now};
@@ -205,31 +205,13 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
     };
     let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
-    let msg = CreateInteractionResponseMessage::new()
-        .content(ui::invitation::text(&inv, lang))
-        .allowed_mentions(
-            serenity::all::CreateAllowedMentions::new()
-                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
-        )
-        .components(ui::invitation::components(inv.id, lang, true));
-    p.respond(CreateInteractionResponse::Message(msg)).await;
-    match p.press.get_response(&p.ctx.http).await {
-        Ok(m) => {
-            let (id, channel, mid) = (
-                inv.id,
-                crate::game::ChannelId(p.press.channel_id.get()),
-                m.id.get(),
-            );
-            if let Err(e) = p
-                .bot
-                .repo(move |r| r.set_invitation_message(id, channel, mid))
-                .await
-            {
-                tracing::warn!(error = %e, "could not remember the invitation message");
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
-    }
+    p.respond(CreateInteractionResponse::Message(ui::invitation::message(
+        &inv, lang,
+    )))
+    .await;
+    let posted = p.press.get_response(&p.ctx.http).await;
+    let channel = crate::game::ChannelId(p.press.channel_id.get());
+    remember_invitation(p.bot, inv.id, channel, posted).await;
     // The invitation's turn ends before its outcome is published (which takes it again).
     drop(turn);
     p.publish(&applied).await;

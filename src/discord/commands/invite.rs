@@ -1,8 +1,6 @@
-//! `/weiqi invite user [size] [komi] [rules]`.
+//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time]`.
 
-use serenity::all::{
-    CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponseMessage, User,
-};
+use serenity::all::{CreateAutocompleteResponse, User};
 
 use crate::game::invitation::InviteRequest;
 use crate::game::time_control::TimePreset;
@@ -154,22 +152,18 @@ pub async fn invite(
 
 /// Posts the invitation (the command's public answer) and remembers its message, in the
 /// invitation's turn, so that an Accept pressed at once finds the message to close.
-async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
-    let _turn = call.bot.publisher.turn(inv.id.get()).await;
-    let lang = call.public_lang().await;
-    let msg = CreateInteractionResponseMessage::new()
-        .content(ui::invitation::text(inv, lang))
-        .allowed_mentions(
-            CreateAllowedMentions::new()
-                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
-        )
-        .components(ui::invitation::components(inv.id, lang, true));
-    call.respond(msg).await;
-    match call.ctx.interaction.get_response(call.ctx.http()).await {
+/// Remembers where an invitation's message is (its buttons lead back to it), once Discord has
+/// said; a failure is logged (the message is found again at start-up).
+pub async fn remember_invitation(
+    bot: &crate::discord::bot::Bot,
+    id: crate::game::InvitationId,
+    channel: crate::game::ChannelId,
+    posted: serenity::Result<serenity::all::Message>,
+) {
+    match posted {
         Ok(m) => {
-            let (id, channel, mid) = (inv.id, call.channel, m.id.get());
-            if let Err(e) = call
-                .bot
+            let mid = m.id.get();
+            if let Err(e) = bot
                 .repo(move |r| r.set_invitation_message(id, channel, mid))
                 .await
             {
@@ -178,4 +172,12 @@ async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
         }
         Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
     }
+}
+
+async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
+    let _turn = call.bot.publisher.turn(inv.id.get()).await;
+    let lang = call.public_lang().await;
+    call.respond(ui::invitation::message(inv, lang)).await;
+    let posted = call.ctx.interaction.get_response(call.ctx.http()).await;
+    remember_invitation(call.bot, inv.id, call.channel, posted).await;
 }

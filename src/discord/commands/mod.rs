@@ -30,6 +30,7 @@ use super::i18n::{self, Lang, tr};
 use super::publish::publish;
 use super::ui::{self, words};
 
+pub use invite::remember_invitation;
 pub use learn::page as learn_page;
 pub use play::resign_text;
 pub use profile::page as leaderboard_page;
@@ -411,12 +412,7 @@ pub async fn my_games(ctx: Ctx<'_>, partial: &str) -> serenity::all::CreateAutoc
     let games = ctx
         .data()
         .runtime
-        .read(move |s| {
-            s.games_of(user)
-                .into_iter()
-                .filter_map(|id| s.snapshot(id))
-                .collect::<Vec<_>>()
-        })
+        .read(move |s| s.running_games_of(user))
         .await
         .unwrap_or_default();
     let typed = partial.trim().trim_start_matches('#');

@@ -32,12 +32,7 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let games = call
         .bot
         .runtime
-        .read(move |s| {
-            s.games_of(user)
-                .into_iter()
-                .filter_map(|id| s.snapshot(id))
-                .collect::<Vec<_>>()
-        })
+        .read(move |s| s.running_games_of(user))
         .await
         .unwrap_or_default();
     if games.is_empty() {

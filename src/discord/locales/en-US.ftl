@@ -414,7 +414,8 @@ status-play = {$head}
     Move: {$number}
     Captures: ⚫ {$black_captures} · ⚪ {$white_captures}
     Komi: {$komi}
-    Turn time left: {$left} · Game time left: {$game_left}
+    {$timing}
+status-turn-timing = Turn time left: {$left} · Game time left: {$game_left}
 status-agreement = {$head}
     Both passed: the players are settling the dead stones.
     If accepted: {$result}
@@ -507,11 +508,7 @@ status-clock = {$player}: {$clock} (main {$exact})
 status-runs-out = The player to move runs out in {$left}.
 status-given-back = The bot was down: {$given} given back to the player to move.
 status-penalties = Penalty points: ⚫ {$black} · ⚪ {$white}
-status-play-clock = {$head}
-    Turn: {$player} ({$color})
-    Move: {$number}
-    Captures: ⚫ {$black_captures} · ⚪ {$white_captures}
-    Komi: {$komi} · Time: {$time}{$clocks}
+status-time = Time: {$time}
 result-penalties = Penalty overtime: ⚫ −{$black} · ⚪ −{$white} points (counted above).
 config-heading = Settings
 

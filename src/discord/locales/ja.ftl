@@ -396,7 +396,8 @@ status-play = {$head}
     手数：{$number}
     アゲハマ：⚫ {$black_captures} · ⚪ {$white_captures}
     コミ：{$komi}
-    手番の残り時間：{$left} · 対局の残り時間：{$game_left}
+    {$timing}
+status-turn-timing = 手番の残り時間：{$left} · 対局の残り時間：{$game_left}
 status-agreement = {$head}
     両者パス：対局者が死に石を確認しています。
     承認した場合：{$result}
@@ -489,11 +490,7 @@ status-clock = {$player}：{$clock}（持ち時間 {$exact}）
 status-runs-out = 手番の人の時間切れまで {$left}。
 status-given-back = ボットが停止していた {$given} を手番の人に戻しました。
 status-penalties = 罰点：⚫ {$black} · ⚪ {$white}
-status-play-clock = {$head}
-    手番：{$player}（{$color}）
-    手数：{$number}
-    アゲハマ：⚫ {$black_captures} · ⚪ {$white_captures}
-    コミ：{$komi} · 持ち時間：{$time}{$clocks}
+status-time = 持ち時間：{$time}
 result-penalties = 罰点延長：⚫ −{$black} · ⚪ −{$white} 点（上の計算に含む）。
 config-heading = 設定
 

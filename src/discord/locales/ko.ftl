@@ -396,7 +396,8 @@ status-play = {$head}
     수: {$number}
     따낸 돌: ⚫ {$black_captures} · ⚪ {$white_captures}
     덤: {$komi}
-    이번 수 남은 시간: {$left} · 대국 남은 시간: {$game_left}
+    {$timing}
+status-turn-timing = 이번 수 남은 시간: {$left} · 대국 남은 시간: {$game_left}
 status-agreement = {$head}
     양쪽 패스: 대국자들이 죽은 돌을 확인하는 중입니다.
     수락하면: {$result}
@@ -489,11 +490,7 @@ status-clock = {$player}: {$clock}(기본 {$exact})
 status-runs-out = 둘 차례인 사람의 시간이 {$left} 남았습니다.
 status-given-back = 봇이 멈춰 있던 {$given} 을 둘 차례인 사람에게 돌려주었습니다.
 status-penalties = 벌점: ⚫ {$black} · ⚪ {$white}
-status-play-clock = {$head}
-    차례: {$player} ({$color})
-    수: {$number}
-    따낸 돌: ⚫ {$black_captures} · ⚪ {$white_captures}
-    덤: {$komi} · 시간: {$time}{$clocks}
+status-time = 시간: {$time}
 result-penalties = 벌점 연장: ⚫ −{$black} · ⚪ −{$white} 점(위 점수에 반영).
 config-heading = 설정
 

@@ -396,7 +396,8 @@ status-play = {$head}
     手数：{$number}
     提子：⚫ {$black_captures} · ⚪ {$white_captures}
     贴目：{$komi}
-    本手剩余：{$left} · 对局剩余：{$game_left}
+    {$timing}
+status-turn-timing = 本手剩余：{$left} · 对局剩余：{$game_left}
 status-agreement = {$head}
     双方已停一手，正在确认死子。
     若接受：{$result}
@@ -489,11 +490,7 @@ status-clock = {$player}：{$clock}（基本用时 {$exact}）
 status-runs-out = 行棋方的用时还剩 {$left}。
 status-given-back = 机器人停机的 {$given} 已还给行棋方。
 status-penalties = 罚点：⚫ {$black} · ⚪ {$white}
-status-play-clock = {$head}
-    轮到：{$player}（{$color}）
-    手数：{$number}
-    提子：⚫ {$black_captures} · ⚪ {$white_captures}
-    贴目：{$komi} · 用时：{$time}{$clocks}
+status-time = 用时：{$time}
 result-penalties = 罚点延时：⚫ −{$black} · ⚪ −{$white} 点（已计入上面的点数）。
 config-heading = 设置
 

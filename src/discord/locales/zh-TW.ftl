@@ -396,7 +396,8 @@ status-play = {$head}
     手數：{$number}
     提子：⚫ {$black_captures} · ⚪ {$white_captures}
     貼目：{$komi}
-    本手剩餘：{$left} · 對局剩餘：{$game_left}
+    {$timing}
+status-turn-timing = 本手剩餘：{$left} · 對局剩餘：{$game_left}
 status-agreement = {$head}
     雙方已停一手，正在確認死子。
     若接受：{$result}
@@ -489,11 +490,7 @@ status-clock = {$player}：{$clock}（基本用時 {$exact}）
 status-runs-out = 行棋方的用時還剩 {$left}。
 status-given-back = 機器人停機的 {$given} 已還給行棋方。
 status-penalties = 罰點：⚫ {$black} · ⚪ {$white}
-status-play-clock = {$head}
-    輪到：{$player}（{$color}）
-    手數：{$number}
-    提子：⚫ {$black_captures} · ⚪ {$white_captures}
-    貼目：{$komi} · 用時：{$time}{$clocks}
+status-time = 用時：{$time}
 result-penalties = 罰點延時：⚫ −{$black} · ⚪ −{$white} 點（已計入上面的點數）。
 config-heading = 設定
 

@@ -6,19 +6,24 @@ use super::super::i18n::{Lang, tr};
 use super::words::time_preset_label;
 use super::{mention, relative_time};
 
+/// Whose move it is, seen from `user`.
+fn turn(m: &Match, user: UserId, lang: Lang) -> String {
+    if m.awaited() == Some(user) {
+        tr!(lang, "games-your-move")
+    } else {
+        tr!(lang, "games-their-move")
+    }
+}
+
 /// One game in a short line for the `game` option's choices (no mentions there): `#12 ·
 /// 19×19 · correspondence · your move`.
 pub fn label(m: &Match, user: UserId, lang: Lang) -> String {
     let size = m.game.size().get();
-    let turn = if m.awaited() == Some(user) {
-        tr!(lang, "games-your-move")
-    } else {
-        tr!(lang, "games-their-move")
-    };
     format!(
-        "#{} · {size}×{size} · {} · {turn}",
+        "#{} · {size}×{size} · {} · {}",
         m.id.get(),
-        time_preset_label(lang, m.config.time)
+        time_preset_label(lang, m.config.time),
+        turn(m, user, lang)
     )
 }
 
@@ -31,11 +36,6 @@ pub fn line(m: &Match, user: UserId, link: Option<String>, lang: Lang) -> String
         .find(|&u| u != user)
         .map_or_else(String::new, mention);
     let size = m.game.size().get();
-    let turn = if m.awaited() == Some(user) {
-        tr!(lang, "games-your-move")
-    } else {
-        tr!(lang, "games-their-move")
-    };
     tr!(
         lang,
         "games-line",
@@ -43,7 +43,7 @@ pub fn line(m: &Match, user: UserId, link: Option<String>, lang: Lang) -> String
         size = u32::from(size),
         time = time_preset_label(lang, m.config.time),
         opponent = opponent,
-        turn = turn,
+        turn = turn(m, user, lang),
         deadline = relative_time(m.turn_deadline),
         link = link.unwrap_or_default()
     )

@@ -11,6 +11,18 @@ use super::super::i18n::{Lang, tr};
 use super::words::{handicap_terms, rules_name};
 use super::{mention, relative_time};
 
+/// The open invitation as an answer to the interaction that made it (a command or a Rematch
+/// press): its text, a ping of the invitee only, and its buttons.
+pub fn message(inv: &Invitation, lang: Lang) -> serenity::all::CreateInteractionResponseMessage {
+    serenity::all::CreateInteractionResponseMessage::new()
+        .content(text(inv, lang))
+        .allowed_mentions(
+            serenity::all::CreateAllowedMentions::new()
+                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
+        )
+        .components(components(inv.id, lang, true))
+}
+
 /// The invitation's text.
 pub fn text(inv: &Invitation, lang: Lang) -> String {
     let size = u32::from(inv.terms.size.get());

@@ -83,32 +83,22 @@ pub fn leaderboard(
     has_next: bool,
     lang: Lang,
 ) -> (CreateEmbed, Vec<CreateActionRow>) {
-    let first = u32::from(page) * PAGE;
-    let text = if list.is_empty() {
-        tr!(lang, "leaderboard-empty")
-    } else {
-        list.iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let rank = first + i as u32 + 1;
-                let line = tr!(
-                    lang,
-                    "leaderboard-line",
-                    rank = rank,
-                    player = mention(p.user),
-                    merit = p.merit,
-                    wins = p.wins,
-                    losses = p.losses
-                );
-                if p.title.is_some() {
-                    format!("{line} · {}", tr!(lang, "title-name"))
-                } else {
-                    line
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let text = numbered(list, page, tr!(lang, "leaderboard-empty"), |place, p| {
+        let line = tr!(
+            lang,
+            "leaderboard-line",
+            rank = place,
+            player = mention(p.user),
+            merit = p.merit,
+            wins = p.wins,
+            losses = p.losses
+        );
+        if p.title.is_some() {
+            format!("{line} · {}", tr!(lang, "title-name"))
+        } else {
+            line
+        }
+    });
     let embed = CreateEmbed::new()
         .title(tr!(lang, "leaderboard-heading", page = u32::from(page) + 1))
         .description(text);
@@ -123,29 +113,21 @@ pub fn rating_leaderboard(
     has_next: bool,
     lang: Lang,
 ) -> (CreateEmbed, Vec<CreateActionRow>) {
-    let first = u32::from(page) * PAGE;
-    let text = if list.is_empty() {
-        tr!(lang, "leaderboard-rating-empty")
-    } else {
-        list.iter()
-            .enumerate()
-            .map(|(i, (user, s))| {
-                tr!(
-                    lang,
-                    "leaderboard-rating-line",
-                    place = first + i as u32 + 1,
-                    player = mention(*user),
-                    rank = super::words::rank(lang, &s.rank.to_string()),
-                    provisional = if s.provisional { "?" } else { "" },
-                    rating = format!("{:.0}", s.rating),
-                    deviation = format!("{:.0}", s.deviation),
-                    wins = s.wins,
-                    losses = s.losses
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let empty = tr!(lang, "leaderboard-rating-empty");
+    let text = numbered(list, page, empty, |place, (user, s)| {
+        tr!(
+            lang,
+            "leaderboard-rating-line",
+            place = place,
+            player = mention(*user),
+            rank = super::words::rank(lang, &s.rank.to_string()),
+            provisional = if s.provisional { "?" } else { "" },
+            rating = format!("{:.0}", s.rating),
+            deviation = format!("{:.0}", s.deviation),
+            wins = s.wins,
+            losses = s.losses
+        )
+    });
     let embed = CreateEmbed::new()
         .title(tr!(
             lang,
@@ -154,6 +136,19 @@ pub fn rating_leaderboard(
         ))
         .description(text);
     (embed, page_buttons(Ranking::Rating, page, has_next, lang))
+}
+
+/// The lines of one page, each with its place on the whole board (from 1), or `empty`.
+fn numbered<T>(list: &[T], page: u16, empty: String, line: impl Fn(u32, &T) -> String) -> String {
+    if list.is_empty() {
+        return empty;
+    }
+    let first = u32::from(page) * PAGE;
+    list.iter()
+        .enumerate()
+        .map(|(i, item)| line(first + i as u32 + 1, item))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Back, Next, and the switch to the other order (from its first page).

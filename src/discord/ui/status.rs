@@ -39,50 +39,16 @@ pub fn text(m: &Match, now: Timestamp, lang: Lang) -> String {
     }
     let caps = m.game.captures();
     let to_move = m.game.to_move();
-    let mut clocks = String::new();
-    if m.config.time.is_real_clock() {
-        let tc = m.config.time;
-        for c in [crate::go::Color::Black, crate::go::Color::White] {
-            let now_clock = m.clock_now(c, now);
-            clocks.push('\n');
-            clocks.push_str(&tr!(
-                lang,
-                "status-clock",
-                player = mention(m.players[c]),
-                clock = super::words::clock_text(lang, tc, now_clock),
-                exact = clock(now_clock.main)
-            ));
-        }
-        clocks.push('\n');
-        clocks.push_str(&tr!(lang, "status-runs-out", left = clock(turn_left)));
-        if !m.given_back.is_zero() {
-            clocks.push('\n');
-            clocks.push_str(&tr!(lang, "status-given-back", given = clock(m.given_back)));
-        }
-        let p = m.penalty_points();
-        if p.black + p.white > 0 {
-            clocks.push('\n');
-            clocks.push_str(&tr!(
-                lang,
-                "status-penalties",
-                black = p.black,
-                white = p.white
-            ));
-        }
-        return tr!(
+    let timing = if m.config.time.is_real_clock() {
+        clock_lines(m, now, turn_left, lang)
+    } else {
+        tr!(
             lang,
-            "status-play-clock",
-            head = head,
-            player = mention(m.player_to_move()),
-            color = color_name(lang, to_move),
-            number = m.move_count(),
-            black_captures = caps.black,
-            white_captures = caps.white,
-            komi = m.config.komi.to_string(),
-            time = super::words::time_control_text(lang, tc, m.config.turn_timeout),
-            clocks = clocks
-        );
-    }
+            "status-turn-timing",
+            left = clock(turn_left),
+            game_left = clock(game_left)
+        )
+    };
     tr!(
         lang,
         "status-play",
@@ -93,7 +59,41 @@ pub fn text(m: &Match, now: Timestamp, lang: Lang) -> String {
         black_captures = caps.black,
         white_captures = caps.white,
         komi = m.config.komi.to_string(),
-        left = clock(turn_left),
-        game_left = clock(game_left)
+        timing = timing
     )
+}
+
+/// A real clock's lines: the control, each player's clock now, when the player to move runs
+/// out, the time given back at a restart, and penalty points.
+fn clock_lines(m: &Match, now: Timestamp, turn_left: Duration, lang: Lang) -> String {
+    let tc = m.config.time;
+    let mut lines = vec![tr!(
+        lang,
+        "status-time",
+        time = super::words::time_control_text(lang, tc, m.config.turn_timeout)
+    )];
+    for c in [crate::go::Color::Black, crate::go::Color::White] {
+        let now_clock = m.clock_now(c, now);
+        lines.push(tr!(
+            lang,
+            "status-clock",
+            player = mention(m.players[c]),
+            clock = super::words::clock_text(lang, tc, now_clock),
+            exact = clock(now_clock.main)
+        ));
+    }
+    lines.push(tr!(lang, "status-runs-out", left = clock(turn_left)));
+    if !m.given_back.is_zero() {
+        lines.push(tr!(lang, "status-given-back", given = clock(m.given_back)));
+    }
+    let p = m.penalty_points();
+    if p.black + p.white > 0 {
+        lines.push(tr!(
+            lang,
+            "status-penalties",
+            black = p.black,
+            white = p.white
+        ));
+    }
+    lines.join("\n")
 }

@@ -250,6 +250,14 @@ impl Service {
         lock(&self.lobby).games_of(user)
     }
 
+    /// Copies of every running match of `user`, in the order of [`Service::games_of`].
+    pub fn running_games_of(&self, user: UserId) -> Vec<Match> {
+        self.games_of(user)
+            .into_iter()
+            .filter_map(|id| self.snapshot(id))
+            .collect()
+    }
+
     /// The game of `user` a command means: `game` if named (it must be theirs), else theirs
     /// in this channel or thread, else their real-time game, else their only one.
     ///
