@@ -112,27 +112,32 @@ impl TimeControl {
         }
     }
 
-    /// The clock after a move that took `elapsed` (within [`TimeControl::time_to_lose`]):
-    /// main time first; then byo-yomi periods used up are gone and the current one starts
-    /// again; Fischer adds its increment up to the maximum; penalty overtime accumulates.
-    pub fn after_move(self, clock: PlayerClock, elapsed: Duration) -> PlayerClock {
+    /// What is left after thinking `elapsed` (within [`TimeControl::time_to_lose`]): main time
+    /// first; then byo-yomi periods used up are gone; penalty overtime accumulates. What
+    /// `/weiqi status` shows during a turn.
+    pub fn spent(self, clock: PlayerClock, elapsed: Duration) -> PlayerClock {
         let mut c = clock;
         let over = elapsed.saturating_sub(c.main);
         c.main = c.main.saturating_sub(elapsed);
         match self {
-            TimeControl::Turn => {}
-            TimeControl::ByoYomi { period, .. } => {
-                if !over.is_zero() && !period.is_zero() {
-                    let used = over.as_millis() / period.as_millis();
-                    let used = u32::try_from(used).unwrap_or(u32::MAX);
-                    c.periods = c.periods.saturating_sub(used);
-                }
-            }
-            TimeControl::Fischer { increment, max, .. }
-            | TimeControl::Correspondence { increment, max, .. } => {
-                c.main = (c.main + increment).min(max);
+            TimeControl::ByoYomi { period, .. } if !period.is_zero() => {
+                let used = u32::try_from(over.as_millis() / period.as_millis()).unwrap_or(u32::MAX);
+                c.periods = c.periods.saturating_sub(used);
             }
             TimeControl::Penalty { .. } => c.overtime += over,
+            _ => {}
+        }
+        c
+    }
+
+    /// The clock after a move that took `elapsed`: [`TimeControl::spent`], then the current
+    /// byo-yomi period starts again and Fischer adds its increment up to the maximum.
+    pub fn after_move(self, clock: PlayerClock, elapsed: Duration) -> PlayerClock {
+        let mut c = self.spent(clock, elapsed);
+        if let TimeControl::Fischer { increment, max, .. }
+        | TimeControl::Correspondence { increment, max, .. } = self
+        {
+            c.main = (c.main + increment).min(max);
         }
         c
     }

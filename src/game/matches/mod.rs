@@ -323,19 +323,7 @@ impl Match {
         if color != self.game.to_move() || !matches!(self.phase, Phase::Play) {
             return clock;
         }
-        let elapsed = self.turn_started.until(now);
-        let mut c = clock;
-        let over = elapsed.saturating_sub(c.main);
-        c.main = c.main.saturating_sub(elapsed);
-        match self.config.time {
-            TimeControl::ByoYomi { period, .. } if !period.is_zero() => {
-                let used = u32::try_from(over.as_millis() / period.as_millis()).unwrap_or(u32::MAX);
-                c.periods = c.periods.saturating_sub(used);
-            }
-            TimeControl::Penalty { .. } => c.overtime += over,
-            _ => {}
-        }
-        c
+        self.config.time.spent(clock, self.turn_started.until(now))
     }
 
     /// Whether the match goes on (in play or in the agreement phase).
