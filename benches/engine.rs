@@ -7,7 +7,7 @@ use std::path::Path;
 mod common;
 use common::thread_cpu_ns;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use tengen::go::playout::{Rng, playout};
+use tengen::go::light_playout::{Rng, playout};
 use tengen::go::sgf::Record;
 use tengen::go::{Board, BoardSize, Color, Game, Move, RuleSet};
 

@@ -12,7 +12,7 @@ use tengen::go::{Move, Point};
 use tengen::store::{Durability, Store};
 
 /// The engine's seedable generator, with `below` taking and giving `u64` here.
-struct Rng(tengen::go::playout::Rng);
+struct Rng(tengen::go::light_playout::Rng);
 
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
@@ -40,7 +40,7 @@ fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
         for t in 0..16u64 {
             let (w, games, acked, refused) = (&w, &games, &acked, &refused);
             s.spawn(move || {
-                let mut rng = Rng(tengen::go::playout::Rng::new(
+                let mut rng = Rng(tengen::go::light_playout::Rng::new(
                     0x9E37_79B9_7F4A_7C15 ^ ((t + 1) * 7919),
                 ));
                 for _ in 0..400 {

@@ -24,7 +24,7 @@ const GUILD: GuildId = GuildId(7);
 const GAMES: usize = 24;
 
 /// The engine's seedable generator, with `below` taking and giving `u64` here.
-struct Rng(tengen::go::playout::Rng);
+struct Rng(tengen::go::light_playout::Rng);
 
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
@@ -55,7 +55,7 @@ fn crash_child() {
     let store = Store::open(path.as_ref(), Durability::Process).unwrap();
     let svc = Service::open(Arc::new(store), clock.now()).unwrap();
     assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
-    let mut rng = Rng(tengen::go::playout::Rng::new(seed()));
+    let mut rng = Rng(tengen::go::light_playout::Rng::new(seed()));
     let out = std::io::stdout();
     let mut next_user = 1_000_000 + 2 * (rng.below(1 << 30));
     loop {
@@ -134,7 +134,7 @@ fn sigkill_at_random_moments_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.db");
     let exe = std::env::current_exe().unwrap();
-    let mut rng = Rng(tengen::go::playout::Rng::new(seed()));
+    let mut rng = Rng(tengen::go::light_playout::Rng::new(seed()));
     // (match, number) -> move, and the round it was acknowledged in.
     let mut acked: HashMap<(i64, u32), (String, usize)> = HashMap::new();
     let mut started = 0usize;

@@ -266,7 +266,7 @@ async fn reply_latency_over_a_few_hundred_clicks() {
     let invitation = invite(&fake, &alice, &bob, vec![]).await;
     let board = accept(&fake, &bob, &invitation).await;
     let table = Table { fake: &fake, board };
-    let mut rng = tengen::go::playout::Rng::new(11);
+    let mut rng = tengen::go::light_playout::Rng::new(11);
     let mut players = [&bob, &alice];
     let mut clicks = 0;
     while clicks < 300 {

@@ -168,6 +168,10 @@ async fn a_takeback_and_a_rematch_by_their_buttons() {
         text.contains(&bob.mention()) && text.contains("7×7"),
         "{text}"
     );
+    // Why Alice plays Black: the colours swap for a rematch (an unranked, even game: no rank
+    // decides it).
+    assert!(!text.contains("lower rank"), "{text}");
+    assert!(text.contains("colours swap"), "{text}");
     let invitation = fake.message(cb.message_id.unwrap()).unwrap();
     let board = accept(&fake, &bob, &invitation).await;
     let b = Table { fake: &fake, board }.board();

@@ -10,7 +10,7 @@ mod support;
 use e2e_support::*;
 use support::*;
 
-use tengen::go::playout::Rng;
+use tengen::go::light_playout::Rng;
 
 /// The board message posted after `known` boards, not an interaction's answer.
 async fn new_board(fake: &FakeDiscord, known: &[u64]) -> u64 {

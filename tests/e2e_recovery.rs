@@ -320,6 +320,14 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
     );
     let result = result_text(&fake, t, "Game over").await;
     assert!(result.contains("Annulled"), "{result}");
+    // Both players are told: a notice that pings them (a mention in the content, allowed),
+    // in the server's language.
+    let notice = fake
+        .wait_for_message("the annulment's notice to both players", STEP, |m| {
+            m.pinged.contains(&alice.id) && m.pinged.contains(&bob.id)
+        })
+        .await;
+    assert!(notice.content().contains("annulled"), "{}", notice.content());
     fake.wait_for_message("the board closed", STEP, |m| {
         m.id == board && m.buttons().is_empty()
     })

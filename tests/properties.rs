@@ -9,7 +9,7 @@
 //! stones. SGF written then read is the same game.
 
 use proptest::prelude::*;
-use tengen::go::playout::Rng;
+use tengen::go::light_playout::Rng;
 use tengen::go::sgf::{Record, RecordInfo, write};
 use tengen::go::{
     BoardSize, Color, Game, IllegalMove, KoRule, Komi, Move, Point, RuleSet, count_area,

@@ -10,11 +10,11 @@
 //! an unsure chain whose fate decides the game resumes play, so that it is played out;
 //! anything else is accepted.
 
-use crate::go::playout::Rng;
+use crate::go::light_playout::Rng;
 use crate::go::{Color, EstimateOptions, Game, GameResult, Point, estimate_dead};
 
-use super::board::{CELLS, Pos, cell, stone};
-use super::playout::{self, Amaf, Policy};
+use super::playout_board::{CELLS, Pos, cell, stone};
+use super::heavy_playout::{self, Amaf, Policy};
 
 /// The engine's answer to a proposed marking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -130,7 +130,7 @@ fn loss_shares(game: &Game, seed: u64) -> Vec<f64> {
         };
         let mut pos = Pos::from_board(board, first);
         amaf.moves.clear();
-        playout::run(
+        heavy_playout::run(
             &mut pos,
             &policy,
             &mut rng,

@@ -21,11 +21,11 @@
 //! considers filling its own eye). Their strength is measured against GNU Go
 //! (`docs/STRENGTH.md`); the rank each is shown at is the game's (`game::Level::estimated_rank`).
 
-mod board;
+mod playout_board;
 mod marking;
 mod pattern;
 mod patterns_table;
-mod playout;
+mod heavy_playout;
 mod search;
 mod tactics;
 pub mod train;
@@ -37,12 +37,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::go::playout::Rng;
+use crate::go::light_playout::Rng;
 use crate::go::{
     BoardSize, Color, DeadStones, EstimateOptions, Game, GameResult, Move, Point, estimate_dead,
 };
 
-use board::{PASS, Pos, cell, point, stone};
+use playout_board::{PASS, Pos, cell, point, stone};
 use search::{Params, RulesView, Searcher, Tree};
 
 pub use marking::{MarkingVerdict, judge_marking};
@@ -557,10 +557,10 @@ impl Engine {
         // at every level: looseness is for quiet moves.
         let urgent = {
             let mut pos = root.clone();
-            let mut answers = playout::MovesOut::new();
+            let mut answers = heavy_playout::MovesOut::new();
             let last = pos.last();
             if last != PASS {
-                playout::atari_answers(&mut pos, stone(color), last, &mut answers);
+                heavy_playout::atari_answers(&mut pos, stone(color), last, &mut answers);
             }
             let mv = self.tree.nodes[best].mv as usize;
             answers.captures[..answers.n_captures].contains(&mv)
@@ -732,14 +732,14 @@ fn to_move(i: usize) -> Move {
 pub fn run_playouts(board: &crate::go::Board, to_move: Color, count: usize, seed: u64) -> i64 {
     let start = Pos::from_board(board, to_move);
     let mut rng = Rng::new(seed);
-    let policy = playout::Policy::default();
-    let mut amaf = playout::Amaf::new();
+    let policy = heavy_playout::Policy::default();
+    let mut amaf = heavy_playout::Amaf::new();
     let mut total = 0i64;
     let max_moves = 3 * board.size().points();
     for _ in 0..count {
         let mut pos = start.clone();
         amaf.moves.clear();
-        total += i64::from(playout::run(
+        total += i64::from(heavy_playout::run(
             &mut pos, &policy, &mut rng, max_moves, &mut amaf,
         ));
     }

@@ -2,15 +2,15 @@
 //! patterns (shapes that answer a move next to them, after MoGo's: hane, cuts, edge blocks) and
 //! the table of learned weights used by the tree's priors.
 //!
-//! A code holds two bits per neighbour in the order of [`super::board::eight`] — the row
+//! A code holds two bits per neighbour in the order of [`super::playout_board::eight`] — the row
 //! above left to right, the left and right neighbours, the row below — each the cell value:
 //! 0 empty, 1 black, 2 white, 3 edge. The learned table adds four bits: which orthogonal
-//! neighbours (in the order of [`super::board::neighbours`]: below, left, right, above) hold a
+//! neighbours (in the order of [`super::playout_board::neighbours`]: below, left, right, above) hold a
 //! chain in atari.
 
 use std::sync::LazyLock;
 
-use super::board::{BLACK, BORDER, EMPTY, WHITE};
+use super::playout_board::{BLACK, BORDER, EMPTY, WHITE};
 
 /// The grid position (row from the top, column from the left, both 0..3) of each of the eight
 /// neighbours of a code, in code order.

@@ -7,7 +7,7 @@
 //! reading that runs out of budget counts as an escape, so the priors never trust a ladder
 //! they have not seen to the end.
 
-use super::board::{Pos, neighbours, other};
+use super::playout_board::{Pos, neighbours, other};
 
 /// Positions a ladder reading may visit.
 pub(crate) const LADDER_BUDGET: u32 = 120;
@@ -181,7 +181,7 @@ pub(crate) fn runs_into_ladder_quick(pos: &mut Pos, c: u8, e: usize, steps: u32)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::board::{BLACK, WHITE, cell};
+    use crate::ai::playout_board::{BLACK, WHITE, cell};
     use crate::go::{Board, Color, Point};
 
     fn at(s: &str) -> usize {

@@ -2,7 +2,7 @@
 //! legality in random games of every rule set, passing, resigning, the tree kept between
 //! moves, the marking judgement.
 
-use crate::go::playout::Rng;
+use crate::go::light_playout::Rng;
 use proptest::prelude::*;
 
 use super::*;
@@ -84,11 +84,11 @@ fn it_captures_in_a_ladder() {
         }
         if k == 0 {
             // White runs to F5: two liberties, and an atari on either side catches it.
-            let mut pos = board::Pos::from_board(g.board(), Color::White);
+            let mut pos = playout_board::Pos::from_board(g.board(), Color::White);
             assert!(tactics::runs_into_ladder(
                 &mut pos,
-                board::WHITE,
-                board::cell(pt("F5")),
+                playout_board::WHITE,
+                playout_board::cell(pt("F5")),
                 120
             ));
         }

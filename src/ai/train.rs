@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use crate::go::sgf::Record;
 use crate::go::{Game, Move, RuleSet};
 
-use super::board::{Pos, WHITE, cell, stone};
+use super::playout_board::{Pos, WHITE, cell, stone};
 use super::pattern::{canonical, swap_colours};
 
 /// Virtual observations at the average rate added to every pattern.

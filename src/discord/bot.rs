@@ -14,7 +14,7 @@ use crate::store::StoreError;
 use super::i18n::Lang;
 use super::publish::Publisher;
 use super::repo::Repo;
-use super::settings::DiscordSettings;
+use super::discord_settings::DiscordSettings;
 
 /// The error type of commands: a failure already answered to the user, or Discord's.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -483,7 +483,7 @@ mod tests {
 
     #[test]
     fn random_ids_never_panic() {
-        let mut rng = crate::go::playout::Rng::new(3);
+        let mut rng = crate::go::light_playout::Rng::new(3);
         let alphabet = b"go1:acdeklmnoprstg0123456789-DJT";
         for _ in 0..50_000 {
             let len = rng.below(30);

@@ -1,18 +1,18 @@
 //! The Discord adapter: decodes interactions into game commands, asks `game` (through the
 //! runtime), and draws what it says. It decides no rule. Its own things — message ids, threads,
 //! the title role, how players are notified, the language — live in its own tables
-//! ([`repo`]) and settings ([`settings`]).
+//! ([`repo`]) and settings ([`discord_settings`]).
 
 mod bot;
 mod buttons;
 mod commands;
 pub mod custom_id;
 pub mod i18n;
-mod learn;
+mod primer;
 mod permissions;
 pub mod publish;
 pub mod repo;
-pub mod settings;
+pub mod discord_settings;
 pub mod ui;
 
 use std::collections::HashMap;
@@ -353,12 +353,12 @@ async fn repost_invitations(bot: &Bot) {
         }
         let lang = bot.guild_lang(inv.guild).await;
         let msg = serenity::all::CreateMessage::new()
-            .content(ui::invitation::text(&inv, lang))
+            .content(ui::invitation_message::text(&inv, lang))
             .allowed_mentions(
                 serenity::all::CreateAllowedMentions::new()
                     .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
             )
-            .components(ui::invitation::components(id, lang, true));
+            .components(ui::invitation_message::components(id, lang, true));
         match serenity::all::ChannelId::new(inv.channel.get().max(1))
             .send_message(&http, msg)
             .await

@@ -11,7 +11,7 @@ use rusqlite::{OptionalExtension, params};
 use crate::game::{ChannelId, GuildId, InvitationId, MatchId};
 use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
 
-use super::settings::DiscordSettings;
+use super::discord_settings::DiscordSettings;
 
 /// Where a game's board message is, and what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -32,7 +32,7 @@
 use super::benson::unconditionally_alive;
 use super::board::Board;
 use super::color::{ByColor, Color};
-use super::playout::Rng;
+use super::light_playout::Rng;
 use super::point::{CELLS, Point};
 use super::score::{neighbours_on, seki_chains};
 use tactical::PlayBoard;

@@ -8,7 +8,7 @@ mod color;
 mod estimate;
 mod game;
 mod handicap;
-pub mod playout;
+pub mod light_playout;
 mod point;
 mod rules;
 mod score;

@@ -712,7 +712,7 @@ mod tests {
 
     #[test]
     fn random_bytes_never_panic() {
-        let mut rng = crate::go::playout::Rng::new(5);
+        let mut rng = crate::go::light_playout::Rng::new(5);
         let alphabet = b"();[]\\ABWEKMSZaeistx019:\n ";
         for _ in 0..20_000 {
             let len = rng.below(40);

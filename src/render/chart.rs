@@ -174,6 +174,42 @@ mod tests {
         (info.width, info.height)
     }
 
+    /// The chart's pixels, RGB.
+    fn pixels(png_bytes: &[u8]) -> Vec<[u8; 3]> {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        buf[..frame.buffer_size()]
+            .chunks_exact(3)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect()
+    }
+
+    /// How many pixels are within a few levels of `rgb`.
+    fn count_near(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
+        pixels
+            .iter()
+            .filter(|p| p.iter().zip(rgb).all(|(a, b)| a.abs_diff(b) <= 6))
+            .count()
+    }
+
+    /// The band's colour over the background, and the rating's own.
+    const BAND: [u8; 3] = [214, 220, 229];
+    const DOT: [u8; 3] = [40, 80, 150];
+
+    #[test]
+    fn a_single_game_draws_its_band_and_its_marked_point() {
+        let png = rating_chart(&[(1620.0, 240.0)], rank_of, rating_of).unwrap();
+        let px = pixels(&png);
+        assert!(
+            count_near(&px, BAND) > 500,
+            "the ± deviation shows as a band: {} pixels",
+            count_near(&px, BAND)
+        );
+        assert!(count_near(&px, DOT) > 20, "the rating shows as a point");
+    }
+
     #[test]
     fn a_history_draws_as_a_png_of_the_charts_size() {
         let history: Vec<(f64, f64)> = (0..30)

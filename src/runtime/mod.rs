@@ -7,7 +7,7 @@
 //! says.
 
 mod clock;
-mod computer;
+mod computer_workers;
 mod scheduler;
 
 use std::path::Path;
@@ -21,7 +21,7 @@ use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Tim
 use crate::store::{Durability, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use computer::{ComputerConfig, engine_level};
+pub use computer_workers::{ComputerConfig, engine_level};
 
 /// A blocking task that did not come back (it panicked or was cancelled at shutdown).
 #[derive(Debug, thiserror::Error)]
@@ -47,7 +47,7 @@ pub(crate) struct Inner {
     /// wakes it.
     sleeping_until: AtomicI64,
     /// The computer's queue and engines.
-    pool: computer::Pool,
+    pool: computer_workers::Pool,
 }
 
 impl Inner {
@@ -133,12 +133,12 @@ impl Handle {
             clock,
             wake: Notify::new(),
             sleeping_until: AtomicI64::new(i64::MIN),
-            pool: computer::Pool::new(computer),
+            pool: computer_workers::Pool::new(computer),
         });
         let (tx, rx) = mpsc::unbounded_channel();
         let (stop, stop_rx) = watch::channel(false);
-        computer::start(&inner, &tx);
-        computer::resume_all(&inner);
+        computer_workers::start(&inner, &tx);
+        computer_workers::resume_all(&inner);
         let task = tokio::spawn(scheduler::run(Arc::clone(&inner), tx, stop_rx));
         let scheduler = Scheduler {
             task,
@@ -159,7 +159,7 @@ impl Handle {
         let now = self.now();
         match blocking(move || {
             let applied = inner.service.apply(command, now);
-            computer::consider(&inner, applied.outcomes());
+            computer_workers::consider(&inner, applied.outcomes());
             applied
         })
         .await

@@ -12,7 +12,7 @@
 //! Discord ids are `u64`; SQLite integers are `i64`. Ids are stored by bit pattern (`as i64`),
 //! which round-trips exactly and keeps equality and indexes working.
 
-mod lobby;
+mod invitations;
 mod matches;
 mod ratings;
 mod records;

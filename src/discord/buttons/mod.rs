@@ -1,11 +1,11 @@
 //! Button presses: the custom id decoded into a [`ButtonId`], then one handler per family —
-//! [`invitation`] (Accept, Decline, Cancel), [`board`] (regions, points, marks, Pass, Accept,
-//! Resume, Resign), [`pages`] (the primer, the leaderboard). An id this bot did not write is
+//! [`invitation_buttons`] (Accept, Decline, Cancel), [`board_buttons`] (regions, points, marks, Pass, Accept,
+//! Resume, Resign), [`page_buttons`] (the primer, the leaderboard). An id this bot did not write is
 //! refused politely.
 
-mod board;
-mod invitation;
-mod pages;
+mod board_buttons;
+mod invitation_buttons;
+mod page_buttons;
 
 use std::sync::Arc;
 
@@ -142,11 +142,11 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
     };
     match id {
         ButtonId::Accept { .. } | ButtonId::Decline { .. } | ButtonId::Cancel { .. } => {
-            invitation::press(&p, id).await;
+            invitation_buttons::press(&p, id).await;
         }
-        ButtonId::Learn { page } => pages::learn(&p, page).await,
-        ButtonId::Leaderboard { page, by } => pages::leaderboard(&p, by, page).await,
-        _ => board::press(&p, id).await,
+        ButtonId::Learn { page } => page_buttons::learn(&p, page).await,
+        ButtonId::Leaderboard { page, by } => page_buttons::leaderboard(&p, by, page).await,
+        _ => board_buttons::press(&p, id).await,
     }
 }
 

@@ -3,17 +3,22 @@
 //! (through the runtime), answers, then publishes what changed. Names, descriptions, options and
 //! choices are localised from the Fluent files ([`localise`]).
 
-mod answer;
-mod board;
-mod computer;
-mod config;
-mod invite;
-mod learn;
-pub mod play;
-mod profile;
-mod rank;
-mod sgf;
-mod status;
+mod weiqi_accept;
+mod weiqi_ai;
+mod weiqi_board;
+mod weiqi_cancel;
+mod weiqi_config;
+mod weiqi_decline;
+mod weiqi_games;
+mod weiqi_invite;
+mod weiqi_leaderboard;
+mod weiqi_learn;
+pub mod weiqi_pass;
+mod weiqi_profile;
+mod weiqi_rank;
+mod weiqi_resign;
+mod weiqi_sgf;
+mod weiqi_status;
 
 use std::sync::Arc;
 
@@ -30,10 +35,10 @@ use super::i18n::{self, Lang, tr};
 use super::publish::publish;
 use super::ui::{self, words};
 
-pub use invite::remember_invitation;
-pub use learn::page as learn_page;
-pub use play::resign_text;
-pub use profile::page as leaderboard_page;
+pub use weiqi_invite::remember_invitation;
+pub use weiqi_leaderboard::page as leaderboard_page;
+pub use weiqi_learn::page as learn_page;
+pub use weiqi_resign::resign_text;
 
 /// The command a member needs Manage Server for (Discord hides a command by permission only as
 /// a whole, so the settings live in a command of their own).
@@ -41,7 +46,7 @@ pub const CONFIG_PERMISSION: Permissions = Permissions::MANAGE_GUILD;
 
 /// Every command, localised.
 pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
-    let mut commands = vec![weiqi(), config::weiqi_config()];
+    let mut commands = vec![weiqi(), weiqi_config::weiqi_config()];
     for c in &mut commands {
         localise(c, "cmd");
     }
@@ -54,21 +59,21 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
     guild_only,
     subcommand_required,
     subcommands(
-        "invite::invite",
-        "computer::ai",
-        "answer::accept",
-        "answer::decline",
-        "answer::cancel",
-        "board::board",
-        "play::pass",
-        "play::resign",
-        "status::status",
-        "status::games",
-        "profile::profile",
-        "profile::leaderboard",
-        "rank::rank",
-        "sgf::sgf",
-        "learn::learn"
+        "weiqi_invite::invite",
+        "weiqi_ai::ai",
+        "weiqi_accept::accept",
+        "weiqi_decline::decline",
+        "weiqi_cancel::cancel",
+        "weiqi_board::board",
+        "weiqi_pass::pass",
+        "weiqi_resign::resign",
+        "weiqi_status::status",
+        "weiqi_games::games",
+        "weiqi_profile::profile",
+        "weiqi_leaderboard::leaderboard",
+        "weiqi_rank::rank",
+        "weiqi_sgf::sgf",
+        "weiqi_learn::learn"
     )
 )]
 pub async fn weiqi(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -421,7 +426,7 @@ pub async fn my_games(ctx: Ctx<'_>, partial: &str) -> serenity::all::CreateAutoc
         .filter(|m| typed.is_empty() || m.id.get().to_string().starts_with(typed))
         .take(25)
         .map(|m| {
-            serenity::all::AutocompleteChoice::new(ui::games::label(m, user, lang), m.id.get())
+            serenity::all::AutocompleteChoice::new(ui::games_list::label(m, user, lang), m.id.get())
         })
         .collect();
     serenity::all::CreateAutocompleteResponse::new().set_choices(choices)

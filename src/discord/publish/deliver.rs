@@ -14,8 +14,8 @@ use crate::game::{ChannelId, Ending, GuildId, Match, MatchId, Outcome, UserId};
 
 use super::super::bot::Bot;
 use super::super::i18n::{Lang, tr};
-use super::super::settings::MoveNotify;
-use super::super::ui::{self, invitation::Closed, mention};
+use super::super::discord_settings::MoveNotify;
+use super::super::ui::{self, invitation_message::Closed, mention};
 use super::{Reward, Step, current, draw};
 
 /// How long a new game's own start has to post its board before reconcile does.
@@ -126,7 +126,7 @@ async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation,
         return;
     };
     let lang = bot.guild_lang(inv.guild).await;
-    let text = ui::invitation::closed_text(inv, how, lang);
+    let text = ui::invitation_message::closed_text(inv, how, lang);
     let result = with_retry("close the invitation", || {
         dchannel(channel).edit_message(
             http,
@@ -134,7 +134,7 @@ async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation,
             EditMessage::new()
                 .content(text.clone())
                 .allowed_mentions(CreateAllowedMentions::new())
-                .components(ui::invitation::components(id, lang, false)),
+                .components(ui::invitation_message::components(id, lang, false)),
         )
     })
     .await;
@@ -333,7 +333,7 @@ pub async fn reconcile(bot: &Bot, at_start: bool) {
         let lang = bot.guild_lang(m.guild).await;
         match record {
             Some(r) if r.message.is_some() => {
-                if r.shown.as_deref() != Some(ui::board::view_key(&m, lang).as_str()) {
+                if r.shown.as_deref() != Some(ui::board_message::view_key(&m, lang).as_str()) {
                     info!(match_id = id.get(), "redrawing a board that fell behind");
                     redraw(bot, &http, id).await;
                 }
@@ -467,7 +467,7 @@ async fn announce(
     };
     let lang = bot.guild_lang(m.guild).await;
     let channel = record.map_or(m.channel, |r| r.channel);
-    let mut text = ui::board::ending_text(&m, ending, lang);
+    let mut text = ui::board_message::ending_text(&m, ending, lang);
     if !rewards.is_empty() {
         text.push_str("\n\n");
         let lines: Vec<String> = rewards
@@ -501,7 +501,7 @@ async fn announce(
     let mut msg = CreateMessage::new().embed(embed).allowed_mentions(mentions);
     if m.computer.is_none() && !matches!(ending, Ending::Annulled) {
         // Its two players may ask for another game on the same terms.
-        msg = msg.components(ui::board::rematch_row(id, lang));
+        msg = msg.components(ui::board_message::rematch_row(id, lang));
     }
     if let Err(e) = with_retry("announce the result", || {
         dchannel(channel).send_message(http, msg.clone())

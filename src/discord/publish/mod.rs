@@ -79,9 +79,9 @@ pub struct BoardMessage {
 
 /// Draws the board message of `m` in `lang`.
 pub async fn draw(m: Match, lang: Lang) -> BoardMessage {
-    let key = ui::board::view_key(&m, lang);
-    let embed = ui::board::embed(&m, lang);
-    let components = ui::board::components(&m, lang);
+    let key = ui::board_message::view_key(&m, lang);
+    let embed = ui::board_message::embed(&m, lang);
+    let components = ui::board_message::components(&m, lang);
     let png = runtime::blocking(move || board_png(&m))
         .await
         .unwrap_or_default();

@@ -4,7 +4,7 @@ use crate::game::{
     Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, Timestamp, UserId,
 };
 
-use super::super::ui::invitation::Closed;
+use super::super::ui::invitation_message::Closed;
 
 /// A reward to announce with a result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

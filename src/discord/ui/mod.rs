@@ -1,13 +1,13 @@
-//! What players see, as Discord message parts: the board message ([`board`]), the private
+//! What players see, as Discord message parts: the board message ([`board_message`]), the private
 //! pickers ([`picker`]), invitations, status, profiles, and the words for every game thing
 //! ([`words`]). Pure builders: they read what `game` decided and draw it; they decide no rule.
 
-pub mod board;
-pub mod games;
-pub mod invitation;
+pub mod board_message;
+pub mod games_list;
+pub mod invitation_message;
 pub mod picker;
-pub mod profile;
-pub mod status;
+pub mod profile_embeds;
+pub mod status_text;
 pub mod words;
 
 use crate::game::{Timestamp, UserId};
@@ -119,7 +119,7 @@ mod tests {
     fn every_size_is_playable_in_two_clicks_within_five_rows_of_five() {
         for n in MIN_SIZE..=MAX_SIZE {
             let m = a_match(n);
-            let rows = board::components(&m, Lang::En);
+            let rows = board_message::components(&m, Lang::En);
             let ids = assert_within_limits(&rows);
             let mut reached = HashSet::new();
             for id in ids {
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn the_agreement_phase_offers_accept_resume_and_resign_instead_of_pass() {
         let m = in_agreement();
-        let rows = board::components(&m, Lang::En);
+        let rows = board_message::components(&m, Lang::En);
         let ids = assert_within_limits(&rows);
         let actions: Vec<ButtonId> = ids
             .iter()
@@ -289,7 +289,7 @@ mod tests {
         let count = m.count();
         assert_eq!(count.result().to_string(), "W+0.5");
         for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
-            let e = json(&board::embed(&m, lang));
+            let e = json(&board_message::embed(&m, lang));
             let fields = e["fields"].as_array().unwrap();
             let text = serde_json::to_string(fields).unwrap();
             assert!(text.contains("W+0.5"), "{text}");
@@ -298,7 +298,7 @@ mod tests {
                 assert!(f["value"].as_str().unwrap().len() <= 1024);
             }
         }
-        let e = json(&board::embed(&m, Lang::En));
+        let e = json(&board_message::embed(&m, Lang::En));
         let text = serde_json::to_string(&e).unwrap();
         assert!(text.contains("Counted by area (AGA rules)"), "{text}");
         // Black passed first, White last: each received one stone for the other's pass.
@@ -314,7 +314,7 @@ mod tests {
         for n in [5, 9, 19] {
             for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
                 let m = a_match(n);
-                let e = json(&board::embed(&m, lang));
+                let e = json(&board_message::embed(&m, lang));
                 assert!(e["title"].as_str().unwrap().len() <= 256);
                 assert!(e["description"].as_str().unwrap().len() <= 4096);
                 let fields = e["fields"].as_array().unwrap();
@@ -351,13 +351,13 @@ mod tests {
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
         };
-        let text = invitation::text(&inv(4), Lang::En);
+        let text = invitation_message::text(&inv(4), Lang::En);
         assert!(
             text.contains("komi 4.5 · 4 handicap stones, placed by Black · ranked."),
             "{text}"
         );
         assert!(text.contains("White moves first"), "{text}");
-        let even = invitation::text(&inv(0), Lang::En);
+        let even = invitation_message::text(&inv(0), Lang::En);
         assert!(
             !even.contains("handicap") && !even.contains("ranked"),
             "{even}"
@@ -365,21 +365,21 @@ mod tests {
         assert!(even.contains("plays Black and moves first"), "{even}");
         for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
             assert_ne!(
-                invitation::text(&inv(4), lang),
-                invitation::text(&inv(0), lang)
+                invitation_message::text(&inv(4), lang),
+                invitation_message::text(&inv(0), lang)
             );
         }
         let mut m = a_match(9);
         m.config.handicap = 4;
-        let e = json(&board::embed(&m, Lang::ZhCn)).to_string();
+        let e = json(&board_message::embed(&m, Lang::ZhCn)).to_string();
         assert!(e.contains(r#""name":"让子","value":"让 4 子""#), "{e}");
         // Black placing the stones of a free handicap: the turn says how far, and no Pass.
         m.config.free_handicap = true;
         m.put_handicap_stone("E5".parse().unwrap()).unwrap();
-        let e = json(&board::embed(&m, Lang::En)).to_string();
+        let e = json(&board_message::embed(&m, Lang::En)).to_string();
         assert!(e.contains("4 handicap stones, placed by Black"), "{e}");
         assert!(e.contains("Placing the handicap stones: 1 of 4"), "{e}");
-        let rows = json(&board::components(&m, Lang::En));
+        let rows = json(&board_message::components(&m, Lang::En));
         let pass = rows
             .as_array()
             .and_then(|r| r.last())
@@ -390,7 +390,7 @@ mod tests {
         assert_eq!(pass["disabled"], true, "{rows}");
         m.config.handicap = 0;
         m.config.free_handicap = false;
-        let e = json(&board::embed(&m, Lang::En)).to_string();
+        let e = json(&board_message::embed(&m, Lang::En)).to_string();
         assert!(!e.contains("Handicap"), "{e}");
     }
 
@@ -408,7 +408,7 @@ mod tests {
             },
             reason: EndReason::TwoPasses,
         };
-        let text = board::ending_text(&m, tie, Lang::En);
+        let text = board_message::ending_text(&m, tie, Lang::En);
         assert!(
             text.contains(
                 "the scores are equal, and under the Ing rules a tie goes to Black (B+0)"
@@ -416,7 +416,7 @@ mod tests {
             "{text}"
         );
         for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
-            assert!(board::ending_text(&m, tie, lang).contains("B+0"));
+            assert!(board_message::ending_text(&m, tie, lang).contains("B+0"));
         }
     }
 
@@ -444,8 +444,8 @@ mod tests {
             at: Timestamp::from_millis(0),
             marking: None,
         });
-        assert!(board::components(&m, Lang::En).is_empty());
-        let e = json(&board::embed(&m, Lang::En));
+        assert!(board_message::components(&m, Lang::En).is_empty());
+        let e = json(&board_message::embed(&m, Lang::En));
         assert!(
             e["fields"]
                 .as_array()

@@ -11,7 +11,7 @@ use crate::game::{
 use crate::go::{BoardSize, Color, DeadStones, IllegalMove, RuleSet, Scoring};
 
 use super::super::i18n::{Lang, tr};
-use super::super::settings::DiscordKey;
+use super::super::discord_settings::DiscordKey;
 
 /// A list as the language writes it: `7, 9, 13` or `7、9、13`.
 pub fn list(lang: Lang, items: impl IntoIterator<Item = String>) -> String {

@@ -4,10 +4,10 @@
 //! [`Match::apply`] is pure: it reads no clock (time is `now`), never panics on input, and on
 //! a refusal leaves the match exactly as it was (every check comes before the first change).
 //! Each action has a method of its own: [`moves`] (play, pass, resign, presence),
-//! [`agreement`] (toggle, accept, resume), [`clock`] (deadlines, restarts).
+//! [`agreement`] (toggle, accept, resume), [`deadlines`] (deadlines, restarts).
 
 mod agreement;
-mod clock;
+mod deadlines;
 mod moves;
 #[cfg(test)]
 mod tests;

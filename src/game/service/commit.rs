@@ -12,7 +12,7 @@ use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::{earns_title, merit_award};
 use super::super::time::Timestamp;
 use super::super::{Applied, Event, GuildId, MatchId, Outcome, Subject, UserId};
-use super::rows::{live_of, move_row};
+use super::match_rows::{live_of, move_row};
 use super::{Service, lock, may_moderate};
 
 impl Service {
@@ -148,7 +148,7 @@ fn record_result(
         return tx.add_computer_game(
             guild,
             m.players[human].get(),
-            super::rows::level_code(c.level),
+            super::match_rows::level_code(c.level),
             won,
         );
     }

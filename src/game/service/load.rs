@@ -16,7 +16,7 @@ use super::super::settings::Settings;
 use super::super::time::{Duration, Timestamp};
 use super::super::timers::Timers;
 use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
-use super::rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
+use super::match_rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
 use super::{Service, ServiceError, lock};
 
 /// Games against the computer at once, unless the host says otherwise.
@@ -129,7 +129,7 @@ impl Service {
             .values()
             .map(|cell| lock(cell))
             .filter(|m| !m.given_back.is_zero())
-            .map(|m| super::rows::live_of(&m))
+            .map(|m| super::match_rows::live_of(&m))
             .collect();
         let ids: Vec<i64> = matches
             .values()

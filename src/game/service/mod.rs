@@ -12,11 +12,11 @@
 //! holding one that comes after it.
 
 mod commit;
-mod computer;
+mod computer_games;
 mod load;
-mod lobby;
-mod records;
-mod rows;
+mod invitation_commands;
+mod queries;
+mod match_rows;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicI64;
@@ -35,7 +35,7 @@ use super::{
 };
 
 pub use load::{DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem};
-pub use records::{Profile, Ranking, RunningGame, Standing};
+pub use queries::{Profile, Ranking, RunningGame, Standing};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
@@ -156,7 +156,7 @@ impl Service {
                 options,
                 color,
             } => {
-                let who = computer::ComputerRequest {
+                let who = computer_games::ComputerRequest {
                     guild,
                     channel,
                     user,

@@ -16,7 +16,7 @@
 use super::super::board::Board;
 use super::super::board::join_chain_lists;
 use super::super::color::Color;
-use super::super::playout::Rng;
+use super::super::light_playout::Rng;
 use super::super::point::{CELLS, Point, STRIDE};
 
 const EMPTY: u8 = 0;

@@ -140,6 +140,10 @@ pub struct StoredMessage {
     pub deleted: bool,
     /// How many times the message was edited (PATCH or an UPDATE_MESSAGE callback).
     pub edits: u32,
+    /// The users Discord notified when the message was created: mentioned in its content (a
+    /// mention inside an embed notifies no one) and allowed by its `allowed_mentions`. An edit
+    /// notifies no one, nor does an ephemeral message.
+    pub pinged: Vec<u64>,
 }
 
 /// A button (or other component with a custom id) found on a message.

@@ -359,10 +359,43 @@ fn create_message(
         ephemeral,
         deleted: false,
         edits: 0,
+        pinged: Vec::new(),
     };
     apply(inner, st, &mut msg, data, files, false);
+    if !ephemeral {
+        msg.pinged = pinged(data);
+    }
     st.messages.insert(id, msg);
     id
+}
+
+/// Whom a new message notifies, as Discord decides: every user mentioned in its content
+/// (`<@id>` or `<@!id>`; embeds never notify), unless `allowed_mentions` is given, which then
+/// lets through all users (`parse` holds `users`) or only those it lists (`users`).
+fn pinged(data: &Value) -> Vec<u64> {
+    let content = data["content"].as_str().unwrap_or("");
+    let mentioned = content.split("<@").skip(1).filter_map(|part| {
+        let inside = &part[..part.find('>')?];
+        inside.trim_start_matches('!').parse::<u64>().ok()
+    });
+    let allowed = &data["allowed_mentions"];
+    let all_users = !allowed.is_object()
+        || allowed["parse"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|t| t == "users"));
+    let listed: Vec<u64> = allowed["users"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out: Vec<u64> = mentioned
+        .filter(|u| all_users || listed.contains(u))
+        .collect();
+    out.dedup();
+    out
 }
 
 /// Edits a stored message as Discord does, refusing an edit that would leave it empty.

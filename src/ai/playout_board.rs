@@ -987,7 +987,7 @@ impl Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::playout::Rng;
+    use crate::go::light_playout::Rng;
     use crate::go::{BoardSize, Game, Move, RuleSet};
 
     #[test]

@@ -63,7 +63,7 @@ pub async fn rank(ctx: Ctx<'_>, user: Option<User>, start: Option<String>) -> Re
         .await;
     match read {
         Ok(Ok((profile, chart))) => {
-            let mut embed = ui::profile::standing(&profile, lang);
+            let mut embed = ui::profile_embeds::standing(&profile, lang);
             let mut edit =
                 EditInteractionResponse::new().allowed_mentions(CreateAllowedMentions::new());
             if let Some(png) = chart {

@@ -13,7 +13,7 @@ use super::super::rating::{Rank, START, ranked_handicap};
 use super::super::refusal::{Failure, Refusal};
 use super::super::time::Timestamp;
 use super::super::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
-use super::rows::{invitation_row, match_row};
+use super::match_rows::{invitation_row, match_row};
 use super::{Service, lock};
 
 /// How an invitation closed, as stored and as shown.

@@ -7,7 +7,7 @@ use crate::go::{Color, RuleSet};
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::tr;
 use super::Call;
-use super::invite::{RulesChoice, allowed_sizes};
+use super::weiqi_invite::{RulesChoice, allowed_sizes};
 
 /// A level of the computer, as a choice.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -1,4 +1,4 @@
-//! `/weiqi pass` and `/weiqi resign`.
+//! `/weiqi resign [game]`: the Resign button, typed (twice to confirm).
 
 use crate::game::{Command, Event, Outcome};
 
@@ -6,45 +6,6 @@ use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
 use super::super::ui::relative_time;
 use super::Call;
-
-/// Pass your turn.
-#[poise::command(slash_command, guild_only)]
-pub async fn pass(
-    ctx: Ctx<'_>,
-    #[autocomplete = "super::my_games"] game: Option<i64>,
-) -> Result<(), Error> {
-    let Some(call) = Call::begin(ctx).await else {
-        return Ok(());
-    };
-    let id = match super::players_game(&call, game).await {
-        Ok(id) => id,
-        Err(text) => {
-            call.private(text).await;
-            return Ok(());
-        }
-    };
-    // A second pass may open the agreement, whose estimate on 19×19 takes a moment: answer
-    // "thinking" first, then the result.
-    call.defer(true).await;
-    let applied = call
-        .apply(Command::Pass {
-            by: call.user,
-            board: None,
-            game: Some(id),
-        })
-        .await;
-    let text = match &applied.result {
-        Ok(_) => tr!(call.lang, "answer-passed"),
-        Err(f) => {
-            super::log_failure(f);
-            super::words::failure(call.lang, f)
-        }
-    };
-    call.edit(serenity::all::EditInteractionResponse::new().content(text))
-        .await;
-    call.publish(&applied).await;
-    Ok(())
-}
 
 /// Resign (press twice to confirm).
 #[poise::command(slash_command, guild_only)]

@@ -17,9 +17,9 @@
 //! The playout also records, for every point, which colour played there first (AMAF): the
 //! tree's RAVE statistics learn from it.
 
-use crate::go::playout::Rng;
+use crate::go::light_playout::Rng;
 
-use super::board::{BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other};
+use super::playout_board::{BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other};
 use super::pattern::PLAYOUT;
 use super::tactics::runs_into_ladder_quick;
 
@@ -346,7 +346,7 @@ mod tests {
     use crate::go::{Board, BoardSize, Color, Point};
 
     fn at(s: &str) -> usize {
-        super::super::board::cell(s.parse::<Point>().unwrap())
+        super::super::playout_board::cell(s.parse::<Point>().unwrap())
     }
 
     #[test]

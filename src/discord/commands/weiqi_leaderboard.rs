@@ -1,42 +1,13 @@
-//! `/weiqi profile [user]` and `/weiqi leaderboard`.
+//! `/weiqi leaderboard [by]`: the server's players by rating (or merit), a page at a time.
 
-use serenity::all::{CreateAllowedMentions, CreateInteractionResponseMessage, User};
+use serenity::all::{CreateAllowedMentions, CreateInteractionResponseMessage};
 
-use crate::game::{Failure, GuildId, Ranking, Service, UserId};
+use crate::game::{Failure, GuildId, Ranking, Service};
 
 use super::super::bot::{Bot, Ctx, Error};
 use super::super::i18n::Lang;
 use super::super::ui::{self, words};
 use super::Call;
-
-/// Merit, wins and title.
-#[poise::command(slash_command, guild_only)]
-pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
-    let Some(call) = Call::begin(ctx).await else {
-        return Ok(());
-    };
-    let (guild, whose) = (call.guild, user.map_or(call.user, |u| UserId(u.id.get())));
-    let lang = call.public_lang().await;
-    match call
-        .bot
-        .runtime
-        .read(move |s| s.profile(guild, whose))
-        .await
-    {
-        Ok(Ok(p)) => {
-            let msg = CreateInteractionResponseMessage::new()
-                .embed(ui::profile::profile(&p, lang))
-                .allowed_mentions(CreateAllowedMentions::new());
-            call.respond(msg).await;
-        }
-        Ok(Err(f)) => call.private(words::failure(call.lang, &f)).await,
-        Err(_) => {
-            call.private(super::tr!(call.lang, "failure-internal"))
-                .await
-        }
-    }
-    Ok(())
-}
 
 /// What the leaderboard ranks by, as a choice.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -64,7 +35,7 @@ pub async fn page(
     page: u16,
     lang: Lang,
 ) -> Result<CreateInteractionResponseMessage, String> {
-    let per = ui::profile::PAGE;
+    let per = ui::profile_embeds::PAGE;
     let offset = u32::from(page) * per;
     // One more than a page tells whether there is a next one.
     let (embed, rows) = match by {
@@ -72,7 +43,7 @@ pub async fn page(
             let mut list = read(bot, move |s| s.leaderboard(guild, per + 1, offset), lang).await?;
             let has_next = list.len() as u32 > per;
             list.truncate(per as usize);
-            ui::profile::leaderboard(&list, page, has_next, lang)
+            ui::profile_embeds::leaderboard(&list, page, has_next, lang)
         }
         Ranking::Rating => {
             let mut list = read(
@@ -83,7 +54,7 @@ pub async fn page(
             .await?;
             let has_next = list.len() as u32 > per;
             list.truncate(per as usize);
-            ui::profile::rating_leaderboard(&list, page, has_next, lang)
+            ui::profile_embeds::rating_leaderboard(&list, page, has_next, lang)
         }
     };
     Ok(CreateInteractionResponseMessage::new()

@@ -1,26 +1,9 @@
-//! `/weiqi status`: the exact figures of the caller's game, or the game in this channel.
+//! `/weiqi games`: the caller's running games, whose turn it is, and a link to each board.
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::tr;
 use super::super::ui;
-use super::{Call, find_game};
-
-/// Size, turn, captures, komi and time left.
-#[poise::command(slash_command, guild_only)]
-pub async fn status(
-    ctx: Ctx<'_>,
-    #[autocomplete = "super::my_games"] game: Option<i64>,
-) -> Result<(), Error> {
-    let Some(call) = Call::begin(ctx).await else {
-        return Ok(());
-    };
-    let text = match find_game(&call, game).await {
-        Some(m) => ui::status::text(&m, call.bot.runtime.now(), call.lang),
-        None => tr!(call.lang, "how-to-start"),
-    };
-    call.private(text).await;
-    Ok(())
-}
+use super::Call;
 
 /// Your running games, whose turn it is, and a link to each board.
 #[poise::command(slash_command, guild_only)]
@@ -42,7 +25,7 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let mut lines = vec![tr!(call.lang, "games-heading", count = games.len())];
     for m in &games {
         let link = super::super::publish::board_link(call.bot, m).await;
-        lines.push(ui::games::line(m, user, Some(link), call.lang));
+        lines.push(ui::games_list::line(m, user, Some(link), call.lang));
     }
     call.private(lines.join("\n")).await;
     Ok(())

@@ -12,7 +12,7 @@ use super::super::matches::{Match, Phase};
 use super::super::refusal::{Failure, Refusal};
 use super::super::time::Timestamp;
 use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
-use super::rows::match_row;
+use super::match_rows::match_row;
 use super::{Service, lock};
 
 /// Who asks for a game against the computer, and where.

@@ -205,7 +205,7 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
     };
     let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
-    p.respond(CreateInteractionResponse::Message(ui::invitation::message(
+    p.respond(CreateInteractionResponse::Message(ui::invitation_message::message(
         &inv, lang,
     )))
     .await;

@@ -177,7 +177,7 @@ pub async fn remember_invitation(
 async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
-    call.respond(ui::invitation::message(inv, lang)).await;
+    call.respond(ui::invitation_message::message(inv, lang)).await;
     let posted = call.ctx.interaction.get_response(call.ctx.http()).await;
     remember_invitation(call.bot, inv.id, call.channel, posted).await;
 }

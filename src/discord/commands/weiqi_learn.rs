@@ -12,7 +12,7 @@ use crate::runtime;
 use super::super::bot::{Ctx, Error};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
-use super::super::learn::{PAGES, body, title};
+use super::super::primer::{PAGES, body, title};
 use super::super::ui::BOARD_FILE;
 use super::Call;
 

@@ -207,7 +207,7 @@ impl Service {
         p.standing = rating.map(Standing::from);
         p.against_computer = computer
             .into_iter()
-            .map(|r| (super::rows::level_of(r.level), r.wins, r.losses, r.draws))
+            .map(|r| (super::match_rows::level_of(r.level), r.wins, r.losses, r.draws))
             .collect();
         p.against_computer.sort_by_key(|r| r.0);
         Ok(p)

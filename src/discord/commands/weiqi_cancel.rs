@@ -1,0 +1,32 @@
+//! `/weiqi cancel [user]`: the inviter's Cancel button, typed: withdraws the caller's latest
+//! invitation (to `user`, if named).
+
+use serenity::all::User;
+
+use crate::game::{Command, InvitationRef, UserId};
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::tr;
+use super::Call;
+
+/// Withdraw your invitation.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let invitation = InvitationRef::To {
+        guild: call.guild,
+        invitee: user.map(|u| UserId(u.id.get())),
+    };
+    let lang = call.lang;
+    call.apply_and_answer(
+        Command::Cancel {
+            by: call.user,
+            invitation,
+        },
+        |_| tr!(lang, "answer-cancelled"),
+    )
+    .await;
+    Ok(())
+}

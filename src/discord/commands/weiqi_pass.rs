@@ -1,0 +1,46 @@
+//! `/weiqi pass [game]`: the Pass button, typed.
+
+use crate::game::Command;
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::tr;
+use super::Call;
+
+/// Pass your turn.
+#[poise::command(slash_command, guild_only)]
+pub async fn pass(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let id = match super::players_game(&call, game).await {
+        Ok(id) => id,
+        Err(text) => {
+            call.private(text).await;
+            return Ok(());
+        }
+    };
+    // A second pass may open the agreement, whose estimate on 19×19 takes a moment: answer
+    // "thinking" first, then the result.
+    call.defer(true).await;
+    let applied = call
+        .apply(Command::Pass {
+            by: call.user,
+            board: None,
+            game: Some(id),
+        })
+        .await;
+    let text = match &applied.result {
+        Ok(_) => tr!(call.lang, "answer-passed"),
+        Err(f) => {
+            super::log_failure(f);
+            super::words::failure(call.lang, f)
+        }
+    };
+    call.edit(serenity::all::EditInteractionResponse::new().content(text))
+        .await;
+    call.publish(&applied).await;
+    Ok(())
+}

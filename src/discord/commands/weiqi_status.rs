@@ -1,0 +1,23 @@
+//! `/weiqi status`: the exact figures of the caller's game, or the game in this channel.
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::tr;
+use super::super::ui;
+use super::{Call, find_game};
+
+/// Size, turn, captures, komi and time left.
+#[poise::command(slash_command, guild_only)]
+pub async fn status(
+    ctx: Ctx<'_>,
+    #[autocomplete = "super::my_games"] game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let text = match find_game(&call, game).await {
+        Some(m) => ui::status_text::text(&m, call.bot.runtime.now(), call.lang),
+        None => tr!(call.lang, "how-to-start"),
+    };
+    call.private(text).await;
+    Ok(())
+}
