@@ -7,7 +7,8 @@ use std::hint::black_box;
 mod common;
 use common::thread_cpu_ns;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tengen::ai::{Engine, Level, Limits, NoStop, Options, run_playouts};
+use tengen::ai::{Engine, Limits, NoStop, Options, run_playouts};
+use tengen::go::Level;
 use tengen::go::{Board, BoardSize, Color, Game, RuleSet};
 
 fn playouts(c: &mut Criterion) {

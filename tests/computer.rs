@@ -6,10 +6,10 @@ mod common;
 
 use common::*;
 use tengen::game::{
-    BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, Level, MatchId, Outcome,
-    Refusal, Subject, Task, UserId,
+    BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId, Outcome, Refusal,
+    Subject, Task, UserId,
 };
-use tengen::go::{Color, Point, RuleSet};
+use tengen::go::{Color, Level, Point, RuleSet};
 
 /// The bot's own account: the computer plays under it.
 const BOT: UserId = UserId(999);

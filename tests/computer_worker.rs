@@ -10,10 +10,9 @@ use std::time::Duration as Wait;
 
 use common::*;
 use tengen::game::{
-    BoardRef, Command, Ending, Event, InviteOptions, Level, MatchId, Outcome, Service, Subject,
-    UserId,
+    BoardRef, Command, Ending, Event, InviteOptions, MatchId, Outcome, Service, Subject, UserId,
 };
-use tengen::go::{Color, Move, Point};
+use tengen::go::{Color, Level, Move, Point};
 use tengen::runtime::{Clock, ComputerConfig, Handle, ManualClock};
 use tengen::store::{Durability, Store};
 use tokio::sync::mpsc::UnboundedReceiver;

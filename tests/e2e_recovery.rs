@@ -327,7 +327,11 @@ async fn moderators_withdraw_list_annul_grant_the_title_and_choose_the_language(
             m.pinged.contains(&alice.id) && m.pinged.contains(&bob.id)
         })
         .await;
-    assert!(notice.content().contains("annulled"), "{}", notice.content());
+    assert!(
+        notice.content().contains("annulled"),
+        "{}",
+        notice.content()
+    );
     fake.wait_for_message("the board closed", STEP, |m| {
         m.id == board && m.buttons().is_empty()
     })

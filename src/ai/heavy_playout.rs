@@ -19,8 +19,10 @@
 
 use crate::go::light_playout::Rng;
 
-use super::playout_board::{BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other};
 use super::pattern::PLAYOUT;
+use super::playout_board::{
+    BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other,
+};
 use super::tactics::runs_into_ladder_quick;
 
 /// The moves of one simulation in order (tree and playout), each a cell with its colour in

@@ -13,8 +13,8 @@
 use crate::go::light_playout::Rng;
 use crate::go::{Color, EstimateOptions, Game, GameResult, Point, estimate_dead};
 
-use super::playout_board::{CELLS, Pos, cell, stone};
 use super::heavy_playout::{self, Amaf, Policy};
+use super::playout_board::{CELLS, Pos, cell, stone};
 
 /// The engine's answer to a proposed marking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -19,13 +19,14 @@
 //! Levels are weakened by budget (playouts) and by temperature in the choice among the good
 //! moves only: the beginner still answers an atari and never fills its own eye (no level
 //! considers filling its own eye). Their strength is measured against GNU Go
-//! (`docs/STRENGTH.md`); the rank each is shown at is the game's (`game::Level::estimated_rank`).
+//! (`docs/STRENGTH.md`); the rank each is shown at is the game's (`Level::estimated_rank`, in
+//! `game::computer`); the levels themselves are named in [`crate::go::Level`].
 
-mod playout_board;
+mod heavy_playout;
 mod marking;
 mod pattern;
 mod patterns_table;
-mod heavy_playout;
+mod playout_board;
 mod search;
 mod tactics;
 pub mod train;
@@ -34,12 +35,12 @@ pub mod train;
 mod tests;
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use crate::go::light_playout::Rng;
 use crate::go::{
-    BoardSize, Color, DeadStones, EstimateOptions, Game, GameResult, Move, Point, estimate_dead,
+    BoardSize, Color, DeadStones, EstimateOptions, Game, GameResult, Level, Move, Point,
+    estimate_dead,
 };
 
 use playout_board::{PASS, Pos, cell, point, stone};
@@ -47,30 +48,9 @@ use search::{Params, RulesView, Searcher, Tree};
 
 pub use marking::{MarkingVerdict, judge_marking};
 
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// 初级: a small budget and a loose choice among the good moves.
-    Beginner,
-    /// 中级: a middle budget and a slight looseness.
-    Intermediate,
-    /// 高级: the full budget of time, the best move.
-    Advanced,
-}
-
+/// What a level means to the engine: its budget and how loosely it chooses. (The levels
+/// themselves are named in [`crate::go::Level`], shared by every layer.)
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Advanced];
-
-    /// The level's name as typed in commands: `beginner`, `intermediate`, `advanced`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-        }
-    }
-
     /// The budget of a move at this level on a board of `size`. `time` is the most a move
     /// should take; the engine does not read the clock: the caller turns it into a [`Stop`].
     pub fn default_limits(self, size: BoardSize) -> Limits {
@@ -106,29 +86,6 @@ impl Level {
             Level::Intermediate => (0.5, 0.06),
             Level::Advanced => (0.0, 0.0),
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Why a text is not a level.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?} (expected beginner, intermediate or advanced)")]
-pub struct ParseLevelError(pub String);
-
-impl FromStr for Level {
-    type Err = ParseLevelError;
-
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let t = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == t)
-            .ok_or_else(|| ParseLevelError(text.to_owned()))
     }
 }
 

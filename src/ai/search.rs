@@ -21,9 +21,9 @@ use std::ops::Range;
 
 use crate::go::light_playout::Rng;
 
-use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
-use super::pattern::{LEARNED, PLAYOUT};
 use super::heavy_playout::{self, Amaf, MovesOut, Policy, atari_answers};
+use super::pattern::{LEARNED, PLAYOUT};
+use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
 use super::tactics::{LADDER_BUDGET, atari_catches, runs_into_ladder};
 
 /// A child that the superko rule forbids: never chosen.
@@ -337,7 +337,8 @@ impl Searcher {
             Some(r) => r,
             None => {
                 let max_moves = 3 * MAX_POINTS.min(pos.size() as usize * pos.size() as usize);
-                let score = heavy_playout::run(&mut pos, &params.policy, rng, max_moves, &mut self.amaf);
+                let score =
+                    heavy_playout::run(&mut pos, &params.policy, rng, max_moves, &mut self.amaf);
                 self.owner_n += 1;
                 let owner = &mut self.owner;
                 pos.for_each_owner(|i, o| {

@@ -494,16 +494,6 @@ proptest! {
     }
 }
 
-#[test]
-fn levels_read_and_write_their_names() {
-    for l in Level::ALL {
-        assert_eq!(l.name().parse::<Level>(), Ok(l));
-        assert_eq!(l.to_string(), l.name());
-    }
-    assert!("expert".parse::<Level>().is_err());
-    assert_eq!(" Advanced ".parse::<Level>(), Ok(Level::Advanced));
-}
-
 /// The engine moves to worker threads: everything in it is `Send`.
 #[test]
 fn the_engine_is_send() {

@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 use crate::go::sgf::Record;
 use crate::go::{Game, Move, RuleSet};
 
-use super::playout_board::{Pos, WHITE, cell, stone};
 use super::pattern::{canonical, swap_colours};
+use super::playout_board::{Pos, WHITE, cell, stone};
 
 /// Virtual observations at the average rate added to every pattern.
 const SMOOTHING: f64 = 20.0;

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::ai::{Decision, Engine, Level, Options, Stop};
+use crate::ai::{Decision, Engine, Options, Stop};
+use crate::go::Level;
 use crate::go::{
     Board, BoardSize, Color, DeadStones, EstimateOptions, Game, Komi, Move, Point, RuleSet, Rules,
     estimate_dead, fixed_points,

@@ -11,10 +11,10 @@ use crate::game::{Failure, GuildId};
 use crate::runtime::{self, Handle};
 use crate::store::StoreError;
 
+use super::discord_settings::DiscordSettings;
 use super::i18n::Lang;
 use super::publish::Publisher;
 use super::repo::Repo;
-use super::discord_settings::DiscordSettings;
 
 /// The error type of commands: a failure already answered to the user, or Discord's.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

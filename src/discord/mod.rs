@@ -5,14 +5,15 @@
 
 mod bot;
 mod buttons;
+mod choices;
 mod commands;
 pub mod custom_id;
+pub mod discord_settings;
 pub mod i18n;
-mod primer;
 mod permissions;
+mod primer;
 pub mod publish;
 pub mod repo;
-pub mod discord_settings;
 pub mod ui;
 
 use std::collections::HashMap;

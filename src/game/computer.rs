@@ -3,38 +3,14 @@
 //! (`crate::ai`, run by the runtime); the game only says when the computer must act and
 //! applies what it plays like anyone's command.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::go::{Color, Game, Point};
+use crate::go::{Color, Game, Level, Point};
 
 use super::rating::{Rank, Rating, START, rating_of};
 use super::{BoardRef, UserId};
 
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// 初级.
-    Beginner,
-    /// 中级.
-    Intermediate,
-    /// 高级.
-    Advanced,
-}
-
+/// What a level means to the game: the rank it is shown at and the fixed rating a ranked
+/// game against it is rated against. (The levels are named in [`crate::go::Level`].)
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Advanced];
-
-    /// The name as typed and stored: `beginner`, `intermediate`, `advanced`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-        }
-    }
-
     /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`:
     /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
     /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
@@ -62,21 +38,6 @@ impl Level {
 /// The deviation of the computer's fixed ratings: about what twenty games against GNU Go
 /// measure, no surer.
 pub const COMPUTER_DEVIATION: f64 = 80.0;
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = ();
-
-    fn from_str(text: &str) -> Result<Level, ()> {
-        let t = text.trim().to_ascii_lowercase();
-        Level::ALL.into_iter().find(|l| l.name() == t).ok_or(())
-    }
-}
 
 /// The computer's side of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

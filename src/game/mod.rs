@@ -52,7 +52,7 @@ mod time;
 pub mod time_control;
 mod timers;
 
-pub use computer::{Computer, ComputerTask, Level, Task};
+pub use computer::{Computer, ComputerTask, Task};
 pub use ids::{ChannelId, GuildId, InvitationId, MatchId, UserId};
 pub use invitation::{Invitation, InviteOptions, Terms};
 pub use matches::{
@@ -137,7 +137,7 @@ pub enum Command {
         /// The account the computer plays under (the bot's own).
         computer: UserId,
         /// `None`: the strongest level the server offers.
-        level: Option<Level>,
+        level: Option<crate::go::Level>,
         options: InviteOptions,
         /// The player's colour; `None`: Black.
         color: Option<Color>,

@@ -116,8 +116,8 @@ pub enum Refusal {
     /// A level the server does not offer (`ai-levels`).
     #[error("level {level} not allowed")]
     LevelNotAllowed {
-        level: super::computer::Level,
-        allowed: Vec<super::computer::Level>,
+        level: crate::go::Level,
+        allowed: Vec<crate::go::Level>,
     },
     /// As many games against the computer run as the host allows at once.
     #[error("the computer plays {max} games already")]

@@ -11,8 +11,8 @@ use std::str::FromStr;
 
 use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
 
-use super::computer::Level;
 use super::time_control::{TimeControl, TimePreset};
+use crate::go::Level;
 
 /// Every game setting, in the order `show` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -591,7 +591,7 @@ impl Settings {
             SettingKey::AiLevels => {
                 let mut levels = Vec::new();
                 for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    levels.push(part.parse::<Level>().map_err(|()| bad(key, v))?);
+                    levels.push(part.parse::<Level>().map_err(|_| bad(key, v))?);
                 }
                 levels.sort();
                 levels.dedup();

@@ -8,6 +8,7 @@ mod color;
 mod estimate;
 mod game;
 mod handicap;
+mod level;
 pub mod light_playout;
 mod point;
 mod rules;
@@ -25,6 +26,7 @@ pub use game::{Game, IllegalMove, Move, Played};
 pub use handicap::{
     HandicapError, MIN_HANDICAP, fixed_points, handicap_game, handicap_komi, max_fixed,
 };
+pub use level::{Level, ParseLevelError};
 pub use point::{BoardSize, MAX_SIZE, MIN_SIZE, ParsePointError, Point, column_letter};
 pub use rules::{
     DeadStones, KoRule, Komi, ParseKomiError, ParseRuleSetError, RuleSet, Rules, Scoring,

@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, info_span, warn};
 
 use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
-use crate::game::{Applied, Command, ComputerTask, Level, MatchId, Outcome, Subject, Task};
+use crate::game::{Applied, Command, ComputerTask, MatchId, Outcome, Subject, Task};
 
 use super::Inner;
 
@@ -232,8 +232,8 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
             let id = task.board.match_id;
             let mut engine = lock(&inner.pool.engines)
                 .remove(&id)
-                .unwrap_or_else(|| Engine::new(engine_level(c.level), options(c.may_resign, seed)));
-            let mut limits = engine_level(c.level).default_limits(task.game.size());
+                .unwrap_or_else(|| Engine::new(c.level, options(c.may_resign, seed)));
+            let mut limits = c.level.default_limits(task.game.size());
             if let Some(cap) = inner.pool.config.max_playouts {
                 limits.playouts = limits.playouts.min(cap);
             }
@@ -281,15 +281,6 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
                 MarkingVerdict::Resume => Command::ResumePlay { by, board },
             })
         }
-    }
-}
-
-/// The engine's level of the game's (its estimated rank is the engine's to say).
-pub fn engine_level(l: Level) -> ai::Level {
-    match l {
-        Level::Beginner => ai::Level::Beginner,
-        Level::Intermediate => ai::Level::Intermediate,
-        Level::Advanced => ai::Level::Advanced,
     }
 }
 

@@ -21,7 +21,7 @@ use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Tim
 use crate::store::{Durability, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use computer_workers::{ComputerConfig, engine_level};
+pub use computer_workers::ComputerConfig;
 
 /// A blocking task that did not come back (it panicked or was cancelled at shutdown).
 #[derive(Debug, thiserror::Error)]

@@ -32,7 +32,10 @@ pub(super) async fn run(
             let worker = Arc::clone(&inner);
             let ticked = tokio::task::spawn_blocking(move || {
                 let results = worker.service.tick(now);
-                super::computer_workers::consider(&worker, results.iter().filter_map(|r| r.as_ref().ok()));
+                super::computer_workers::consider(
+                    &worker,
+                    results.iter().filter_map(|r| r.as_ref().ok()),
+                );
                 results
             });
             match ticked.await {

@@ -3,8 +3,9 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::rows::{ComputerRecordRow, ComputerRow, MatchLive, MatchRow, MatchSummary, MoveRow};
-use super::types::{LevelCode, PhaseCode};
+use super::types::PhaseCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
+use crate::go::Level;
 
 const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules, komi_half, \
     turn_timeout_ms, grace_ms, max_ms, resign_window_ms, merit_min_moves, merit_amount, \
@@ -64,7 +65,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
 /// The computer's side from its three columns: all set, or none (two people); some but not
 /// all is a row that does not hold together.
 fn computer_from(
-    level: Option<LevelCode>,
+    level: Option<Level>,
     color: Option<crate::go::Color>,
     resigns: Option<bool>,
 ) -> rusqlite::Result<Option<ComputerRow>> {
@@ -427,7 +428,7 @@ impl Tx<'_> {
         &self,
         guild: u64,
         user: u64,
-        level: LevelCode,
+        level: Level,
         won: Option<bool>,
     ) -> Result<(), StoreError> {
         let (w, l, d) = match won {

@@ -24,7 +24,7 @@ pub use rows::{
     ComputerRecordRow, ComputerRow, InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow,
     ProfileRow, RatingRow,
 };
-pub use types::{EndCode, InvitationState, LevelCode, PhaseCode, PointList};
+pub use types::{EndCode, InvitationState, PhaseCode, PointList};
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -1,8 +1,8 @@
 //! The rows of the game's tables, typed: what the match service writes and reads back.
 
-use crate::go::{BoardSize, Color, GameResult, Komi, Point, RuleSet};
+use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
-use super::types::{EndCode, LevelCode, PhaseCode, PointList};
+use super::types::{EndCode, PhaseCode, PointList};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -66,7 +66,7 @@ pub struct MatchRow {
 /// The computer's side of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ComputerRow {
-    pub level: LevelCode,
+    pub level: Level,
     pub color: Color,
     pub resigns: bool,
 }
@@ -74,7 +74,7 @@ pub struct ComputerRow {
 /// A player's record against one level of the computer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ComputerRecordRow {
-    pub level: LevelCode,
+    pub level: Level,
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,

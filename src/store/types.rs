@@ -8,7 +8,7 @@ use std::fmt;
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use crate::go::{BoardSize, Color, GameResult, Komi, Point, RuleSet};
+use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 /// A decoding failure with the text that did not decode, for the load report.
 fn invalid(what: &str, value: impl fmt::Debug) -> FromSqlError {
@@ -230,12 +230,17 @@ code! {
     }
 }
 
-code! {
-    /// A level of the computer.
-    LevelCode, "level" {
-        Beginner = "beginner",
-        Intermediate = "intermediate",
-        Advanced = "advanced",
+impl ToSql for Level {
+    /// By its name: `beginner`, `intermediate`, `advanced` (a `CHECK` in the schema).
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.name()))
+    }
+}
+
+impl FromSql for Level {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Level> {
+        let text = text_of(value, "level")?;
+        text.parse().map_err(|_| invalid("level", text))
     }
 }
 
@@ -280,8 +285,8 @@ mod tests {
         for &c in InvitationState::ALL {
             round_trip(c);
         }
-        for &c in LevelCode::ALL {
-            round_trip(c);
+        for l in Level::ALL {
+            round_trip(l);
         }
     }
 
@@ -298,6 +303,7 @@ mod tests {
         );
         assert!(decode::<EndCode>("SELECT 'resigned'").is_err());
         assert!(decode::<PhaseCode>("SELECT 'running'").is_err());
+        assert!(decode::<Level>("SELECT 'expert'").is_err());
         let e = decode::<EndCode>("SELECT 'resigned'")
             .unwrap_err()
             .to_string();

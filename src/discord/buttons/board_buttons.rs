@@ -205,9 +205,9 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
     };
     let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
-    p.respond(CreateInteractionResponse::Message(ui::invitation_message::message(
-        &inv, lang,
-    )))
+    p.respond(CreateInteractionResponse::Message(
+        ui::invitation_message::message(&inv, lang),
+    ))
     .await;
     let posted = p.press.get_response(&p.ctx.http).await;
     let channel = crate::game::ChannelId(p.press.channel_id.get());

@@ -7,9 +7,9 @@ use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, GuildId as D
 use crate::game::{Command, MatchId, SettingKey, Settings, may_moderate};
 
 use super::super::bot::{Ctx, Error};
+use super::super::discord_settings::{DiscordKey, DiscordSettings};
 use super::super::i18n::{Lang, tr};
 use super::super::publish::give_role;
-use super::super::discord_settings::{DiscordKey, DiscordSettings};
 use super::super::ui::{mention, relative_time, words};
 use super::Call;
 

@@ -11,60 +11,6 @@ use super::super::bot::{Ctx, Error};
 use super::super::ui::{self, words};
 use super::{Call, log_failure};
 
-/// A rule set, as a choice.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum RulesChoice {
-    #[name = "classic"]
-    Classic,
-    #[name = "chinese"]
-    Chinese,
-    #[name = "aga"]
-    Aga,
-    #[name = "japanese"]
-    Japanese,
-    #[name = "korean"]
-    Korean,
-    #[name = "ing"]
-    Ing,
-}
-
-/// A time preset, as a choice.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum TimeChoice {
-    #[name = "turn"]
-    Turn,
-    #[name = "blitz"]
-    Blitz,
-    #[name = "live"]
-    Live,
-    #[name = "correspondence"]
-    Correspondence,
-}
-
-impl From<TimeChoice> for TimePreset {
-    fn from(t: TimeChoice) -> TimePreset {
-        match t {
-            TimeChoice::Turn => TimePreset::Turn,
-            TimeChoice::Blitz => TimePreset::Blitz,
-            TimeChoice::Live => TimePreset::Live,
-            TimeChoice::Correspondence => TimePreset::Correspondence,
-        }
-    }
-}
-
-impl From<RulesChoice> for RuleSet {
-    fn from(r: RulesChoice) -> RuleSet {
-        match r {
-            RulesChoice::Classic => RuleSet::Classic,
-            RulesChoice::Chinese => RuleSet::Chinese,
-            RulesChoice::Aga => RuleSet::Aga,
-            RulesChoice::Japanese => RuleSet::Japanese,
-            RulesChoice::Korean => RuleSet::Korean,
-            RulesChoice::Ing => RuleSet::Ing,
-        }
-    }
-}
-
 /// The sizes this server allows, offered as the `size` option is typed.
 pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
     let guild = ctx
@@ -103,12 +49,12 @@ pub async fn invite(
     #[min = -50]
     #[max = 50]
     komi: Option<f64>,
-    rules: Option<RulesChoice>,
+    rules: Option<RuleSet>,
     #[min = 0]
     #[max = 9]
     handicap: Option<u8>,
     ranked: Option<bool>,
-    time: Option<TimeChoice>,
+    time: Option<TimePreset>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -128,10 +74,10 @@ pub async fn invite(
         options: InviteOptions {
             size,
             komi,
-            rules: rules.map(RuleSet::from),
+            rules,
             handicap,
             ranked,
-            time: time.map(TimePreset::from),
+            time,
         },
     };
     let applied = call.apply(command).await;
@@ -177,7 +123,8 @@ pub async fn remember_invitation(
 async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
-    call.respond(ui::invitation_message::message(inv, lang)).await;
+    call.respond(ui::invitation_message::message(inv, lang))
+        .await;
     let posted = call.ctx.interaction.get_response(call.ctx.http()).await;
     remember_invitation(call.bot, inv.id, call.channel, posted).await;
 }

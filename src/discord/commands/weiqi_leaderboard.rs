@@ -9,24 +9,6 @@ use super::super::i18n::Lang;
 use super::super::ui::{self, words};
 use super::Call;
 
-/// What the leaderboard ranks by, as a choice.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum RankingChoice {
-    #[name = "rating"]
-    Rating,
-    #[name = "merit"]
-    Merit,
-}
-
-impl From<RankingChoice> for Ranking {
-    fn from(c: RankingChoice) -> Ranking {
-        match c {
-            RankingChoice::Rating => Ranking::Rating,
-            RankingChoice::Merit => Ranking::Merit,
-        }
-    }
-}
-
 /// One page of a server's leaderboard and its buttons, or the refusal's words.
 pub async fn page(
     bot: &Bot,
@@ -78,12 +60,12 @@ async fn read<T: Send + 'static>(
 
 /// This server's ranking, by rating unless `by` says merit.
 #[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(ctx: Ctx<'_>, by: Option<RankingChoice>) -> Result<(), Error> {
+pub async fn leaderboard(ctx: Ctx<'_>, by: Option<Ranking>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
     let lang = call.public_lang().await;
-    let by = by.map_or(Ranking::Rating, Ranking::from);
+    let by = by.unwrap_or_default();
     match page(call.bot, call.guild, by, 0, lang).await {
         Ok(msg) => call.respond(msg).await,
         Err(text) => call.private(text).await,

@@ -13,8 +13,8 @@ use tracing::{info, warn};
 use crate::game::{ChannelId, Ending, GuildId, Match, MatchId, Outcome, UserId};
 
 use super::super::bot::Bot;
-use super::super::i18n::{Lang, tr};
 use super::super::discord_settings::MoveNotify;
+use super::super::i18n::{Lang, tr};
 use super::super::ui::{self, invitation_message::Closed, mention};
 use super::{Reward, Step, current, draw};
 

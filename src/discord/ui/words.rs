@@ -6,12 +6,12 @@ use crate::game::time_control::{
     PENALTY_POINTS, PlayerClock, TimeControl, TimePreset, format_duration,
 };
 use crate::game::{
-    AbandonCause, EndReason, Ending, Failure, Level, Refusal, SettingError, SettingKey, Shape, Unit,
+    AbandonCause, EndReason, Ending, Failure, Refusal, SettingError, SettingKey, Shape, Unit,
 };
-use crate::go::{BoardSize, Color, DeadStones, IllegalMove, RuleSet, Scoring};
+use crate::go::{BoardSize, Color, DeadStones, IllegalMove, Level, RuleSet, Scoring};
 
-use super::super::i18n::{Lang, tr};
 use super::super::discord_settings::DiscordKey;
+use super::super::i18n::{Lang, tr};
 
 /// A list as the language writes it: `7, 9, 13` or `7、9、13`.
 pub fn list(lang: Lang, items: impl IntoIterator<Item = String>) -> String {

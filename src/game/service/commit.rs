@@ -2,10 +2,9 @@
 
 use std::sync::MutexGuard;
 
-use crate::go::{ByColor, Color, GameResult};
+use crate::go::{ByColor, Color, GameResult, Level};
 use crate::store::{RatingRow, StoreError, Tx};
 
-use super::super::computer::Level;
 use super::super::matches::{Action, Ending, Match};
 use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
 use super::super::refusal::{Failure, Refusal};
@@ -145,12 +144,7 @@ fn record_result(
         if m.config.ranked {
             rate_against_computer(tx, m, human, c.level, result, now)?;
         }
-        return tx.add_computer_game(
-            guild,
-            m.players[human].get(),
-            super::match_rows::level_code(c.level),
-            won,
-        );
+        return tx.add_computer_game(guild, m.players[human].get(), c.level, won);
     }
     if m.config.ranked {
         rate_ranked_game(tx, m, result, now)?;

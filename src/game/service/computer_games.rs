@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::go::{ByColor, Color};
 
-use super::super::computer::{Computer, ComputerTask, Level, Task};
+use super::super::computer::{Computer, ComputerTask, Task};
 use super::super::invitation::{InviteOptions, match_config, resolve_terms};
 use super::super::matches::{Match, Phase};
 use super::super::refusal::{Failure, Refusal};
@@ -14,6 +14,7 @@ use super::super::time::Timestamp;
 use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
 use super::match_rows::match_row;
 use super::{Service, lock};
+use crate::go::Level;
 
 /// Who asks for a game against the computer, and where.
 pub(super) struct ComputerRequest {

@@ -2,11 +2,10 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ComputerRow, EndCode, InvitationRow, LevelCode, MatchLive, MatchRow, MoveRow, PhaseCode,
-    PointList,
+    ComputerRow, EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList,
 };
 
-use super::super::computer::{Computer, Level};
+use super::super::computer::Computer;
 use super::super::invitation::{Invitation, Terms};
 use super::super::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules, Phase,
@@ -88,28 +87,11 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         started_at: m.started_at.millis(),
         ends_at: m.ends_at.millis(),
         computer: m.computer.map(|c| ComputerRow {
-            level: level_code(c.level),
+            level: c.level,
             color: c.color,
             resigns: c.may_resign,
         }),
         live: live_of(m),
-    }
-}
-
-/// The store's code of a level, and back.
-pub(super) fn level_code(l: Level) -> LevelCode {
-    match l {
-        Level::Beginner => LevelCode::Beginner,
-        Level::Intermediate => LevelCode::Intermediate,
-        Level::Advanced => LevelCode::Advanced,
-    }
-}
-
-pub(super) fn level_of(c: LevelCode) -> Level {
-    match c {
-        LevelCode::Beginner => Level::Beginner,
-        LevelCode::Intermediate => Level::Intermediate,
-        LevelCode::Advanced => Level::Advanced,
     }
 }
 
@@ -305,7 +287,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
                 r.white
             }),
             color: c.color,
-            level: level_of(c.level),
+            level: c.level,
             may_resign: c.resigns,
         }),
         placed: Vec::new(),

@@ -13,10 +13,10 @@
 
 mod commit;
 mod computer_games;
-mod load;
 mod invitation_commands;
-mod queries;
+mod load;
 mod match_rows;
+mod queries;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicI64;

@@ -1,10 +1,9 @@
 //! Reads and settings: a server's settings, profiles and the leaderboard, a game's record as
 //! SGF, the lists a player or a moderator asks for.
 
-use crate::go::{ByColor, Color, Owner, sgf};
+use crate::go::{ByColor, Color, Level, Owner, sgf};
 use crate::store::{MatchSummary, ProfileRow, RatingRow};
 
-use super::super::computer::Level;
 use super::super::matches::Ending;
 use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
 use super::super::refusal::{Failure, Refusal};
@@ -207,7 +206,7 @@ impl Service {
         p.standing = rating.map(Standing::from);
         p.against_computer = computer
             .into_iter()
-            .map(|r| (super::match_rows::level_of(r.level), r.wins, r.losses, r.draws))
+            .map(|r| (r.level, r.wins, r.losses, r.draws))
             .collect();
         p.against_computer.sort_by_key(|r| r.0);
         Ok(p)
