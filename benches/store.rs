@@ -10,10 +10,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tengen::game::{
-    ChannelId, Command, GuildId, InvitationRef, MatchId, Service, Subject, Timestamp, UserId,
+    ChannelId, Command, GuildId, InvitationRef, MatchId, Service, SettingChange, Subject,
+    Timestamp, UserId,
 };
 use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
-use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store};
+use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store, TimeSpec};
 
 const GUILD: GuildId = GuildId(1);
 const NOW: Timestamp = Timestamp::from_millis(1_800_000_000_000);
@@ -136,7 +137,7 @@ fn populate(
     n: i64,
     moves: usize,
     deadline: Timestamp,
-    time: &str,
+    time: TimeSpec,
     alive_at: Option<Timestamp>,
 ) {
     // Setting up is not measured: no fsync per commit here.
@@ -158,7 +159,7 @@ fn populate(
                     handicap: 0,
                     free_handicap: false,
                     ranked: false,
-                    time_control: time.to_owned(),
+                    time,
                     takebacks: true,
                     turn_timeout_ms: 180_000,
                     grace_ms: 120_000,
@@ -241,12 +242,22 @@ fn bench_moves(
     let path = dir.path().join(format!("moves-{time}.db"));
     let store = Store::open(&path, durability).expect("open");
     let svc = Service::open(Arc::new(store), NOW).expect("service");
-    svc.set_setting(GUILD, true, "allowed-sizes", "9,19")
-        .expect("setting");
-    svc.set_setting(GUILD, true, "board-size", "19")
-        .expect("setting");
-    svc.set_setting(GUILD, true, "time-default", time)
-        .expect("setting");
+    for (key, value) in [
+        ("allowed-sizes", "9,19"),
+        ("board-size", "19"),
+        ("time-default", time),
+    ] {
+        let change = SettingChange::Set {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        };
+        let configure = Command::Configure {
+            guild: GUILD,
+            moderator: true,
+            change,
+        };
+        svc.apply(configure, NOW).result.expect("setting");
+    }
     let mut user = 10u64;
     let mut games: Vec<(MatchId, UserId, UserId, usize)> = (0..1000)
         .map(|_| {
@@ -277,19 +288,23 @@ fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, s
         (
             "deadlines ahead",
             Timestamp::from_millis(NOW.millis() + 100_000),
-            "turn",
+            TimeSpec::Turn,
             None,
         ),
         (
             "all turns renewed",
             Timestamp::from_millis(NOW.millis() - 1),
-            "turn",
+            TimeSpec::Turn,
             None,
         ),
         (
             "correspondence, down an hour, all given their time back",
             Timestamp::from_millis(NOW.millis() + 2 * 86_400_000),
-            "correspondence 3d +1d max 7d",
+            TimeSpec::Correspondence {
+                initial_ms: 3 * 86_400_000,
+                increment_ms: 86_400_000,
+                max_ms: 7 * 86_400_000,
+            },
             Some(hour_ago),
         ),
     ] {

@@ -39,7 +39,7 @@ pub struct HostConfig {
     pub token: Token,
     pub database_path: PathBuf,
     /// Register commands to this guild only (instant), for development.
-    pub dev_guild_id: Option<u64>,
+    pub dev_guild_id: Option<std::num::NonZeroU64>,
     /// Base URL of a REST proxy for Discord's API; serenity's own rate limiter is then off.
     pub api_base: Option<String>,
     /// Ask Discord for members' presence (a privileged intent), which reconnect grace needs.
@@ -94,10 +94,8 @@ impl HostConfig {
         let dev_guild_id = match get("DEV_GUILD_ID") {
             None => None,
             Some(v) => Some(
-                v.parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(ConfigError::GuildId(v))?,
+                v.parse::<std::num::NonZeroU64>()
+                    .map_err(|_| ConfigError::GuildId(v))?,
             ),
         };
         let api_base = match get("DISCORD_API_BASE") {
@@ -259,7 +257,10 @@ mod tests {
             ("DATABASE_PATH", "/data/tengen.db"),
         ])
         .unwrap();
-        assert_eq!(c.dev_guild_id, Some(1_200_000_000_000_000_001));
+        assert_eq!(
+            c.dev_guild_id,
+            std::num::NonZeroU64::new(1_200_000_000_000_000_001)
+        );
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:3000"));
         assert_eq!(c.database_path, PathBuf::from("/data/tengen.db"));
         assert!(matches!(

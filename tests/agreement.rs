@@ -18,6 +18,7 @@ fn start(w: &World, rules: RuleSet) -> MatchId {
         ALICE,
         BOB,
         InviteOptions {
+            color: None,
             size: Some(7),
             komi: None,
             rules: Some(rules),

@@ -237,12 +237,9 @@ fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down() {
 #[test]
 fn penalty_overtime_takes_points_off_and_both_sides_offset() {
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "time-live", "penalty 1m")
+    w.set_setting(GUILD, true, "time-live", "penalty 1m")
         .unwrap();
-    w.svc
-        .set_setting(GUILD, true, "allowed-sizes", "7,9")
-        .unwrap();
+    w.set_setting(GUILD, true, "allowed-sizes", "7,9").unwrap();
     let id = start(&w, TimePreset::Live);
     assert_eq!(
         w.svc.snapshot(id).unwrap().config.time,
@@ -293,23 +290,19 @@ fn presets_are_the_servers_and_a_refused_one_changes_nothing() {
     w.resign(BOB).unwrap();
     w.resign(BOB).unwrap();
 
-    w.svc
-        .set_setting(GUILD, true, "time-live", "byo-yomi 5m 3x20s")
+    w.set_setting(GUILD, true, "time-live", "byo-yomi 5m 3x20s")
         .unwrap();
     assert!(
-        w.svc
-            .set_setting(GUILD, true, "time-live", "correspondence 3d +1d max 7d")
+        w.set_setting(GUILD, true, "time-live", "correspondence 3d +1d max 7d")
             .is_err(),
         "a live preset is a live clock"
     );
     assert!(
-        w.svc
-            .set_setting(GUILD, true, "time-blitz", "byo-yomi 5h 3x20s")
+        w.set_setting(GUILD, true, "time-blitz", "byo-yomi 5h 3x20s")
             .is_err(),
         "at most three hours"
     );
-    w.svc
-        .set_setting(GUILD, true, "allowed-times", "turn,live")
+    w.set_setting(GUILD, true, "allowed-times", "turn,live")
         .unwrap();
     let r = w.invite_with(CAROL, BOB, timed(TimePreset::Correspondence));
     assert!(matches!(
@@ -320,9 +313,7 @@ fn presets_are_the_servers_and_a_refused_one_changes_nothing() {
         }))
     ));
     assert!(w.svc.pending_invitations().is_empty());
-    w.svc
-        .set_setting(GUILD, true, "time-default", "live")
-        .unwrap();
+    w.set_setting(GUILD, true, "time-default", "live").unwrap();
     let o = w.invite(CAROL, BOB).unwrap();
     let terms = o
         .events
@@ -341,8 +332,7 @@ fn presets_are_the_servers_and_a_refused_one_changes_nothing() {
         }
     );
     // The numbers are copied into the invitation: a later change leaves it as shown.
-    w.svc
-        .set_setting(GUILD, true, "time-live", "byo-yomi 10m 5x30s")
+    w.set_setting(GUILD, true, "time-live", "byo-yomi 10m 5x30s")
         .unwrap();
     match w.accept(BOB, CAROL).unwrap().subject {
         Subject::Match(id) => {
@@ -387,8 +377,7 @@ fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game()
     use tengen::game::{ChannelId, UserId};
     const DAVE: UserId = UserId(400);
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "max-correspondence-games", "2")
+    w.set_setting(GUILD, true, "max-correspondence-games", "2")
         .unwrap();
     let (c1, c2, c3) = (ChannelId(11), ChannelId(12), ChannelId(13));
     let first = start_in(&w, c1, ALICE, BOB, TimePreset::Correspondence).unwrap();

@@ -127,20 +127,15 @@ fn a_player_who_chooses_white_gives_the_computer_the_first_move() {
 #[test]
 fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "ai-enabled", "false")
-        .unwrap();
+    w.set_setting(GUILD, true, "ai-enabled", "false").unwrap();
     assert_eq!(
         play_computer(&w, ALICE, None, None, nine())
             .unwrap_err()
             .refusal(),
         Some(&Refusal::ComputerDisabled)
     );
-    w.svc
-        .set_setting(GUILD, true, "ai-enabled", "true")
-        .unwrap();
-    w.svc
-        .set_setting(GUILD, true, "ai-levels", "beginner,intermediate")
+    w.set_setting(GUILD, true, "ai-enabled", "true").unwrap();
+    w.set_setting(GUILD, true, "ai-levels", "beginner,intermediate")
         .unwrap();
     assert_eq!(
         play_computer(&w, ALICE, Some(Level::Advanced), None, nine())
@@ -157,9 +152,7 @@ fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
     assert_eq!(c.level, Level::Intermediate);
 
     // The size and rules are the server's to allow, as for an invitation.
-    w.svc
-        .set_setting(GUILD, true, "allowed-sizes", "9,19")
-        .unwrap();
+    w.set_setting(GUILD, true, "allowed-sizes", "9,19").unwrap();
     let odd = InviteOptions {
         size: Some(7),
         ..InviteOptions::default()
@@ -171,7 +164,7 @@ fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
         Some(Refusal::SizeNotAllowed { size: 7, .. })
     ));
     // A disabled server plays no one.
-    w.svc.set_setting(GUILD, true, "enabled", "false").unwrap();
+    w.set_setting(GUILD, true, "enabled", "false").unwrap();
     assert_eq!(
         play_computer(&w, BOB, None, None, nine())
             .unwrap_err()
@@ -183,9 +176,7 @@ fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
 #[test]
 fn ai_resigns_off_is_copied_into_the_game() {
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "ai-resigns", "false")
-        .unwrap();
+    w.set_setting(GUILD, true, "ai-resigns", "false").unwrap();
     let id = started(&play_computer(&w, ALICE, None, None, nine()).unwrap());
     assert!(!w.svc.snapshot(id).unwrap().computer.unwrap().may_resign);
 }
@@ -280,7 +271,7 @@ fn games_against_the_computer_give_no_merit_and_count_in_their_own_record() {
     );
     // The computer has no profile of its own, and the leaderboard knows neither.
     assert_eq!(w.svc.profile(GUILD, BOT).unwrap().against_computer, vec![]);
-    assert!(w.svc.leaderboard(GUILD, 10, 0).unwrap().is_empty());
+    assert!(merit_page(&w, GUILD).is_empty());
 }
 
 #[test]

@@ -84,7 +84,7 @@ async fn the_computer_answers_each_move_and_a_whole_game_is_recorded_against_its
     // Alice plays a few moves where the board is empty, then passes until the game ends.
     let mut ended = None;
     for turn in 0..200 {
-        let m = handle.read(move |s| s.snapshot(id)).await.unwrap().unwrap();
+        let m = handle.game(id).await.unwrap().unwrap();
         let board = BoardRef {
             match_id: id,
             move_number: m.move_count(),
@@ -123,22 +123,13 @@ async fn the_computer_answers_each_move_and_a_whole_game_is_recorded_against_its
     }
     let ended = ended.expect("the game ends");
     assert!(ended.is_final());
-    let m = handle
-        .read(move |s| s.load_match(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
+    let m = handle.game(id).await.unwrap().unwrap();
     assert!(
         matches!(m.ending(), Some(Ending::Finished { .. })),
         "{:?}",
         m.ending()
     );
-    let p = handle
-        .read(|s| s.profile(GUILD, ALICE))
-        .await
-        .unwrap()
-        .unwrap();
+    let p = handle.profile(GUILD, ALICE).await.unwrap();
     let record: u32 = p
         .against_computer
         .iter()
@@ -190,7 +181,7 @@ async fn a_turn_of_the_computer_cut_by_a_restart_is_thought_again() {
     let o = next(&mut rx).await;
     assert_eq!(o.subject, Subject::Match(id));
     assert!(computer_moved(&o), "{:?}", o.events);
-    let m = handle.read(move |s| s.snapshot(id)).await.unwrap().unwrap();
+    let m = handle.game(id).await.unwrap().unwrap();
     assert_eq!(m.move_count(), 2);
     assert_eq!(m.player_to_move(), ALICE);
     scheduler.stop().await;

@@ -24,10 +24,8 @@ impl Rng {
 #[test]
 fn concurrent_clicks_on_the_same_games_are_applied_once_each_in_order() {
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "allowed-sizes", "9,19")
-        .unwrap();
-    w.svc.set_setting(GUILD, true, "board-size", "19").unwrap();
+    w.set_setting(GUILD, true, "allowed-sizes", "9,19").unwrap();
+    w.set_setting(GUILD, true, "board-size", "19").unwrap();
     let games: Vec<(MatchId, UserId, UserId)> = (0..12u64)
         .map(|k| {
             let (a, b) = (UserId(10_000 + 2 * k), UserId(10_001 + 2 * k));

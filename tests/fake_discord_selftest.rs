@@ -2358,3 +2358,76 @@ async fn modals_open_and_are_submitted() {
     assert_eq!(fake.violations().len(), 2);
     let _ = ws.close(None).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferred_answers_first_follow_up_replaces_it_and_only_content_mentions_notify() {
+    use serde_json::json;
+    use serenity::all::{ChannelId, InteractionId};
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let mut ws = raw_bot(&fake).await;
+    let http = proxied_http(&fake);
+
+    // Deferred privately, then a follow-up that asks to be public: Discord puts it in place of
+    // the "thinking" message, private as the deferral was. The next follow-up is its own.
+    let id = fake.send_slash_command(&alice, "weiqi", "status", vec![]);
+    let token = dispatched(&mut ws, "INTERACTION_CREATE", Some(id)).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    http.create_interaction_response(
+        InteractionId::new(id),
+        &token,
+        &json!({"type": 5, "data": {"flags": 64}}),
+        vec![],
+    )
+    .await
+    .unwrap();
+    let original = fake.wait_for_callback(id, STEP).await.message_id.unwrap();
+    let first = http
+        .create_followup_message(&token, &json!({"content": "first"}), vec![])
+        .await
+        .unwrap();
+    assert_eq!(
+        first.id.get(),
+        original,
+        "the follow-up replaced the thinking"
+    );
+    let m = fake.message(original).unwrap();
+    assert!(m.ephemeral && m.content() == "first" && m.edits == 1);
+    let second = http
+        .create_followup_message(&token, &json!({"content": "second"}), vec![])
+        .await
+        .unwrap();
+    assert_ne!(second.id.get(), original);
+    assert!(!fake.message(second.id.get()).unwrap().ephemeral);
+
+    // Whom a channel message notifies: a content mention allowed, never an embed's.
+    let channel = ChannelId::new(fake.channel_id());
+    let post = |body: serde_json::Value| {
+        let http = &http;
+        async move { http.send_message(channel, vec![], &body).await.unwrap() }
+    };
+    let both = format!("{} {}", alice.mention(), bob.mention());
+    let m =
+        post(json!({"content": both, "allowed_mentions": {"users": [alice.id.to_string()]}})).await;
+    assert_eq!(fake.message(m.id.get()).unwrap().pinged, vec![alice.id]);
+    let m = post(json!({"content": both})).await;
+    assert_eq!(
+        fake.message(m.id.get()).unwrap().pinged,
+        vec![alice.id, bob.id],
+        "without allowed_mentions every mention notifies"
+    );
+    let m = post(json!({"content": both, "allowed_mentions": {"parse": []}})).await;
+    assert!(fake.message(m.id.get()).unwrap().pinged.is_empty());
+    let m = post(json!({
+        "embeds": [{"description": both}],
+        "allowed_mentions": {"users": [alice.id.to_string(), bob.id.to_string()]}
+    }))
+    .await;
+    assert!(
+        fake.message(m.id.get()).unwrap().pinged.is_empty(),
+        "a mention inside an embed notifies no one"
+    );
+    fake.assert_no_violations();
+}

@@ -38,8 +38,7 @@ fn terms(o: &tengen::game::Outcome) -> Terms {
 }
 
 fn allow_every_size(w: &World) {
-    w.svc
-        .set_setting(GUILD, true, "allowed-sizes", "7,9,13,19")
+    w.set_setting(GUILD, true, "allowed-sizes", "7,9,13,19")
         .unwrap();
 }
 
@@ -57,7 +56,7 @@ fn black_gets_the_stones_and_white_moves_first() {
             komi: komi("0.5"),
             handicap: 4,
             ranked: false,
-            inviter_black: false,
+            colours: tengen::game::Colours::ACCEPTOR_BLACK,
             time: tengen::game::time_control::TimeControl::Turn,
         },
         "territory counting gives no compensation"

@@ -1,7 +1,8 @@
 //! A database written at the schema before the refit (migrations 01 and 02) opens at the
 //! latest one with nothing lost: the running games with their moves, position and phase, the
 //! ended games with their endings, profiles, merit, the pending invitation, the settings, and
-//! the Discord adapter's columns moved into its own tables.
+//! the Discord adapter's columns moved into its own tables. A database of schema 8 has its
+//! time controls and clocks, stored as text, converted into their typed forms.
 
 mod common;
 
@@ -9,9 +10,10 @@ use std::sync::Arc;
 
 use common::{ALICE, BOB, CAROL, CHANNEL, GUILD, T0};
 use rusqlite::{Connection, params};
+use tengen::game::time_control::{PlayerClock, TimeControl};
 use tengen::game::{
-    AbandonCause, Agreement, Duration, EndReason, Ending, Event, Invitation, InvitationId,
-    InvitationRef, MatchId, Phase, Profile, Service, Terms, Timestamp, UserId,
+    AbandonCause, Agreement, Colours, ColoursWhy, Duration, EndReason, Ending, Event, Invitation,
+    InvitationId, InvitationRef, MatchId, Phase, Profile, Service, Terms, Timestamp, UserId,
 };
 use tengen::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, RuleSet};
 use tengen::store::{Durability, Store, StoreError};
@@ -483,7 +485,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
                 komi: Komi::from_half_points(13),
                 handicap: 0,
                 ranked: false,
-                inviter_black: false,
+                colours: tengen::game::Colours::ACCEPTOR_BLACK,
                 time: tengen::game::time_control::TimeControl::Turn,
             },
             created_at: Timestamp::from_millis(at(-10)),
@@ -610,7 +612,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
         )
         .result
         .unwrap();
-    assert_eq!(o.subject.key(), PENDING + 1);
+    assert_eq!(o.subject.game_key(), Some(PENDING + 1));
     svc.apply(
         tengen::game::Command::Accept {
             by: HUGO,
@@ -624,4 +626,180 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
         svc.snapshot(MatchId(PENDING)).unwrap().config.rules,
         RuleSet::Japanese
     );
+}
+
+/// A match row at schema 8 (clocks as text): 9×9 Chinese, the defaults' snapshot, started at
+/// `at(-600)`.
+fn insert_schema_8_match(c: &Connection, id: i64, time: &str, clocks: [Option<&str>; 2]) {
+    c.execute(
+        "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, komi_half, \
+         turn_timeout_ms, grace_ms, max_ms, resign_window_ms, merit_min_moves, merit_amount, \
+         merit_bonus, merit_cap, started_at, ends_at, turn_deadline, time_control, \
+         clock_black, clock_white, turn_started) \
+         VALUES (?1, ?2, ?3, ?4, ?5, 9, 'chinese', 15, 180000, 120000, 86400000, 10000, 20, \
+         5, 3, 25, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            id,
+            GUILD.get() as i64,
+            CHANNEL.get() as i64,
+            BOB.get() as i64,
+            ALICE.get() as i64,
+            at(-600),
+            at(-600) + 86_400_000,
+            at(600),
+            time,
+            clocks[0],
+            clocks[1],
+            at(-10),
+        ],
+    )
+    .unwrap();
+}
+
+/// A pending invitation at schema 8.
+fn insert_schema_8_invitation(c: &Connection, id: i64, time: &str, ranked: bool, handicap: u8) {
+    c.execute(
+        "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, komi_half, \
+         rules, created_at, expires_at, handicap, ranked, inviter_black, time_control) \
+         VALUES (?1, ?2, ?3, ?4, ?5, 9, 15, 'chinese', ?6, ?7, ?8, ?9, 1, ?10)",
+        params![
+            id,
+            GUILD.get() as i64,
+            CHANNEL.get() as i64,
+            CAROL.get() as i64,
+            DAVE.get() as i64,
+            at(-10),
+            at(3600),
+            handicap,
+            ranked,
+            time,
+        ],
+    )
+    .unwrap();
+}
+
+#[test]
+fn time_controls_and_clocks_stored_as_text_become_typed_forms_as_they_were_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    {
+        let mut c = Connection::open(&path).unwrap();
+        tengen::store::migrations()
+            .unwrap()
+            .to_version(&mut c, 8)
+            .unwrap();
+        insert_schema_8_match(&c, 1, "byo-yomi 10m 5x30s", [Some("590000 4 0"), None]);
+        c.execute(
+            "INSERT INTO moves (match_id, number, color, point, played_at) \
+             VALUES (1, 1, 0, 'E5', ?1)",
+            [at(-10)],
+        )
+        .unwrap();
+        c.execute("UPDATE matches SET move_count = 1 WHERE id = 1", [])
+            .unwrap();
+        // Beyond anything a server may set today (at most 3 h): played as it was.
+        insert_schema_8_match(&c, 2, "penalty 9h", [None, None]);
+        insert_schema_8_invitation(&c, 3, "fischer 2m +30s max 5m", false, 0);
+        insert_schema_8_invitation(&c, 4, "turn", true, 2);
+    }
+    let store = Store::open(&path, Durability::Process).unwrap();
+    let svc = Service::open(Arc::new(store), Timestamp::from_millis(at(0))).unwrap();
+    assert!(svc.load_problems().is_empty(), "{:?}", svc.load_problems());
+    let m = svc.snapshot(MatchId(1)).unwrap();
+    assert_eq!(
+        m.config.time,
+        TimeControl::ByoYomi {
+            main: Duration::from_secs(600),
+            periods: 5,
+            period: Duration::from_secs(30),
+        }
+    );
+    assert_eq!(
+        m.clocks.black,
+        PlayerClock {
+            main: Duration::from_secs(590),
+            periods: 4,
+            overtime: Duration::ZERO,
+        }
+    );
+    assert_eq!(
+        m.clocks.white,
+        m.config.time.start(),
+        "no clock: the starting one"
+    );
+    let m = svc.snapshot(MatchId(2)).unwrap();
+    assert_eq!(
+        m.config.time,
+        TimeControl::Penalty {
+            main: Duration::from_secs(9 * 3600)
+        }
+    );
+    let fischer = svc.invitation(InvitationId(3)).unwrap();
+    assert_eq!(
+        fischer.terms.time,
+        TimeControl::Fischer {
+            initial: Duration::from_secs(120),
+            increment: Duration::from_secs(30),
+            max: Duration::from_secs(300),
+        }
+    );
+    let why = |id| svc.invitation(InvitationId(id)).unwrap().terms.colours;
+    assert_eq!(
+        why(3),
+        Colours {
+            inviter: Color::Black,
+            why: ColoursWhy::RematchSwapped
+        },
+        "an unranked Black inviter came from a rematch"
+    );
+    assert_eq!(
+        why(4),
+        Colours {
+            inviter: Color::Black,
+            why: ColoursWhy::LowerRank
+        }
+    );
+    // The text is gone: one stored form.
+    let cols: i64 = svc
+        .store()
+        .read(|tx| {
+            tx.query_i64(
+                "SELECT count(*) FROM pragma_table_info('matches') \
+                 WHERE name IN ('time_control', 'clock_black', 'clock_white')",
+            )
+        })
+        .unwrap();
+    assert_eq!(cols, 0);
+}
+
+#[test]
+fn a_time_control_that_does_not_read_stops_the_migration_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    {
+        let mut c = Connection::open(&path).unwrap();
+        tengen::store::migrations()
+            .unwrap()
+            .to_version(&mut c, 8)
+            .unwrap();
+        insert_schema_8_match(&c, 1, "hourglass 3m", [None, None]);
+    }
+    let e = Store::open(&path, Durability::Process)
+        .err()
+        .expect("refused");
+    assert!(
+        matches!(e, StoreError::Migration(ref m) if m.contains("hourglass")),
+        "{e}"
+    );
+    let c = Connection::open(&path).unwrap();
+    let version: i64 = c
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 8, "rolled back");
+    let text: String = c
+        .query_row("SELECT time_control FROM matches WHERE id = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(text, "hourglass 3m");
 }

@@ -6,7 +6,11 @@ mod common;
 
 use common::*;
 use tengen::game::rating::{Rank, rank_value};
-use tengen::game::{Command, InviteOptions, Subject, UserId};
+use tengen::game::{
+    Colours, ColoursWhy, Command, GuildId, InviteOptions, Leaderboard, Ranking, Standing, Subject,
+    UserId,
+};
+use tengen::go::Color;
 
 const DAVE: UserId = UserId(400);
 
@@ -127,8 +131,7 @@ fn the_servers_default_decides_when_the_invitation_does_not_say() {
         None,
         "off by default"
     );
-    w.svc
-        .set_setting(GUILD, true, "ranked-default", "true")
+    w.set_setting(GUILD, true, "ranked-default", "true")
         .unwrap();
     start_with(&w, ALICE, BOB, InviteOptions::default());
     resign(&w, ALICE);
@@ -160,7 +163,7 @@ fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_play
     // Equal new players: an even game.
     let o = w.invite_with(ALICE, BOB, ranked(true)).unwrap();
     let even = invited_terms(&o);
-    assert_eq!((even.handicap, even.inviter_black), (0, false));
+    assert_eq!((even.handicap, even.colours), (0, Colours::ACCEPTOR_BLACK));
     w.apply(Command::Cancel {
         by: ALICE,
         invitation: tengen::game::InvitationRef::To {
@@ -182,7 +185,11 @@ fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_play
     // Alice, the weaker, invites: she takes Black (and the stones), though she invited.
     let o = w.invite_with(ALICE, BOB, ranked(true)).unwrap();
     let t = invited_terms(&o);
-    assert_eq!((t.handicap, t.inviter_black), (expected, true));
+    let lower_rank = Colours {
+        inviter: Color::Black,
+        why: ColoursWhy::LowerRank,
+    };
+    assert_eq!((t.handicap, t.colours), (expected, lower_rank));
     assert_eq!(t.komi, tengen::go::handicap_komi(t.rules, expected));
     let id = match w.accept(BOB, ALICE).unwrap().subject {
         Subject::Match(id) => id,
@@ -225,25 +232,25 @@ fn a_starting_rank_is_stated_once_before_the_first_ranked_game() {
         other => panic!("{other:?}"),
     };
     assert_eq!(
-        refused(w.svc.state_rank(GUILD, ALICE, "4d")),
+        refused(w.state_rank(GUILD, ALICE, "4d")),
         Refusal::RankNotAllowed
     );
     assert_eq!(
-        refused(w.svc.state_rank(GUILD, ALICE, "strong")),
+        refused(w.state_rank(GUILD, ALICE, "strong")),
         Refusal::RankNotAllowed
     );
-    let s = w.svc.state_rank(GUILD, ALICE, "2d").unwrap();
+    let s = w.state_rank(GUILD, ALICE, "2d").unwrap();
     assert_eq!(s.rank.to_string(), "2 dan");
     assert!(s.provisional && s.games == 0);
     assert_eq!(
-        refused(w.svc.state_rank(GUILD, ALICE, "5k")),
+        refused(w.state_rank(GUILD, ALICE, "5k")),
         Refusal::AlreadyRated
     );
     // Bob played a ranked game: he can no longer state one.
     start_with(&w, CAROL, BOB, ranked(true));
     resign(&w, CAROL);
     assert_eq!(
-        refused(w.svc.state_rank(GUILD, BOB, "1d")),
+        refused(w.state_rank(GUILD, BOB, "1d")),
         Refusal::AlreadyRated
     );
     // Alice's stated 2 dan against a new 6 kyu, seven ranks apart: on 9×9 (six ranks a
@@ -251,10 +258,27 @@ fn a_starting_rank_is_stated_once_before_the_first_ranked_game() {
     let o = w.invite_with(DAVE, ALICE, ranked(true)).unwrap();
     let t = invited_terms(&o);
     assert_eq!(
-        (t.handicap, t.inviter_black, t.komi.to_string()),
-        (1, true, "0.5".into())
+        (
+            t.handicap,
+            t.colours.inviter,
+            t.colours.why,
+            t.komi.to_string()
+        ),
+        (1, Color::Black, ColoursWhy::LowerRank, "0.5".into())
     );
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().standing, Some(s));
+}
+
+/// A page of the leaderboard by rating.
+fn rating_page(w: &World, guild: GuildId, limit: u32, offset: u32) -> Vec<(UserId, Standing)> {
+    match w
+        .svc
+        .leaderboard(guild, Ranking::Rating, limit, offset)
+        .unwrap()
+    {
+        Leaderboard::Rating(page) => page,
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -265,8 +289,8 @@ fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time() {
         start_with(&w, loser, winner, ranked(true));
         resign(&w, loser);
     }
-    w.svc.state_rank(GUILD, DAVE, "1d").unwrap();
-    let board = w.svc.rating_leaderboard(GUILD, 10, 0).unwrap();
+    w.state_rank(GUILD, DAVE, "1d").unwrap();
+    let board = rating_page(&w, GUILD, 10, 0);
     let order: Vec<UserId> = board.iter().map(|(u, _)| *u).collect();
     assert_eq!(order, [ALICE, CAROL, BOB], "{board:?}");
     assert!(board.windows(2).all(|p| p[0].1.rating >= p[1].1.rating));
@@ -274,16 +298,11 @@ fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time() {
     // A stated rank is no place on the board until a ranked game is finished.
     assert!(board.iter().all(|(u, _)| *u != DAVE));
     // Pages: two, then the rest, then nothing.
-    let first = w.svc.rating_leaderboard(GUILD, 2, 0).unwrap();
-    let rest = w.svc.rating_leaderboard(GUILD, 2, 2).unwrap();
+    let first = rating_page(&w, GUILD, 2, 0);
+    let rest = rating_page(&w, GUILD, 2, 2);
     assert_eq!(first.len(), 2);
     assert_eq!(rest.iter().map(|(u, _)| *u).collect::<Vec<_>>(), [BOB]);
-    assert!(w.svc.rating_leaderboard(GUILD, 2, 4).unwrap().is_empty());
+    assert!(rating_page(&w, GUILD, 2, 4).is_empty());
     // Another server has its own.
-    assert!(
-        w.svc
-            .rating_leaderboard(tengen::game::GuildId(GUILD.get() + 1), 10, 0)
-            .unwrap()
-            .is_empty()
-    );
+    assert!(rating_page(&w, tengen::game::GuildId(GUILD.get() + 1), 10, 0).is_empty());
 }

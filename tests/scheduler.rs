@@ -77,7 +77,7 @@ async fn the_scheduler_fires_due_deadlines_through_the_same_path_as_clicks() {
     let Subject::Match(id) = game else {
         panic!("{game:?}")
     };
-    let still_running = handle.read(move |s| s.snapshot(id)).await.unwrap();
+    let still_running = handle.game(id).await.unwrap().filter(|m| m.is_running());
     assert_eq!(still_running, None, "the game the scheduler ended is over");
     tokio::time::timeout(Wait::from_secs(5), scheduler.stop())
         .await

@@ -112,9 +112,7 @@ fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing() 
 #[test]
 fn a_server_may_turn_takebacks_off() {
     let w = World::new();
-    w.svc
-        .set_setting(GUILD, true, "takebacks", "false")
-        .unwrap();
+    w.set_setting(GUILD, true, "takebacks", "false").unwrap();
     w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     assert_eq!(refused(ask(&w, BOB)), Refusal::TakebacksOff);
@@ -161,7 +159,14 @@ fn a_rematch_has_the_same_terms_and_the_colours_swapped() {
     assert_eq!(inv.terms.size, old.config.size);
     assert_eq!(inv.terms.komi, old.config.komi);
     assert_eq!(inv.terms.time, TimePreset::Live.default_control());
-    assert!(inv.terms.inviter_black);
+    assert_eq!(
+        inv.terms.colours,
+        tengen::game::Colours {
+            inviter: tengen::go::Color::Black,
+            why: tengen::game::ColoursWhy::RematchSwapped
+        },
+        "the colours swapped, and the invitation says why"
+    );
     let new: MatchId = match w.accept(BOB, ALICE).unwrap().subject {
         Subject::Match(id) => id,
         s => panic!("{s:?}"),

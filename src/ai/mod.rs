@@ -477,79 +477,17 @@ impl Engine {
 
     /// The move the search found, loosened by the level, made safe, or a resignation.
     fn choose(&mut self, game: &Game, color: Color, root: &Pos) -> Decision {
-        let kids: Vec<usize> = self
-            .tree
-            .children(0)
-            .filter(|&c| !self.tree.nodes[c].illegal())
-            .collect();
-        let by_visits = |t: &Tree, a: usize, b: usize| {
-            let (x, y) = (&t.nodes[a], &t.nodes[b]);
-            x.visits.cmp(&y.visits).then(
-                x.win_rate()
-                    .unwrap_or(0.0)
-                    .total_cmp(&y.win_rate().unwrap_or(0.0)),
-            )
-        };
-        let mut ranked = kids.clone();
-        ranked.sort_by(|&a, &b| by_visits(&self.tree, b, a));
-        self.info.best = ranked
-            .iter()
-            .take(5)
-            .map(|&c| {
-                let n = &self.tree.nodes[c];
-                (
-                    to_move(n.mv as usize),
-                    n.visits,
-                    f64::from(n.win_rate().unwrap_or(0.5)),
-                )
-            })
-            .collect();
+        let ranked = self.ranked_children();
         let Some(&best) = ranked.first() else {
             return Decision::Pass;
         };
-        let mut chosen = best;
-        let (temperature, margin) = self.level.looseness();
-        let best_rate = self.tree.nodes[best].win_rate().unwrap_or(0.5);
         // An answer to an atari (a capture or a rescue) that the search likes best is played
         // at every level: looseness is for quiet moves.
-        let urgent = {
-            let mut pos = root.clone();
-            let mut answers = heavy_playout::MovesOut::new();
-            let last = pos.last();
-            if last != PASS {
-                heavy_playout::atari_answers(&mut pos, stone(color), last, &mut answers);
-            }
-            let mv = self.tree.nodes[best].mv as usize;
-            answers.captures[..answers.n_captures].contains(&mv)
-                || answers.escapes[..answers.n_escapes].contains(&mv)
+        let mut chosen = if self.answers_atari(root, color, best) {
+            best
+        } else {
+            self.loosened(&ranked, best)
         };
-        if temperature > 0.0 && !urgent {
-            let floor = (self.tree.nodes[best].visits / 10).max(1);
-            let pool: Vec<(usize, f64)> = ranked
-                .iter()
-                .filter(|&&c| {
-                    let n = &self.tree.nodes[c];
-                    n.mv as usize != PASS
-                        && n.visits >= floor
-                        && n.win_rate().unwrap_or(0.0) >= best_rate - margin
-                })
-                .map(|&c| {
-                    let v = f64::from(self.tree.nodes[c].visits);
-                    (c, v.powf(1.0 / temperature))
-                })
-                .collect();
-            let total: f64 = pool.iter().map(|p| p.1).sum();
-            if total > 0.0 && self.tree.nodes[best].mv as usize != PASS {
-                let mut r = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
-                for &(c, w) in &pool {
-                    r -= w;
-                    if r <= 0.0 {
-                        chosen = c;
-                        break;
-                    }
-                }
-            }
-        }
         // Never pass into a loss the count sees while there is a move to play; under an
         // agreement of dead stones, pass only when the count with the estimate wins.
         if self.tree.nodes[chosen].mv as usize == PASS
@@ -563,20 +501,108 @@ impl Engine {
         let node = self.tree.nodes[chosen];
         let rate = f64::from(node.win_rate().unwrap_or(0.5));
         self.info.win_rate = Some(rate);
-        // Enough simulations to trust the rate: 200, or most of a small level's budget.
-        let root_visits = u64::from(self.tree.nodes[0].visits);
-        if root_visits >= self.resign_evidence && rate < self.options.resign_below {
-            self.low_streak += 1;
-        } else {
-            self.low_streak = 0;
-        }
-        if self.options.resign && self.low_streak >= self.options.resign_after {
+        if self.resigns_at(rate) {
             return Decision::Resign;
         }
         match node.mv as usize {
             PASS => Decision::Pass,
             mv => Decision::Play(point(mv)),
         }
+    }
+
+    /// The root's legal children, most visited first (the better win rate between equals);
+    /// the first five noted for the search's report.
+    fn ranked_children(&mut self) -> Vec<usize> {
+        let by_visits = |t: &Tree, a: usize, b: usize| {
+            let (x, y) = (&t.nodes[a], &t.nodes[b]);
+            x.visits.cmp(&y.visits).then(
+                x.win_rate()
+                    .unwrap_or(0.0)
+                    .total_cmp(&y.win_rate().unwrap_or(0.0)),
+            )
+        };
+        let mut ranked: Vec<usize> = self
+            .tree
+            .children(0)
+            .filter(|&c| !self.tree.nodes[c].illegal())
+            .collect();
+        ranked.sort_by(|&a, &b| by_visits(&self.tree, b, a));
+        self.info.best = ranked
+            .iter()
+            .take(5)
+            .map(|&c| {
+                let n = &self.tree.nodes[c];
+                (
+                    to_move(n.mv as usize),
+                    n.visits,
+                    f64::from(n.win_rate().unwrap_or(0.5)),
+                )
+            })
+            .collect();
+        ranked
+    }
+
+    /// Whether the best move answers an atari of the last move: a capture or a rescue.
+    fn answers_atari(&self, root: &Pos, color: Color, best: usize) -> bool {
+        let mut pos = root.clone();
+        let mut answers = heavy_playout::MovesOut::new();
+        let last = pos.last();
+        if last != PASS {
+            heavy_playout::atari_answers(&mut pos, stone(color), last, &mut answers);
+        }
+        let mv = self.tree.nodes[best].mv as usize;
+        answers.captures[..answers.n_captures].contains(&mv)
+            || answers.escapes[..answers.n_escapes].contains(&mv)
+    }
+
+    /// The level's looseness: a move drawn among those the search found nearly as good as the
+    /// best (visits raised to 1/temperature), never a pass; the best itself at the advanced
+    /// level.
+    fn loosened(&mut self, ranked: &[usize], best: usize) -> usize {
+        let (temperature, margin) = self.level.looseness();
+        if temperature <= 0.0 || self.tree.nodes[best].mv as usize == PASS {
+            return best;
+        }
+        let best_rate = self.tree.nodes[best].win_rate().unwrap_or(0.5);
+        let floor = (self.tree.nodes[best].visits / 10).max(1);
+        let pool: Vec<(usize, f64)> = ranked
+            .iter()
+            .filter(|&&c| {
+                let n = &self.tree.nodes[c];
+                n.mv as usize != PASS
+                    && n.visits >= floor
+                    && n.win_rate().unwrap_or(0.0) >= best_rate - margin
+            })
+            .map(|&c| {
+                let v = f64::from(self.tree.nodes[c].visits);
+                (c, v.powf(1.0 / temperature))
+            })
+            .collect();
+        let total: f64 = pool.iter().map(|p| p.1).sum();
+        if total <= 0.0 {
+            return best;
+        }
+        let mut r = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for &(c, w) in &pool {
+            r -= w;
+            if r <= 0.0 {
+                return c;
+            }
+        }
+        best
+    }
+
+    /// Whether to resign now: the win rate of the move chosen has stayed below the threshold
+    /// for enough moves, each with enough simulations to trust it (200, or most of a small
+    /// level's budget).
+    fn resigns_at(&mut self, rate: f64) -> bool {
+        let root_visits = u64::from(self.tree.nodes[0].visits);
+        if root_visits >= self.resign_evidence && rate < self.options.resign_below {
+            self.low_streak += 1;
+        } else {
+            self.low_streak = 0;
+        }
+        self.options.resign && self.low_streak >= self.options.resign_after
     }
 
     /// Whether `color` wins if the game is counted now, as its rules count it: the board as

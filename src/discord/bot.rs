@@ -1,5 +1,6 @@
-//! What every command and button shares: the runtime handle, the adapter's repository, Discord's
-//! REST client once connected, the publisher, and the bookkeeping of a graceful stop.
+//! What every command and button shares: the runtime handle (the one way to the game and to the
+//! adapter's own tables), Discord's REST client once connected, the publisher, and the
+//! bookkeeping of a graceful stop.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -8,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serenity::all::Http;
 
 use crate::game::{Failure, GuildId};
-use crate::runtime::{self, Handle};
+use crate::runtime::Handle;
 use crate::store::StoreError;
 
 use super::discord_settings::DiscordSettings;
@@ -24,11 +25,10 @@ pub type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, Error>;
 /// Shared state of the running bot.
 pub struct Bot {
     pub runtime: Handle,
-    pub repo: Repo,
     /// Set when the gateway is first ready.
     pub http: OnceLock<Arc<Http>>,
     pub publisher: Publisher,
-    pub dev_guild: Option<u64>,
+    pub dev_guild: Option<std::num::NonZeroU64>,
     /// Set on SIGINT/SIGTERM: new interactions are turned away politely.
     pub stopping: AtomicBool,
     /// Interactions being handled, waited for at shutdown.
@@ -51,10 +51,9 @@ impl Drop for InFlight {
 }
 
 impl Bot {
-    pub fn new(runtime: Handle, repo: Repo, dev_guild: Option<u64>) -> Bot {
+    pub fn new(runtime: Handle, dev_guild: Option<std::num::NonZeroU64>) -> Bot {
         Bot {
             runtime,
-            repo,
             http: OnceLock::new(),
             publisher: Publisher::default(),
             dev_guild,
@@ -73,30 +72,23 @@ impl Bot {
         (!self.stopping.load(Ordering::SeqCst)).then_some(guard)
     }
 
-    /// Runs a call on the adapter's repository off the async threads.
+    /// Runs a call on the adapter's own tables, through the runtime (off the async threads).
     ///
     /// # Errors
     /// The database failed (or the task did).
     pub async fn repo<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Repo) -> Result<T, StoreError> + Send + 'static,
+        f: impl FnOnce(&Repo<'_>) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, Failure> {
-        let repo = self.repo.clone();
-        match runtime::blocking(move || f(&repo)).await {
-            Ok(r) => r.map_err(Failure::Internal),
-            Err(e) => Err(Failure::Internal(StoreError::Task(e.to_string()))),
-        }
+        self.runtime.tables(move |store| f(&Repo::on(store))).await
     }
 
-    /// The adapter's settings of a server (defaults if the database cannot be read).
-    pub async fn discord_settings(&self, guild: GuildId) -> DiscordSettings {
-        match self.repo(move |r| r.settings(guild)).await {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::error!(error = %e, "cannot read the server's settings; using defaults");
-                DiscordSettings::default()
-            }
-        }
+    /// The adapter's settings of a server.
+    ///
+    /// # Errors
+    /// The database failed: the caller says so, or (for a notice) does without.
+    pub async fn discord_settings(&self, guild: GuildId) -> Result<DiscordSettings, Failure> {
+        self.repo(move |r| r.settings(guild)).await
     }
 
     /// The language of a server's public messages: its `language` setting, else the locale
@@ -110,15 +102,18 @@ impl Bot {
         {
             return l;
         }
-        let set = self.discord_settings(guild).await.language;
-        let lang = match set {
-            Some(l) => l,
-            None => self
-                .repo(move |r| r.guild_locale(guild))
-                .await
-                .ok()
-                .flatten()
-                .map_or(Lang::En, |l| Lang::from_locale(&l)),
+        // A language that cannot be read is English for this message, and looked for again
+        // at the next: it is not remembered.
+        let read = self
+            .repo(move |r| Ok((r.settings(guild)?.language, r.guild_locale(guild)?)))
+            .await;
+        let lang = match read {
+            Ok((Some(set), _)) => set,
+            Ok((None, locale)) => locale.map_or(Lang::En, |l| Lang::from_locale(&l)),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the server's language; English for now");
+                return Lang::En;
+            }
         };
         self.langs
             .lock()
@@ -127,9 +122,10 @@ impl Bot {
         lang
     }
 
-    /// Remembers the locale Discord gives for a guild (every interaction carries it); the
-    /// repository is written only when it changes.
-    pub async fn saw_guild_locale(&self, guild: GuildId, locale: &str) {
+    /// Remembers the locale Discord gives for a guild (every interaction carries it), in the
+    /// background: the interaction's answer never waits on this bookkeeping. The repository
+    /// is written only when it changes.
+    pub fn saw_guild_locale(self: &Arc<Self>, guild: GuildId, locale: &str) {
         let same = self
             .locales
             .lock()
@@ -139,22 +135,25 @@ impl Bot {
         if same {
             return;
         }
-        let l = locale.to_owned();
-        let stored = self.repo(move |r| {
-            if r.guild_locale(guild)?.as_deref() != Some(l.as_str()) {
-                r.set_guild_locale(guild, &l)?;
+        let (bot, locale) = (Arc::clone(self), locale.to_owned());
+        tokio::spawn(async move {
+            let l = locale.clone();
+            let stored = bot.repo(move |r| {
+                if r.guild_locale(guild)?.as_deref() != Some(l.as_str()) {
+                    r.set_guild_locale(guild, &l)?;
+                }
+                Ok(())
+            });
+            if let Err(e) = stored.await {
+                tracing::warn!(error = %e, "cannot remember the guild's locale");
+                return;
             }
-            Ok(())
+            bot.locales
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(guild, locale);
+            bot.forget_lang(guild);
         });
-        if let Err(e) = stored.await {
-            tracing::warn!(error = %e, "cannot remember the guild's locale");
-            return;
-        }
-        self.locales
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(guild, locale.to_owned());
-        self.forget_lang(guild);
     }
 
     /// Drops the remembered language of a guild (its setting or locale changed).

@@ -13,7 +13,9 @@ pub mod i18n;
 mod permissions;
 mod primer;
 pub mod publish;
+mod reply;
 pub mod repo;
+mod snowflake;
 pub mod ui;
 
 use std::collections::HashMap;
@@ -28,11 +30,10 @@ use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::config::HostConfig;
 use crate::game::{Command, GuildId, Outcome, UserId};
-use crate::runtime::{self, Clock, Handle, SystemClock};
+use crate::runtime::{self, Clock, SystemClock};
 
 pub use bot::Bot;
 use bot::Error;
-use repo::Repo;
 
 /// Why the bot could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -82,16 +83,21 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let (store, service) = runtime::open(&path, config.durability, clock.now()).await?;
+    let runtime::Started {
+        handle,
+        scheduler,
+        fired,
+    } = runtime::start(&path, config.durability, clock, config.computer).await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
-    for p in service.load_problems() {
+    for p in handle.load_problems().await.unwrap_or_default() {
         warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
     }
-    let (handle, scheduler, fired) = Handle::start(service, clock, config.computer);
-    let running = handle.read(|s| s.running().len()).await.unwrap_or(0);
-    info!(running, database = %path.display(), "games loaded");
-    let bot = Arc::new(Bot::new(handle, Repo::new(store), config.dev_guild_id));
+    match handle.running().await {
+        Ok(running) => info!(running = running.len(), database = %path.display(), "games loaded"),
+        Err(e) => warn!(error = %e, "cannot count the running games"),
+    }
+    let bot = Arc::new(Bot::new(handle, config.dev_guild_id));
 
     let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base {
@@ -189,8 +195,7 @@ async fn register(
 ) {
     let result = match bot.dev_guild {
         Some(g) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::all::GuildId::new(g.max(1)))
-                .await
+            poise::builtins::register_in_guild(ctx, commands, serenity::all::GuildId::from(g)).await
         }
         None => poise::builtins::register_globally(ctx, commands).await,
     };
@@ -216,8 +221,7 @@ async fn on_event(
             interaction: serenity::all::Interaction::Component(press),
         } => buttons::on_press(ctx.serenity_context, bot, press).await,
         FullEvent::GuildCreate { guild, .. } => {
-            bot.saw_guild_locale(GuildId(guild.id.get()), &guild.preferred_locale)
-                .await;
+            bot.saw_guild_locale(GuildId(guild.id.get()), &guild.preferred_locale);
         }
         FullEvent::PresenceUpdate { new_data } => {
             let user = UserId(new_data.user.id.get());
@@ -241,7 +245,10 @@ async fn on_event(
 async fn publish_fired(bot: Arc<Bot>, mut rx: mpsc::UnboundedReceiver<Outcome>) {
     let lanes: Arc<Mutex<HashMap<i64, mpsc::UnboundedSender<Outcome>>>> = Arc::default();
     while let Some(outcome) = rx.recv().await {
-        let key = outcome.subject.key();
+        // Only games have deadlines; anything else has no lane to keep in order.
+        let Some(key) = outcome.subject.game_key() else {
+            continue;
+        };
         let mut map = lanes.lock().unwrap_or_else(|e| e.into_inner());
         let outcome = match map.get(&key) {
             Some(lane) => match lane.send(outcome) {
@@ -291,11 +298,14 @@ async fn drain_lane(
 /// invitations whose message was never saved, the boards that fell behind or were never
 /// posted — at once, then from time to time.
 async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
-    let recovered = bot
-        .runtime
-        .read(|s| s.take_recovered())
-        .await
-        .unwrap_or_default();
+    let recovered = match bot.runtime.take_recovered().await {
+        Ok(r) => r,
+        Err(e) => {
+            // Nothing is lost: the boards are reconciled below all the same.
+            warn!(error = %e, "cannot read what start-up recovered");
+            Vec::new()
+        }
+    };
     for outcome in &recovered {
         publish::publish(&bot, outcome).await;
     }
@@ -317,53 +327,34 @@ async fn repost_invitations(bot: &Bot) {
     let Some(http) = bot.http().cloned() else {
         return;
     };
-    let pending = bot
-        .runtime
-        .read(|s| s.pending_invitations())
-        .await
-        .unwrap_or_default();
+    let pending = match bot.runtime.pending_invitations().await {
+        Ok(p) => p,
+        Err(e) => {
+            warn!(error = %e, "cannot read the pending invitations; their messages wait");
+            return;
+        }
+    };
     for inv in pending {
         let id = inv.id;
-        if bot
-            .repo(move |r| r.invitation_message(id))
-            .await
-            .ok()
-            .flatten()
-            .is_some()
-        {
+        let posted = || async move { bot.repo(move |r| r.invitation_message(id)).await };
+        if !matches!(posted().await, Ok(None)) {
             continue;
         }
         let _turn = bot.publisher.turn(id.get()).await;
         // Looked at again in the invitation's turn: its own command may have just posted it.
-        if bot
-            .repo(move |r| r.invitation_message(id))
-            .await
-            .ok()
-            .flatten()
-            .is_some()
+        if !matches!(posted().await, Ok(None))
+            || !matches!(bot.runtime.invitation(id).await, Ok(Some(_)))
         {
-            continue;
-        }
-        let still_pending = bot
-            .runtime
-            .read(move |s| s.invitation(id).is_some())
-            .await
-            .unwrap_or(false);
-        if !still_pending {
             continue;
         }
         let lang = bot.guild_lang(inv.guild).await;
-        let msg = serenity::all::CreateMessage::new()
-            .content(ui::invitation_message::text(&inv, lang))
-            .allowed_mentions(
-                serenity::all::CreateAllowedMentions::new()
-                    .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
-            )
-            .components(ui::invitation_message::components(id, lang, true));
-        match serenity::all::ChannelId::new(inv.channel.get().max(1))
-            .send_message(&http, msg)
-            .await
-        {
+        let msg = ui::invitation_message::channel_message(&inv, lang);
+        let sent = async {
+            snowflake::channel(inv.channel)?
+                .send_message(&http, msg)
+                .await
+        };
+        match sent.await {
             Ok(m) => {
                 let (channel, mid) = (inv.channel, m.id.get());
                 let _ = bot
@@ -379,9 +370,10 @@ async fn repost_invitations(bot: &Bot) {
     }
 }
 
+/// Writes the heartbeat file every few seconds while the gateway is connected (`tengen
+/// health` reads it). The runtime notes liveness in the database on its own.
 async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
     loop {
-        mark_alive(&bot).await;
         if bot.connected.load(Ordering::SeqCst) {
             let (now, f) = (bot.runtime.now().millis().to_string(), file.clone());
             if let Ok(Err(e)) = runtime::blocking(move || std::fs::write(f, now)).await {
@@ -390,21 +382,8 @@ async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
         }
         tokio::select! {
             () = tokio::time::sleep(Duration::from_secs(15)) => {}
-            _ = stop.changed() => {
-                // The last moment alive: a clean stop gives players back exactly the time
-                // until the next start.
-                mark_alive(&bot).await;
-                return;
-            }
+            _ = stop.changed() => return,
         }
-    }
-}
-
-/// Notes in the database that the bot is alive now (see `Service::mark_alive`).
-async fn mark_alive(bot: &Bot) {
-    let now = bot.runtime.now();
-    if let Ok(Err(e)) = bot.runtime.read(move |s| s.mark_alive(now)).await {
-        error!(error = %e, "cannot note that the bot is alive");
     }
 }
 

@@ -4,30 +4,58 @@
 
 use serenity::all::Permissions;
 
+/// A permission a game needs, as a closed set: each has its name in every language
+/// ([`super::ui::words::permission`]), so none is ever shown in Discord's internal spelling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needed {
+    ViewChannel,
+    SendMessages,
+    SendMessagesInThreads,
+    EmbedLinks,
+    AttachFiles,
+    ReadMessageHistory,
+    CreatePublicThreads,
+}
+
+impl Needed {
+    /// Discord's bit of it.
+    pub fn bits(self) -> Permissions {
+        match self {
+            Needed::ViewChannel => Permissions::VIEW_CHANNEL,
+            Needed::SendMessages => Permissions::SEND_MESSAGES,
+            Needed::SendMessagesInThreads => Permissions::SEND_MESSAGES_IN_THREADS,
+            Needed::EmbedLinks => Permissions::EMBED_LINKS,
+            Needed::AttachFiles => Permissions::ATTACH_FILES,
+            Needed::ReadMessageHistory => Permissions::READ_MESSAGE_HISTORY,
+            Needed::CreatePublicThreads => Permissions::CREATE_PUBLIC_THREADS,
+        }
+    }
+}
+
 /// The permissions a board needs in a channel; with a thread per game, those a thread needs
-/// too. The front end names them in the user's language ([`super::ui::words::permission`]).
-pub fn needed(in_thread: bool, threads: bool) -> Vec<Permissions> {
+/// too.
+pub fn needed(in_thread: bool, threads: bool) -> Vec<Needed> {
     let mut v = vec![
-        Permissions::VIEW_CHANNEL,
+        Needed::ViewChannel,
         if in_thread {
-            Permissions::SEND_MESSAGES_IN_THREADS
+            Needed::SendMessagesInThreads
         } else {
-            Permissions::SEND_MESSAGES
+            Needed::SendMessages
         },
-        Permissions::EMBED_LINKS,
-        Permissions::ATTACH_FILES,
-        Permissions::READ_MESSAGE_HISTORY,
+        Needed::EmbedLinks,
+        Needed::AttachFiles,
+        Needed::ReadMessageHistory,
     ];
     if threads && !in_thread {
-        v.push(Permissions::CREATE_PUBLIC_THREADS);
-        v.push(Permissions::SEND_MESSAGES_IN_THREADS);
+        v.push(Needed::CreatePublicThreads);
+        v.push(Needed::SendMessagesInThreads);
     }
     v
 }
 
 /// The permissions the bot lacks to run a game in this channel; empty when it has them all,
 /// or when Discord did not say (then the post itself tells).
-pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<Permissions> {
+pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<Needed> {
     let Some(have) = app else {
         return Vec::new();
     };
@@ -36,7 +64,7 @@ pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<
     }
     needed(in_thread, threads)
         .into_iter()
-        .filter(|p| !have.contains(*p))
+        .filter(|p| !have.contains(p.bits()))
         .collect()
 }
 
@@ -50,16 +78,10 @@ mod tests {
             | Permissions::SEND_MESSAGES
             | Permissions::EMBED_LINKS
             | Permissions::READ_MESSAGE_HISTORY;
-        assert_eq!(
-            missing(Some(have), false, false),
-            vec![Permissions::ATTACH_FILES]
-        );
+        assert_eq!(missing(Some(have), false, false), vec![Needed::AttachFiles]);
         assert_eq!(
             missing(Some(have | Permissions::ATTACH_FILES), false, true),
-            vec![
-                Permissions::CREATE_PUBLIC_THREADS,
-                Permissions::SEND_MESSAGES_IN_THREADS
-            ]
+            vec![Needed::CreatePublicThreads, Needed::SendMessagesInThreads]
         );
         assert!(missing(Some(Permissions::ADMINISTRATOR), false, true).is_empty());
         assert!(missing(None, false, false).is_empty());

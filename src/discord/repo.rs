@@ -2,9 +2,8 @@
 //! each board and invitation message is, each game's thread, the adapter's settings, and the
 //! locale Discord last gave for each guild. The game's tables are never touched here.
 //!
-//! Every method is synchronous: the adapter calls them through [`crate::runtime::blocking`].
-
-use std::sync::Arc;
+//! Every method is synchronous: the adapter reaches them through the runtime's handle
+//! ([`crate::runtime::Handle::tables`], wrapped by `Bot::repo`), off the async threads.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -29,13 +28,14 @@ pub struct BoardRecord {
 }
 
 /// The adapter's repository on the shared database file.
-#[derive(Clone)]
-pub struct Repo {
-    store: Arc<Store>,
+#[derive(Clone, Copy)]
+pub struct Repo<'a> {
+    store: &'a Store,
 }
 
-impl Repo {
-    pub fn new(store: Arc<Store>) -> Repo {
+impl<'a> Repo<'a> {
+    /// The adapter's tables in `store`.
+    pub fn on(store: &'a Store) -> Repo<'a> {
         Repo { store }
     }
 

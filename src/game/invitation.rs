@@ -6,7 +6,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::go::{BoardSize, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed};
+use crate::go::{
+    BoardSize, Color, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed,
+};
 
 use super::matches::{MatchConfig, MeritRules};
 use super::refusal::Refusal;
@@ -29,6 +31,9 @@ pub struct InviteOptions {
     pub ranked: Option<bool>,
     /// The time control's preset; `None` takes the server's `time-default`.
     pub time: Option<TimePreset>,
+    /// The inviter's colour; `None`: whoever accepts plays Black (or, in a ranked game, the
+    /// lower rank does).
+    pub color: Option<Color>,
 }
 
 /// What an invitation offers: resolved from its options and the server's settings when it is
@@ -42,11 +47,64 @@ pub struct Terms {
     pub handicap: u8,
     /// Whether the result moves both players' ratings.
     pub ranked: bool,
-    /// The inviter plays Black: a ranked game's handicap goes to the weaker player, who may be
-    /// the one who invited (otherwise whoever accepts plays Black).
-    pub inviter_black: bool,
+    /// Who plays Black, and why (the invitation says it).
+    pub colours: Colours,
     /// How the game's time is kept (a preset's numbers as the server set them when invited).
     pub time: TimeControl,
+}
+
+impl Terms {
+    /// Whether Black places the handicap stones anywhere (the rule set's free placement)
+    /// instead of on the fixed points.
+    pub fn free_handicap(&self) -> bool {
+        self.handicap >= MIN_HANDICAP && self.rules.free_handicap()
+    }
+
+    /// Who makes the first move of the game: White after handicap stones (Black's free stones
+    /// come first, as a setup), else Black.
+    pub fn first_to_move(&self) -> Color {
+        if self.handicap >= MIN_HANDICAP {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// Who plays Black in an invitation's game, and why: the invitation says both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Colours {
+    /// The inviter's colour; the one who accepts takes the other.
+    pub inviter: Color,
+    pub why: ColoursWhy,
+}
+
+/// Why the colours are what they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColoursWhy {
+    /// The seed's rule: whoever accepts plays Black.
+    Acceptor,
+    /// A rematch of an even game: the last game's colours swapped.
+    RematchSwapped,
+    /// A rematch of a handicap game: the handicap stays with whoever received it.
+    RematchHandicap,
+    /// A ranked game's handicap goes to the player of the lower rank, who plays Black.
+    LowerRank,
+    /// The inviter chose their colour (`color` of `/weiqi invite`).
+    Chosen,
+}
+
+impl Colours {
+    /// Whoever accepts plays Black.
+    pub const ACCEPTOR_BLACK: Colours = Colours {
+        inviter: Color::White,
+        why: ColoursWhy::Acceptor,
+    };
+
+    /// The colour the one who accepts plays.
+    pub fn invitee(self) -> Color {
+        !self.inviter
+    }
 }
 
 /// A pending invitation.
@@ -121,7 +179,12 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         komi,
         handicap,
         ranked: options.ranked.unwrap_or(settings.ranked_default),
-        inviter_black: false,
+        colours: options
+            .color
+            .map_or(Colours::ACCEPTOR_BLACK, |inviter| Colours {
+                inviter,
+                why: ColoursWhy::Chosen,
+            }),
         time: settings.time_control(options.time.unwrap_or(settings.time_default)),
     };
     if let Some(preset) = options.time
@@ -179,7 +242,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
         rules: terms.rules,
         komi: terms.komi,
         handicap: terms.handicap,
-        free_handicap: terms.handicap >= MIN_HANDICAP && terms.rules.free_handicap(),
+        free_handicap: terms.free_handicap(),
         ranked: terms.ranked,
         time: terms.time,
         takebacks: settings.takebacks,

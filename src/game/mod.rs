@@ -54,7 +54,7 @@ mod timers;
 
 pub use computer::{Computer, ComputerTask, Task};
 pub use ids::{ChannelId, GuildId, InvitationId, MatchId, UserId};
-pub use invitation::{Invitation, InviteOptions, Terms};
+pub use invitation::{Colours, ColoursWhy, Invitation, InviteOptions, Terms};
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
     Phase,
@@ -62,8 +62,8 @@ pub use matches::{
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use service::{
-    DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem, Profile, Ranking, RunningGame, Service,
-    ServiceError, Standing, may_moderate,
+    DEFAULT_COMPUTER_GAMES, Inconsistency, Leaderboard, LoadError, LoadProblem, Profile, Ranking,
+    RunningGame, Service, ServiceError, Standing, may_moderate,
 };
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};
@@ -98,17 +98,31 @@ pub struct BoardRef {
 pub enum Subject {
     Invitation(InvitationId),
     Match(MatchId),
+    /// A server's settings (a moderator's change). Never has a deadline.
+    Server(GuildId),
+    /// A player's standing on a server (a rank stated). Never has a deadline.
+    Player(GuildId, UserId),
 }
 
 impl Subject {
-    /// The number both kinds share (a match keeps its invitation's id): one ordering key for
-    /// everything shown of one game.
-    pub fn key(self) -> i64 {
+    /// The number a game's invitation and its match share (a match keeps its invitation's id):
+    /// one ordering key for everything shown of one game. `None` for what is not a game.
+    pub fn game_key(self) -> Option<i64> {
         match self {
-            Subject::Invitation(i) => i.get(),
-            Subject::Match(m) => m.get(),
+            Subject::Invitation(i) => Some(i.get()),
+            Subject::Match(m) => Some(m.get()),
+            Subject::Server(_) | Subject::Player(..) => None,
         }
     }
+}
+
+/// A moderator's change of a server's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingChange {
+    /// `config set KEY VALUE`.
+    Set { key: String, value: String },
+    /// `config reset KEY`: back to the default.
+    Reset { key: String },
 }
 
 /// Everything a player, a moderator or the clock can do to a game.
@@ -199,6 +213,21 @@ pub enum Command {
     WentOffline { user: UserId },
     /// The player is back online.
     CameBack { user: UserId },
+    /// A moderator changes one of the server's settings (running games keep their snapshot).
+    Configure {
+        guild: GuildId,
+        /// Whether the caller moderates the server (the front end knows its permissions).
+        moderator: bool,
+        change: SettingChange,
+    },
+    /// A player states the rank they start ranked play from, once, before their first ranked
+    /// game on the server.
+    StateRank {
+        guild: GuildId,
+        user: UserId,
+        /// As typed: `5k`, `2 dan`, `12 kyu`.
+        rank: String,
+    },
     /// A moderator ends a running game of their server with no result.
     Annul {
         guild: GuildId,
@@ -346,8 +375,9 @@ pub enum Event {
     Ended {
         match_id: MatchId,
         ending: Ending,
-        /// Black and White: whom to tell, even when the match itself cannot be read back.
-        players: [UserId; 2],
+        /// Black and White: whom to tell, even when the match itself cannot be read back
+        /// (`None` only for a stored game whose row does not say who played it).
+        players: Option<[UserId; 2]>,
     },
     MeritAwarded {
         guild: GuildId,
@@ -359,6 +389,10 @@ pub enum Event {
         guild: GuildId,
         user: UserId,
     },
+    /// A server's settings after a moderator's change.
+    SettingsChanged(Box<Settings>),
+    /// A player stated the rank they start ranked play from.
+    RankStated(Standing),
 }
 
 /// What a command changed, who to tell, and the next deadline.
@@ -367,7 +401,9 @@ pub struct Outcome {
     /// The invitation or match the command was about.
     pub subject: Subject,
     pub guild: GuildId,
-    pub channel: ChannelId,
+    /// Where the game is played (`None` for what is not a game, and for a stored game whose
+    /// row does not say).
+    pub channel: Option<ChannelId>,
     pub events: Vec<Event>,
     /// The player to notify that it is their turn, if the game goes on in play.
     pub to_move: Option<UserId>,

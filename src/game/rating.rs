@@ -203,9 +203,13 @@ impl Rank {
     /// The strongest rank, 9 dan.
     pub const STRONGEST: Rank = Rank(38);
 
-    /// The rank stored as its number (0 = 30 kyu), within 30 kyu–9 dan.
-    pub fn from_stored(n: i64) -> Rank {
-        Rank(i8::try_from(n.clamp(0, 38)).unwrap_or(0))
+    /// The rank stored as its number (0 = 30 kyu); `None` for a number outside 30 kyu–9 dan
+    /// (a row the schema's `CHECK` should have kept out: the caller reports it, never guesses).
+    pub fn from_stored(n: i64) -> Option<Rank> {
+        i8::try_from(n)
+            .ok()
+            .map(Rank)
+            .filter(|r| (Rank::WEAKEST..=Rank::STRONGEST).contains(r))
     }
 
     /// The whole rank a rank value falls in, within 30 kyu–9 dan.

@@ -9,10 +9,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::go::{BoardSize, Komi, MAX_SIZE, MIN_SIZE, RuleSet};
+use crate::go::{BoardSize, Komi, Level, MAX_SIZE, MIN_SIZE, RuleSet};
 
+use super::refusal::Refusal;
 use super::time_control::{TimeControl, TimePreset};
-use crate::go::Level;
 
 /// Every game setting, in the order `show` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -382,6 +382,28 @@ fn bad(key: SettingKey, value: &str) -> SettingError {
     }
 }
 
+/// A comma-separated list of names (`classic, aga`), sorted, each once, that must also pass
+/// `keep` (hold the default, not be empty).
+fn parse_list<T: std::str::FromStr + Ord>(
+    key: SettingKey,
+    v: &str,
+    keep: impl FnOnce(&[T]) -> bool,
+) -> Result<Vec<T>, SettingError> {
+    let mut list = v
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|part| part.parse::<T>().map_err(|_| bad(key, v)))
+        .collect::<Result<Vec<T>, _>>()?;
+    list.sort();
+    list.dedup();
+    if keep(&list) {
+        Ok(list)
+    } else {
+        Err(bad(key, v))
+    }
+}
+
 fn parse_sizes(value: &str) -> Option<Vec<BoardSize>> {
     let mut sizes = Vec::new();
     for part in value.split(',') {
@@ -456,6 +478,30 @@ impl Settings {
         }
     }
 
+    /// The level a game against the computer is played at: the one asked, else the strongest
+    /// the server offers.
+    ///
+    /// # Errors
+    /// The server is off, offers no computer, or not the level asked.
+    pub fn computer_level(&self, asked: Option<Level>) -> Result<Level, Refusal> {
+        if !self.enabled {
+            return Err(Refusal::ServerDisabled);
+        }
+        if !self.ai_enabled {
+            return Err(Refusal::ComputerDisabled);
+        }
+        let strongest = self.ai_levels.last().copied().unwrap_or(Level::Advanced);
+        let level = asked.unwrap_or(strongest);
+        if self.ai_levels.contains(&level) {
+            Ok(level)
+        } else {
+            Err(Refusal::LevelNotAllowed {
+                level,
+                allowed: self.ai_levels.clone(),
+            })
+        }
+    }
+
     /// Every key with its value, in order: what `show` lists.
     pub fn show(&self) -> Vec<(SettingKey, String)> {
         SettingKey::ALL.iter().map(|&k| (k, self.get(k))).collect()
@@ -478,91 +524,91 @@ impl Settings {
     pub fn set_key(&mut self, key: SettingKey, value: &str) -> Result<(), SettingError> {
         let mut next = self.clone();
         let v = value.trim();
+        if let Some(switch) = next.switch_mut(key) {
+            *switch = parse_bool(key, v)?;
+        } else if let Some(number) = next.number_mut(key) {
+            *number = parse_u32(key, v)?;
+        } else {
+            next.set_shaped(key, v)?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// The field of an on/off key.
+    fn switch_mut(&mut self, key: SettingKey) -> Option<&mut bool> {
+        Some(match key {
+            SettingKey::Enabled => &mut self.enabled,
+            SettingKey::AiEnabled => &mut self.ai_enabled,
+            SettingKey::AiResigns => &mut self.ai_resigns,
+            SettingKey::RankedDefault => &mut self.ranked_default,
+            SettingKey::Takebacks => &mut self.takebacks,
+            _ => return None,
+        })
+    }
+
+    /// The field of a key that is a number in its range.
+    fn number_mut(&mut self, key: SettingKey) -> Option<&mut u32> {
+        Some(match key {
+            SettingKey::TurnTimeoutSeconds => &mut self.turn_timeout_seconds,
+            SettingKey::ReconnectGraceSeconds => &mut self.reconnect_grace_seconds,
+            SettingKey::MatchMaxMinutes => &mut self.match_max_minutes,
+            SettingKey::OfferExpirySeconds => &mut self.offer_expiry_seconds,
+            SettingKey::ResignConfirmWindowSeconds => &mut self.resign_confirm_window_seconds,
+            SettingKey::MeritMinMoves => &mut self.merit_min_moves,
+            SettingKey::MeritAmount => &mut self.merit_amount,
+            SettingKey::MeritWinnerBonus => &mut self.merit_winner_bonus,
+            SettingKey::MeritLifetimeCap => &mut self.merit_lifetime_cap,
+            SettingKey::MaxCorrespondenceGames => &mut self.max_correspondence_games,
+            _ => return None,
+        })
+    }
+
+    /// Sets a key of any other shape: a size, a komi, rules, a time control, a list; a default
+    /// must stay among what is allowed, and what is allowed must keep the default.
+    fn set_shaped(&mut self, key: SettingKey, v: &str) -> Result<(), SettingError> {
+        let bad = || bad(key, v);
         match key {
-            SettingKey::Enabled => next.enabled = parse_bool(key, v)?,
             SettingKey::BoardSize => {
-                next.board_size = v
+                self.board_size = v
                     .parse::<u8>()
                     .ok()
                     .and_then(BoardSize::new)
-                    .filter(|s| next.allowed_sizes.contains(s))
-                    .ok_or_else(|| bad(key, v))?;
+                    .filter(|s| self.allowed_sizes.contains(s))
+                    .ok_or_else(bad)?;
             }
             SettingKey::AllowedSizes => {
-                next.allowed_sizes = parse_sizes(v)
-                    .filter(|s| s.contains(&next.board_size))
-                    .ok_or_else(|| bad(key, v))?;
+                self.allowed_sizes = parse_sizes(v)
+                    .filter(|s| s.contains(&self.board_size))
+                    .ok_or_else(bad)?;
             }
-            SettingKey::Komi => {
-                next.komi = if v.eq_ignore_ascii_case("default") || v.eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    let k = v
-                        .parse::<Komi>()
-                        .ok()
-                        .filter(|&k| next.allowed_komi.contains(k))
-                        .ok_or_else(|| bad(key, v))?;
-                    Some(k)
-                };
-            }
+            SettingKey::Komi => self.komi = self.parse_komi(key, v)?,
             SettingKey::AllowedKomi => {
-                let range: KomiRange = v.parse().map_err(|()| bad(key, v))?;
-                if next.komi.is_some_and(|k| !range.contains(k)) {
-                    return Err(bad(key, v));
+                let range: KomiRange = v.parse().map_err(|()| bad())?;
+                if self.komi.is_some_and(|k| !range.contains(k)) {
+                    return Err(bad());
                 }
-                next.allowed_komi = range;
+                self.allowed_komi = range;
             }
             SettingKey::Rules => {
-                next.rules = v
+                self.rules = v
                     .parse()
                     .ok()
-                    .filter(|r| next.allowed_rules.contains(r))
-                    .ok_or_else(|| bad(key, v))?;
+                    .filter(|r| self.allowed_rules.contains(r))
+                    .ok_or_else(bad)?;
             }
             SettingKey::AllowedRules => {
-                let mut rules = Vec::new();
-                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    rules.push(part.parse::<RuleSet>().map_err(|_| bad(key, v))?);
-                }
-                rules.sort();
-                rules.dedup();
-                if !rules.contains(&next.rules) {
-                    return Err(bad(key, v));
-                }
-                next.allowed_rules = rules;
+                self.allowed_rules = parse_list(key, v, |r| r.contains(&self.rules))?;
             }
-            SettingKey::TurnTimeoutSeconds => next.turn_timeout_seconds = parse_u32(key, v)?,
-            SettingKey::ReconnectGraceSeconds => next.reconnect_grace_seconds = parse_u32(key, v)?,
-            SettingKey::MatchMaxMinutes => next.match_max_minutes = parse_u32(key, v)?,
-            SettingKey::OfferExpirySeconds => next.offer_expiry_seconds = parse_u32(key, v)?,
-            SettingKey::ResignConfirmWindowSeconds => {
-                next.resign_confirm_window_seconds = parse_u32(key, v)?;
-            }
-            SettingKey::MeritMinMoves => next.merit_min_moves = parse_u32(key, v)?,
-            SettingKey::MeritAmount => next.merit_amount = parse_u32(key, v)?,
-            SettingKey::MeritWinnerBonus => next.merit_winner_bonus = parse_u32(key, v)?,
-            SettingKey::MeritLifetimeCap => next.merit_lifetime_cap = parse_u32(key, v)?,
-            SettingKey::AiEnabled => next.ai_enabled = parse_bool(key, v)?,
-            SettingKey::AiResigns => next.ai_resigns = parse_bool(key, v)?,
-            SettingKey::RankedDefault => next.ranked_default = parse_bool(key, v)?,
             SettingKey::TimeDefault => {
-                next.time_default = v
+                self.time_default = v
                     .parse()
                     .ok()
-                    .filter(|t| next.allowed_times.contains(t))
-                    .ok_or_else(|| bad(key, v))?;
+                    .filter(|t| self.allowed_times.contains(t))
+                    .ok_or_else(bad)?;
             }
             SettingKey::AllowedTimes => {
-                let mut times = Vec::new();
-                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    times.push(part.parse::<TimePreset>().map_err(|_| bad(key, v))?);
-                }
-                times.sort();
-                times.dedup();
-                if !times.contains(&next.time_default) {
-                    return Err(bad(key, v));
-                }
-                next.allowed_times = times;
+                self.allowed_times = parse_list(key, v, |t| t.contains(&self.time_default))?;
             }
             SettingKey::TimeBlitz | SettingKey::TimeLive => {
                 // A live preset is a live clock: not correspondence, not the seed's turn.
@@ -570,39 +616,38 @@ impl Settings {
                     .parse()
                     .ok()
                     .filter(|t: &TimeControl| t.is_real_clock() && !t.is_correspondence())
-                    .ok_or_else(|| bad(key, v))?;
+                    .ok_or_else(bad)?;
                 if key == SettingKey::TimeBlitz {
-                    next.time_blitz = tc;
+                    self.time_blitz = tc;
                 } else {
-                    next.time_live = tc;
+                    self.time_live = tc;
                 }
             }
             SettingKey::TimeCorrespondence => {
-                next.time_correspondence = v
+                self.time_correspondence = v
                     .parse()
                     .ok()
                     .filter(|t: &TimeControl| t.is_correspondence())
-                    .ok_or_else(|| bad(key, v))?;
+                    .ok_or_else(bad)?;
             }
-            SettingKey::MaxCorrespondenceGames => {
-                next.max_correspondence_games = parse_u32(key, v)?;
-            }
-            SettingKey::Takebacks => next.takebacks = parse_bool(key, v)?,
             SettingKey::AiLevels => {
-                let mut levels = Vec::new();
-                for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    levels.push(part.parse::<Level>().map_err(|_| bad(key, v))?);
-                }
-                levels.sort();
-                levels.dedup();
-                if levels.is_empty() {
-                    return Err(bad(key, v));
-                }
-                next.ai_levels = levels;
+                self.ai_levels = parse_list(key, v, |l| !l.is_empty())?;
             }
+            _ => return Err(bad()),
         }
-        *self = next;
         Ok(())
+    }
+
+    /// A komi within `allowed-komi`, or `default` (the rule set's own).
+    fn parse_komi(&self, key: SettingKey, v: &str) -> Result<Option<Komi>, SettingError> {
+        if v.eq_ignore_ascii_case("default") || v.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        v.parse::<Komi>()
+            .ok()
+            .filter(|&k| self.allowed_komi.contains(k))
+            .map(Some)
+            .ok_or_else(|| bad(key, v))
     }
 
     /// Puts `key` back to its default.

@@ -89,18 +89,34 @@ struct Chain {
 }
 
 /// One stone (the lowest point) of each chain proposed dead, sorted: ready for
-/// [`crate::go::count_area`] and [`crate::go::count_territory`].
-///
-/// Long on purpose: the guards a chain must pass before it is proposed dead (safety, seki,
-/// mutual atari, its group) are read in order here, each with its reason.
+/// [`crate::go::count_area`] and [`crate::go::count_territory`]. The guards a chain must pass
+/// before it is proposed dead (safety, seki, mutual atari, its group) are read in order in
+/// [`is_candidate`]; a group dies whole or not at all ([`dead_groups`]).
 pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
-    let size = board.size();
     let safe = ByColor::new_with(|c| unconditionally_alive(board, c));
     let (lost, black_owned, seki_end) = playout_shares(board, options);
-    // The static seki test, on the board without the stones the playouts take in nearly all of
-    // them: a point no one can fill next to a chain that is captured anyway makes no seki.
+    let seki = seki_chains(board, &taken_in_playouts(board, &lost));
+    let (chains, chain_of) = chains_with_shares(board, &lost);
+    let candidate: Vec<bool> = chains
+        .iter()
+        .map(|chain| {
+            let p = chain.stones[0];
+            !safe[chain.color][p.index()]
+                && !seki[p.index()]
+                && is_candidate(board, chain, &seki, &seki_end, &lost, options)
+        })
+        .collect();
+    let mut dead = dead_groups(board, &chains, &chain_of, &candidate, &black_owned);
+    dead.sort();
+    dead
+}
+
+/// The stones the playouts take in nearly all of them: the static seki test looks at the
+/// board without them, since a point no one can fill next to a chain that is captured anyway
+/// makes no seki.
+fn taken_in_playouts(board: &Board, lost: &[f64]) -> [bool; CELLS] {
     let mut taken = [false; CELLS];
-    for p in size.all_points() {
+    for p in board.size().all_points() {
         if board.get(p).is_some() && !taken[p.index()] {
             let stones = board.chain(p);
             let share = stones.iter().map(|s| lost[s.index()]).sum::<f64>() / stones.len() as f64;
@@ -111,10 +127,14 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
             }
         }
     }
-    let seki = seki_chains(board, &taken);
+    taken
+}
+
+/// Every chain with the share of playouts that lose it, and which chain each point is in.
+fn chains_with_shares(board: &Board, lost: &[f64]) -> (Vec<Chain>, [usize; CELLS]) {
     let mut chain_of = [usize::MAX; CELLS];
     let mut chains: Vec<Chain> = Vec::new();
-    for p in size.all_points() {
+    for p in board.size().all_points() {
         let Some(color) = board.get(p) else { continue };
         if chain_of[p.index()] != usize::MAX {
             continue;
@@ -131,22 +151,39 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
             share,
         });
     }
-    let candidate: Vec<bool> = chains
-        .iter()
-        .map(|chain| {
-            let p = chain.stones[0];
-            !safe[chain.color][p.index()]
-                && !seki[p.index()]
-                && chain.share >= options.dead_share
-                && !touches_seki(board, chain, &seki, &seki_end)
-                && (chain.liberties.len() != 1
-                    || (!mutual_atari(board, chain, &lost, options.atari_fight_share)
-                        && (chain.share >= options.atari_share
-                            || !in_a_fight(board, chain, &lost, options.atari_fight_share))))
-        })
-        .collect();
-    // A chain dies with every chain of its colour it reaches through empty points that the
-    // playouts give to the opponent: all must be candidates, or none is proposed.
+    (chains, chain_of)
+}
+
+/// Whether a chain that is neither unconditionally alive nor in seki may be proposed dead:
+/// lost in enough playouts, not in a seki's eye, and — in atari — neither in a mutual atari
+/// nor in a fight the playouts do not settle.
+fn is_candidate(
+    board: &Board,
+    chain: &Chain,
+    seki: &[bool; CELLS],
+    seki_end: &[f64],
+    lost: &[f64],
+    options: EstimateOptions,
+) -> bool {
+    chain.share >= options.dead_share
+        && !touches_seki(board, chain, seki, seki_end)
+        && (chain.liberties.len() != 1
+            || (!mutual_atari(board, chain, lost, options.atari_fight_share)
+                && (chain.share >= options.atari_share
+                    || !in_a_fight(board, chain, lost, options.atari_fight_share))))
+}
+
+/// A chain dies with every chain of its colour it reaches through empty points that the
+/// playouts give to the opponent: all must be candidates, or none is proposed. One stone of
+/// each chain proposed.
+fn dead_groups(
+    board: &Board,
+    chains: &[Chain],
+    chain_of: &[usize; CELLS],
+    candidate: &[bool],
+    black_owned: &[f64],
+) -> Vec<Point> {
+    let size = board.size();
     let mut dead = Vec::new();
     for color in [Color::Black, Color::White] {
         let mut seen = [false; CELLS];
@@ -191,7 +228,6 @@ pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
             }
         }
     }
-    dead.sort();
     dead
 }
 

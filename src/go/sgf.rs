@@ -150,9 +150,17 @@ impl Record {
         Record::parse(&decode(bytes))
     }
 
-    /// Reads every root property a record may hold, in one pass over the node; long as the
-    /// list of properties is.
+    /// Reads a record: the root's properties, then every node of the main line.
     fn from_root(root: &SgfNode<Prop>) -> Result<Record, SgfError> {
+        let mut record = Record::root_properties(root)?;
+        for (n, node) in root.main_variation().enumerate() {
+            record.read_node(n, node)?;
+        }
+        Ok(record)
+    }
+
+    /// The record's frame from the root node: size, komi, rules, players, date, result.
+    fn root_properties(root: &SgfNode<Prop>) -> Result<Record, SgfError> {
         let size = match root.get_property("SZ") {
             None => BoardSize::NINETEEN,
             Some(Prop::SZ((w, h))) if w == h => {
@@ -176,7 +184,7 @@ impl Record {
             }
             Some(other) => return Err(SgfError::Komi(other.to_string())),
         };
-        let mut record = Record {
+        Ok(Record {
             size,
             komi,
             rules: text("RU"),
@@ -190,80 +198,80 @@ impl Record {
             moves: Vec::new(),
             territory_black: Vec::new(),
             territory_white: Vec::new(),
-        };
-        for (n, node) in root.main_variation().enumerate() {
-            let mut mv: Option<(Color, Move)> = None;
-            let mut comment = None;
-            let mut setup = Vec::new();
-            for prop in node.properties() {
-                match prop {
-                    Prop::B(m) | Prop::W(m) => {
-                        if mv.is_some() {
-                            return Err(SgfError::TwoMoves { node: n });
-                        }
-                        let color = if matches!(prop, Prop::B(_)) {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        mv = Some((color, record.convert_move(n, m)?));
+        })
+    }
+
+    /// Reads node `n` of the main line: its move (one at most) and comment, its setup stones
+    /// (only before the first move), the first player, the territory marks.
+    fn read_node(&mut self, n: usize, node: &SgfNode<Prop>) -> Result<(), SgfError> {
+        let mut mv: Option<(Color, Move)> = None;
+        let mut comment = None;
+        let mut setup = Vec::new();
+        for prop in node.properties() {
+            match prop {
+                Prop::B(m) | Prop::W(m) => {
+                    if mv.is_some() {
+                        return Err(SgfError::TwoMoves { node: n });
                     }
-                    Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
-                        let stone = match prop {
-                            Prop::AB(_) => Some(Color::Black),
-                            Prop::AW(_) => Some(Color::White),
-                            _ => None,
-                        };
-                        let mut pts: Vec<Point> = ps
-                            .iter()
-                            .map(|p| record.convert_point(n, p))
-                            .collect::<Result<_, _>>()?;
-                        pts.sort();
-                        setup.extend(pts.into_iter().map(|p| (p, stone)));
-                    }
-                    Prop::PL(c) if n == 0 => {
-                        record.first_player = Some(match c {
-                            sgf_parse::Color::Black => Color::Black,
-                            sgf_parse::Color::White => Color::White,
-                        });
-                    }
-                    Prop::C(t) => comment = Some(t.text.clone()),
-                    Prop::TB(ps) | Prop::TW(ps) => {
-                        let mut pts: Vec<Point> = ps
-                            .iter()
-                            .map(|p| record.convert_point(n, p))
-                            .collect::<Result<_, _>>()?;
-                        pts.sort();
-                        if matches!(prop, Prop::TB(_)) {
-                            record.territory_black = pts;
-                        } else {
-                            record.territory_white = pts;
-                        }
-                    }
-                    Prop::Invalid(id, _)
-                        if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE") =>
-                    {
-                        return Err(SgfError::InvalidProperty {
-                            node: n,
-                            prop: id.clone(),
-                        });
-                    }
-                    _ => {}
+                    let color = if matches!(prop, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    mv = Some((color, self.convert_move(n, m)?));
                 }
-            }
-            if !setup.is_empty() {
-                if !record.moves.is_empty() {
-                    return Err(SgfError::LateSetup { node: n });
+                Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
+                    let stone = match prop {
+                        Prop::AB(_) => Some(Color::Black),
+                        Prop::AW(_) => Some(Color::White),
+                        _ => None,
+                    };
+                    setup.extend(self.sorted_points(n, ps)?.into_iter().map(|p| (p, stone)));
                 }
-                record.setup.extend(setup);
-            }
-            match mv {
-                Some((color, mv)) => record.moves.push(RecordMove { color, mv, comment }),
-                None if n == 0 => record.root_comment = comment,
-                None => {}
+                Prop::PL(c) if n == 0 => {
+                    self.first_player = Some(match c {
+                        sgf_parse::Color::Black => Color::Black,
+                        sgf_parse::Color::White => Color::White,
+                    });
+                }
+                Prop::C(t) => comment = Some(t.text.clone()),
+                Prop::TB(ps) => self.territory_black = self.sorted_points(n, ps)?,
+                Prop::TW(ps) => self.territory_white = self.sorted_points(n, ps)?,
+                Prop::Invalid(id, _) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE") => {
+                    return Err(SgfError::InvalidProperty {
+                        node: n,
+                        prop: id.clone(),
+                    });
+                }
+                _ => {}
             }
         }
-        Ok(record)
+        if !setup.is_empty() {
+            if !self.moves.is_empty() {
+                return Err(SgfError::LateSetup { node: n });
+            }
+            self.setup.extend(setup);
+        }
+        match mv {
+            Some((color, mv)) => self.moves.push(RecordMove { color, mv, comment }),
+            None if n == 0 => self.root_comment = comment,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// A property's points on this board, in board order.
+    fn sorted_points<'a>(
+        &self,
+        n: usize,
+        ps: impl IntoIterator<Item = &'a SgfPoint>,
+    ) -> Result<Vec<Point>, SgfError> {
+        let mut pts: Vec<Point> = ps
+            .into_iter()
+            .map(|p| self.convert_point(n, p))
+            .collect::<Result<_, _>>()?;
+        pts.sort();
+        Ok(pts)
     }
 
     fn convert_point(&self, node: usize, p: &SgfPoint) -> Result<Point, SgfError> {
@@ -439,6 +447,33 @@ fn point_list(id: &str, points: impl IntoIterator<Item = Point>, size: BoardSize
 /// readers expect.
 pub fn write(game: &Game, info: &RecordInfo) -> String {
     let size = game.size();
+    let mut root_props = root_properties(game, info);
+    let mut nodes = move_nodes(game, info);
+    // The territory marks of a counted game go on its last node.
+    let marks = |id: &str, pts: &[Point]| point_list(id, pts.iter().copied(), size);
+    let last = match nodes.last_mut() {
+        Some(node) => node,
+        None => &mut root_props,
+    };
+    if !info.territory_black.is_empty() {
+        last.push(marks("TB", &info.territory_black));
+    }
+    if !info.territory_white.is_empty() {
+        last.push(marks("TW", &info.territory_white));
+    }
+    // Build the main line from the last node up, each node the only child of the one before.
+    let mut child: Option<SgfNode<Prop>> = None;
+    for props in nodes.into_iter().rev() {
+        child = Some(SgfNode::new(props, child.into_iter().collect(), false));
+    }
+    let root = SgfNode::new(root_props, child.into_iter().collect(), true);
+    root.serialize() + "\n"
+}
+
+/// The root node: the format, the board and komi, the handicap, the game's information, the
+/// setup stones (a free handicap's), who moves first when it is White, the comment.
+fn root_properties(game: &Game, info: &RecordInfo) -> Vec<Prop> {
+    let size = game.size();
     let simple = |s: &str| SimpleText { text: s.to_owned() };
     let mut root_props = vec![
         Prop::FF(4),
@@ -453,27 +488,18 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
     if let Some(h) = info.handicap {
         root_props.push(Prop::Unknown("HA".to_owned(), vec![h.to_string()]));
     }
-    let opt = [
-        ("RU", &info.rules),
-        ("PB", &info.black),
-        ("PW", &info.white),
-        ("DT", &info.date),
-        ("RE", &info.result),
-        ("BR", &info.black_rank),
-        ("WR", &info.white_rank),
+    let texts: [(fn(SimpleText) -> Prop, &Option<String>); 7] = [
+        (Prop::RU, &info.rules),
+        (Prop::PB, &info.black),
+        (Prop::PW, &info.white),
+        (Prop::DT, &info.date),
+        (Prop::RE, &info.result),
+        (Prop::BR, &info.black_rank),
+        (Prop::WR, &info.white_rank),
     ];
-    for (id, v) in opt {
-        if let Some(v) = v {
-            let t = simple(v);
-            root_props.push(match id {
-                "RU" => Prop::RU(t),
-                "PB" => Prop::PB(t),
-                "PW" => Prop::PW(t),
-                "DT" => Prop::DT(t),
-                "BR" => Prop::BR(t),
-                "WR" => Prop::WR(t),
-                _ => Prop::RE(t),
-            });
+    for (prop, value) in texts {
+        if let Some(v) = value {
+            root_props.push(prop(simple(v)));
         }
     }
     let initial = game.initial_board();
@@ -487,16 +513,18 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
         }
     }
     if game.initial_to_move() == Color::White {
-        root_props.push(Prop::PL(match game.initial_to_move() {
-            Color::Black => sgf_parse::Color::Black,
-            Color::White => sgf_parse::Color::White,
-        }));
+        root_props.push(Prop::PL(sgf_parse::Color::White));
     }
     if let Some(c) = &info.comment {
         root_props.push(Prop::C(Text { text: c.clone() }));
     }
-    let mut nodes: Vec<Vec<Prop>> = game
-        .moves()
+    root_props
+}
+
+/// A node a move, with the comment the move carries.
+fn move_nodes(game: &Game, info: &RecordInfo) -> Vec<Vec<Prop>> {
+    let size = game.size();
+    game.moves()
         .iter()
         .enumerate()
         .map(|(i, &(color, mv))| {
@@ -514,26 +542,7 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
             }
             props
         })
-        .collect();
-    let marks = |id: &str, pts: &[Point]| point_list(id, pts.iter().copied(), size);
-    let last = if nodes.is_empty() {
-        &mut root_props
-    } else {
-        nodes.last_mut().expect("not empty")
-    };
-    if !info.territory_black.is_empty() {
-        last.push(marks("TB", &info.territory_black));
-    }
-    if !info.territory_white.is_empty() {
-        last.push(marks("TW", &info.territory_white));
-    }
-    // Build the main line from the last node up, each node the only child of the one before.
-    let mut child: Option<SgfNode<Prop>> = None;
-    for props in nodes.into_iter().rev() {
-        child = Some(SgfNode::new(props, child.into_iter().collect(), false));
-    }
-    let root = SgfNode::new(root_props, child.into_iter().collect(), true);
-    root.serialize() + "\n"
+        .collect()
 }
 
 #[cfg(test)]

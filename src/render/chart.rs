@@ -18,7 +18,11 @@ const BOTTOM: f32 = 28.0;
 
 /// The chart of `points` (the rating and its deviation after each game, oldest first), with
 /// the rank lines of `rank_of` (a rating to its rank value, 0 = 30 kyu, 30 = 1 dan) and
-/// `rating_of` (the inverse). Fewer than one point draws the empty frame.
+/// `rating_of` (the inverse). The latest rating is written beside its point; a single game is
+/// a marked point with its band in the middle of the chart; no game, the empty frame.
+///
+/// # Errors
+/// The image cannot be made or encoded.
 pub fn rating_chart(
     points: &[(f64, f64)],
     rank_of: impl Fn(f64) -> f64,
@@ -26,69 +30,136 @@ pub fn rating_chart(
 ) -> Result<Vec<u8>, RenderError> {
     let mut pm = Pixmap::new(CHART_WIDTH, CHART_HEIGHT).ok_or(RenderError::Size)?;
     pm.fill(Color::from_rgba8(250, 247, 240, 255));
-    let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
-    let (x0, x1, y0, y1) = (LEFT, w - RIGHT, TOP, h - BOTTOM);
-
-    // The span of ratings shown: every band, at least two ranks wide.
-    let mut lo = f64::INFINITY;
-    let mut hi = f64::NEG_INFINITY;
-    for &(r, d) in points {
-        lo = lo.min(r - d);
-        hi = hi.max(r + d);
-    }
-    if !lo.is_finite() {
-        (lo, hi) = (1300.0, 1700.0);
-    }
-    let mid = (lo + hi) / 2.0;
-    let min_span = rating_of(rank_of(mid) + 1.0) - rating_of(rank_of(mid) - 1.0);
-    if hi - lo < min_span {
-        (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
-    }
-    let y_of = |r: f64| y1 - ((r - lo) / (hi - lo)) as f32 * (y1 - y0);
-    let n = points.len().max(2) - 1;
-    let x_of = |i: usize| x0 + (i as f32 / n as f32) * (x1 - x0);
-
-    let ink = [60, 50, 40, 255];
-    let mut paint = Paint {
-        anti_alias: true,
-        ..Paint::default()
-    };
-
-    // Rank lines: every rank when few are shown, every fifth otherwise.
-    let (first, last) = (rank_of(lo).ceil() as i32, rank_of(hi).floor() as i32);
-    let step = if last - first > 8 { 5 } else { 1 };
-    for rank in first..=last {
-        if rank.rem_euclid(step) != 0 {
-            continue;
-        }
-        let y = y_of(rating_of(f64::from(rank)));
-        line(&mut pm, (x0, y), (x1, y), [200, 190, 175, 255], 1.0);
-        let label = if rank < 30 {
-            format!("{}k", 30 - rank)
-        } else {
-            format!("{}d", rank - 29)
-        };
-        text::draw(&mut pm, &label, 13.0, x0 - 6.0, y, Align::Right, ink);
-    }
-    line(&mut pm, (x0, y1), (x1, y1), ink, 1.5);
-    line(&mut pm, (x0, y0), (x0, y1), ink, 1.5);
-
+    let frame = Frame::new(points, &rank_of, &rating_of);
+    frame.rank_lines(&mut pm, &rank_of, &rating_of);
     if !points.is_empty() {
-        // The band of ± deviation.
-        let mut band = PathBuilder::new();
-        for (i, &(r, d)) in points.iter().enumerate() {
-            let (x, y) = (x_of(i), y_of(r + d));
-            if i == 0 {
-                band.move_to(x, y);
-            } else {
-                band.line_to(x, y);
+        frame.band(&mut pm, points);
+        frame.rating(&mut pm, points);
+    }
+    encode_rgba(&pm)
+}
+
+/// Where things go on the chart: the plotting area and the span of ratings it shows.
+struct Frame {
+    x0: f32,
+    x1: f32,
+    y0: f32,
+    y1: f32,
+    lo: f64,
+    hi: f64,
+    /// The number of points drawn.
+    n: usize,
+}
+
+/// The ink of the axes and labels, and of the rating.
+const INK: [u8; 4] = [60, 50, 40, 255];
+const RATING: [u8; 4] = [40, 80, 150, 255];
+
+impl Frame {
+    /// The frame of `points`: every band shown, at least two ranks wide.
+    fn new(
+        points: &[(f64, f64)],
+        rank_of: impl Fn(f64) -> f64,
+        rating_of: impl Fn(f64) -> f64,
+    ) -> Frame {
+        let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
+        let mut lo = f64::INFINITY;
+        let mut hi = f64::NEG_INFINITY;
+        for &(r, d) in points {
+            lo = lo.min(r - d);
+            hi = hi.max(r + d);
+        }
+        if !lo.is_finite() {
+            (lo, hi) = (1300.0, 1700.0);
+        }
+        let mid = (lo + hi) / 2.0;
+        let min_span = rating_of(rank_of(mid) + 1.0) - rating_of(rank_of(mid) - 1.0);
+        if hi - lo < min_span {
+            (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
+        }
+        Frame {
+            x0: LEFT,
+            x1: w - RIGHT,
+            y0: TOP,
+            y1: h - BOTTOM,
+            lo,
+            hi,
+            n: points.len(),
+        }
+    }
+
+    fn y_of(&self, r: f64) -> f32 {
+        self.y1 - ((r - self.lo) / (self.hi - self.lo)) as f32 * (self.y1 - self.y0)
+    }
+
+    /// The x of game `i`: spread across the width, a single one in the middle.
+    fn x_of(&self, i: usize) -> f32 {
+        if self.n <= 1 {
+            return (self.x0 + self.x1) / 2.0;
+        }
+        self.x0 + (i as f32 / (self.n - 1) as f32) * (self.x1 - self.x0)
+    }
+
+    /// Rank lines (every rank when few are shown, every fifth otherwise) and the axes.
+    fn rank_lines(
+        &self,
+        pm: &mut Pixmap,
+        rank_of: impl Fn(f64) -> f64,
+        rating_of: impl Fn(f64) -> f64,
+    ) {
+        let (first, last) = (
+            rank_of(self.lo).ceil() as i32,
+            rank_of(self.hi).floor() as i32,
+        );
+        let step = if last - first > 8 { 5 } else { 1 };
+        for rank in first..=last {
+            if rank.rem_euclid(step) != 0 {
+                continue;
             }
+            let y = self.y_of(rating_of(f64::from(rank)));
+            line(pm, (self.x0, y), (self.x1, y), [200, 190, 175, 255], 1.0);
+            let label = if rank < 30 {
+                format!("{}k", 30 - rank)
+            } else {
+                format!("{}d", rank - 29)
+            };
+            text::draw(pm, &label, 13.0, self.x0 - 6.0, y, Align::Right, INK);
         }
-        for (i, &(r, d)) in points.iter().enumerate().rev() {
-            band.line_to(x_of(i), y_of(r - d));
+        line(pm, (self.x0, self.y1), (self.x1, self.y1), INK, 1.5);
+        line(pm, (self.x0, self.y0), (self.x0, self.y1), INK, 1.5);
+    }
+
+    /// The band of ± deviation: a shape through every game, or a bar around a single one
+    /// (a shape of no width fills nothing).
+    fn band(&self, pm: &mut Pixmap, points: &[(f64, f64)]) {
+        let mut band = PathBuilder::new();
+        if let [(r, d)] = points {
+            let x = self.x_of(0);
+            let bar =
+                tiny_skia::Rect::from_ltrb(x - 14.0, self.y_of(r + d), x + 14.0, self.y_of(r - d));
+            // No bar for a deviation of nothing: there is no band to show.
+            if let Some(bar) = bar {
+                band.push_rect(bar);
+            }
+        } else {
+            for (i, &(r, d)) in points.iter().enumerate() {
+                let (x, y) = (self.x_of(i), self.y_of(r + d));
+                if i == 0 {
+                    band.move_to(x, y);
+                } else {
+                    band.line_to(x, y);
+                }
+            }
+            for (i, &(r, d)) in points.iter().enumerate().rev() {
+                band.line_to(self.x_of(i), self.y_of(r - d));
+            }
+            band.close();
         }
-        band.close();
         if let Some(path) = band.finish() {
+            let mut paint = Paint {
+                anti_alias: true,
+                ..Paint::default()
+            };
             paint.set_color_rgba8(120, 150, 200, 70);
             pm.fill_path(
                 &path,
@@ -98,25 +169,42 @@ pub fn rating_chart(
                 None,
             );
         }
-        // The rating itself, a dot a game.
+    }
+
+    /// The rating itself: a line through the games, a dot a game, the games counted under
+    /// the axis and the latest rating written beside its dot.
+    fn rating(&self, pm: &mut Pixmap, points: &[(f64, f64)]) {
         for i in 1..points.len() {
-            let a = (x_of(i - 1), y_of(points[i - 1].0));
-            let b = (x_of(i), y_of(points[i].0));
-            line(&mut pm, a, b, [40, 80, 150, 255], 2.5);
+            let a = (self.x_of(i - 1), self.y_of(points[i - 1].0));
+            let b = (self.x_of(i), self.y_of(points[i].0));
+            line(pm, a, b, RATING, 2.5);
         }
-        paint.set_color_rgba8(40, 80, 150, 255);
+        let mut paint = Paint {
+            anti_alias: true,
+            ..Paint::default()
+        };
+        let [r, g, b, a] = RATING;
+        paint.set_color_rgba8(r, g, b, a);
         for (i, &(r, _)) in points.iter().enumerate() {
-            if let Some(dot) = PathBuilder::from_circle(x_of(i), y_of(r), 3.5) {
+            if let Some(dot) = PathBuilder::from_circle(self.x_of(i), self.y_of(r), 4.0) {
                 pm.fill_path(&dot, &paint, FillRule::Winding, Transform::identity(), None);
             }
         }
-        let games = points.len().to_string();
-        text::draw(&mut pm, "1", 13.0, x_of(0), h - 12.0, Align::Center, ink);
-        if points.len() > 1 {
-            text::draw(&mut pm, &games, 13.0, x1, h - 12.0, Align::Center, ink);
+        let h = CHART_HEIGHT as f32;
+        text::draw(pm, "1", 13.0, self.x_of(0), h - 12.0, Align::Center, INK);
+        let last = points.len() - 1;
+        if last > 0 {
+            let games = points.len().to_string();
+            text::draw(pm, &games, 13.0, self.x1, h - 12.0, Align::Center, INK);
+        }
+        let (x, y) = (self.x_of(last), self.y_of(points[last].0));
+        let value = format!("{:.0}", points[last].0);
+        if last == 0 {
+            text::draw(pm, &value, 14.0, x + 20.0, y, Align::Left, RATING);
+        } else {
+            text::draw(pm, &value, 14.0, x - 8.0, y - 14.0, Align::Right, RATING);
         }
     }
-    encode_rgba(&pm)
 }
 
 fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), rgba: [u8; 4], width: f32) {

@@ -337,6 +337,8 @@ fn the_palette_keeps_the_main_colours_exact() {
     }
 }
 
+/// Long: a by-hand tuning aid that times each stage of a render in turn and prints the table;
+/// it asserts nothing, and splitting it would only scatter the stages it compares.
 #[test]
 #[ignore = "timing breakdown for tuning; run by hand"]
 fn timing_breakdown() {

@@ -1,13 +1,16 @@
-//! The async face of the match service, in fishnet's actor shape: one cloneable [`Handle`]
-//! whose methods run every blocking call — SQLite, a PNG render, the dead-stone estimate, an
-//! SGF replay — on tokio's blocking pool, never on the async threads; the scheduler that turns
-//! deadlines into commands; the clock. No front end holds the [`Service`] itself.
+//! The async face of the match service, in fishnet's actor shape: one cloneable [`Handle`],
+//! the one owner of the state, with typed messages in — [`Handle::apply`] for every change
+//! (a [`Command`]), a named query for every read ([`queries`]), and [`Handle::tables`] for a
+//! front end's own tables — each run on tokio's blocking pool, never on the async threads;
+//! the scheduler that turns deadlines into commands; the liveness note; the clock. No front
+//! end holds the [`Service`] itself.
 //!
 //! It decides no rule: it passes commands and the time to `game` and hands back what `game`
 //! says.
 
 mod clock;
 mod computer_workers;
+pub mod queries;
 mod scheduler;
 
 use std::path::Path;
@@ -31,6 +34,9 @@ pub struct TaskFailed(String);
 /// Why the runtime could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
+    /// Another process serves the same database file.
+    #[error("{0}")]
+    InUse(StoreError),
     #[error("cannot open the database {path}: {cause}")]
     Database { path: String, cause: StoreError },
     #[error("cannot load the games: {0}")]
@@ -38,6 +44,10 @@ pub enum StartError {
     #[error(transparent)]
     Task(#[from] TaskFailed),
 }
+
+/// How often the runtime notes in the database that it is alive: after a crash, players on
+/// real clocks get back the time since the last note.
+const ALIVE_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 
 pub(crate) struct Inner {
     service: Arc<Service>,
@@ -66,43 +76,65 @@ pub struct Handle {
     inner: Arc<Inner>,
 }
 
-/// The scheduler's task and the computer's workers, with their stop switch.
+/// The scheduler's task, the liveness note and the computer's workers, with their stop
+/// switch.
 pub struct Scheduler {
     task: JoinHandle<()>,
+    alive: JoinHandle<()>,
     stop: watch::Sender<bool>,
     inner: Arc<Inner>,
 }
 
 impl Scheduler {
-    /// Stops firing deadlines and thinking, and waits for the scheduler to end.
+    /// Stops firing deadlines and thinking, notes the last moment alive (a clean stop gives
+    /// players back exactly the time until the next start), and waits for it all to end.
     pub async fn stop(self) {
         self.inner.pool.stop();
         let _ = self.stop.send(true);
         let _ = self.task.await;
+        let _ = self.alive.await;
     }
 }
 
-/// Opens the store and the service off the async threads: the database file at `path`, every
-/// running game loaded and replayed.
+/// What [`start`] hands the front end: the handle, the scheduler to stop, and the outcomes no
+/// command of the front end caused (fired deadlines, the computer's moves) to show.
+pub struct Started {
+    pub handle: Handle,
+    pub scheduler: Scheduler,
+    pub fired: mpsc::UnboundedReceiver<Outcome>,
+}
+
+/// Starts serving the database file at `path`: its serving lock first (a second process on the
+/// same file is refused before it reads anything), then every running game loaded and
+/// replayed off the async threads, then the runtime ([`Handle::start`]).
 ///
 /// # Errors
-/// The database cannot be opened or read.
-pub async fn open(
+/// Another process serves the file, or the database cannot be opened or read.
+pub async fn start(
     path: &Path,
     durability: Durability,
-    now: Timestamp,
-) -> Result<(Arc<Store>, Service), StartError> {
+    clock: Arc<dyn Clock>,
+    computer: ComputerConfig,
+) -> Result<Started, StartError> {
     let path = path.to_owned();
-    blocking(move || {
-        let store = Store::open(&path, durability).map_err(|cause| StartError::Database {
-            path: path.display().to_string(),
-            cause,
+    let now = clock.now();
+    let service = blocking(move || {
+        let store = Store::open_serving(&path, durability).map_err(|cause| match cause {
+            StoreError::InUse { .. } => StartError::InUse(cause),
+            cause => StartError::Database {
+                path: path.display().to_string(),
+                cause,
+            },
         })?;
-        let store = Arc::new(store);
-        let service = Service::open(Arc::clone(&store), now)?;
-        Ok((store, service))
+        Ok::<_, StartError>(Service::open(Arc::new(store), now)?)
     })
-    .await?
+    .await??;
+    let (handle, scheduler, fired) = Handle::start(service, clock, computer);
+    Ok(Started {
+        handle,
+        scheduler,
+        fired,
+    })
 }
 
 /// Runs `f` on the blocking pool.
@@ -139,9 +171,11 @@ impl Handle {
         let (stop, stop_rx) = watch::channel(false);
         computer_workers::start(&inner, &tx);
         computer_workers::resume_all(&inner);
+        let alive = tokio::spawn(note_alive(Arc::clone(&inner), stop_rx.clone()));
         let task = tokio::spawn(scheduler::run(Arc::clone(&inner), tx, stop_rx));
         let scheduler = Scheduler {
             task,
+            alive,
             stop,
             inner: Arc::clone(&inner),
         };
@@ -175,23 +209,29 @@ impl Handle {
         }
     }
 
-    /// Reads from the service off the async threads (snapshots, settings, profiles, records).
-    /// Commands go through [`Handle::apply`]; a deadline changed here wakes the scheduler too.
-    ///
-    /// # Errors
-    /// The task panicked.
-    pub async fn read<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Service) -> T + Send + 'static,
-    ) -> Result<T, TaskFailed> {
-        let inner = Arc::clone(&self.inner);
-        let value = blocking(move || f(&inner.service)).await?;
-        self.inner.rearm();
-        Ok(value)
-    }
-
     /// Makes the scheduler look at the deadlines now (a test that moved a manual clock).
     pub fn wake(&self) {
         self.inner.wake.notify_one();
+    }
+}
+
+/// Notes in the database that the runtime is alive, every [`ALIVE_EVERY`] and once more when
+/// it stops.
+async fn note_alive(inner: Arc<Inner>, mut stop: watch::Receiver<bool>) {
+    loop {
+        let stopping = *stop.borrow();
+        let (service, now) = (Arc::clone(&inner.service), inner.clock.now());
+        match blocking(move || service.mark_alive(now)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!(error = %e, "cannot note that the bot is alive"),
+            Err(e) => tracing::error!(error = %e, "cannot note that the bot is alive"),
+        }
+        if stopping {
+            return;
+        }
+        tokio::select! {
+            () = tokio::time::sleep(ALIVE_EVERY) => {}
+            r = stop.changed() => if r.is_err() { return },
+        }
     }
 }

@@ -21,7 +21,8 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         handicap: r.get(10)?,
         ranked: r.get(11)?,
         inviter_black: r.get(12)?,
-        time_control: r.get(13)?,
+        time: r.get(13)?,
+        colours: r.get(14)?,
     })
 }
 
@@ -49,8 +50,8 @@ impl Tx<'_> {
             .prepare_cached(
                 "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
-                 time_control) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                 time_spec, colours) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             )?
             .execute(params![
                 i.id,
@@ -66,7 +67,8 @@ impl Tx<'_> {
                 i.handicap,
                 i.ranked,
                 i.inviter_black,
-                i.time_control
+                i.time,
+                i.colours
             ])?;
         Ok(())
     }
@@ -105,7 +107,8 @@ impl Tx<'_> {
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
-             created_at, expires_at, handicap, ranked, inviter_black, time_control FROM invitations WHERE status = 'pending' ORDER BY id",
+             created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours \
+             FROM invitations WHERE status = 'pending' ORDER BY id",
         )?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();

@@ -12,8 +12,8 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     merit_bonus, merit_cap, started_at, ends_at, turn_deadline, move_count, resign_black, \
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
-    computer_color, computer_resigns, handicap, ranked, free_handicap, time_control, clock_black, \
-    clock_white, turn_started, reminded, takebacks";
+    computer_color, computer_resigns, handicap, ranked, free_handicap, time_spec, black_clock, \
+    white_clock, turn_started, reminded, takebacks";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -28,7 +28,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         handicap: r.get(37)?,
         ranked: r.get(38)?,
         free_handicap: r.get(39)?,
-        time_control: r.get(40)?,
+        time: r.get(40)?,
         takebacks: r.get(45)?,
         turn_timeout_ms: r.get(8)?,
         grace_ms: r.get(9)?,
@@ -134,7 +134,7 @@ impl Tx<'_> {
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
-                 ranked, free_handicap, time_control, takebacks) \
+                 ranked, free_handicap, time_spec, takebacks) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
                  ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
             )?
@@ -164,7 +164,7 @@ impl Tx<'_> {
                 m.handicap,
                 m.ranked,
                 m.free_handicap,
-                m.time_control,
+                m.time,
                 m.takebacks,
             ])?;
         self.update_match(m.id, &m.live)
@@ -182,7 +182,7 @@ impl Tx<'_> {
                  resign_white = ?5, offline_black = ?6, offline_white = ?7, phase = ?8, \
                  ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
-                 resumed = ?16, resumed_at = ?17, clock_black = ?18, clock_white = ?19, \
+                 resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
                  turn_started = ?20, reminded = ?21 WHERE id = ?1",
             )?
             .execute(params![

@@ -13,10 +13,13 @@
 //! which round-trips exactly and keeps equality and indexes working.
 
 mod invitations;
+mod legacy_time;
 mod matches;
+mod profiles;
 mod ratings;
-mod records;
 mod rows;
+mod server_settings;
+mod serving_lock;
 pub mod types;
 
 pub use matches::RowError;
@@ -24,7 +27,11 @@ pub use rows::{
     ComputerRecordRow, ComputerRow, InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow,
     ProfileRow, RatingRow,
 };
-pub use types::{EndCode, InvitationState, PhaseCode, PointList};
+pub use serving_lock::{ServingLock, lock_path};
+pub use types::{
+    ClockSpec, ColoursCode, EndCode, InvitationState, PhaseCode, PointList, TIME_FORM_VERSION,
+    TimeSpec,
+};
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -32,12 +39,35 @@ use std::sync::{LazyLock, Mutex};
 
 use include_dir::{Dir, include_dir};
 use rusqlite::{Connection, OptionalExtension};
-use rusqlite_migration::Migrations;
+use rusqlite_migration::{M, Migrations};
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
-static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> =
-    LazyLock::new(|| Migrations::from_directory(&MIGRATIONS_DIR).map_err(|e| e.to_string()));
+static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> = LazyLock::new(load_migrations);
+
+/// The steps of `migrations/`, in the order of their folders' numbers; the one that turned
+/// the time controls' text into typed forms runs its conversion ([`legacy_time::convert`])
+/// after its SQL, in the same transaction.
+fn load_migrations() -> Result<Migrations<'static>, String> {
+    let mut dirs: Vec<&'static Dir<'static>> = MIGRATIONS_DIR.dirs().collect();
+    dirs.sort_by_key(|d| d.path());
+    let steps = dirs
+        .into_iter()
+        .map(|d| {
+            let name = d.path().display().to_string();
+            let sql = d
+                .get_file(d.path().join("up.sql"))
+                .and_then(|f| f.contents_utf8())
+                .ok_or_else(|| format!("migrations/{name} has no readable up.sql"))?;
+            Ok(if name.starts_with("09-") {
+                M::up_with_hook(sql, legacy_time::convert)
+            } else {
+                M::up(sql)
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Migrations::new(steps))
+}
 
 /// The migrations compiled into the binary.
 ///
@@ -65,6 +95,23 @@ pub enum StoreError {
     Task(String),
     #[error("injected failure (test)")]
     Injected,
+    /// Another process serves this database (it holds the file's serving lock).
+    #[error(
+        "the database {} is already served by another Tengen ({}); stop that one first, or give \
+         this one a DATABASE_PATH of its own",
+        path.display(),
+        holder.map_or_else(|| "a process that did not say which".to_owned(), |p| format!("process {p}"))
+    )]
+    InUse {
+        path: std::path::PathBuf,
+        holder: Option<u32>,
+    },
+    /// The serving lock's file cannot be opened or locked.
+    #[error("cannot lock {}: {cause}", path.display())]
+    Lock {
+        path: std::path::PathBuf,
+        cause: String,
+    },
 }
 
 impl From<rusqlite_migration::Error> for StoreError {
@@ -72,6 +119,9 @@ impl From<rusqlite_migration::Error> for StoreError {
         StoreError::Migration(e.to_string())
     }
 }
+
+/// How long a statement waits for another program's lock on the file before it fails.
+pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(2500);
 
 /// How hard a commit is pushed to the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -91,6 +141,8 @@ pub enum Durability {
 pub struct Store {
     conn: Mutex<Connection>,
     fail_next: AtomicU32,
+    /// Held while this store serves the file (see [`Store::open_serving`]).
+    _serving: Option<ServingLock>,
 }
 
 /// An open transaction: every method runs inside it, nothing is visible until commit.
@@ -124,7 +176,25 @@ impl Store {
                 .map_err(|e| StoreError::Migration(format!("cannot create {dir:?}: {e}")))?;
         }
         let conn = Connection::open(path)?;
-        Store::setup(conn, durability)
+        Store::setup(conn, durability, None)
+    }
+
+    /// Opens the database file at `path` to serve it: first its serving lock, so that a second
+    /// process on the same file is refused before it reads anything; the lock is held as long
+    /// as the store lives, and goes with the process.
+    ///
+    /// # Errors
+    /// Another process serves the file ([`StoreError::InUse`]), or as [`Store::open`].
+    pub fn open_serving(path: &Path, durability: Durability) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Migration(format!("cannot create {dir:?}: {e}")))?;
+        }
+        let lock = ServingLock::take(path)?;
+        let conn = Connection::open(path)?;
+        Store::setup(conn, durability, Some(lock))
     }
 
     /// A private in-memory database, for tests and tools.
@@ -132,10 +202,14 @@ impl Store {
     /// # Errors
     /// A migration fails.
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Store::setup(Connection::open_in_memory()?, Durability::Process)
+        Store::setup(Connection::open_in_memory()?, Durability::Process, None)
     }
 
-    fn setup(mut conn: Connection, durability: Durability) -> Result<Store, StoreError> {
+    fn setup(
+        mut conn: Connection,
+        durability: Durability,
+        serving: Option<ServingLock>,
+    ) -> Result<Store, StoreError> {
         // WAL: readers never block the writer, and a commit is one append to the log.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         let sync = match durability {
@@ -144,7 +218,11 @@ impl Store {
         };
         conn.pragma_update(None, "synchronous", sync)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // Another program holding the write lock (a backup, a host's sqlite3) makes a commit
+        // wait this long before it fails and the player is told to try again: short enough
+        // that the answer comes soon after Discord's window (the adapter defers at 2 s), and
+        // that the one connection is not held from every other game for long.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         // Start-up reads every move of every running game: a larger page cache and memory-mapped
         // reads keep that scan well inside the 2 s budget for 10,000 games.
         conn.pragma_update(None, "cache_size", -65_536)?;
@@ -154,6 +232,7 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
             fail_next: AtomicU32::new(0),
+            _serving: serving,
         })
     }
 

@@ -2,7 +2,7 @@
 
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
-use super::types::{EndCode, PhaseCode, PointList};
+use super::types::{ClockSpec, ColoursCode, EndCode, PhaseCode, PointList, TimeSpec};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -19,10 +19,12 @@ pub struct InvitationRow {
     /// Black's handicap (0 none).
     pub handicap: u8,
     pub ranked: bool,
-    /// The inviter plays Black (a ranked game's handicap given to them).
+    /// The inviter plays Black.
     pub inviter_black: bool,
-    /// The time control as the game writes it.
-    pub time_control: String,
+    /// Why the colours are what they are.
+    pub colours: ColoursCode,
+    /// The time control, in its stored form.
+    pub time: TimeSpec,
     pub created_at: i64,
     pub expires_at: i64,
 }
@@ -44,8 +46,8 @@ pub struct MatchRow {
     /// Black places the handicap stones (stored as Black's first moves) instead of the fixed
     /// points.
     pub free_handicap: bool,
-    /// The time control as the game writes it (`turn`, `byo-yomi 10m 5x30s`, …).
-    pub time_control: String,
+    /// The time control, in its stored form.
+    pub time: TimeSpec,
     /// Whether a player may ask to take back a move.
     pub takebacks: bool,
     pub turn_timeout_ms: i64,
@@ -107,9 +109,8 @@ pub struct MatchLive {
     pub resumed: Option<u32>,
     /// The move count when play was last resumed.
     pub resumed_at: Option<u32>,
-    /// Each player's clock (black, white) as `main-ms periods overtime-ms`; `None` for the
-    /// control's starting clock.
-    pub clocks: [Option<String>; 2],
+    /// Each player's clock (black, white); `None` for the control's starting clock.
+    pub clocks: [Option<ClockSpec>; 2],
     /// When the current turn started; `None` in rows from before clocks.
     pub turn_started: Option<i64>,
     /// Correspondence reminders sent this turn.

@@ -230,6 +230,115 @@ code! {
     }
 }
 
+code! {
+    /// Why an invitation's colours are what they are.
+    ColoursCode, "colours" {
+        /// Whoever accepts plays Black.
+        Acceptor = "acceptor",
+        /// A rematch of an even game: the colours swapped.
+        RematchSwapped = "rematch-swapped",
+        /// A rematch of a handicap game: the handicap kept by whoever received it.
+        RematchHandicap = "rematch-handicap",
+        /// A ranked game's handicap to the lower rank.
+        LowerRank = "lower-rank",
+        /// The inviter's choice.
+        Chosen = "chosen",
+    }
+}
+
+/// The version of the stored forms of time controls and clocks ([`TimeSpec`], [`ClockSpec`]).
+pub const TIME_FORM_VERSION: u32 = 1;
+
+/// A time control as stored: its own typed form (JSON with a version, `{"v":1,"kind":
+/// "byo-yomi","main_ms":600000,"periods":5,"period_ms":30000}`), not the text a moderator
+/// types, so that a stored game never depends on what a setting accepts today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TimeSpec {
+    Turn,
+    ByoYomi {
+        main_ms: u64,
+        periods: u32,
+        period_ms: u64,
+    },
+    Fischer {
+        initial_ms: u64,
+        increment_ms: u64,
+        max_ms: u64,
+    },
+    Correspondence {
+        initial_ms: u64,
+        increment_ms: u64,
+        max_ms: u64,
+    },
+    Penalty {
+        main_ms: u64,
+    },
+}
+
+/// What one player has left on a real clock, as stored (JSON with a version, `{"v":1,
+/// "main_ms":590000,"periods":5,"overtime_ms":0}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ClockSpec {
+    pub main_ms: u64,
+    pub periods: u32,
+    pub overtime_ms: u64,
+}
+
+/// A stored form with its version beside its fields.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Versioned<T> {
+    v: u32,
+    #[serde(flatten)]
+    form: T,
+}
+
+fn to_json<T: serde::Serialize>(form: T) -> rusqlite::Result<ToSqlOutput<'static>> {
+    serde_json::to_string(&Versioned {
+        v: TIME_FORM_VERSION,
+        form,
+    })
+    .map(ToSqlOutput::from)
+    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(value: ValueRef<'_>, what: &str) -> FromSqlResult<T> {
+    let text = text_of(value, what)?;
+    let stored: Versioned<T> = serde_json::from_str(text).map_err(|_| invalid(what, text))?;
+    if stored.v == TIME_FORM_VERSION {
+        Ok(stored.form)
+    } else {
+        Err(invalid(
+            &format!("{what} of version {TIME_FORM_VERSION}"),
+            text,
+        ))
+    }
+}
+
+impl ToSql for TimeSpec {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        to_json(*self)
+    }
+}
+
+impl FromSql for TimeSpec {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<TimeSpec> {
+        from_json(value, "time control")
+    }
+}
+
+impl ToSql for ClockSpec {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        to_json(*self)
+    }
+}
+
+impl FromSql for ClockSpec {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<ClockSpec> {
+        from_json(value, "clock")
+    }
+}
+
 impl ToSql for Level {
     /// By its name: `beginner`, `intermediate`, `advanced` (a `CHECK` in the schema).
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
@@ -288,6 +397,35 @@ mod tests {
         for l in Level::ALL {
             round_trip(l);
         }
+        for &c in ColoursCode::ALL {
+            round_trip(c);
+        }
+        for t in [
+            TimeSpec::Turn,
+            TimeSpec::ByoYomi {
+                main_ms: 600_000,
+                periods: 5,
+                period_ms: 30_000,
+            },
+            TimeSpec::Fischer {
+                initial_ms: 120_000,
+                increment_ms: 30_000,
+                max_ms: 300_000,
+            },
+            TimeSpec::Correspondence {
+                initial_ms: 3 * 86_400_000,
+                increment_ms: 86_400_000,
+                max_ms: 7 * 86_400_000,
+            },
+            TimeSpec::Penalty { main_ms: 3_600_000 },
+        ] {
+            round_trip(t);
+        }
+        round_trip(ClockSpec {
+            main_ms: 590_000,
+            periods: 4,
+            overtime_ms: 12,
+        });
     }
 
     #[test]
@@ -304,6 +442,19 @@ mod tests {
         assert!(decode::<EndCode>("SELECT 'resigned'").is_err());
         assert!(decode::<PhaseCode>("SELECT 'running'").is_err());
         assert!(decode::<Level>("SELECT 'expert'").is_err());
+        assert!(
+            decode::<TimeSpec>("SELECT 'byo-yomi 10m 5x30s'").is_err(),
+            "the moderator's text is not the stored form"
+        );
+        assert!(
+            decode::<TimeSpec>(r#"SELECT '{"v":2,"kind":"turn"}'"#).is_err(),
+            "a form of another version is an error, not a guess"
+        );
+        assert!(decode::<TimeSpec>(r#"SELECT '{"v":1,"kind":"hourglass"}'"#).is_err());
+        assert!(
+            decode::<ClockSpec>(r#"SELECT '{"v":1,"main_ms":-5,"periods":0,"overtime_ms":0}'"#)
+                .is_err()
+        );
         let e = decode::<EndCode>("SELECT 'resigned'")
             .unwrap_err()
             .to_string();

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tengen::game::{
-    BoardRef, ChannelId, Command, Duration, Failure, GuildId, InvitationRef, InviteOptions,
-    MatchId, Outcome, Refusal, Service, Subject, Timestamp, UserId, invitation::InviteRequest,
+    BoardRef, ChannelId, Command, Duration, Event, Failure, GuildId, InvitationRef, InviteOptions,
+    MatchId, Outcome, Refusal, Service, SettingChange, Settings, Standing, Subject, Timestamp,
+    UserId, invitation::InviteRequest,
 };
 use tengen::go::Point;
 use tengen::runtime::{Clock, ManualClock};
@@ -60,6 +61,70 @@ impl World {
     /// Applies a command now: its own result (deadlines it fired first are committed too).
     pub fn apply(&self, c: Command) -> Result<Outcome, Failure> {
         self.svc.apply(c, self.now()).result
+    }
+
+    /// `config set KEY VALUE` by a moderator (`moderator` says whether the caller is one):
+    /// the server's settings after it.
+    pub fn set_setting(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        key: &str,
+        value: &str,
+    ) -> Result<Settings, Failure> {
+        let change = SettingChange::Set {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        };
+        self.configure(guild, moderator, change)
+    }
+
+    /// `config reset KEY`: the server's settings after it.
+    pub fn reset_setting(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        key: &str,
+    ) -> Result<Settings, Failure> {
+        let change = SettingChange::Reset {
+            key: key.to_owned(),
+        };
+        self.configure(guild, moderator, change)
+    }
+
+    fn configure(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        change: SettingChange,
+    ) -> Result<Settings, Failure> {
+        let o = self.apply(Command::Configure {
+            guild,
+            moderator,
+            change,
+        })?;
+        match o.events.as_slice() {
+            [Event::SettingsChanged(s)] => Ok((**s).clone()),
+            other => panic!("a setting changed says so: {other:?}"),
+        }
+    }
+
+    /// `/weiqi rank start:RANK`: the standing stated.
+    pub fn state_rank(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        rank: &str,
+    ) -> Result<Standing, Failure> {
+        let o = self.apply(Command::StateRank {
+            guild,
+            user,
+            rank: rank.to_owned(),
+        })?;
+        match o.events.as_slice() {
+            [Event::RankStated(s)] => Ok(*s),
+            other => panic!("a rank stated says so: {other:?}"),
+        }
     }
 
     pub fn refusal(&self, c: Command) -> Refusal {
@@ -181,4 +246,16 @@ pub fn quiet_point(k: usize) -> String {
     let (col, row) = ((k / 2) as u8 % 9, (k / 2) as u8 / 9);
     let row = if k.is_multiple_of(2) { row } else { 8 - row };
     Point::new(col, row).unwrap().to_string()
+}
+
+/// The first page of a server's leaderboard by merit.
+pub fn merit_page(w: &World, guild: GuildId) -> Vec<tengen::game::Profile> {
+    match w
+        .svc
+        .leaderboard(guild, tengen::game::Ranking::Merit, 10, 0)
+        .unwrap()
+    {
+        tengen::game::Leaderboard::Merit(page) => page,
+        other => panic!("{other:?}"),
+    }
 }

@@ -4,16 +4,15 @@
 //! message fell behind: a failed edit, a crash between a commit and the edit) heals the message
 //! — it is redrawn as the game stands — instead of being refused as stale.
 
-use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage};
-
-use crate::game::{BoardRef, Command, MatchId, Refusal};
+use crate::game::{BoardRef, Command, Failure, MatchId, Refusal};
 use crate::render::regions::region_of;
 
 use super::super::commands::{remember_invitation, resign_text};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::tr;
 use super::super::publish::{current, redraw_now};
-use super::super::ui::{self, picker, words};
+use super::super::reply::Reply;
+use super::super::ui::{self, picker};
 use super::Press;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
@@ -111,10 +110,8 @@ async fn play(p: &Press<'_>, board: Option<BoardRef>, point: crate::go::Point) {
         .await;
     match p.failure_text(&applied) {
         None => {
-            let msg = CreateInteractionResponseMessage::new()
-                .content(tr!(p.lang, "picker-played", point = point.to_string()))
-                .components(Vec::new());
-            p.respond(CreateInteractionResponse::UpdateMessage(msg))
+            let played = tr!(p.lang, "picker-played", point = point.to_string());
+            p.update(Reply::private(played).components(Vec::new()))
                 .await;
         }
         Some(text) => p.private(text).await,
@@ -158,9 +155,9 @@ async fn on_board(p: &Press<'_>, command: Command) {
         match game {
             Some(g) if stale(&applied) && on_current_board(p, g).await => {
                 redraw_now(p.bot, g).await;
-                p.follow_up(tr!(p.lang, "board-healed")).await;
+                p.private(tr!(p.lang, "board-healed")).await;
             }
-            _ => p.follow_up(text).await,
+            _ => p.private(text).await,
         }
     }
     p.publish(&applied).await;
@@ -205,13 +202,8 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
     };
     let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
-    p.respond(CreateInteractionResponse::Message(
-        ui::invitation_message::message(&inv, lang),
-    ))
-    .await;
-    let posted = p.press.get_response(&p.ctx.http).await;
-    let channel = crate::game::ChannelId(p.press.channel_id.get());
-    remember_invitation(p.bot, inv.id, channel, posted).await;
+    let posted = p.reply(ui::invitation_message::reply(&inv, lang)).await;
+    remember_invitation(p.bot, inv.id, posted).await;
     // The invitation's turn ends before its outcome is published (which takes it again).
     drop(turn);
     p.publish(&applied).await;
@@ -226,7 +218,7 @@ fn stale(applied: &crate::game::Applied) -> bool {
 }
 
 /// Whether the press came from the game's current board message (not an old one, nor a
-/// picker).
+/// picker). A record that cannot be read says no: the press is then refused as stale.
 async fn on_current_board(p: &Press<'_>, game: MatchId) -> bool {
     let message = p.press.message.id.get();
     p.bot
@@ -240,29 +232,24 @@ async fn on_current_board(p: &Press<'_>, game: MatchId) -> bool {
 /// A region of the board: the point picker on the player's turn, the mark picker during the
 /// agreement.
 async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8) {
-    let (user, board) = (
-        p.user,
-        BoardRef {
-            match_id: game,
-            move_number,
-        },
-    );
-    let checked = p.bot.runtime.read(move |s| s.picker(user, board)).await;
-    let m = match checked {
-        Ok(Ok(m)) => m,
-        Ok(Err(Refusal::StaleBoard)) if on_current_board(p, game).await => {
+    let board = BoardRef {
+        match_id: game,
+        move_number,
+    };
+    let m = match p.bot.runtime.picker(p.user, board).await {
+        Ok(m) => m,
+        Err(Failure::Refused(Refusal::StaleBoard)) if on_current_board(p, game).await => {
             p.acknowledge().await;
             redraw_now(p.bot, game).await;
-            p.follow_up(tr!(p.lang, "board-healed")).await;
+            p.private(tr!(p.lang, "board-healed")).await;
             return;
         }
-        Ok(Err(r)) => {
-            if r == Refusal::StaleBoard {
+        Err(f) => {
+            if f.refusal() == Some(&Refusal::StaleBoard) {
                 tracing::warn!(parent: &p.span, game = game.get(), move_number, "stale board button");
             }
-            return p.private(words::refusal(p.lang, &r)).await;
+            return p.private(p.words_of(&f)).await;
         }
-        Err(_) => return p.private(tr!(p.lang, "failure-internal")).await,
     };
     let Some(r) = picker::region(&m, region) else {
         return p.private(tr!(p.lang, "button-unknown")).await;
@@ -272,11 +259,7 @@ async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8)
     } else {
         (picker::points_text(&m, &r, p.lang), picker::points(&m, &r))
     };
-    let msg = CreateInteractionResponseMessage::new()
-        .content(text)
-        .components(rows)
-        .ephemeral(true);
-    p.respond(CreateInteractionResponse::Message(msg)).await;
+    p.reply(Reply::private(text).components(rows)).await;
 }
 
 /// Redraws the mark picker in place after a toggle.
@@ -284,17 +267,10 @@ async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Poin
     let redrawn = current(p.bot, game).await.and_then(|m| {
         let index = u8::try_from(region_of(m.game.size(), point)).ok()?;
         let r = picker::region(&m, index)?;
-        Some(
-            CreateInteractionResponseMessage::new()
-                .content(picker::marks_text(&m, &r, p.lang))
-                .components(picker::marks(&m, &r)),
-        )
+        Some(Reply::private(picker::marks_text(&m, &r, p.lang)).components(picker::marks(&m, &r)))
     });
     match redrawn {
-        Some(msg) => {
-            p.respond(CreateInteractionResponse::UpdateMessage(msg))
-                .await
-        }
+        Some(reply) => p.update(reply).await,
         None => p.acknowledge().await,
     }
 }

@@ -9,69 +9,51 @@ mod page_buttons;
 
 use std::sync::Arc;
 
-use serenity::all::{
-    ComponentInteraction, Context, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage,
-};
+use serenity::all::{ComponentInteraction, Context};
 use tracing::{Instrument, Span, info_span, warn};
 
-use crate::game::{Applied, Command, GuildId, UserId};
+use crate::game::{Applied, Command, Failure, GuildId, UserId};
 
 use super::bot::{Bot, InFlight};
 use super::commands::log_failure;
 use super::custom_id::ButtonId;
 use super::i18n::{Lang, tr};
 use super::publish::publish;
+use super::reply::{Answer, Reply, Target};
 use super::ui::words;
 
-/// One press being served.
+/// One press being served, and its answer (answered or acknowledged within Discord's window
+/// whatever happens, see [`Answer`]).
 pub struct Press<'a> {
-    pub ctx: &'a Context,
     pub press: &'a ComponentInteraction,
     pub bot: &'a Arc<Bot>,
     pub lang: Lang,
     pub guild: GuildId,
     pub user: UserId,
     pub span: Span,
+    answer: Answer,
     _flight: InFlight,
 }
 
 impl Press<'_> {
-    /// Answers with any response.
-    pub async fn respond(&self, response: CreateInteractionResponse) {
-        if let Err(e) = self
-            .press
-            .create_response(&self.ctx.http, response)
-            .instrument(self.span.clone())
-            .await
-        {
-            warn!(parent: &self.span, error = %e, "could not answer the button");
-        }
+    /// Answers privately (a new message, or a follow-up once answered).
+    pub async fn private(&self, text: String) {
+        self.answer.reply(Reply::private(text)).await;
     }
 
-    /// Answers privately.
-    pub async fn private(&self, text: String) {
-        self.respond(CreateInteractionResponse::Message(
-            CreateInteractionResponseMessage::new()
-                .content(text)
-                .ephemeral(true),
-        ))
-        .await;
+    /// Answers with `reply` as a new message; the message it became, when Discord says.
+    pub async fn reply(&self, reply: Reply) -> Option<serenity::all::Message> {
+        self.answer.reply(reply).await
+    }
+
+    /// Changes the message the button is on.
+    pub async fn update(&self, reply: Reply) {
+        self.answer.update(reply).await;
     }
 
     /// Acknowledges silently: what the press did shows on the message itself.
     pub async fn acknowledge(&self) {
-        self.respond(CreateInteractionResponse::Acknowledge).await;
-    }
-
-    /// A private follow-up after the answer.
-    pub async fn follow_up(&self, text: String) {
-        let msg = CreateInteractionResponseFollowup::new()
-            .content(text)
-            .ephemeral(true);
-        if let Err(e) = self.press.create_followup(&self.ctx.http, msg).await {
-            warn!(parent: &self.span, error = %e, "could not send a follow-up");
-        }
+        self.answer.acknowledge().await;
     }
 
     /// Applies a command through the runtime.
@@ -97,10 +79,13 @@ impl Press<'_> {
 
     /// The refusal of a failed command, privately, in the user's language.
     pub fn failure_text(&self, applied: &Applied) -> Option<String> {
-        applied.result.as_ref().err().map(|f| {
-            log_failure(f);
-            words::failure(self.lang, f)
-        })
+        applied.result.as_ref().err().map(|f| self.words_of(f))
+    }
+
+    /// The words of a failure (logged at the level it deserves).
+    pub fn words_of(&self, f: &Failure) -> String {
+        log_failure(f);
+        words::failure(self.lang, f)
     }
 }
 
@@ -114,30 +99,45 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
         guild = ?press.guild_id.map(|g| g.get()),
         match_id = tracing::field::Empty
     );
+    let answer = Answer::start(
+        Target::Component(Box::new(press.clone())),
+        Arc::clone(&ctx.http),
+        lang,
+        span.clone(),
+    );
     let Some(flight) = bot.enter() else {
-        return simple(ctx, press, tr!(lang, "bot-restarting")).await;
+        answer
+            .reply(Reply::private(tr!(lang, "bot-restarting")))
+            .await;
+        return;
     };
     let Some(guild) = press.guild_id.map(|g| GuildId(g.get())) else {
-        return simple(ctx, press, tr!(lang, "use-in-a-server")).await;
+        answer
+            .reply(Reply::private(tr!(lang, "use-in-a-server")))
+            .await;
+        return;
     };
     if let Some(locale) = &press.guild_locale {
-        bot.saw_guild_locale(guild, locale).await;
+        bot.saw_guild_locale(guild, locale);
     }
     let id = match ButtonId::decode(&press.data.custom_id) {
         Ok(id) => id,
         Err(e) => {
             warn!(parent: &span, error = %e, "unknown button");
-            return simple(ctx, press, tr!(lang, "button-unknown")).await;
+            answer
+                .reply(Reply::private(tr!(lang, "button-unknown")))
+                .await;
+            return;
         }
     };
     let p = Press {
-        ctx,
         press,
         bot,
         lang,
         guild,
         user: UserId(press.user.id.get()),
         span,
+        answer,
         _flight: flight,
     };
     match id {
@@ -147,18 +147,5 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
         ButtonId::Learn { page } => page_buttons::learn(&p, page).await,
         ButtonId::Leaderboard { page, by } => page_buttons::leaderboard(&p, by, page).await,
         _ => board_buttons::press(&p, id).await,
-    }
-}
-
-/// A private answer outside a served press.
-async fn simple(ctx: &Context, press: &ComponentInteraction, text: String) {
-    let msg = CreateInteractionResponseMessage::new()
-        .content(text)
-        .ephemeral(true);
-    if let Err(e) = press
-        .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
-        .await
-    {
-        warn!(error = %e, "could not answer the button");
     }
 }

@@ -1,25 +1,19 @@
 //! Turning the pages of the primer and of the leaderboard, in place.
 
-use serenity::all::CreateInteractionResponse;
-
 use crate::game::Ranking;
 
 use super::super::commands::{leaderboard_page, learn_page};
 use super::Press;
 
 pub async fn learn(p: &Press<'_>, page: u8) {
-    let msg = learn_page(usize::from(page), p.lang).await;
-    p.respond(CreateInteractionResponse::UpdateMessage(msg))
-        .await;
+    let reply = learn_page(usize::from(page), p.lang).await;
+    p.update(reply).await;
 }
 
 pub async fn leaderboard(p: &Press<'_>, by: Ranking, page: u16) {
     let lang = p.bot.guild_lang(p.guild).await;
     match leaderboard_page(p.bot, p.guild, by, page, lang).await {
-        Ok(msg) => {
-            p.respond(CreateInteractionResponse::UpdateMessage(msg))
-                .await
-        }
-        Err(text) => p.private(text).await,
+        Ok(reply) => p.update(reply).await,
+        Err(f) => p.private(p.words_of(&f)).await,
     }
 }

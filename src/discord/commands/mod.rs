@@ -8,6 +8,7 @@ mod weiqi_ai;
 mod weiqi_board;
 mod weiqi_cancel;
 mod weiqi_config;
+mod weiqi_config_games;
 mod weiqi_decline;
 mod weiqi_games;
 mod weiqi_invite;
@@ -22,10 +23,7 @@ mod weiqi_status;
 
 use std::sync::Arc;
 
-use serenity::all::{
-    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
-    Permissions,
-};
+use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Permissions};
 use tracing::{Instrument, Span, info_span, warn};
 
 use crate::game::{Applied, ChannelId, Command, Failure, GuildId, MatchId, Outcome, UserId};
@@ -33,6 +31,7 @@ use crate::game::{Applied, ChannelId, Command, Failure, GuildId, MatchId, Outcom
 use super::bot::{Bot, Ctx, Error, InFlight};
 use super::i18n::{self, Lang, tr};
 use super::publish::publish;
+use super::reply::{Answer, Reply, Target};
 use super::ui::{self, words};
 
 pub use weiqi_invite::remember_invitation;
@@ -149,7 +148,8 @@ pub fn localise(command: &mut poise::Command<Arc<Bot>, Error>, prefix: &str) {
     }
 }
 
-/// One interaction being served: who, where, in which language, and its span.
+/// One interaction being served: who, where, in which language, its span, and its answer
+/// (answered or deferred within Discord's window whatever happens, see [`Answer`]).
 pub struct Call<'a> {
     pub ctx: Ctx<'a>,
     pub bot: &'a Arc<Bot>,
@@ -159,8 +159,7 @@ pub struct Call<'a> {
     pub user: UserId,
     pub channel: ChannelId,
     pub span: Span,
-    /// Whether the answer was deferred: a private answer then edits it.
-    deferred: std::sync::atomic::AtomicBool,
+    answer: Answer,
     _flight: InFlight,
 }
 
@@ -169,27 +168,36 @@ impl<'a> Call<'a> {
     pub async fn begin(ctx: Ctx<'a>) -> Option<Call<'a>> {
         let bot = ctx.data();
         let lang = Lang::from_locale(&ctx.interaction.locale);
-        let name = ctx.interaction.data.name.clone();
-        let Some(flight) = bot.enter() else {
-            reply_private(ctx, tr!(lang, "bot-restarting")).await;
-            return None;
-        };
-        let Some(guild) = ctx.interaction.guild_id.map(|g| GuildId(g.get())) else {
-            reply_private(ctx, tr!(lang, "use-in-a-server")).await;
-            return None;
-        };
-        if let Some(locale) = &ctx.interaction.guild_locale {
-            bot.saw_guild_locale(guild, locale).await;
-        }
         let user = UserId(ctx.interaction.user.id.get());
         let span = info_span!(
             "command",
-            name = %name,
+            name = %ctx.interaction.data.name,
             sub = %ctx.command().name,
             user = user.get(),
-            guild = guild.get(),
+            guild = ?ctx.interaction.guild_id.map(|g| g.get()),
             match_id = tracing::field::Empty
         );
+        let answer = Answer::start(
+            Target::Command(Box::new(ctx.interaction.clone())),
+            Arc::clone(&ctx.serenity_context().http),
+            lang,
+            span.clone(),
+        );
+        let Some(flight) = bot.enter() else {
+            answer
+                .reply(Reply::private(tr!(lang, "bot-restarting")))
+                .await;
+            return None;
+        };
+        let Some(guild) = ctx.interaction.guild_id.map(|g| GuildId(g.get())) else {
+            answer
+                .reply(Reply::private(tr!(lang, "use-in-a-server")))
+                .await;
+            return None;
+        };
+        if let Some(locale) = &ctx.interaction.guild_locale {
+            bot.saw_guild_locale(guild, locale);
+        }
         Some(Call {
             ctx,
             bot,
@@ -198,7 +206,7 @@ impl<'a> Call<'a> {
             user,
             channel: ChannelId(ctx.interaction.channel_id.get()),
             span,
-            deferred: std::sync::atomic::AtomicBool::new(false),
+            answer,
             _flight: flight,
         })
     }
@@ -250,73 +258,26 @@ impl<'a> Call<'a> {
         self.bot.guild_lang(self.guild).await
     }
 
-    /// Answers with a private message (editing the answer if it was deferred).
+    /// Answers privately.
     pub async fn private(&self, text: String) {
-        if self.deferred.load(std::sync::atomic::Ordering::SeqCst) {
-            self.edit(EditInteractionResponse::new().content(text))
-                .await;
-        } else {
-            reply_private(self.ctx, text).await;
-        }
+        self.answer.reply(Reply::private(text)).await;
     }
 
-    /// Answers privately with a text and an embed (or edits the deferred answer).
-    pub async fn private_embed(&self, text: String, embed: serenity::all::CreateEmbed) {
-        if self.deferred.load(std::sync::atomic::Ordering::SeqCst) {
-            self.edit(EditInteractionResponse::new().content(text).embed(embed))
-                .await;
-        } else {
-            let msg = CreateInteractionResponseMessage::new()
-                .content(text)
-                .embed(embed)
-                .ephemeral(true);
-            self.respond(msg).await;
-        }
+    /// Answers privately with the words of a failure (logged at the level it deserves).
+    pub async fn failure(&self, f: &Failure) {
+        log_failure(f);
+        self.private(words::failure(self.lang, f)).await;
     }
 
-    /// Answers with any message.
-    pub async fn respond(&self, msg: CreateInteractionResponseMessage) {
-        let r = self
-            .ctx
-            .interaction
-            .create_response(self.ctx.http(), CreateInteractionResponse::Message(msg))
-            .instrument(self.span.clone())
-            .await;
-        if let Err(e) = r {
-            warn!(parent: &self.span, error = %e, "could not answer the command");
-        }
+    /// Answers with `reply` (as the first answer, the deferred one's edit, or a follow-up);
+    /// the message it became, when Discord says.
+    pub async fn reply(&self, reply: Reply) -> Option<serenity::all::Message> {
+        self.answer.reply(reply).await
     }
 
     /// Defers the answer (Discord shows "thinking"), for work that may take more than a moment.
     pub async fn defer(&self, private: bool) {
-        let msg = CreateInteractionResponseMessage::new().ephemeral(private);
-        let r = self
-            .ctx
-            .interaction
-            .create_response(self.ctx.http(), CreateInteractionResponse::Defer(msg))
-            .await;
-        match r {
-            Ok(()) => self
-                .deferred
-                .store(true, std::sync::atomic::Ordering::SeqCst),
-            Err(e) => warn!(parent: &self.span, error = %e, "could not defer the answer"),
-        }
-    }
-
-    /// Replaces a deferred answer.
-    pub async fn edit(&self, edit: EditInteractionResponse) -> Option<serenity::all::Message> {
-        match self
-            .ctx
-            .interaction
-            .edit_response(self.ctx.http(), edit)
-            .await
-        {
-            Ok(m) => Some(m),
-            Err(e) => {
-                warn!(parent: &self.span, error = %e, "could not edit the deferred answer");
-                None
-            }
-        }
+        self.answer.defer(private).await;
     }
 
     /// Applies a command through the runtime.
@@ -344,50 +305,30 @@ impl<'a> Call<'a> {
     /// publishes everything it caused.
     pub async fn apply_and_answer(&self, command: Command, ok: impl FnOnce(&Outcome) -> String) {
         let applied = self.apply(command).await;
-        let text = match &applied.result {
-            Ok(outcome) => ok(outcome),
-            Err(f) => {
-                log_failure(f);
-                words::failure(self.lang, f)
-            }
-        };
-        self.private(text).await;
+        match &applied.result {
+            Ok(outcome) => self.private(ok(outcome)).await,
+            Err(f) => self.failure(f).await,
+        }
         self.publish(&applied).await;
     }
 }
 
-/// The game a command about "the game" means: the one named by `game`, else the caller's own
-/// (here first, see `Service::players_game`), else the one whose board is in this channel or
-/// thread, else one being played in this channel. Index lookups only.
-pub async fn find_game(call: &Call<'_>, game: Option<i64>) -> Option<crate::game::Match> {
+/// The running game a command about "the game" means: the one named by `game`, else the
+/// caller's own (here first), else the one whose board is in this channel or thread, else one
+/// being played in this channel (see `Service::game_meant`). `Ok(None)`: none.
+///
+/// # Errors
+/// The database failed.
+pub async fn find_game(
+    call: &Call<'_>,
+    game: Option<i64>,
+) -> Result<Option<crate::game::Match>, Failure> {
     let (user, channel) = (call.user, call.channel);
-    let named = game.map(crate::game::MatchId);
-    let boards_here = call
-        .bot
-        .repo(move |r| r.boards_in(channel))
-        .await
-        .unwrap_or_default();
+    let boards_here = call.bot.repo(move |r| r.boards_in(channel)).await?;
     call.bot
         .runtime
-        .read(move |s| {
-            if let Some(id) = named {
-                return s.snapshot(id);
-            }
-            let id = s
-                .players_game(user, channel, None)
-                .ok()
-                .or_else(|| {
-                    boards_here
-                        .iter()
-                        .copied()
-                        .find(|&id| s.snapshot(id).is_some())
-                })
-                .or_else(|| s.game_for(user, channel, None))?;
-            s.snapshot(id)
-        })
+        .game_meant(user, channel, game.map(MatchId), boards_here)
         .await
-        .ok()
-        .flatten()
 }
 
 /// The caller's game a command acts on (`game` if named): see `Service::players_game`.
@@ -395,18 +336,38 @@ pub async fn find_game(call: &Call<'_>, game: Option<i64>) -> Option<crate::game
 /// # Errors
 /// The words of the refusal: not theirs, none, or several and none named.
 pub async fn players_game(call: &Call<'_>, game: Option<i64>) -> Result<MatchId, String> {
-    let (user, channel) = (call.user, call.channel);
-    let named = game.map(MatchId);
-    match call
-        .bot
+    call.bot
         .runtime
-        .read(move |s| s.players_game(user, channel, named))
+        .players_game(call.user, call.channel, game.map(MatchId))
         .await
-    {
-        Ok(Ok(id)) => Ok(id),
-        Ok(Err(r)) => Err(words::refusal(call.lang, &r)),
-        Err(_) => Err(tr!(call.lang, "failure-internal")),
-    }
+        .map_err(|f| {
+            log_failure(&f);
+            words::failure(call.lang, &f)
+        })
+}
+
+/// How long an autocomplete may look for its choices: it cannot be deferred, and Discord
+/// waits 3 seconds. Past it, no choices (the command itself still works).
+const AUTOCOMPLETE_WITHIN: std::time::Duration = std::time::Duration::from_millis(2000);
+
+/// The choices of an autocomplete, from a read bounded by [`AUTOCOMPLETE_WITHIN`]; none if the
+/// read fails or takes longer.
+pub async fn choices<T>(
+    read: impl std::future::Future<Output = Result<T, Failure>>,
+    choose: impl FnOnce(T) -> Vec<serenity::all::AutocompleteChoice>,
+) -> serenity::all::CreateAutocompleteResponse {
+    let choices = match tokio::time::timeout(AUTOCOMPLETE_WITHIN, read).await {
+        Ok(Ok(v)) => choose(v),
+        Ok(Err(f)) => {
+            log_failure(&f);
+            Vec::new()
+        }
+        Err(_) => {
+            warn!("an autocomplete's choices took too long");
+            Vec::new()
+        }
+    };
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// The caller's running games, offered as a `game` option is typed: `#12 · 19×19 ·
@@ -414,22 +375,21 @@ pub async fn players_game(call: &Call<'_>, game: Option<i64>) -> Result<MatchId,
 pub async fn my_games(ctx: Ctx<'_>, partial: &str) -> serenity::all::CreateAutocompleteResponse {
     let user = crate::game::UserId(ctx.interaction.user.id.get());
     let lang = Lang::from_locale(&ctx.interaction.locale);
-    let games = ctx
-        .data()
-        .runtime
-        .read(move |s| s.running_games_of(user))
-        .await
-        .unwrap_or_default();
-    let typed = partial.trim().trim_start_matches('#');
-    let choices = games
-        .iter()
-        .filter(|m| typed.is_empty() || m.id.get().to_string().starts_with(typed))
-        .take(25)
-        .map(|m| {
-            serenity::all::AutocompleteChoice::new(ui::games_list::label(m, user, lang), m.id.get())
-        })
-        .collect();
-    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+    let typed = partial.trim().trim_start_matches('#').to_owned();
+    choices(ctx.data().runtime.games_of(user), |games| {
+        games
+            .iter()
+            .filter(|m| typed.is_empty() || m.id.get().to_string().starts_with(&typed))
+            .take(25)
+            .map(|m| {
+                serenity::all::AutocompleteChoice::new(
+                    ui::games_list::label(m, user, lang),
+                    m.id.get(),
+                )
+            })
+            .collect()
+    })
+    .await
 }
 
 async fn reply_private(ctx: Ctx<'_>, text: String) {

@@ -2,13 +2,15 @@
 //! new one and loses its buttons. Drawn in the game's turn, so a move made at the same moment
 //! is never left off the new board.
 
-use serenity::all::{ChannelId as DChannel, EditInteractionResponse, EditMessage, MessageId};
+use serenity::all::EditMessage;
 
-use crate::game::ChannelId;
+use crate::game::{ChannelId, MatchId};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::tr;
 use super::super::publish::{current, draw};
+use super::super::reply::Reply;
+use super::super::snowflake;
 use super::{Call, find_game};
 
 /// Post the board again at the bottom.
@@ -20,30 +22,54 @@ pub async fn board(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let Some(found) = find_game(&call, game).await else {
-        call.private(tr!(call.lang, "how-to-start")).await;
-        return Ok(());
+    let id = match find_game(&call, game).await {
+        Ok(Some(found)) => found.id,
+        Ok(None) => {
+            call.private(tr!(call.lang, "how-to-start")).await;
+            return Ok(());
+        }
+        Err(f) => {
+            call.failure(&f).await;
+            return Ok(());
+        }
     };
     call.defer(false).await;
-    let id = found.id;
     let _turn = call.bot.publisher.turn(id.get()).await;
-    // The game as it is now that no one else is drawing it.
+    repost(&call, id).await;
+    Ok(())
+}
+
+/// Posts the board of `id` as the command's answer, remembers it, and retires the old one.
+async fn repost(call: &Call<'_>, id: MatchId) {
+    let went_wrong = || call.private(tr!(call.lang, "failure-internal"));
+    // The game as it is now that no one else is drawing it (`None`: it cannot be read, logged).
     let Some(m) = current(call.bot, id).await else {
-        call.edit(EditInteractionResponse::new().content(tr!(call.lang, "failure-internal")))
-            .await;
-        return Ok(());
+        return went_wrong().await;
+    };
+    let old = match call.bot.repo(move |r| r.board(id)).await {
+        Ok(old) => old,
+        Err(f) => return call.failure(&f).await,
     };
     let lang = call.public_lang().await;
-    let board = draw(m.clone(), lang).await;
-    let old = call.bot.repo(move |r| r.board(id)).await.ok().flatten();
-    let edit = EditInteractionResponse::new()
+    let board = match draw(m.clone(), lang).await {
+        Ok(b) => b,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not draw the board");
+            return went_wrong().await;
+        }
+    };
+    let reply = Reply::public()
         .embed(board.embed)
         .components(board.components)
-        .new_attachment(board.png);
-    let Some(posted) = call.edit(edit).await else {
-        return Ok(());
+        .file(board.png);
+    let Some(posted) = call.reply(reply).await else {
+        return;
     };
-    let (channel, mid, key) = (call.channel, posted.id.get(), board.key);
+    let (channel, mid, key) = (
+        ChannelId(posted.channel_id.get()),
+        posted.id.get(),
+        board.key,
+    );
     if let Err(e) = call
         .bot
         .repo(move |r| r.set_board(id, channel, mid, &key))
@@ -54,32 +80,27 @@ pub async fn board(
     if let Some((old_channel, old_id)) = old.and_then(|r| Some((r.channel, r.message?)))
         && old_id != mid
     {
-        retire(&call, old_channel, old_id, channel, mid, m.guild.get()).await;
+        retire(call, (old_channel, old_id), (channel, mid), m.guild.get()).await;
     }
-    Ok(())
 }
 
 /// The old board message points to the new one and loses its buttons.
-async fn retire(
-    call: &Call<'_>,
-    channel: ChannelId,
-    old: u64,
-    new_channel: ChannelId,
-    new: u64,
-    guild: u64,
-) {
+async fn retire(call: &Call<'_>, old: (ChannelId, u64), new: (ChannelId, u64), guild: u64) {
     let lang = call.public_lang().await;
     let link = format!(
-        "https://discord.com/channels/{guild}/{}/{new}",
-        new_channel.get()
+        "https://discord.com/channels/{guild}/{}/{}",
+        new.0.get(),
+        new.1
     );
     let edit = EditMessage::new()
         .content(tr!(lang, "board-moved", link = link))
         .components(Vec::new());
-    if let Err(e) = DChannel::new(channel.get().max(1))
-        .edit_message(call.ctx.http(), MessageId::new(old.max(1)), edit)
-        .await
-    {
+    let retired = async {
+        snowflake::channel(old.0)?
+            .edit_message(call.ctx.http(), snowflake::message(old.1)?, edit)
+            .await
+    };
+    if let Err(e) = retired.await {
         tracing::warn!(error = %e, "could not retire the old board message");
     }
 }

@@ -1,17 +1,21 @@
 //! `/weiqi-config show | set | reset | games | annul`: a server's settings and its running
-//! games, for moderators (Manage Server). The game's settings are the game's; the adapter's own
-//! (notices, threads, the title role, the language) sit beside them.
+//! games, for moderators (Manage Server). The game's settings are the game's (changed by a
+//! command, like every change); the adapter's own (notices, threads, the title role, the
+//! language) sit beside them. `games` and `annul` are in `weiqi_config_games.rs`.
 
-use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, GuildId as DGuild};
+use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use crate::game::{Command, MatchId, SettingKey, Settings, may_moderate};
+use crate::game::{Command, Event, SettingChange, SettingKey, Settings, may_moderate};
 
 use super::super::bot::{Ctx, Error};
 use super::super::discord_settings::{DiscordKey, DiscordSettings};
 use super::super::i18n::{Lang, tr};
 use super::super::publish::give_role;
-use super::super::ui::{mention, relative_time, words};
+use super::super::reply::Reply;
+use super::super::snowflake;
+use super::super::ui::words;
 use super::Call;
+use super::weiqi_config_games::{annul, fit_lines_within, games};
 
 /// Whose a key is.
 enum Owner {
@@ -84,26 +88,28 @@ fn listing(game: &Settings, discord: &DiscordSettings, lang: Lang) -> String {
     fit_lines_within(&rows, 4000, |_| "…".to_owned())
 }
 
-/// Answers a moderator with the settings after a change (or as they are).
-async fn answer_with_settings(call: &Call<'_>, head: String) {
-    let guild = call.guild;
-    let game = call
-        .bot
-        .runtime
-        .read(move |s| s.settings(guild))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
-    let discord = call.bot.discord_settings(guild).await;
+/// Answers a moderator with the settings after a change (`game`: the game's as the change
+/// left them), or as they are. A read that fails is said, never shown as the defaults.
+async fn answer_with_settings(call: &Call<'_>, head: String, game: Option<Settings>) {
+    let game = match game {
+        Some(g) => g,
+        None => match call.bot.runtime.settings(call.guild).await {
+            Ok(g) => g,
+            Err(f) => return call.failure(&f).await,
+        },
+    };
+    let discord = match call.bot.discord_settings(call.guild).await {
+        Ok(d) => d,
+        Err(f) => return call.failure(&f).await,
+    };
     let embed = serenity::all::CreateEmbed::new()
         .title(tr!(call.lang, "config-heading"))
         .description(listing(&game, &discord, call.lang));
-    call.private_embed(head, embed).await;
+    call.reply(Reply::private(head).embed(embed)).await;
 }
 
 /// Refuses a member who is not a moderator; `true` if they are one.
-async fn moderator_or_refuse(call: &Call<'_>) -> bool {
+pub(super) async fn moderator_or_refuse(call: &Call<'_>) -> bool {
     match may_moderate(call.moderator()) {
         Ok(()) => true,
         Err(r) => {
@@ -120,7 +126,7 @@ pub async fn show(ctx: Ctx<'_>) -> Result<(), Error> {
         return Ok(());
     };
     if moderator_or_refuse(&call).await {
-        answer_with_settings(&call, String::new()).await;
+        answer_with_settings(&call, String::new(), None).await;
     }
     Ok(())
 }
@@ -143,39 +149,62 @@ pub async fn set(
     // A title role is checked with Discord and granted to every titled player: more than a
     // moment. The answer comes as an edit.
     call.defer(true).await;
-    let Some(owner) = owner(&key) else {
-        let unknown = crate::game::SettingError::UnknownKey(key.trim().to_owned());
-        call.private(words::setting_error(call.lang, &unknown))
-            .await;
-        return Ok(());
-    };
-    match owner {
-        Owner::Game(k) => {
-            let (guild, moderator, v) = (call.guild, call.moderator(), value.clone());
-            let r = call
-                .bot
-                .runtime
-                .read(move |s| s.set_setting(guild, moderator, k.name(), &v))
-                .await;
-            match r {
-                Ok(Ok(_)) => {
-                    let head = tr!(call.lang, "config-saved", key = k.name());
-                    answer_with_settings(&call, format!("{head}\n")).await;
-                }
-                Ok(Err(f)) => call.private(words::failure(call.lang, &f)).await,
-                Err(_) => call.private(tr!(call.lang, "failure-internal")).await,
-            }
+    match owner(&key) {
+        None => unknown_key(&call, &key).await,
+        Some(Owner::Game(k)) => {
+            let change = SettingChange::Set {
+                key: k.name().to_owned(),
+                value,
+            };
+            configure(&call, k, change).await;
         }
-        Owner::Discord(k) => set_discord(&call, k, &value).await,
+        Some(Owner::Discord(k)) => set_discord(&call, k, &value).await,
     }
     Ok(())
+}
+
+/// A key that is no setting's, refused privately.
+async fn unknown_key(call: &Call<'_>, key: &str) {
+    let unknown = crate::game::SettingError::UnknownKey(key.trim().to_owned());
+    call.private(words::setting_error(call.lang, &unknown))
+        .await;
+}
+
+/// Changes one of the game's settings by its command; the settings after it, headed by what
+/// was done.
+async fn configure(call: &Call<'_>, key: SettingKey, change: SettingChange) {
+    let reset = matches!(change, SettingChange::Reset { .. });
+    let command = Command::Configure {
+        guild: call.guild,
+        moderator: call.moderator(),
+        change,
+    };
+    let applied = call.apply(command).await;
+    match applied.result {
+        Ok(outcome) => {
+            let after = outcome.events.into_iter().find_map(|e| match e {
+                Event::SettingsChanged(s) => Some(*s),
+                _ => None,
+            });
+            let head = if reset {
+                tr!(call.lang, "config-reset", key = key.name())
+            } else {
+                tr!(call.lang, "config-saved", key = key.name())
+            };
+            answer_with_settings(call, format!("{head}\n"), after).await;
+        }
+        Err(f) => call.failure(&f).await,
+    }
 }
 
 /// Sets one of the adapter's settings; a title role is checked first, then granted to the
 /// players who earned the title before it was set.
 async fn set_discord(call: &Call<'_>, key: DiscordKey, value: &str) {
     let guild = call.guild;
-    let mut s = call.bot.discord_settings(guild).await;
+    let mut s = match call.bot.discord_settings(guild).await {
+        Ok(s) => s,
+        Err(f) => return call.failure(&f).await,
+    };
     if s.set(key, value).is_err() {
         call.private(words::discord_setting_error(call.lang, key, value))
             .await;
@@ -190,32 +219,35 @@ async fn set_discord(call: &Call<'_>, key: DiscordKey, value: &str) {
     }
     let saved = s.clone();
     if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &saved)).await {
-        call.private(words::failure(call.lang, &f)).await;
-        return;
+        return call.failure(&f).await;
     }
     call.bot.forget_lang(guild);
     let mut head = tr!(call.lang, "config-saved", key = key.name());
     if key == DiscordKey::TitleRole
         && let Some(role) = s.title_role
     {
-        let (granted, failed) = grant_to_titled(call, role).await;
-        head.push('\n');
-        head.push_str(&tr!(
-            call.lang,
-            "config-title-granted",
-            granted = granted,
-            failed = failed
-        ));
+        match grant_to_titled(call, role).await {
+            Ok((granted, failed)) => {
+                head.push('\n');
+                head.push_str(&tr!(
+                    call.lang,
+                    "config-title-granted",
+                    granted = granted,
+                    failed = failed
+                ));
+            }
+            Err(f) => return call.failure(&f).await,
+        }
     }
-    answer_with_settings(call, format!("{head}\n")).await;
+    answer_with_settings(call, format!("{head}\n"), None).await;
 }
 
 /// Checks that a role exists and that the bot can grant it: it has Manage Roles and a role
 /// above the title's.
 async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
     let http = call.ctx.http();
-    let guild = DGuild::new(call.guild.get().max(1));
     let lang = call.lang;
+    let guild = snowflake::guild(call.guild).map_err(|_| tr!(lang, "config-role-unreadable"))?;
     let roles = http
         .get_guild_roles(guild)
         .await
@@ -269,19 +301,14 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
 }
 
 /// Grants a newly set title role to everyone who already holds the title: (granted, failed).
-async fn grant_to_titled(call: &Call<'_>, role: u64) -> (u32, u32) {
-    let guild = call.guild;
-    let players = call
-        .bot
-        .runtime
-        .read(move |s| s.titled_players(guild))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
+///
+/// # Errors
+/// The titled players cannot be read.
+async fn grant_to_titled(call: &Call<'_>, role: u64) -> Result<(u32, u32), crate::game::Failure> {
+    let players = call.bot.runtime.titled_players(call.guild).await?;
     let (mut granted, mut failed) = (0, 0);
     for p in players {
-        match give_role(call.ctx.http(), guild, p, role).await {
+        match give_role(call.ctx.http(), call.guild, p, role).await {
             Ok(()) => granted += 1,
             Err(e) => {
                 tracing::warn!(user = p.get(), error = %e, "could not grant the title role");
@@ -289,7 +316,7 @@ async fn grant_to_titled(call: &Call<'_>, role: u64) -> (u32, u32) {
             }
         }
     }
-    (granted, failed)
+    Ok((granted, failed))
 }
 
 /// Reset a setting to its default.
@@ -306,176 +333,34 @@ pub async fn reset(
     if !moderator_or_refuse(&call).await {
         return Ok(());
     }
-    match reset_key(&call, &key).await {
-        Ok(head) => answer_with_settings(&call, format!("{head}\n")).await,
-        Err(refusal) => call.private(refusal).await,
-    }
-    Ok(())
-}
-
-/// Resets one key; the words saying so, or those of the refusal.
-async fn reset_key(call: &Call<'_>, key: &str) -> Result<String, String> {
-    let lang = call.lang;
-    match owner(key) {
+    match owner(&key) {
+        None => unknown_key(&call, &key).await,
         Some(Owner::Game(k)) => {
-            let (guild, moderator) = (call.guild, call.moderator());
-            match call
-                .bot
-                .runtime
-                .read(move |s| s.reset_setting(guild, moderator, k.name()))
-                .await
-            {
-                Ok(Ok(_)) => Ok(tr!(lang, "config-reset", key = k.name())),
-                Ok(Err(f)) => Err(words::failure(lang, &f)),
-                Err(_) => Err(tr!(lang, "failure-internal")),
-            }
+            let change = SettingChange::Reset {
+                key: k.name().to_owned(),
+            };
+            configure(&call, k, change).await;
         }
-        Some(Owner::Discord(k)) => {
-            let guild = call.guild;
-            let mut s = call.bot.discord_settings(guild).await;
-            let _ = s.set(k, &DiscordSettings::default().get(k));
-            call.bot
-                .repo(move |r| r.save_settings(guild, &s))
-                .await
-                .map_err(|f| words::failure(lang, &f))?;
-            call.bot.forget_lang(guild);
-            Ok(tr!(lang, "config-reset", key = k.name()))
-        }
-        None => Err(words::setting_error(
-            lang,
-            &crate::game::SettingError::UnknownKey(key.trim().to_owned()),
-        )),
+        Some(Owner::Discord(k)) => reset_discord(&call, k).await,
     }
+    Ok(())
 }
 
-/// The running games of this server.
-#[poise::command(slash_command, guild_only)]
-pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
-    let Some(call) = Call::begin(ctx).await else {
-        return Ok(());
-    };
-    if !moderator_or_refuse(&call).await {
-        return Ok(());
-    }
+/// Resets one of the adapter's settings.
+async fn reset_discord(call: &Call<'_>, key: DiscordKey) {
     let guild = call.guild;
-    let list = call
-        .bot
-        .runtime
-        .read(move |s| s.running_in(guild))
-        .await
-        .unwrap_or_default();
-    let lang = call.lang;
-    let text = if list.is_empty() {
-        tr!(lang, "config-no-games")
-    } else {
-        let lines: Vec<String> = list
-            .iter()
-            .map(|g| match &g.problem {
-                None => tr!(
-                    lang,
-                    "config-game-line",
-                    game = g.id.get(),
-                    summary = summary(g, lang),
-                    black = mention(g.players[0]),
-                    white = mention(g.players[1]),
-                    moves = g.move_count,
-                    started = relative_time(g.started_at),
-                    channel = format!("<#{}>", g.channel.get())
-                ),
-                Some(why) => tr!(
-                    lang,
-                    "config-game-broken",
-                    game = g.id.get(),
-                    why = why.clone()
-                ),
-            })
-            .collect();
-        fit_lines(&lines, |n| tr!(lang, "config-more-games", count = n))
+    let mut s = match call.bot.discord_settings(guild).await {
+        Ok(s) => s,
+        Err(f) => return call.failure(&f).await,
     };
-    call.private(text).await;
-    Ok(())
-}
-
-/// `9×9 Chinese`.
-fn summary(g: &crate::game::RunningGame, lang: Lang) -> String {
-    g.terms.map_or_else(String::new, |(size, rules)| {
-        format!("{0}×{0} {1}", size.get(), words::rules_name(lang, rules))
-    })
-}
-
-/// Joins `lines` within Discord's 2,000 characters of content, ending with `more(n)` for the
-/// `n` lines that did not fit.
-fn fit_lines(lines: &[String], more: impl Fn(usize) -> String) -> String {
-    fit_lines_within(lines, 2000, more)
-}
-
-/// [`fit_lines`] within `limit` characters (room left for a heading).
-fn fit_lines_within(lines: &[String], limit: usize, more: impl Fn(usize) -> String) -> String {
-    let mut out = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        let tail = more(lines.len() - i);
-        if out.chars().count() + line.chars().count() + tail.chars().count() + 2 > limit {
-            out.push_str(&tail);
-            return out;
-        }
-        out.push_str(line);
-        out.push('\n');
+    // The default always reads back.
+    let _ = s.set(key, &DiscordSettings::default().get(key));
+    if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &s)).await {
+        return call.failure(&f).await;
     }
-    out
-}
-
-/// The running games, offered as `annul`'s option is typed.
-async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let Some(guild) = ctx
-        .interaction
-        .guild_id
-        .map(|g| crate::game::GuildId(g.get()))
-    else {
-        return CreateAutocompleteResponse::new();
-    };
-    let list = ctx
-        .data()
-        .runtime
-        .read(move |s| s.running_in(guild))
-        .await
-        .unwrap_or_default();
-    let typed = partial.trim();
-    let lang = Lang::from_locale(&ctx.interaction.locale);
-    let choices = list
-        .into_iter()
-        .filter(|g| typed.is_empty() || g.id.to_string().starts_with(typed))
-        .take(25)
-        .map(|g| {
-            let label = format!("#{} {} · {}", g.id, summary(&g, lang), g.move_count);
-            AutocompleteChoice::new(label, g.id.get())
-        })
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// End a running game with no result.
-#[poise::command(slash_command, guild_only)]
-pub async fn annul(
-    ctx: Ctx<'_>,
-    #[min = 1]
-    #[autocomplete = "running"]
-    game: i64,
-) -> Result<(), Error> {
-    let Some(call) = Call::begin(ctx).await else {
-        return Ok(());
-    };
-    let lang = call.lang;
-    call.apply_and_answer(
-        Command::Annul {
-            guild: call.guild,
-            by: call.user,
-            moderator: call.moderator(),
-            match_id: MatchId(game),
-        },
-        |_| tr!(lang, "config-annulled", game = game),
-    )
-    .await;
-    Ok(())
+    call.bot.forget_lang(guild);
+    let head = tr!(call.lang, "config-reset", key = key.name());
+    answer_with_settings(call, format!("{head}\n"), None).await;
 }
 
 #[cfg(test)]
@@ -484,6 +369,7 @@ mod tests {
 
     #[test]
     fn a_long_list_stays_within_discords_limit_and_says_how_many_are_left() {
+        use super::super::weiqi_config_games::fit_lines;
         let lines: Vec<String> = (0..40)
             .map(|i| format!("{i:03} {}", "x".repeat(90)))
             .collect();

@@ -12,12 +12,13 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let user = call.user;
-    let games = call
-        .bot
-        .runtime
-        .read(move |s| s.running_games_of(user))
-        .await
-        .unwrap_or_default();
+    let games = match call.bot.runtime.games_of(user).await {
+        Ok(g) => g,
+        Err(f) => {
+            call.failure(&f).await;
+            return Ok(());
+        }
+    };
     if games.is_empty() {
         call.private(tr!(call.lang, "games-none")).await;
         return Ok(());

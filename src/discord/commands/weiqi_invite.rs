@@ -1,38 +1,32 @@
-//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time]`.
+//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time] [color]`.
 
 use serenity::all::{CreateAutocompleteResponse, User};
 
 use crate::game::invitation::InviteRequest;
 use crate::game::time_control::TimePreset;
 use crate::game::{Command, Event, InviteOptions, UserId};
-use crate::go::RuleSet;
+use crate::go::{Color, RuleSet};
 
 use super::super::bot::{Ctx, Error};
-use super::super::ui::{self, words};
-use super::{Call, log_failure};
+use super::super::ui;
+use super::Call;
 
 /// The sizes this server allows, offered as the `size` option is typed.
 pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
-    let guild = ctx
+    let Some(guild) = ctx
         .interaction
         .guild_id
-        .map(|g| crate::game::GuildId(g.get()));
-    let sizes = match guild {
-        Some(g) => ctx
-            .data()
-            .runtime
-            .read(move |s| s.settings(g).map(|s| s.allowed_sizes))
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or_default(),
-        None => Vec::new(),
+        .map(|g| crate::game::GuildId(g.get()))
+    else {
+        return CreateAutocompleteResponse::new();
     };
-    let choices = sizes
-        .into_iter()
-        .map(|s| serenity::all::AutocompleteChoice::new(s.to_string(), u64::from(s.get())))
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    super::choices(ctx.data().runtime.settings(guild), |s| {
+        s.allowed_sizes
+            .into_iter()
+            .map(|s| serenity::all::AutocompleteChoice::new(s.to_string(), u64::from(s.get())))
+            .collect()
+    })
+    .await
 }
 
 /// Invite a member to a game.
@@ -55,11 +49,18 @@ pub async fn invite(
     handicap: Option<u8>,
     ranked: Option<bool>,
     time: Option<TimePreset>,
+    color: Option<Color>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let threads = call.bot.discord_settings(call.guild).await.match_threads && !call.in_thread();
+    let threads = match call.bot.discord_settings(call.guild).await {
+        Ok(s) => s.match_threads && !call.in_thread(),
+        Err(f) => {
+            call.failure(&f).await;
+            return Ok(());
+        }
+    };
     if !call.may_post_here(threads).await {
         return Ok(());
     }
@@ -78,6 +79,7 @@ pub async fn invite(
             handicap,
             ranked,
             time,
+            color,
         },
     };
     let applied = call.apply(command).await;
@@ -87,44 +89,40 @@ pub async fn invite(
                 post(&call, inv).await;
             }
         }
-        Err(f) => {
-            log_failure(f);
-            call.private(words::failure(call.lang, f)).await;
-        }
+        Err(f) => call.failure(f).await,
     }
     call.publish(&applied).await;
     Ok(())
 }
 
-/// Posts the invitation (the command's public answer) and remembers its message, in the
-/// invitation's turn, so that an Accept pressed at once finds the message to close.
 /// Remembers where an invitation's message is (its buttons lead back to it), once Discord has
 /// said; a failure is logged (the message is found again at start-up).
 pub async fn remember_invitation(
     bot: &crate::discord::bot::Bot,
     id: crate::game::InvitationId,
-    channel: crate::game::ChannelId,
-    posted: serenity::Result<serenity::all::Message>,
+    posted: Option<serenity::all::Message>,
 ) {
-    match posted {
-        Ok(m) => {
-            let mid = m.id.get();
-            if let Err(e) = bot
-                .repo(move |r| r.set_invitation_message(id, channel, mid))
-                .await
-            {
-                tracing::warn!(error = %e, "could not remember the invitation message");
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, "could not read back the invitation message"),
+    let Some(m) = posted else {
+        tracing::warn!(
+            invitation = id.get(),
+            "the invitation message was not read back"
+        );
+        return;
+    };
+    let (channel, mid) = (crate::game::ChannelId(m.channel_id.get()), m.id.get());
+    if let Err(e) = bot
+        .repo(move |r| r.set_invitation_message(id, channel, mid))
+        .await
+    {
+        tracing::warn!(error = %e, "could not remember the invitation message");
     }
 }
 
+/// Posts the invitation (the command's public answer) and remembers its message, in the
+/// invitation's turn, so that an Accept pressed at once finds the message to close.
 async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
-    call.respond(ui::invitation_message::message(inv, lang))
-        .await;
-    let posted = call.ctx.interaction.get_response(call.ctx.http()).await;
-    remember_invitation(call.bot, inv.id, call.channel, posted).await;
+    let posted = call.reply(ui::invitation_message::reply(inv, lang)).await;
+    remember_invitation(call.bot, inv.id, posted).await;
 }

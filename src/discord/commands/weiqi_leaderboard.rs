@@ -1,61 +1,37 @@
 //! `/weiqi leaderboard [by]`: the server's players by rating (or merit), a page at a time.
 
-use serenity::all::{CreateAllowedMentions, CreateInteractionResponseMessage};
-
-use crate::game::{Failure, GuildId, Ranking, Service};
+use crate::game::{Failure, GuildId, Leaderboard, Ranking};
 
 use super::super::bot::{Bot, Ctx, Error};
 use super::super::i18n::Lang;
-use super::super::ui::{self, words};
+use super::super::reply::Reply;
+use super::super::ui;
 use super::Call;
 
-/// One page of a server's leaderboard and its buttons, or the refusal's words.
+/// One page of a server's leaderboard with its buttons.
+///
+/// # Errors
+/// The database failed.
 pub async fn page(
     bot: &Bot,
     guild: GuildId,
     by: Ranking,
     page: u16,
     lang: Lang,
-) -> Result<CreateInteractionResponseMessage, String> {
+) -> Result<Reply, Failure> {
     let per = ui::profile_embeds::PAGE;
     let offset = u32::from(page) * per;
     // One more than a page tells whether there is a next one.
-    let (embed, rows) = match by {
-        Ranking::Merit => {
-            let mut list = read(bot, move |s| s.leaderboard(guild, per + 1, offset), lang).await?;
-            let has_next = list.len() as u32 > per;
-            list.truncate(per as usize);
-            ui::profile_embeds::leaderboard(&list, page, has_next, lang)
-        }
-        Ranking::Rating => {
-            let mut list = read(
-                bot,
-                move |s| s.rating_leaderboard(guild, per + 1, offset),
-                lang,
-            )
-            .await?;
-            let has_next = list.len() as u32 > per;
-            list.truncate(per as usize);
-            ui::profile_embeds::rating_leaderboard(&list, page, has_next, lang)
+    let mut list = bot.runtime.leaderboard(guild, by, per + 1, offset).await?;
+    let has_next = list.len() > per as usize;
+    list.truncate(per as usize);
+    let (embed, rows) = match &list {
+        Leaderboard::Merit(list) => ui::profile_embeds::leaderboard(list, page, has_next, lang),
+        Leaderboard::Rating(list) => {
+            ui::profile_embeds::rating_leaderboard(list, page, has_next, lang)
         }
     };
-    Ok(CreateInteractionResponseMessage::new()
-        .embed(embed)
-        .components(rows)
-        .allowed_mentions(CreateAllowedMentions::new()))
-}
-
-/// A read of the service, or the words of its failure.
-async fn read<T: Send + 'static>(
-    bot: &Bot,
-    f: impl FnOnce(&Service) -> Result<T, Failure> + Send + 'static,
-    lang: Lang,
-) -> Result<T, String> {
-    match bot.runtime.read(f).await {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(f)) => Err(words::failure(lang, &f)),
-        Err(_) => Err(super::tr!(lang, "failure-internal")),
-    }
+    Ok(Reply::public().embed(embed).components(rows))
 }
 
 /// This server's ranking, by rating unless `by` says merit.
@@ -65,10 +41,11 @@ pub async fn leaderboard(ctx: Ctx<'_>, by: Option<Ranking>) -> Result<(), Error>
         return Ok(());
     };
     let lang = call.public_lang().await;
-    let by = by.unwrap_or_default();
-    match page(call.bot, call.guild, by, 0, lang).await {
-        Ok(msg) => call.respond(msg).await,
-        Err(text) => call.private(text).await,
+    match page(call.bot, call.guild, by.unwrap_or_default(), 0, lang).await {
+        Ok(reply) => {
+            call.reply(reply).await;
+        }
+        Err(f) => call.failure(&f).await,
     }
     Ok(())
 }

@@ -2,7 +2,6 @@
 
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponseMessage,
 };
 
 use crate::go::{Board, Point, RuleSet, count_area};
@@ -13,6 +12,7 @@ use super::super::bot::{Ctx, Error};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
 use super::super::primer::{PAGES, body, title};
+use super::super::reply::Reply;
 use super::super::ui::BOARD_FILE;
 use super::Call;
 
@@ -22,18 +22,18 @@ pub async fn learn(ctx: Ctx<'_>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let msg = page(0, call.lang).await;
-    call.respond(msg.ephemeral(true)).await;
+    let reply = page(0, call.lang).await;
+    call.reply(reply.privately()).await;
     Ok(())
 }
 
-/// The picture of a page, drawn off the async threads.
-async fn picture(index: usize) -> Vec<u8> {
-    let Some(p) = PAGES.get(index).copied() else {
-        return Vec::new();
-    };
-    runtime::blocking(move || {
-        let board = Board::from_diagram(p.diagram).ok()?;
+/// The picture of a page, drawn off the async threads; `None` (logged) if it cannot be drawn:
+/// the page then shows its words without a picture.
+async fn picture(index: usize) -> Option<Vec<u8>> {
+    let p = PAGES.get(index).copied()?;
+    let drawn = runtime::blocking(move || {
+        let board = Board::from_diagram(p.diagram)
+            .map_err(|e| format!("the page's diagram does not read: {e}"))?;
         let marks: Vec<Point> = p.marks.iter().filter_map(|m| m.parse().ok()).collect();
         let mut opts = RenderOptions {
             last_move: marks.first().copied(),
@@ -45,27 +45,37 @@ async fn picture(index: usize) -> Vec<u8> {
             let count = count_area(&board, &dead, RuleSet::Chinese.rules().komi);
             opts = opts.with_count(&count, &stones);
         }
-        render_png(&board, &opts).ok()
+        render_png(&board, &opts).map_err(|e| e.to_string())
     })
-    .await
-    .ok()
-    .flatten()
-    .unwrap_or_default()
+    .await;
+    match drawn {
+        Ok(Ok(png)) => Some(png),
+        Ok(Err(e)) => {
+            tracing::warn!(page = index, error = %e, "cannot draw the primer's picture");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(page = index, error = %e, "cannot draw the primer's picture");
+            None
+        }
+    }
 }
 
 /// Page `index` of the primer, with the buttons to turn it.
-pub async fn page(index: usize, lang: Lang) -> CreateInteractionResponseMessage {
+pub async fn page(index: usize, lang: Lang) -> Reply {
     let index = index.min(PAGES.len().saturating_sub(1));
     let png = picture(index).await;
-    let embed = CreateEmbed::new()
+    let mut embed = CreateEmbed::new()
         .title(title(index, lang))
         .description(body(index, lang))
-        .image(format!("attachment://{BOARD_FILE}"))
         .footer(CreateEmbedFooter::new(format!(
             "{}/{}",
             index + 1,
             PAGES.len()
         )));
+    if png.is_some() {
+        embed = embed.image(format!("attachment://{BOARD_FILE}"));
+    }
     let nav = |label: String, to: usize, enabled: bool| {
         CreateButton::new(
             ButtonId::Learn {
@@ -77,11 +87,14 @@ pub async fn page(index: usize, lang: Lang) -> CreateInteractionResponseMessage 
         .style(ButtonStyle::Secondary)
         .disabled(!enabled)
     };
-    CreateInteractionResponseMessage::new()
+    let reply = Reply::public()
         .embed(embed)
-        .add_file(CreateAttachment::bytes(png, BOARD_FILE))
         .components(vec![CreateActionRow::Buttons(vec![
             nav(tr!(lang, "button-back"), index.saturating_sub(1), index > 0),
             nav(tr!(lang, "button-next"), index + 1, index + 1 < PAGES.len()),
-        ])])
+        ])]);
+    match png {
+        Some(png) => reply.file(CreateAttachment::bytes(png, BOARD_FILE)),
+        None => reply,
+    }
 }

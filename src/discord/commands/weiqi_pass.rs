@@ -25,22 +25,13 @@ pub async fn pass(
     // A second pass may open the agreement, whose estimate on 19×19 takes a moment: answer
     // "thinking" first, then the result.
     call.defer(true).await;
-    let applied = call
-        .apply(Command::Pass {
-            by: call.user,
-            board: None,
-            game: Some(id),
-        })
-        .await;
-    let text = match &applied.result {
-        Ok(_) => tr!(call.lang, "answer-passed"),
-        Err(f) => {
-            super::log_failure(f);
-            super::words::failure(call.lang, f)
-        }
+    let lang = call.lang;
+    let pass = Command::Pass {
+        by: call.user,
+        board: None,
+        game: Some(id),
     };
-    call.edit(serenity::all::EditInteractionResponse::new().content(text))
+    call.apply_and_answer(pass, |_| tr!(lang, "answer-passed"))
         .await;
-    call.publish(&applied).await;
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! `/weiqi profile [user]`: merit, wins and losses, the title, the record against the computer.
 
-use serenity::all::{CreateAllowedMentions, CreateInteractionResponseMessage, User};
+use serenity::all::User;
 
 use crate::game::UserId;
 
 use super::super::bot::{Ctx, Error};
-use super::super::ui::{self, words};
+use super::super::reply::Reply;
+use super::super::ui;
 use super::Call;
 
 /// Merit, wins and title.
@@ -14,25 +15,14 @@ pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let (guild, whose) = (call.guild, user.map_or(call.user, |u| UserId(u.id.get())));
-    let lang = call.public_lang().await;
-    match call
-        .bot
-        .runtime
-        .read(move |s| s.profile(guild, whose))
-        .await
-    {
-        Ok(Ok(p)) => {
-            let msg = CreateInteractionResponseMessage::new()
-                .embed(ui::profile_embeds::profile(&p, lang))
-                .allowed_mentions(CreateAllowedMentions::new());
-            call.respond(msg).await;
+    let whose = user.map_or(call.user, |u| UserId(u.id.get()));
+    match call.bot.runtime.profile(call.guild, whose).await {
+        Ok(p) => {
+            let lang = call.public_lang().await;
+            let embed = ui::profile_embeds::profile(&p, lang);
+            call.reply(Reply::public().embed(embed)).await;
         }
-        Ok(Err(f)) => call.private(words::failure(call.lang, &f)).await,
-        Err(_) => {
-            call.private(super::tr!(call.lang, "failure-internal"))
-                .await
-        }
+        Err(f) => call.failure(&f).await,
     }
     Ok(())
 }

@@ -1,14 +1,14 @@
 //! `/weiqi sgf [game]`: a game record, the format every Go program reads. The caller's recent
 //! games are offered as the option is typed; without one, their latest.
 
-use serenity::all::{
-    AutocompleteChoice, CreateAttachment, CreateAutocompleteResponse, EditInteractionResponse,
-};
+use serenity::all::{AutocompleteChoice, CreateAttachment, CreateAutocompleteResponse};
 
-use crate::game::{Failure, GuildId, MatchId, Refusal, UserId};
+use crate::game::{GuildId, MatchId, UserId};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
+use super::super::reply::Reply;
+use super::super::snowflake;
 use super::super::ui::words;
 use super::Call;
 
@@ -19,35 +19,29 @@ async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         return CreateAutocompleteResponse::new();
     };
     let user = UserId(ctx.interaction.user.id.get());
-    let games = ctx
-        .data()
-        .runtime
-        .read(move |s| s.recent_games(guild, user, 25))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
-    let typed = partial.trim();
-    let choices = games
-        .into_iter()
-        .filter(|g| typed.is_empty() || g.id.to_string().starts_with(typed))
-        .map(|g| {
-            let result = g
-                .result
-                .map_or_else(|| tr!(lang, "sgf-running"), |r| r.to_string());
-            let label = tr!(
-                lang,
-                "sgf-choice",
-                game = g.id,
-                size = u32::from(g.size.get()),
-                rules = words::rules_name(lang, g.rules),
-                result = result,
-                moves = g.move_count
-            );
-            AutocompleteChoice::new(label.chars().take(100).collect::<String>(), g.id)
-        })
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+    let typed = partial.trim().to_owned();
+    super::choices(ctx.data().runtime.recent_games(guild, user, 25), |games| {
+        games
+            .into_iter()
+            .filter(|g| typed.is_empty() || g.id.to_string().starts_with(&typed))
+            .map(|g| {
+                let result = g
+                    .result
+                    .map_or_else(|| tr!(lang, "sgf-running"), |r| r.to_string());
+                let label = tr!(
+                    lang,
+                    "sgf-choice",
+                    game = g.id,
+                    size = u32::from(g.size.get()),
+                    rules = words::rules_name(lang, g.rules),
+                    result = result,
+                    moves = g.move_count
+                );
+                AutocompleteChoice::new(label.chars().take(100).collect::<String>(), g.id)
+            })
+            .collect()
+    })
+    .await
 }
 
 /// Download a game record (SGF).
@@ -67,72 +61,47 @@ pub async fn sgf(
     let (guild, user) = (call.guild, call.user);
     let id = match game {
         Some(n) => Some(MatchId(n)),
-        None => match call
-            .bot
-            .runtime
-            .read(move |s| s.recent_games(guild, user, 1))
-            .await
-        {
-            Ok(Ok(list)) => list.first().map(|g| MatchId(g.id)),
-            Ok(Err(f)) => return answer_failure(&call, &f).await,
-            Err(_) => return answer_failure(&call, &Failure::Refused(Refusal::NothingToDo)).await,
+        None => match call.bot.runtime.recent_games(guild, user, 1).await {
+            Ok(list) => list.first().map(|g| MatchId(g.id)),
+            Err(f) => {
+                call.failure(&f).await;
+                return Ok(());
+            }
         },
     };
-    let Some(id) = id else {
-        call.edit(EditInteractionResponse::new().content(tr!(call.lang, "sgf-no-game")))
-            .await;
-        return Ok(());
-    };
-    let players = call
-        .bot
-        .runtime
-        .read(move |s| s.load_match(id).map(|m| m.map(|m| m.both())))
-        .await;
-    let names = match players {
-        Ok(Ok(Some([b, w]))) => (name(&call, b).await, name(&call, w).await),
-        _ => (String::new(), String::new()),
-    };
-    let comment = tr!(call.lang, "sgf-automatic-pass");
-    let record = call
-        .bot
-        .runtime
-        .read(move |s| s.sgf(guild, id, [&names.0, &names.1], &comment))
-        .await;
-    match record {
-        Ok(Ok(text)) => {
-            let edit = EditInteractionResponse::new()
-                .content(tr!(call.lang, "sgf-record", game = id.get()))
-                .new_attachment(CreateAttachment::bytes(
-                    text.into_bytes(),
-                    format!("tengen-{id}.sgf"),
-                ));
-            call.edit(edit).await;
-        }
-        Ok(Err(f)) => return answer_failure(&call, &f).await,
-        Err(_) => {
-            return answer_failure(&call, &Failure::Refused(Refusal::NothingToDo)).await;
-        }
+    match id {
+        Some(id) => answer_record(&call, id).await,
+        None => call.private(tr!(call.lang, "sgf-no-game")).await,
     }
     Ok(())
 }
 
-async fn answer_failure(call: &Call<'_>, f: &Failure) -> Result<(), Error> {
-    super::log_failure(f);
-    let text = match f {
-        Failure::Refused(Refusal::NothingToDo) => tr!(call.lang, "failure-internal"),
-        other => words::failure(call.lang, other),
+/// The record of game `id` as a file, with its players' names.
+async fn answer_record(call: &Call<'_>, id: MatchId) {
+    let names = match call.bot.runtime.game(id).await {
+        Ok(Some(m)) => {
+            let [b, w] = m.both();
+            [name(call, b).await, name(call, w).await]
+        }
+        // Not a game of this server, or none: the record's own refusal says which.
+        Ok(None) => [String::new(), String::new()],
+        Err(f) => return call.failure(&f).await,
     };
-    call.edit(EditInteractionResponse::new().content(text))
-        .await;
-    Ok(())
+    let comment = tr!(call.lang, "sgf-automatic-pass");
+    match call.bot.runtime.sgf(call.guild, id, names, comment).await {
+        Ok(text) => {
+            let file = CreateAttachment::bytes(text.into_bytes(), format!("tengen-{id}.sgf"));
+            let reply = Reply::private(tr!(call.lang, "sgf-record", game = id.get())).file(file);
+            call.reply(reply).await;
+        }
+        Err(f) => call.failure(&f).await,
+    }
 }
 
-/// A player's name as the record shows it.
+/// A player's name as the record shows it (their id when Discord cannot say).
 async fn name(call: &Call<'_>, user: UserId) -> String {
-    match serenity::all::UserId::new(user.get().max(1))
-        .to_user(call.ctx.http())
-        .await
-    {
+    let found = async { snowflake::user(user)?.to_user(call.ctx.http()).await };
+    match found.await {
         Ok(u) => u.global_name.unwrap_or(u.name),
         Err(_) => user.to_string(),
     }

@@ -14,10 +14,13 @@ pub async fn status(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let text = match find_game(&call, game).await {
-        Some(m) => ui::status_text::text(&m, call.bot.runtime.now(), call.lang),
-        None => tr!(call.lang, "how-to-start"),
-    };
-    call.private(text).await;
+    match find_game(&call, game).await {
+        Ok(Some(m)) => {
+            let text = ui::status_text::text(&m, call.bot.runtime.now(), call.lang);
+            call.private(text).await;
+        }
+        Ok(None) => call.private(tr!(call.lang, "how-to-start")).await,
+        Err(f) => call.failure(&f).await,
+    }
     Ok(())
 }

@@ -278,10 +278,14 @@ config-annulled = Game #{$game} was annulled: no result, nothing recorded. Both 
 
 invitation = {$invitee}, {$inviter} invites you to a game of Go: {$size}×{$size} · {$rules} rules · komi {$komi}{$handicap}.
     {$first} Expires {$expires}.
-invitation-black-first = Whoever accepts plays Black and moves first.
-invitation-white-first = Whoever accepts plays Black with the handicap stones; White moves first.
-invitation-inviter-black-first = {$inviter} holds the lower rank and plays Black, moving first.
-invitation-inviter-black-stones = {$inviter} holds the lower rank and plays Black with the stones; White moves first.
+invitation-colours = {$who} {$first}
+invitation-colours-acceptor = Whoever accepts plays Black.
+invitation-colours-rematch = The colours swap for a rematch: {$black} plays Black.
+invitation-colours-rematch-handicap = A rematch keeps the handicap: {$black} plays Black with it.
+invitation-colours-lower-rank = {$black} holds the lower rank and plays Black, with the handicap.
+invitation-colours-chosen = {$inviter} chose {$color}.
+invitation-black-moves-first = Black moves first.
+invitation-white-moves-first = White moves first, after Black's handicap stones.
 terms-handicap = {$stones} handicap stones
 terms-handicap-free = {$stones} handicap stones, placed by Black
 board-placing-handicap = Placing the handicap stones: {$placed} of {$stones}. Click a point for each; White moves after the last.
@@ -545,3 +549,21 @@ refusal-nothing-to-undo = Only your own last move can be taken back, before your
 refusal-undo-pending = A takeback is already waiting for an answer.
 refusal-no-undo-request = There is no takeback for you to answer.
 refusal-no-rematch = Only the two players of a finished game can ask for a rematch.
+
+## Answers in time, annulments, stored games that do not load
+
+answer-posted-below = Done: see the message below.
+annulled-notice = {$black} {$white}: a moderator annulled game #{$game}. It counts for no one.
+player-unknown = (unknown)
+config-game-unloadable = (cannot be loaded)
+load-error-row = a stored value does not read (`{$detail}`)
+load-error-missing-move = move {$number} is missing
+load-error-illegal = move {$number} is illegal: {$why}
+load-error-move-count = {$stored} moves stored, {$expected} expected
+load-error-inconsistent = the stored game contradicts itself: {$what}
+inconsistent-no-result = it is finished but has no result
+inconsistent-negative-duration = a time in its settings is negative
+inconsistent-over-in-play = it ended by passes but is still in play
+inconsistent-early-agreement = it counts dead stones before two passes
+inconsistent-no-ending = it is over but does not say how
+inconsistent-resumptions = the times play was resumed are not what its moves show

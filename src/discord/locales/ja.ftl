@@ -275,10 +275,14 @@ config-annulled = 対局 #{$game} を無効にしました：結果なし、記�
 
 invitation = {$invitee} さん、{$inviter} さんから囲碁の対局の招待です：{$size}×{$size} · {$rules}ルール · コミ {$komi}{$handicap}。
     {$first}{$expires}に期限切れになります。
-invitation-black-first = 受けた人が黒番（先手）になります。
-invitation-white-first = 受けた人が置き石を持って黒番になり、白が先に打ちます。
-invitation-inviter-black-first = {$inviter} さんの段級位が下なので黒番（先手）です。
-invitation-inviter-black-stones = {$inviter} さんの段級位が下なので置き石を持って黒番、白が先に打ちます。
+invitation-colours = {$who}{$first}
+invitation-colours-acceptor = 受けた人が黒番です。
+invitation-colours-rematch = 再戦は黒白を入れ替えます：{$black} さんが黒番です。
+invitation-colours-rematch-handicap = 再戦は置き石をそのままにします：{$black} さんが置き石を持って黒番です。
+invitation-colours-lower-rank = {$black} さんの段級位が下なので、置き石を持って黒番です。
+invitation-colours-chosen = {$inviter} さんが{$color}を選びました。
+invitation-black-moves-first = 黒が先に打ちます。
+invitation-white-moves-first = 黒の置き石のあと、白が先に打ちます。
 terms-handicap = 置き石 {$stones} 子
 terms-handicap-free = 置き石 {$stones} 子（黒が自由に置く）
 board-placing-handicap = 置き石を配置中：{$placed} / {$stones} 子。一子ずつ交点を押してください。置き終わると白の番です。
@@ -527,3 +531,21 @@ refusal-nothing-to-undo = 待ったできるのは相手が打つ前の自分の
 refusal-undo-pending = 待ったの返事を待っているところです。
 refusal-no-undo-request = 返事をする待ったはありません。
 refusal-no-rematch = 再戦を求められるのは終局した対局の二人だけです。
+
+## Answers in time, annulments, stored games that do not load
+
+answer-posted-below = 完了しました：下のメッセージをご覧ください。
+annulled-notice = {$black} さん、{$white} さん：モデレーターが対局 #{$game} を無効にしました。勝敗には数えません。
+player-unknown = （不明）
+config-game-unloadable = （読み込めません）
+load-error-row = 保存された値が読めません（`{$detail}`）
+load-error-missing-move = 第 {$number} 手がありません
+load-error-illegal = 第 {$number} 手が反則です：{$why}
+load-error-move-count = 保存は {$stored} 手、{$expected} 手のはずです
+load-error-inconsistent = 保存された対局に矛盾があります：{$what}
+inconsistent-no-result = 終局しているのに結果がありません
+inconsistent-negative-duration = 設定の時間が負になっています
+inconsistent-over-in-play = パスで終局したのにまだ対局中です
+inconsistent-early-agreement = パスが二回続く前に死に石を確認しています
+inconsistent-no-ending = 終局しているのに終わり方がありません
+inconsistent-resumptions = 対局再開の回数が着手と合いません

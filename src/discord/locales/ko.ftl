@@ -275,10 +275,14 @@ config-annulled = 대국 #{$game} 무효 처리: 결과 없음, 기록 없음. �
 
 invitation = {$invitee}님, {$inviter}님이 바둑 대국에 초대했습니다: {$size}×{$size} · {$rules} 규칙 · 덤 {$komi}{$handicap}.
     {$first} {$expires} 만료됩니다.
-invitation-black-first = 수락한 사람이 흑을 잡고 먼저 둡니다.
-invitation-white-first = 수락한 사람이 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
-invitation-inviter-black-first = {$inviter}님의 급수가 낮아 흑을 잡고 먼저 둡니다.
-invitation-inviter-black-stones = {$inviter}님의 급수가 낮아 접바둑 돌을 놓고 흑을 잡으며, 백이 먼저 둡니다.
+invitation-colours = {$who} {$first}
+invitation-colours-acceptor = 수락하는 사람이 흑을 잡습니다.
+invitation-colours-rematch = 재대국은 흑백을 바꿉니다: {$black}님이 흑입니다.
+invitation-colours-rematch-handicap = 재대국은 접바둑을 그대로 둡니다: {$black}님이 치석을 두고 흑입니다.
+invitation-colours-lower-rank = {$black}님의 급수가 낮아 치석을 두고 흑을 잡습니다.
+invitation-colours-chosen = {$inviter}님이 {$color}을(를) 골랐습니다.
+invitation-black-moves-first = 흑이 먼저 둡니다.
+invitation-white-moves-first = 흑의 치석 다음에 백이 먼저 둡니다.
 terms-handicap = {$stones}점 접바둑
 terms-handicap-free = 접바둑 돌 {$stones}개(흑이 자유롭게 놓음)
 board-placing-handicap = 접바둑 돌 놓는 중: {$stones}개 중 {$placed}개. 한 점씩 누르세요. 다 놓으면 백 차례입니다.
@@ -527,3 +531,21 @@ refusal-nothing-to-undo = 상대가 두기 전의 내 마지막 수만 무를 �
 refusal-undo-pending = 무르기 요청이 이미 답을 기다리고 있습니다.
 refusal-no-undo-request = 답할 무르기 요청이 없습니다.
 refusal-no-rematch = 끝난 대국의 두 사람만 재대국을 청할 수 있습니다.
+
+## Answers in time, annulments, stored games that do not load
+
+answer-posted-below = 완료했습니다: 아래 메시지를 보세요.
+annulled-notice = {$black} {$white}: 관리자가 대국 #{$game}을(를) 무효로 했습니다. 승패에 반영되지 않습니다.
+player-unknown = (알 수 없음)
+config-game-unloadable = (불러올 수 없음)
+load-error-row = 저장된 값을 읽을 수 없습니다 (`{$detail}`)
+load-error-missing-move = {$number}수가 없습니다
+load-error-illegal = {$number}수가 반칙입니다: {$why}
+load-error-move-count = 저장된 수는 {$stored}수인데 {$expected}수여야 합니다
+load-error-inconsistent = 저장된 대국이 앞뒤가 맞지 않습니다: {$what}
+inconsistent-no-result = 끝났는데 결과가 없습니다
+inconsistent-negative-duration = 설정의 시간이 음수입니다
+inconsistent-over-in-play = 패스로 끝났는데 아직 대국 중입니다
+inconsistent-early-agreement = 패스가 두 번 나오기 전에 사석을 확인하고 있습니다
+inconsistent-no-ending = 끝났는데 어떻게 끝났는지 적혀 있지 않습니다
+inconsistent-resumptions = 대국 재개 횟수가 착수와 맞지 않습니다

@@ -275,10 +275,14 @@ config-annulled = 对局 #{$game} 已作废：不计结果，不作记录。已�
 
 invitation = {$invitee}，{$inviter} 邀请你下一盘围棋：{$size}×{$size} · {$rules}规则 · 贴目 {$komi}{$handicap}。
     {$first}邀请将于{$expires}失效。
-invitation-black-first = 接受邀请的一方执黑先行。
-invitation-white-first = 接受邀请的一方执黑并摆上让子，白方先行。
-invitation-inviter-black-first = {$inviter} 段位较低，执黑先行。
-invitation-inviter-black-stones = {$inviter} 段位较低，执黑并摆上让子，白方先行。
+invitation-colours = {$who}{$first}
+invitation-colours-acceptor = 接受邀请的一方执黑。
+invitation-colours-rematch = 再战交换黑白：{$black} 执黑。
+invitation-colours-rematch-handicap = 再战保留让子：{$black} 执黑受让。
+invitation-colours-lower-rank = {$black} 段位较低，执黑受让。
+invitation-colours-chosen = {$inviter} 选择了{$color}。
+invitation-black-moves-first = 黑方先行。
+invitation-white-moves-first = 黑方摆好让子后，白方先行。
 terms-handicap = 让 {$stones} 子
 terms-handicap-free = 让 {$stones} 子（黑方自由摆放）
 board-placing-handicap = 正在摆放让子：已摆 {$placed} / {$stones} 子。每子点一个交叉点，摆完后白方行棋。
@@ -527,3 +531,21 @@ refusal-nothing-to-undo = 只能在对手落子前悔掉自己的上一手（自
 refusal-undo-pending = 已经有一个悔棋请求在等待回答。
 refusal-no-undo-request = 没有需要你回答的悔棋请求。
 refusal-no-rematch = 只有已结束对局的双方可以请求再来一盘。
+
+## Answers in time, annulments, stored games that do not load
+
+answer-posted-below = 已完成：请看下方的消息。
+annulled-notice = {$black} {$white}：管理员已作废对局 #{$game}，不计胜负。
+player-unknown = （未知）
+config-game-unloadable = （无法加载）
+load-error-row = 存储的数据无法读取（`{$detail}`）
+load-error-missing-move = 缺少第 {$number} 手
+load-error-illegal = 第 {$number} 手不合规则：{$why}
+load-error-move-count = 存有 {$stored} 手，应为 {$expected} 手
+load-error-inconsistent = 存储的对局自相矛盾：{$what}
+inconsistent-no-result = 已结束却没有结果
+inconsistent-negative-duration = 设置中的某个时间为负数
+inconsistent-over-in-play = 双方停一手后已结束，却仍在对局中
+inconsistent-early-agreement = 双方尚未停一手就在确认死子
+inconsistent-no-ending = 已结束却没有说明如何结束
+inconsistent-resumptions = 记录的续弈次数与着手不符

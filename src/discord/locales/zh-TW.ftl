@@ -275,10 +275,14 @@ config-annulled = 對局 #{$game} 已作廢：不計結果，不留紀錄。已�
 
 invitation = {$invitee}，{$inviter} 邀請你下一盤圍棋：{$size}×{$size} · {$rules}規則 · 貼目 {$komi}{$handicap}。
     {$first}邀請將於{$expires}失效。
-invitation-black-first = 接受邀請的一方執黑先下。
-invitation-white-first = 接受邀請的一方執黑並擺上讓子，白方先下。
-invitation-inviter-black-first = {$inviter} 段位較低，執黑先下。
-invitation-inviter-black-stones = {$inviter} 段位較低，執黑並擺上讓子，白方先下。
+invitation-colours = {$who}{$first}
+invitation-colours-acceptor = 接受邀請的一方執黑。
+invitation-colours-rematch = 再戰交換黑白：{$black} 執黑。
+invitation-colours-rematch-handicap = 再戰保留讓子：{$black} 執黑受讓。
+invitation-colours-lower-rank = {$black} 段位較低，執黑受讓。
+invitation-colours-chosen = {$inviter} 選擇了{$color}。
+invitation-black-moves-first = 黑方先下。
+invitation-white-moves-first = 黑方擺好讓子後，白方先下。
 terms-handicap = 讓 {$stones} 子
 terms-handicap-free = 讓 {$stones} 子（黑方自由擺放）
 board-placing-handicap = 正在擺放讓子：已擺 {$placed} / {$stones} 子。每子點一個交叉點，擺完後白方行棋。
@@ -527,3 +531,21 @@ refusal-nothing-to-undo = 只能在對手落子前悔掉自己的上一手（自
 refusal-undo-pending = 已經有一個悔棋請求在等待回答。
 refusal-no-undo-request = 沒有需要你回答的悔棋請求。
 refusal-no-rematch = 只有已結束對局的雙方可以請求再來一盤。
+
+## Answers in time, annulments, stored games that do not load
+
+answer-posted-below = 已完成：請看下方的訊息。
+annulled-notice = {$black} {$white}：管理員已作廢對局 #{$game}，不計勝負。
+player-unknown = （未知）
+config-game-unloadable = （無法載入）
+load-error-row = 儲存的資料無法讀取（`{$detail}`）
+load-error-missing-move = 缺少第 {$number} 手
+load-error-illegal = 第 {$number} 手不合規則：{$why}
+load-error-move-count = 存有 {$stored} 手，應為 {$expected} 手
+load-error-inconsistent = 儲存的對局自相矛盾：{$what}
+inconsistent-no-result = 已結束卻沒有結果
+inconsistent-negative-duration = 設定中的某個時間為負數
+inconsistent-over-in-play = 雙方停一手後已結束，卻仍在對局中
+inconsistent-early-agreement = 雙方尚未停一手就在確認死子
+inconsistent-no-ending = 已結束卻沒有說明如何結束
+inconsistent-resumptions = 紀錄的續弈次數與著手不符

@@ -4,17 +4,18 @@
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId as DChannel, CreateAllowedMentions, CreateEmbed, CreateMessage, CreateThread,
-    EditAttachments, EditMessage, EditThread, GuildId as DGuild, Http, MessageId, RoleId,
-    UserId as DUser,
+    CreateAllowedMentions, CreateEmbed, CreateMessage, CreateThread, EditAttachments, EditMessage,
+    EditThread, Http, Message,
 };
 use tracing::{info, warn};
 
-use crate::game::{ChannelId, Ending, GuildId, Match, MatchId, Outcome, UserId};
+use crate::game::{ChannelId, Ending, GuildId, Match, MatchId, Outcome, Timestamp, UserId};
 
 use super::super::bot::Bot;
 use super::super::discord_settings::MoveNotify;
 use super::super::i18n::{Lang, tr};
+use super::super::repo::BoardRecord;
+use super::super::snowflake;
 use super::super::ui::{self, invitation_message::Closed, mention};
 use super::{Reward, Step, current, draw};
 
@@ -58,10 +59,6 @@ where
     }
 }
 
-fn dchannel(c: ChannelId) -> DChannel {
-    DChannel::new(c.get().max(1))
-}
-
 /// Does one step of a plan.
 pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
     let Some(http) = bot.http().cloned() else {
@@ -92,24 +89,7 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
                 notify(bot, &http, &m, &m.people(), text).await;
             }
         }
-        Step::Remind(id, user, deadline) => {
-            // Only while it is still their turn on that clock.
-            if let Some(m) = current(bot, id).await
-                && m.awaited() == Some(user)
-                && m.turn_deadline == deadline
-            {
-                let lang = bot.guild_lang(m.guild).await;
-                let text = tr!(
-                    lang,
-                    "notice-clock-reminder",
-                    player = mention(user),
-                    game = m.id.get(),
-                    deadline = ui::relative_time(deadline)
-                );
-                let link = board_link(bot, &m).await;
-                dm(&http, user, format!("{text}{link}")).await;
-            }
-        }
+        Step::Remind(id, user, deadline) => remind(bot, &http, id, user, deadline).await,
         Step::Announce(id, ending, players, rewards) => {
             announce(bot, &http, outcome, id, (ending, players), &rewards).await;
         }
@@ -120,17 +100,79 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
     }
 }
 
+/// A correspondence game's reminder by DM, only while it is still their turn on that clock.
+async fn remind(bot: &Bot, http: &Http, id: MatchId, user: UserId, deadline: Timestamp) {
+    let Some(m) = current(bot, id).await else {
+        return;
+    };
+    if m.awaited() != Some(user) || m.turn_deadline != deadline {
+        return;
+    }
+    let lang = bot.guild_lang(m.guild).await;
+    let text = tr!(
+        lang,
+        "notice-clock-reminder",
+        player = mention(user),
+        game = m.id.get(),
+        deadline = ui::relative_time(deadline)
+    );
+    let link = board_link(bot, &m).await;
+    dm(http, user, format!("{text}{link}")).await;
+}
+
+/// Posts `msg` in `channel`.
+async fn send(http: &Http, channel: ChannelId, msg: CreateMessage) -> serenity::Result<Message> {
+    snowflake::channel(channel)?.send_message(http, msg).await
+}
+
+/// Edits message `message` of `channel`.
+async fn edit(
+    http: &Http,
+    channel: ChannelId,
+    message: u64,
+    edit: EditMessage,
+) -> serenity::Result<Message> {
+    snowflake::channel(channel)?
+        .edit_message(http, snowflake::message(message)?, edit)
+        .await
+}
+
+/// Deletes message `message` of `channel`; a failure (already gone) is of no consequence.
+async fn delete(http: &Http, channel: ChannelId, message: u64) {
+    if let (Ok(c), Ok(m)) = (snowflake::channel(channel), snowflake::message(message)) {
+        let _ = c.delete_message(http, m).await;
+    }
+}
+
+/// The board record of a game; `None` (logged) when there is none or it cannot be read: what
+/// needs it then does without (reconcile tries again later).
+async fn board_record(bot: &Bot, id: MatchId) -> Option<BoardRecord> {
+    match bot.repo(move |r| r.board(id)).await {
+        Ok(record) => record,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read where the board is");
+            None
+        }
+    }
+}
+
 async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation, how: Closed) {
     let id = inv.id;
-    let Ok(Some((channel, message))) = bot.repo(move |r| r.invitation_message(id)).await else {
-        return;
+    let message = match bot.repo(move |r| r.invitation_message(id)).await {
+        Ok(Some(m)) => m,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(invitation = id.get(), error = %e, "cannot read the invitation message");
+            return;
+        }
     };
     let lang = bot.guild_lang(inv.guild).await;
     let text = ui::invitation_message::closed_text(inv, how, lang);
     let result = with_retry("close the invitation", || {
-        dchannel(channel).edit_message(
+        edit(
             http,
-            MessageId::new(message.max(1)),
+            message.0,
+            message.1,
             EditMessage::new()
                 .content(text.clone())
                 .allowed_mentions(CreateAllowedMentions::new())
@@ -149,15 +191,15 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         return;
     };
     let lang = bot.guild_lang(m.guild).await;
-    let settings = bot.discord_settings(m.guild).await;
     let inv = crate::game::InvitationId(id.get());
-    let invitation = bot
-        .repo(move |r| r.invitation_message(inv))
-        .await
-        .ok()
-        .flatten();
-    let mut channel = m.channel;
-    let mut thread = None;
+    let invitation = match bot.repo(move |r| r.invitation_message(inv)).await {
+        Ok(found) => found,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read the invitation message");
+            None
+        }
+    };
+    let (mut channel, mut thread) = (m.channel, None);
     if let Some((c, message)) = invitation {
         let text = tr!(
             lang,
@@ -166,9 +208,10 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
             white = mention(m.players.white)
         );
         let edited = with_retry("mark the invitation accepted", || {
-            dchannel(c).edit_message(
+            edit(
                 http,
-                MessageId::new(message.max(1)),
+                c,
+                message,
                 EditMessage::new()
                     .content(text.clone())
                     .allowed_mentions(CreateAllowedMentions::new())
@@ -179,27 +222,46 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         if let Err(e) = edited {
             warn!(match_id = id.get(), error = %e, "could not update the invitation message");
         }
-        if settings.match_threads {
-            let name = tr!(lang, "thread-name", game = id.get());
-            match dchannel(c)
-                .create_thread_from_message(
-                    http,
-                    MessageId::new(message.max(1)),
-                    CreateThread::new(name),
-                )
-                .await
-            {
-                Ok(t) => {
-                    channel = ChannelId(t.id.get());
-                    thread = Some(channel);
-                }
-                Err(e) => {
-                    warn!(match_id = id.get(), error = %e, "could not open a thread; the board goes in the channel");
-                }
-            }
+        if let Some(t) = open_thread(bot, http, &m, c, message, lang).await {
+            (channel, thread) = (t, Some(t));
         }
     }
     post_board(bot, http, &m, channel, thread).await;
+}
+
+/// The game's own thread on its invitation message, with `match-threads`; `None` without (or
+/// when Discord refuses: the board goes in the channel).
+async fn open_thread(
+    bot: &Bot,
+    http: &Http,
+    m: &Match,
+    channel: ChannelId,
+    message: u64,
+    lang: Lang,
+) -> Option<ChannelId> {
+    let threads = match bot.discord_settings(m.guild).await {
+        Ok(s) => s.match_threads,
+        Err(e) => {
+            warn!(match_id = m.id.get(), error = %e, "cannot read match-threads; no thread");
+            false
+        }
+    };
+    if !threads {
+        return None;
+    }
+    let name = tr!(lang, "thread-name", game = m.id.get());
+    let opened = async {
+        snowflake::channel(channel)?
+            .create_thread_from_message(http, snowflake::message(message)?, CreateThread::new(name))
+            .await
+    };
+    match opened.await {
+        Ok(t) => Some(ChannelId(t.id.get())),
+        Err(e) => {
+            warn!(match_id = m.id.get(), error = %e, "could not open a thread; the board goes in the channel");
+            None
+        }
+    }
 }
 
 /// Posts the board message of `m` in `channel` and remembers it. The record is written first,
@@ -213,20 +275,25 @@ pub async fn post_board(
     thread: Option<ChannelId>,
 ) {
     let id = m.id;
-    let told = bot
-        .repo(move |r| r.board(id))
+    let told = board_record(bot, id)
         .await
-        .ok()
-        .flatten()
         .is_some_and(|r| r.message.is_none() && r.shown.as_deref() == Some(POST_FAILED));
     if let Err(e) = bot.repo(move |r| r.plan_board(id, channel, thread)).await {
         warn!(match_id = id.get(), error = %e, "could not record where the board goes");
     }
     let lang = bot.guild_lang(m.guild).await;
-    let board = draw(m.clone(), lang).await;
+    let board = match draw(m.clone(), lang).await {
+        Ok(b) => b,
+        Err(e) => {
+            // Planned but not posted: reconcile posts it once it can be drawn.
+            warn!(match_id = id.get(), error = %e, "could not draw the board");
+            return;
+        }
+    };
     let posted = with_retry("post the board", || {
-        dchannel(channel).send_message(
+        send(
             http,
+            channel,
             CreateMessage::new()
                 .embed(board.embed.clone())
                 .components(board.components.clone())
@@ -244,29 +311,30 @@ pub async fn post_board(
         }
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "could not post the board message");
-            if told {
-                // The players know; the post is tried again at the next move and reconcile.
-                return;
-            }
-            let _ = bot.repo(move |r| r.set_shown(id, POST_FAILED)).await;
-            for user in m.people() {
-                let lang = user_lang_guess(bot, m.guild).await;
-                let text = tr!(
-                    lang,
-                    "notice-board-not-posted",
-                    channel = format!("<#{}>", channel.get()),
-                    game = id.get()
-                );
-                dm(http, user, text).await;
+            if !told {
+                tell_not_posted(bot, http, m, channel).await;
             }
         }
     }
 }
 
-/// A private notice goes in the server's language: a user's own locale is known only while
-/// they interact.
-async fn user_lang_guess(bot: &Bot, guild: GuildId) -> Lang {
-    bot.guild_lang(guild).await
+/// Both players are told privately, once, that their board could not be posted (it is tried
+/// again at the next move and by reconcile).
+async fn tell_not_posted(bot: &Bot, http: &Http, m: &Match, channel: ChannelId) {
+    let id = m.id;
+    let _ = bot.repo(move |r| r.set_shown(id, POST_FAILED)).await;
+    // A private notice goes in the server's language: a user's own locale is known only
+    // while they interact.
+    let lang = bot.guild_lang(m.guild).await;
+    for user in m.people() {
+        let text = tr!(
+            lang,
+            "notice-board-not-posted",
+            channel = format!("<#{}>", channel.get()),
+            game = id.get()
+        );
+        dm(http, user, text).await;
+    }
 }
 
 /// Redraws a board now, in its game's turn (a press on a board that fell behind heals it).
@@ -283,7 +351,7 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
     let Some(m) = current(bot, id).await else {
         return;
     };
-    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
+    let record = board_record(bot, id).await;
     let Some((channel, message)) = record.as_ref().and_then(|r| Some((r.channel, r.message?)))
     else {
         let (channel, thread) = record.map_or((m.channel, None), |r| (r.channel, r.thread));
@@ -291,11 +359,19 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
         return;
     };
     let lang = bot.guild_lang(m.guild).await;
-    let board = draw(m, lang).await;
+    let board = match draw(m, lang).await {
+        Ok(b) => b,
+        Err(e) => {
+            // The stored key stays old: the next reconcile redraws it.
+            warn!(match_id = id.get(), error = %e, "could not draw the board");
+            return;
+        }
+    };
     let edited = with_retry("edit the board", || {
-        dchannel(channel).edit_message(
+        edit(
             http,
-            MessageId::new(message.max(1)),
+            channel,
+            message,
             EditMessage::new()
                 .embed(board.embed.clone())
                 .components(board.components.clone())
@@ -323,13 +399,25 @@ pub async fn reconcile(bot: &Bot, at_start: bool) {
     let Some(http) = bot.http().cloned() else {
         return;
     };
-    let running = bot.runtime.read(|s| s.running()).await.unwrap_or_default();
+    let running = match bot.runtime.running().await {
+        Ok(r) => r,
+        Err(e) => {
+            warn!(error = %e, "cannot list the running games; the boards wait");
+            return;
+        }
+    };
     for id in running {
         let _turn = bot.publisher.turn(id.get()).await;
         let Some(m) = current(bot, id).await else {
             continue;
         };
-        let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
+        let record = match bot.repo(move |r| r.board(id)).await {
+            Ok(r) => r,
+            Err(e) => {
+                warn!(match_id = id.get(), error = %e, "cannot read where the board is");
+                continue;
+            }
+        };
         let lang = bot.guild_lang(m.guild).await;
         match record {
             Some(r) if r.message.is_some() => {
@@ -376,31 +464,34 @@ async fn notify_turn(bot: &Bot, http: &Http, m: &Match, user: UserId) {
 
 /// Sends `text` to `users` as the server's `move-notify` says: one mention in the game's
 /// channel (replacing the game's previous one), a DM each with a link to the board, or nothing.
+/// A setting that cannot be read notifies by mention, the default.
 async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: String) {
     let id = m.id;
-    let settings = bot.discord_settings(m.guild).await;
-    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
-    match settings.move_notify {
+    let how = match bot.discord_settings(m.guild).await {
+        Ok(s) => s.move_notify,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read move-notify; mentioning");
+            MoveNotify::Mention
+        }
+    };
+    let record = board_record(bot, id).await;
+    match how {
         MoveNotify::None => {}
         MoveNotify::Mention => {
             let channel = record.map_or(m.channel, |r| r.channel);
-            let mentions = CreateAllowedMentions::new()
-                .users(users.iter().map(|u| DUser::new(u.get().max(1))));
             let msg = CreateMessage::new()
                 .content(text)
-                .allowed_mentions(mentions);
-            match dchannel(channel).send_message(http, msg).await {
+                .allowed_mentions(snowflake::notify(users.iter().copied()));
+            match send(http, channel, msg).await {
                 Ok(posted) => {
                     let old = bot
                         .publisher
                         .pings
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .insert(id, (channel.get(), posted.id.get()));
+                        .insert(id, (channel, posted.id.get()));
                     if let Some((c, mid)) = old {
-                        let _ = DChannel::new(c.max(1))
-                            .delete_message(http, MessageId::new(mid.max(1)))
-                            .await;
+                        delete(http, c, mid).await;
                     }
                 }
                 Err(e) => warn!(match_id = id.get(), error = %e, "could not mention the players"),
@@ -415,14 +506,13 @@ async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: Strin
     }
 }
 
-/// A line with the link to the board message of `m` (empty when it was never posted).
+/// A line with the link to the board message of `m` (empty when it was never posted, or
+/// cannot be read).
 pub async fn board_link(bot: &Bot, m: &Match) -> String {
-    let id = m.id;
-    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
-    link_of(m, record)
+    link_of(m, board_record(bot, m.id).await)
 }
 
-fn link_of(m: &Match, record: Option<crate::discord::repo::BoardRecord>) -> String {
+fn link_of(m: &Match, record: Option<BoardRecord>) -> String {
     record
         .and_then(|r| Some((r.channel, r.message?)))
         .map(|(c, mid)| {
@@ -437,29 +527,29 @@ fn link_of(m: &Match, record: Option<crate::discord::repo::BoardRecord>) -> Stri
 
 /// A direct message; a failure (DMs closed) is logged.
 async fn dm(http: &Http, user: UserId, text: String) {
-    match DUser::new(user.get().max(1)).create_dm_channel(http).await {
-        Ok(channel) => {
-            if let Err(e) = channel
-                .send_message(http, CreateMessage::new().content(text))
-                .await
-            {
-                warn!(user = user.get(), error = %e, "could not send a direct message");
-            }
-        }
-        Err(e) => warn!(user = user.get(), error = %e, "could not open a direct message"),
+    let sent = async {
+        snowflake::user(user)?
+            .create_dm_channel(http)
+            .await?
+            .send_message(http, CreateMessage::new().content(text))
+            .await
+    };
+    if let Err(e) = sent.await {
+        warn!(user = user.get(), error = %e, "could not send a direct message");
     }
 }
 
-/// Posts the result where the game is played, with merit and titles.
+/// Posts the result where the game is played, with merit and titles; an annulment pings both
+/// players (they did not end it).
 async fn announce(
     bot: &Bot,
     http: &Http,
     outcome: &Outcome,
     id: MatchId,
-    (ending, players): (Ending, [UserId; 2]),
+    (ending, players): (Ending, Option<[UserId; 2]>),
     rewards: &[Reward],
 ) {
-    let record = bot.repo(move |r| r.board(id)).await.ok().flatten();
+    let record = board_record(bot, id).await;
     let Some(m) = current(bot, id).await else {
         // A game that cannot be read back (annulled by a moderator): its board loses its
         // buttons and both players are told.
@@ -467,7 +557,38 @@ async fn announce(
     };
     let lang = bot.guild_lang(m.guild).await;
     let channel = record.map_or(m.channel, |r| r.channel);
-    let mut text = ui::board_message::ending_text(&m, ending, lang);
+    let embed = CreateEmbed::new()
+        .title(tr!(lang, "result-heading", game = id.get()))
+        .description(result_text(&m, ending, rewards, lang));
+    let mut msg = CreateMessage::new()
+        .embed(embed)
+        .allowed_mentions(CreateAllowedMentions::new());
+    if matches!(ending, Ending::Annulled) {
+        // A mention inside an embed notifies no one: the notice is the message's content.
+        let notice = tr!(
+            lang,
+            "annulled-notice",
+            game = id.get(),
+            black = mention(m.players.black),
+            white = mention(m.players.white)
+        );
+        msg = msg
+            .content(notice)
+            .allowed_mentions(snowflake::notify(m.both()));
+    }
+    if m.offers_rematch() {
+        // Its two players may ask for another game on the same terms.
+        msg = msg.components(ui::board_message::rematch_row(id, lang));
+    }
+    if let Err(e) = with_retry("announce the result", || send(http, channel, msg.clone())).await {
+        warn!(match_id = id.get(), error = %e, "could not announce the result");
+    }
+    info!(match_id = id.get(), ?ending, "game over");
+}
+
+/// The result in words, with the rewards it brought and how to get the record.
+fn result_text(m: &Match, ending: Ending, rewards: &[Reward], lang: Lang) -> String {
+    let mut text = ui::board_message::ending_text(m, ending, lang);
     if !rewards.is_empty() {
         text.push_str("\n\n");
         let lines: Vec<String> = rewards
@@ -487,94 +608,90 @@ async fn announce(
         text.push_str(&lines.join("\n"));
     }
     text.push_str("\n\n");
-    text.push_str(&tr!(lang, "result-record", game = id.get()));
-    let embed = CreateEmbed::new()
-        .title(tr!(lang, "result-heading", game = id.get()))
-        .description(text);
-    // An annulment pings both players (they did not end it); a result does not.
-    let mentions = match ending {
-        Ending::Annulled => {
-            CreateAllowedMentions::new().users(players.iter().map(|u| DUser::new(u.get().max(1))))
-        }
-        _ => CreateAllowedMentions::new(),
-    };
-    let mut msg = CreateMessage::new().embed(embed).allowed_mentions(mentions);
-    if m.computer.is_none() && !matches!(ending, Ending::Annulled) {
-        // Its two players may ask for another game on the same terms.
-        msg = msg.components(ui::board_message::rematch_row(id, lang));
-    }
-    if let Err(e) = with_retry("announce the result", || {
-        dchannel(channel).send_message(http, msg.clone())
-    })
-    .await
-    {
-        warn!(match_id = id.get(), error = %e, "could not announce the result");
-    }
-    info!(match_id = id.get(), ?ending, "game over");
+    text.push_str(&tr!(lang, "result-record", game = m.id.get()));
+    text
 }
 
 /// The annulment of a game that cannot be read back: its board message (if any) says so and
-/// loses its buttons, and both players are pinged where it was played.
+/// loses its buttons, and both players (when the row says who they are) are pinged where it
+/// was played.
 async fn annulled_unreadable(
     bot: &Bot,
     http: &Http,
     outcome: &Outcome,
     id: MatchId,
-    players: [UserId; 2],
-    record: Option<super::super::repo::BoardRecord>,
+    players: Option<[UserId; 2]>,
+    record: Option<BoardRecord>,
 ) {
     let lang = bot.guild_lang(outcome.guild).await;
+    let unknown = || tr!(lang, "player-unknown");
     let text = tr!(
         lang,
         "annulled-unreadable",
         game = id.get(),
-        black = mention(players[0]),
-        white = mention(players[1])
+        black = players.map_or_else(unknown, |p| mention(p[0])),
+        white = players.map_or_else(unknown, |p| mention(p[1]))
     );
-    let channel = record.as_ref().map_or(outcome.channel, |r| r.channel);
-    if let Some(message) = record.and_then(|r| r.message) {
-        let edit = EditMessage::new()
+    let channel = record.as_ref().map(|r| r.channel).or(outcome.channel);
+    if let (Some(channel), Some(message)) = (channel, record.and_then(|r| r.message)) {
+        let closed = EditMessage::new()
             .content(text.clone())
             .components(Vec::new());
-        if let Err(e) = dchannel(channel)
-            .edit_message(http, MessageId::new(message.max(1)), edit)
-            .await
-        {
+        if let Err(e) = edit(http, channel, message, closed).await {
             warn!(match_id = id.get(), error = %e, "could not close the board message");
         }
     }
-    if channel.get() == 0 {
+    let Some(channel) = channel else {
+        warn!(
+            match_id = id.get(),
+            "an annulled game's channel is not known: no notice"
+        );
         return;
-    }
-    let mentions =
-        CreateAllowedMentions::new().users(players.iter().map(|u| DUser::new(u.get().max(1))));
+    };
     let msg = CreateMessage::new()
         .content(text)
-        .allowed_mentions(mentions);
-    if let Err(e) = dchannel(channel).send_message(http, msg).await {
+        .allowed_mentions(snowflake::notify(players.into_iter().flatten()));
+    if let Err(e) = send(http, channel, msg).await {
         warn!(match_id = id.get(), error = %e, "could not announce the annulment");
     }
 }
 
 /// Grants the title role; a failure is told to the moderators where the game was played.
-async fn grant_title(bot: &Bot, http: &Http, guild: GuildId, user: UserId, channel: ChannelId) {
-    let Some(role) = bot.discord_settings(guild).await.title_role else {
+async fn grant_title(
+    bot: &Bot,
+    http: &Http,
+    guild: GuildId,
+    user: UserId,
+    channel: Option<ChannelId>,
+) {
+    let role = match bot.discord_settings(guild).await {
+        Ok(s) => s.title_role,
+        Err(e) => {
+            warn!(guild = guild.get(), error = %e, "cannot read the title role; not granted now");
+            return;
+        }
+    };
+    let Some(role) = role else {
         return;
     };
-    if let Err(e) = give_role(http, guild, user, role).await {
-        warn!(guild = guild.get(), user = user.get(), role, error = %e, "could not grant the title role");
-        let lang = bot.guild_lang(guild).await;
-        let text = tr!(
-            lang,
-            "notice-role-failed",
-            player = mention(user),
-            role = format!("<@&{role}>")
-        );
-        let msg = CreateMessage::new()
-            .content(text)
-            .allowed_mentions(CreateAllowedMentions::new());
-        let _ = dchannel(channel).send_message(http, msg).await;
-    }
+    let Err(e) = give_role(http, guild, user, role).await else {
+        return;
+    };
+    warn!(guild = guild.get(), user = user.get(), role, error = %e, "could not grant the title role");
+    let Some(channel) = channel else {
+        return;
+    };
+    let lang = bot.guild_lang(guild).await;
+    let text = tr!(
+        lang,
+        "notice-role-failed",
+        player = mention(user),
+        role = format!("<@&{role}>")
+    );
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new());
+    let _ = send(http, channel, msg).await;
 }
 
 /// Gives `user` the role `role`.
@@ -587,13 +704,13 @@ pub async fn give_role(
     user: UserId,
     role: u64,
 ) -> Result<(), serenity::Error> {
+    let (g, u, r) = (
+        snowflake::guild(guild)?,
+        snowflake::user(user)?,
+        snowflake::role(role)?,
+    );
     with_retry("grant the title role", || {
-        http.add_member_role(
-            DGuild::new(guild.get().max(1)),
-            DUser::new(user.get().max(1)),
-            RoleId::new(role.max(1)),
-            Some("Go title 黑白手"),
-        )
+        http.add_member_role(g, u, r, Some("Go title 黑白手"))
     })
     .await
 }
@@ -607,23 +724,18 @@ async fn close_game(bot: &Bot, http: &Http, id: MatchId) {
         .unwrap_or_else(|e| e.into_inner())
         .remove(&id);
     if let Some((c, mid)) = old {
-        let _ = DChannel::new(c.max(1))
-            .delete_message(http, MessageId::new(mid.max(1)))
-            .await;
+        delete(http, c, mid).await;
     }
-    let thread = bot
-        .repo(move |r| r.board(id))
-        .await
-        .ok()
-        .flatten()
-        .and_then(|r| r.thread);
-    if let Some(t) = thread {
-        let archived = with_retry("archive the thread", || {
-            dchannel(t).edit_thread(http, EditThread::new().archived(true))
-        })
-        .await;
-        if let Err(e) = archived {
-            warn!(match_id = id.get(), error = %e, "could not archive the game's thread");
-        }
+    let Some(thread) = board_record(bot, id).await.and_then(|r| r.thread) else {
+        return;
+    };
+    let archived = with_retry("archive the thread", || async {
+        snowflake::channel(thread)?
+            .edit_thread(http, EditThread::new().archived(true))
+            .await
+    })
+    .await;
+    if let Err(e) = archived {
+        warn!(match_id = id.get(), error = %e, "could not archive the game's thread");
     }
 }

@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use serenity::all::{CreateActionRow, CreateAttachment, CreateEmbed};
 use tracing::{Instrument, info_span, warn};
 
-use crate::game::{Match, MatchId, Outcome};
-use crate::render::{RenderOptions, render_png};
+use crate::game::{ChannelId, Match, MatchId, Outcome};
+use crate::render::{RenderError, RenderOptions, render_png};
 use crate::runtime;
 
 use super::bot::Bot;
@@ -32,7 +32,7 @@ pub use plan::{Reward, Step, plan};
 pub struct Publisher {
     /// The last "your move" ping of each match (channel, message), deleted when the next one
     /// is sent, so that a game leaves one ping in the channel rather than one per move.
-    pings: Mutex<HashMap<MatchId, (u64, u64)>>,
+    pings: Mutex<HashMap<MatchId, (ChannelId, u64)>>,
     /// One lock per game (a match keeps its invitation's id, so both share it).
     order: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
@@ -59,13 +59,16 @@ impl Publisher {
 /// The board image of a match: the running position with the region grid; during the
 /// dead-stone agreement, the marking (dead chains crossed), territory and the score if
 /// accepted; the final position with the count when it ended by a count.
-pub fn board_png(m: &Match) -> Vec<u8> {
+///
+/// # Errors
+/// The drawing failed (never a blank image in its place).
+pub fn board_png(m: &Match) -> Result<Vec<u8>, RenderError> {
     let mut opts = RenderOptions::for_game(&m.game);
     opts.show_regions = m.is_running();
     if m.was_counted() || m.in_agreement() {
         opts = opts.with_count(&m.count(), &m.dead_points());
     }
-    render_png(m.game.board(), &opts).unwrap_or_default()
+    render_png(m.game.board(), &opts)
 }
 
 /// Everything a board message holds, drawn off the async threads: the embed, the buttons, the
@@ -77,39 +80,40 @@ pub struct BoardMessage {
     pub key: String,
 }
 
+/// Why a board message could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum DrawError {
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error(transparent)]
+    Task(#[from] runtime::TaskFailed),
+}
+
 /// Draws the board message of `m` in `lang`.
-pub async fn draw(m: Match, lang: Lang) -> BoardMessage {
+///
+/// # Errors
+/// The image could not be drawn: the caller leaves the message as it is (reconcile tries
+/// again), rather than post a board without its board.
+pub async fn draw(m: Match, lang: Lang) -> Result<BoardMessage, DrawError> {
     let key = ui::board_message::view_key(&m, lang);
     let embed = ui::board_message::embed(&m, lang);
     let components = ui::board_message::components(&m, lang);
-    let png = runtime::blocking(move || board_png(&m))
-        .await
-        .unwrap_or_default();
-    BoardMessage {
+    let png = runtime::blocking(move || board_png(&m)).await??;
+    Ok(BoardMessage {
         embed,
         components,
         png: CreateAttachment::bytes(png, BOARD_FILE),
         key,
-    }
+    })
 }
 
-/// A match as it stands: from memory if running, else replayed from the database.
+/// A match as it stands: from memory if running, else replayed from the database; `None`
+/// (logged) if it cannot be read.
 pub async fn current(bot: &Bot, id: MatchId) -> Option<Match> {
-    match bot
-        .runtime
-        .read(move |s| {
-            s.snapshot(id)
-                .map_or_else(|| s.load_match(id), |m| Ok(Some(m)))
-        })
-        .await
-    {
-        Ok(Ok(m)) => m,
-        Ok(Err(e)) => {
-            warn!(match_id = id.get(), error = %e, "cannot load the game to show it");
-            None
-        }
+    match bot.runtime.game(id).await {
+        Ok(m) => m,
         Err(e) => {
-            warn!(error = %e, "cannot load the game to show it");
+            warn!(match_id = id.get(), error = %e, "cannot load the game to show it");
             None
         }
     }
@@ -118,7 +122,11 @@ pub async fn current(bot: &Bot, id: MatchId) -> Option<Match> {
 /// Shows everything an outcome changed, in that game's turn. Errors from Discord are logged
 /// and retried where that helps, never fatal: the game is already saved.
 pub async fn publish(bot: &Bot, outcome: &Outcome) {
-    let key = outcome.subject.key();
+    // Only a game's outcomes show on Discord; a setting changed or a rank stated is answered
+    // by its command.
+    let Some(key) = outcome.subject.game_key() else {
+        return;
+    };
     let span = info_span!("publish", subject = ?outcome.subject, guild = outcome.guild.get());
     async {
         let _turn = bot.publisher.turn(key).await;

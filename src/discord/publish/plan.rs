@@ -32,100 +32,120 @@ pub enum Step {
     Remind(MatchId, UserId, Timestamp),
     /// The result is posted, with the rewards it brought (Black and White given, to tell them
     /// even when the match cannot be read back).
-    Announce(MatchId, Ending, [UserId; 2], Vec<Reward>),
+    Announce(MatchId, Ending, Option<[UserId; 2]>, Vec<Reward>),
     /// The title's role is granted (if the server set one).
     GrantTitle(GuildId, UserId),
     /// The game is over: its last "your move" ping goes, its thread is archived.
     Close(MatchId),
 }
 
-/// Plans what an outcome changes on Discord, in the order to do it.
-pub fn plan(outcome: &Outcome) -> Vec<Step> {
-    let mut steps = Vec::new();
-    let mut started = false;
-    let mut changed = false;
-    let mut turn = false;
-    let mut agreement = false;
-    let mut ended = None;
-    let mut rewards = Vec::new();
-    let mut titles = Vec::new();
-    for event in &outcome.events {
+/// What an outcome's events add up to, before the steps are ordered.
+#[derive(Default)]
+struct Seen {
+    /// Steps that come first, as the events come (invitations closed, a game started, a
+    /// reminder).
+    steps: Vec<Step>,
+    started: bool,
+    /// The board shows something new.
+    changed: bool,
+    /// The player to move is someone new (or the same again, after a takeback).
+    turn: bool,
+    agreement: bool,
+    ended: Option<(Ending, Option<[UserId; 2]>)>,
+    rewards: Vec<Reward>,
+    titles: Vec<Step>,
+}
+
+impl Seen {
+    fn event(&mut self, event: &Event) {
         match event {
-            Event::Invited(_) | Event::ResignArmed { .. } | Event::ResignDisarmed { .. } => {}
-            Event::InvitationDeclined(i) => {
-                steps.push(Step::CloseInvitation(i.clone(), Closed::Declined))
-            }
-            Event::InvitationExpired(i) => {
-                steps.push(Step::CloseInvitation(i.clone(), Closed::Expired))
-            }
-            Event::InvitationCancelled(i) => {
-                steps.push(Step::CloseInvitation(i.clone(), Closed::Cancelled));
-            }
-            Event::InvitationSuperseded(i) => {
-                steps.push(Step::CloseInvitation(i.clone(), Closed::Superseded));
-            }
+            // Answered by their commands; nothing on the board changes.
+            Event::Invited(_)
+            | Event::ResignArmed { .. }
+            | Event::ResignDisarmed { .. }
+            | Event::SettingsChanged(_)
+            | Event::RankStated(_) => {}
+            Event::InvitationDeclined(i) => self.close(i, Closed::Declined),
+            Event::InvitationExpired(i) => self.close(i, Closed::Expired),
+            Event::InvitationCancelled(i) => self.close(i, Closed::Cancelled),
+            Event::InvitationSuperseded(i) => self.close(i, Closed::Superseded),
             Event::MatchStarted { match_id, .. } => {
-                steps.push(Step::StartGame(*match_id));
-                started = true;
+                self.steps.push(Step::StartGame(*match_id));
+                self.started = true;
             }
-            Event::Moved { .. } | Event::PlayResumed { .. } | Event::TurnRenewed { .. } => {
-                changed = true;
-                turn = true;
+            // A move, play resumed, a turn renewed, or a move taken back (its maker is to move
+            // again): the board and the player to move.
+            Event::Moved { .. }
+            | Event::PlayResumed { .. }
+            | Event::TurnRenewed { .. }
+            | Event::MoveUndone { .. } => {
+                self.changed = true;
+                self.turn = true;
             }
             Event::ClockReminder {
                 match_id,
                 player,
                 deadline,
                 ..
-            } => steps.push(Step::Remind(*match_id, *player, *deadline)),
-            // The board shows the clock with the time given back.
-            Event::TimeGivenBack { .. } => changed = true,
-            // The board asks the opponent, then shows the answer.
-            Event::UndoRequested { .. } | Event::UndoDeclined { .. } => changed = true,
-            // The move is gone: the one who made it is to move again.
-            Event::MoveUndone { .. } => {
-                changed = true;
-                turn = true;
-            }
+            } => self.steps.push(Step::Remind(*match_id, *player, *deadline)),
             // Black places the next stone, or White's first move comes.
             Event::HandicapStonePlaced { left, .. } => {
-                changed = true;
-                turn |= *left == 0;
+                self.changed = true;
+                self.turn |= *left == 0;
             }
-            Event::PlayerOffline { .. }
+            // The board shows the clock with the time given back, asks the opponent for a
+            // takeback then shows the answer, and shows who is away and the marking.
+            Event::TimeGivenBack { .. }
+            | Event::UndoRequested { .. }
+            | Event::UndoDeclined { .. }
+            | Event::PlayerOffline { .. }
             | Event::PlayerBack { .. }
             | Event::MarkingChanged { .. }
-            | Event::MarkingAccepted { .. } => changed = true,
+            | Event::MarkingAccepted { .. } => self.changed = true,
             Event::AgreementStarted { .. } => {
-                changed = true;
-                agreement = true;
+                self.changed = true;
+                self.agreement = true;
             }
             Event::Ended {
                 ending, players, ..
-            } => ended = Some((*ending, *players)),
-            Event::MeritAwarded { user, amount, .. } => rewards.push(Reward::Merit {
+            } => self.ended = Some((*ending, *players)),
+            Event::MeritAwarded { user, amount, .. } => self.rewards.push(Reward::Merit {
                 user: *user,
                 amount: *amount,
             }),
             Event::TitleEarned { guild, user } => {
-                rewards.push(Reward::Title { user: *user });
-                titles.push(Step::GrantTitle(*guild, *user));
+                self.rewards.push(Reward::Title { user: *user });
+                self.titles.push(Step::GrantTitle(*guild, *user));
             }
         }
     }
+
+    fn close(&mut self, inv: &Invitation, how: Closed) {
+        self.steps.push(Step::CloseInvitation(inv.clone(), how));
+    }
+}
+
+/// Plans what an outcome changes on Discord, in the order to do it: what the events ask for
+/// first, then the board, then the result (with its rewards and titles) or whom to tell.
+pub fn plan(outcome: &Outcome) -> Vec<Step> {
+    let mut seen = Seen::default();
+    for event in &outcome.events {
+        seen.event(event);
+    }
+    let mut steps = std::mem::take(&mut seen.steps);
     let Subject::Match(id) = outcome.subject else {
         return steps;
     };
-    if (changed && !started) || ended.is_some() {
+    if (seen.changed && !seen.started) || seen.ended.is_some() {
         steps.push(Step::Redraw(id));
     }
-    if let Some((ending, players)) = ended {
-        steps.push(Step::Announce(id, ending, players, rewards));
-        steps.extend(titles);
+    if let Some((ending, players)) = seen.ended {
+        steps.push(Step::Announce(id, ending, players, seen.rewards));
+        steps.extend(seen.titles);
         steps.push(Step::Close(id));
-    } else if agreement {
+    } else if seen.agreement {
         steps.push(Step::NotifyAgreement(id));
-    } else if (turn || started)
+    } else if (seen.turn || seen.started)
         && let Some(user) = outcome.to_move
     {
         steps.push(Step::NotifyTurn(id, user));
@@ -143,7 +163,7 @@ mod tests {
         Outcome {
             subject,
             guild: GuildId(1),
-            channel: ChannelId(2),
+            channel: Some(ChannelId(2)),
             events,
             to_move,
             deadline: None,
@@ -212,7 +232,7 @@ mod tests {
                 Event::Ended {
                     match_id: M,
                     ending,
-                    players: [BOB, ALICE],
+                    players: Some([BOB, ALICE]),
                 },
                 Event::MeritAwarded {
                     guild: GuildId(1),
@@ -233,7 +253,7 @@ mod tests {
                 Step::Announce(
                     M,
                     ending,
-                    [BOB, ALICE],
+                    Some([BOB, ALICE]),
                     vec![
                         Reward::Merit {
                             user: ALICE,
@@ -288,7 +308,7 @@ mod tests {
                 komi: crate::go::Komi::from_half_points(11),
                 handicap: 0,
                 ranked: false,
-                inviter_black: false,
+                colours: crate::game::Colours::ACCEPTOR_BLACK,
                 time: crate::game::time_control::TimeControl::Turn,
             },
             created_at: Timestamp::from_millis(0),

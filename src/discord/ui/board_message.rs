@@ -10,7 +10,7 @@ use crate::render::regions::{grid_shape, regions};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
-use super::words::{self, color_name, counting_method, is_count, not_counted, rules_name};
+use super::words::{self, color_name, counting_method, not_counted, rules_name};
 use super::{BOARD_FILE, mention, relative_time, stone};
 
 /// Embed colours: the board's wood, and muted grey once a game is over.
@@ -87,73 +87,72 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
     }
     match m.ending() {
         None if m.in_agreement() => agreement_fields(m, e, lang).colour(WOOD),
-        None => {
-            let to_move = game.to_move();
-            let mut turn = if m.is_computer(m.players[to_move]) {
-                format!("{} {}", stone(to_move), tr!(lang, "computer-thinking"))
-            } else {
-                format!(
-                    "{} {} ({})",
-                    stone(to_move),
-                    mention(m.players[to_move]),
-                    color_name(lang, to_move)
-                )
-            };
-            if let Some(asker) = m.undo_request {
-                turn.push('\n');
-                turn.push_str(&tr!(
-                    lang,
-                    "board-takeback-asked",
-                    player = mention(m.players[asker]),
-                    opponent = mention(m.players[!asker])
-                ));
-            }
-            if m.placing() {
-                turn.push('\n');
-                turn.push_str(&tr!(
-                    lang,
-                    "board-placing-handicap",
-                    placed = m.placed.len() as u32,
-                    stones = u32::from(m.config.handicap)
-                ));
-            }
-            let e = e.colour(WOOD).field(tr!(lang, "field-turn"), turn, true);
-            let e = if m.config.time.is_real_clock() {
-                // Both clocks as they stood at the start of the turn, and when the player to
-                // move runs out (Discord counts it down without edits).
-                let tc = m.config.time;
-                let line =
-                    |c: Color| format!("{} {}", stone(c), words::clock_text(lang, tc, m.clocks[c]));
-                e.field(
-                    tr!(lang, "field-clocks"),
-                    format!("{}\n{}", line(Color::Black), line(Color::White)),
-                    true,
-                )
-                .field(
-                    tr!(lang, "field-time-runs-out"),
-                    relative_time(m.turn_deadline),
-                    true,
-                )
-            } else {
-                e.field(
-                    tr!(lang, "field-turn-ends"),
-                    relative_time(m.turn_deadline),
-                    true,
-                )
-                .field(
-                    tr!(lang, "field-game-ends"),
-                    relative_time(m.ends_at),
-                    true,
-                )
-            };
-            e.footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
-        }
+        None => turn_fields(m, e.colour(WOOD), lang),
         Some(ending) => e.colour(OVER).field(
             tr!(lang, "field-result"),
             ending_text(m, ending, lang),
             false,
         ),
     }
+}
+
+/// The fields of a game in play: whose turn (a takeback asked, handicap stones being placed)
+/// and the clocks, or the turn's and the game's deadlines.
+fn turn_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
+    let to_move = m.game.to_move();
+    let mut turn = if m.is_computer(m.players[to_move]) {
+        format!("{} {}", stone(to_move), tr!(lang, "computer-thinking"))
+    } else {
+        format!(
+            "{} {} ({})",
+            stone(to_move),
+            mention(m.players[to_move]),
+            color_name(lang, to_move)
+        )
+    };
+    if let Some(asker) = m.undo_request {
+        turn.push('\n');
+        turn.push_str(&tr!(
+            lang,
+            "board-takeback-asked",
+            player = mention(m.players[asker]),
+            opponent = mention(m.players[!asker])
+        ));
+    }
+    if m.placing() {
+        turn.push('\n');
+        turn.push_str(&tr!(
+            lang,
+            "board-placing-handicap",
+            placed = m.placed.len() as u32,
+            stones = u32::from(m.config.handicap)
+        ));
+    }
+    let e = e.field(tr!(lang, "field-turn"), turn, true);
+    let e = if m.config.time.is_real_clock() {
+        // Both clocks as they stood at the start of the turn, and when the player to move
+        // runs out (Discord counts it down without edits).
+        let tc = m.config.time;
+        let line = |c: Color| format!("{} {}", stone(c), words::clock_text(lang, tc, m.clocks[c]));
+        e.field(
+            tr!(lang, "field-clocks"),
+            format!("{}\n{}", line(Color::Black), line(Color::White)),
+            true,
+        )
+        .field(
+            tr!(lang, "field-time-runs-out"),
+            relative_time(m.turn_deadline),
+            true,
+        )
+    } else {
+        e.field(
+            tr!(lang, "field-turn-ends"),
+            relative_time(m.turn_deadline),
+            true,
+        )
+        .field(tr!(lang, "field-game-ends"), relative_time(m.ends_at), true)
+    };
+    e.footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
 }
 
 /// The fields of the dead-stone agreement phase: what is marked, the score if accepted, who
@@ -301,11 +300,17 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
     if !m.is_running() {
         return Vec::new();
     }
+    let mut rows = region_rows(m);
+    rows.push(CreateActionRow::Buttons(action_buttons(m, lang)));
+    rows
+}
+
+/// The region picker: a button per region, in the rows of the board's grid.
+fn region_rows(m: &Match) -> Vec<CreateActionRow> {
     let size = m.game.size();
     let move_number = m.move_count();
     let per_row = grid_shape(size).1.max(1);
-    let all = regions(size);
-    let mut rows: Vec<CreateActionRow> = all
+    regions(size)
         .chunks(per_row)
         .enumerate()
         .map(|(r, chunk)| {
@@ -327,11 +332,17 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
                     .collect(),
             )
         })
-        .collect();
-    let button = |id: ButtonId, label: String, style: ButtonStyle| {
-        CreateButton::new(id.to_string()).label(label).style(style)
-    };
-    let game = m.id;
+        .collect()
+}
+
+fn button(id: ButtonId, label: String, style: ButtonStyle) -> CreateButton {
+    CreateButton::new(id.to_string()).label(label).style(style)
+}
+
+/// The last row: Accept and Resume play during the agreement, else Pass and the takeback's
+/// buttons; then Resign.
+fn action_buttons(m: &Match, lang: Lang) -> Vec<CreateButton> {
+    let (game, move_number) = (m.id, m.move_count());
     let mut actions = match m.agreement() {
         Some(agreement) => vec![
             button(
@@ -349,61 +360,60 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
                 ButtonStyle::Primary,
             ),
         ],
-        // No pass while Black places the stones of a free handicap.
-        None => {
-            let mut row = vec![
-                button(
-                    ButtonId::Pass { game, move_number },
-                    tr!(lang, "button-pass"),
-                    ButtonStyle::Primary,
-                )
-                .disabled(m.placing()),
-            ];
-            if m.undo_request.is_some() {
-                // The opponent of the one who asked answers.
-                for (accept, label, style) in [
-                    (
-                        true,
-                        tr!(lang, "button-takeback-accept"),
-                        ButtonStyle::Success,
-                    ),
-                    (
-                        false,
-                        tr!(lang, "button-takeback-decline"),
-                        ButtonStyle::Secondary,
-                    ),
-                ] {
-                    row.push(button(
-                        ButtonId::AnswerTakeBack {
-                            game,
-                            move_number,
-                            accept,
-                        },
-                        label,
-                        style,
-                    ));
-                }
-            } else if m
-                .game
-                .last_move()
-                .is_some_and(|(c, _)| m.may_request_undo(c))
-            {
-                row.push(button(
-                    ButtonId::TakeBack { game, move_number },
-                    tr!(lang, "button-takeback"),
-                    ButtonStyle::Secondary,
-                ));
-            }
-            row
-        }
+        None => play_buttons(m, lang),
     };
     actions.push(button(
         ButtonId::Resign { game, move_number },
         tr!(lang, "button-resign"),
         ButtonStyle::Danger,
     ));
-    rows.push(CreateActionRow::Buttons(actions));
-    rows
+    actions
+}
+
+/// Pass (not while Black places the stones of a free handicap), and Take back — or, once
+/// asked, the opponent's Accept and Decline.
+fn play_buttons(m: &Match, lang: Lang) -> Vec<CreateButton> {
+    let (game, move_number) = (m.id, m.move_count());
+    let mut row = vec![
+        button(
+            ButtonId::Pass { game, move_number },
+            tr!(lang, "button-pass"),
+            ButtonStyle::Primary,
+        )
+        .disabled(m.placing()),
+    ];
+    if m.undo_request.is_some() {
+        for (accept, label, style) in [
+            (
+                true,
+                tr!(lang, "button-takeback-accept"),
+                ButtonStyle::Success,
+            ),
+            (
+                false,
+                tr!(lang, "button-takeback-decline"),
+                ButtonStyle::Secondary,
+            ),
+        ] {
+            let id = ButtonId::AnswerTakeBack {
+                game,
+                move_number,
+                accept,
+            };
+            row.push(button(id, label, style));
+        }
+    } else if m
+        .game
+        .last_move()
+        .is_some_and(|(c, _)| m.may_request_undo(c))
+    {
+        row.push(button(
+            ButtonId::TakeBack { game, move_number },
+            tr!(lang, "button-takeback"),
+            ButtonStyle::Secondary,
+        ));
+    }
+    row
 }
 
 /// The Rematch button under a finished game's result.
@@ -425,7 +435,7 @@ pub fn view_key(m: &Match, lang: Lang) -> String {
             u8::from(a.accepted.black),
             u8::from(a.accepted.white)
         ),
-        (None, Some(e)) => format!("e{}", u8::from(is_count(e))),
+        (None, Some(_)) => format!("e{}", u8::from(m.was_counted())),
         (None, None) => "p".to_owned(),
     };
     format!(

@@ -3,23 +3,30 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::game::{Invitation, InvitationId};
-use crate::go::MIN_HANDICAP;
+use crate::game::{Colours, ColoursWhy, Duration, Invitation, InvitationId, Terms};
+use crate::go::Color;
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
-use super::words::{handicap_terms, rules_name};
+use super::super::reply::Reply;
+use super::super::snowflake;
+use super::words::{color_name, handicap_terms, rules_name, time_control_text};
 use super::{mention, relative_time};
 
 /// The open invitation as an answer to the interaction that made it (a command or a Rematch
 /// press): its text, a ping of the invitee only, and its buttons.
-pub fn message(inv: &Invitation, lang: Lang) -> serenity::all::CreateInteractionResponseMessage {
-    serenity::all::CreateInteractionResponseMessage::new()
+pub fn reply(inv: &Invitation, lang: Lang) -> Reply {
+    Reply::public()
+        .text(text(inv, lang))
+        .mentions(snowflake::notify([inv.invitee]))
+        .components(components(inv.id, lang, true))
+}
+
+/// The open invitation as a channel message (posted again after its message was lost).
+pub fn channel_message(inv: &Invitation, lang: Lang) -> serenity::all::CreateMessage {
+    serenity::all::CreateMessage::new()
         .content(text(inv, lang))
-        .allowed_mentions(
-            serenity::all::CreateAllowedMentions::new()
-                .users(vec![serenity::all::UserId::new(inv.invitee.get().max(1))]),
-        )
+        .allowed_mentions(snowflake::notify([inv.invitee]))
         .components(components(inv.id, lang, true))
 }
 
@@ -34,44 +41,57 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         size = size,
         rules = rules_name(lang, inv.terms.rules),
         komi = inv.terms.komi.to_string(),
-        handicap = {
-            let mut extra = String::new();
-            if let Some(h) =
-                handicap_terms(lang, inv.terms.handicap, inv.terms.rules.free_handicap())
-            {
-                extra.push_str(" · ");
-                extra.push_str(&h);
-            }
-            if inv.terms.time.is_real_clock() {
-                extra.push_str(" · ");
-                extra.push_str(&super::words::time_control_text(
-                    lang,
-                    inv.terms.time,
-                    crate::game::Duration::ZERO,
-                ));
-            }
-            if inv.terms.ranked {
-                extra.push_str(" · ");
-                extra.push_str(&tr!(lang, "terms-ranked"));
-            }
-            extra
-        },
-        first = match (inv.terms.inviter_black, inv.terms.handicap >= MIN_HANDICAP) {
-            (false, false) => tr!(lang, "invitation-black-first"),
-            (false, true) => tr!(lang, "invitation-white-first"),
-            (true, false) => tr!(
-                lang,
-                "invitation-inviter-black-first",
-                inviter = mention(inv.inviter)
-            ),
-            (true, true) => tr!(
-                lang,
-                "invitation-inviter-black-stones",
-                inviter = mention(inv.inviter)
-            ),
-        },
+        handicap = terms_extra(&inv.terms, lang),
+        first = colours_sentence(inv, lang),
         expires = relative_time(inv.expires_at)
     )
+}
+
+/// What the terms hold beyond size, rules and komi: the handicap, a real clock, ranked.
+fn terms_extra(terms: &Terms, lang: Lang) -> String {
+    let mut extra = String::new();
+    if let Some(h) = handicap_terms(lang, terms.handicap, terms.free_handicap()) {
+        extra.push_str(" · ");
+        extra.push_str(&h);
+    }
+    if terms.time.is_real_clock() {
+        extra.push_str(" · ");
+        extra.push_str(&time_control_text(lang, terms.time, Duration::ZERO));
+    }
+    if terms.ranked {
+        extra.push_str(" · ");
+        extra.push_str(&tr!(lang, "terms-ranked"));
+    }
+    extra
+}
+
+/// Who plays Black and why, and who moves first (White after handicap stones).
+fn colours_sentence(inv: &Invitation, lang: Lang) -> String {
+    let Colours { inviter, why } = inv.terms.colours;
+    let black = mention(if inviter == Color::Black {
+        inv.inviter
+    } else {
+        inv.invitee
+    });
+    let first = match inv.terms.first_to_move() {
+        Color::Black => tr!(lang, "invitation-black-moves-first"),
+        Color::White => tr!(lang, "invitation-white-moves-first"),
+    };
+    let who = match why {
+        ColoursWhy::Acceptor => tr!(lang, "invitation-colours-acceptor"),
+        ColoursWhy::RematchSwapped => tr!(lang, "invitation-colours-rematch", black = black),
+        ColoursWhy::RematchHandicap => {
+            tr!(lang, "invitation-colours-rematch-handicap", black = black)
+        }
+        ColoursWhy::LowerRank => tr!(lang, "invitation-colours-lower-rank", black = black),
+        ColoursWhy::Chosen => tr!(
+            lang,
+            "invitation-colours-chosen",
+            inviter = mention(inv.inviter),
+            color = color_name(lang, inviter)
+        ),
+    };
+    tr!(lang, "invitation-colours", who = who, first = first)
 }
 
 /// How an invitation closed.

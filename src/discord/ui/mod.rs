@@ -330,10 +330,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_handicap_game_says_so_on_the_invitation_and_the_board() {
+    /// An invitation on 9×9 Chinese with `handicap` (ranked when there is one).
+    fn invitation(handicap: u8) -> crate::game::Invitation {
         use crate::game::{Invitation, InvitationId, Terms};
-        let inv = |handicap| Invitation {
+        Invitation {
             id: InvitationId(1),
             guild: GuildId(1),
             channel: ChannelId(2),
@@ -345,12 +345,62 @@ mod tests {
                 komi: Komi::from_half_points(9),
                 handicap,
                 ranked: handicap > 0,
-                inviter_black: false,
+                colours: crate::game::Colours::ACCEPTOR_BLACK,
                 time: crate::game::time_control::TimeControl::Turn,
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
+        }
+    }
+
+    #[test]
+    fn an_invitation_says_why_its_inviter_or_invitee_plays_black() {
+        let inv = invitation;
+        // As the terms say, and nothing else: a rank only decides a ranked game's colours.
+        use crate::game::{Colours, ColoursWhy};
+        let with = |handicap, inviter, why| {
+            let mut i = inv(handicap);
+            i.terms.colours = Colours { inviter, why };
+            invitation_message::text(&i, Lang::En)
         };
+        let swapped = with(0, Color::Black, ColoursWhy::RematchSwapped);
+        assert!(
+            swapped.contains("The colours swap for a rematch: <@3> plays Black.")
+                && !swapped.contains("lower rank"),
+            "{swapped}"
+        );
+        let swapped = with(0, Color::White, ColoursWhy::RematchSwapped);
+        assert!(swapped.contains("<@4> plays Black"), "{swapped}");
+        let kept = with(4, Color::Black, ColoursWhy::RematchHandicap);
+        assert!(kept.contains("keeps the handicap: <@3>"), "{kept}");
+        let ranked = with(4, Color::Black, ColoursWhy::LowerRank);
+        assert!(ranked.contains("<@3> holds the lower rank"), "{ranked}");
+        let chosen = with(0, Color::White, ColoursWhy::Chosen);
+        assert!(chosen.contains("<@3> chose White."), "{chosen}");
+        for lang in Lang::ALL {
+            let mut texts: Vec<String> = [
+                (Color::White, ColoursWhy::Acceptor),
+                (Color::Black, ColoursWhy::RematchSwapped),
+                (Color::Black, ColoursWhy::RematchHandicap),
+                (Color::Black, ColoursWhy::LowerRank),
+                (Color::White, ColoursWhy::Chosen),
+            ]
+            .into_iter()
+            .map(|(inviter, why)| {
+                let mut i = inv(4);
+                i.terms.colours = Colours { inviter, why };
+                invitation_message::text(&i, lang)
+            })
+            .collect();
+            texts.sort();
+            texts.dedup();
+            assert_eq!(texts.len(), 5, "{lang:?}: each reason in its own words");
+        }
+    }
+
+    #[test]
+    fn a_handicap_game_says_so_on_the_invitation_and_the_board() {
+        let inv = invitation;
         let text = invitation_message::text(&inv(4), Lang::En);
         assert!(
             text.contains("komi 4.5 · 4 handicap stones, placed by Black · ranked."),
@@ -362,7 +412,10 @@ mod tests {
             !even.contains("handicap") && !even.contains("ranked"),
             "{even}"
         );
-        assert!(even.contains("plays Black and moves first"), "{even}");
+        assert!(
+            even.contains("Whoever accepts plays Black. Black moves first."),
+            "{even}"
+        );
         for lang in [Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko] {
             assert_ne!(
                 invitation_message::text(&inv(4), lang),

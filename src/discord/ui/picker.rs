@@ -1,11 +1,11 @@
 //! The private pickers of one region: the point picker (a button per point; stones shown,
-//! occupied and illegal points disabled, legality from the engine) and, during the agreement,
+//! occupied and illegal points disabled, as `Match::may_play` says) and, during the agreement,
 //! the mark picker (each stone toggles its chain; a dead one crossed).
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, ReactionType};
 
 use crate::game::Match;
-use crate::go::{Move, Point};
+use crate::go::Point;
 use crate::render::regions::{Region, regions};
 
 use super::super::custom_id::ButtonId;
@@ -29,12 +29,11 @@ fn grid(region: &Region, button: impl Fn(Point) -> CreateButton) -> Vec<CreateAc
 
 /// The point picker of one region.
 pub fn points(m: &Match, region: &Region) -> Vec<CreateActionRow> {
-    let game = &m.game;
     let move_number = m.move_count();
-    let to_move = game.to_move();
     grid(region, |p| {
-        let occupant = game.board().get(p);
-        let legal = occupant.is_none() && game.is_legal_for(to_move, Move::Play(p));
+        let occupant = m.game.board().get(p);
+        // The game says what may be played (ko, superko, a free handicap's stones).
+        let legal = m.may_play(p);
         let id = ButtonId::Play {
             game: m.id,
             move_number,

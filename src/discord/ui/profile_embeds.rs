@@ -53,7 +53,7 @@ fn ranked_line(p: &Profile, lang: Lang) -> Option<String> {
     Some(tr!(
         lang,
         "profile-ranked",
-        rank = super::words::rank(lang, &s.rank.to_string()),
+        rank = super::words::rank(lang, s.rank),
         provisional = if s.provisional { "?" } else { "" },
         rating = format!("{:.0}", s.rating),
         deviation = format!("{:.0}", s.deviation),
@@ -120,7 +120,7 @@ pub fn rating_leaderboard(
             "leaderboard-rating-line",
             place = place,
             player = mention(*user),
-            rank = super::words::rank(lang, &s.rank.to_string()),
+            rank = super::words::rank(lang, s.rank),
             provisional = if s.provisional { "?" } else { "" },
             rating = format!("{:.0}", s.rating),
             deviation = format!("{:.0}", s.deviation),

@@ -2,16 +2,19 @@
 //! game is counted, colours and rule sets. Everything the game decides reaches a player here.
 
 use crate::game::Duration;
+use crate::game::rating::{KyuDan, Rank};
 use crate::game::time_control::{
     PENALTY_POINTS, PlayerClock, TimeControl, TimePreset, format_duration,
 };
 use crate::game::{
-    AbandonCause, EndReason, Ending, Failure, Refusal, SettingError, SettingKey, Shape, Unit,
+    AbandonCause, Ending, Failure, Inconsistency, LoadError, Refusal, SettingError, SettingKey,
+    Shape, Unit,
 };
 use crate::go::{BoardSize, Color, DeadStones, IllegalMove, Level, RuleSet, Scoring};
 
 use super::super::discord_settings::DiscordKey;
 use super::super::i18n::{Lang, tr};
+use super::super::permissions::Needed;
 
 /// A list as the language writes it: `7, 9, 13` or `7、9、13`.
 pub fn list(lang: Lang, items: impl IntoIterator<Item = String>) -> String {
@@ -43,7 +46,8 @@ fn sizes(lang: Lang, allowed: &[BoardSize]) -> String {
     list(lang, allowed.iter().map(|s| s.get().to_string()))
 }
 
-/// Why a command was refused, in the user's language.
+/// Why a command was refused, in the user's language. One arm per refusal, each a line or
+/// two: the table reads best whole, and the compiler says when a refusal has no words.
 pub fn refusal(lang: Lang, r: &Refusal) -> String {
     match r {
         Refusal::InviteSelf => tr!(lang, "refusal-invite-self"),
@@ -155,25 +159,21 @@ pub fn level_name(lang: Lang, level: Level) -> String {
     }
 }
 
-/// A rank as the engine estimates it (`5 kyu`, `1 dan`), in the language's words.
-pub fn rank(lang: Lang, rank: &str) -> String {
-    let mut words = rank.split_whitespace();
-    let n = words.next().and_then(|n| n.parse::<u32>().ok());
-    match (n, words.next()) {
-        (Some(n), Some("kyu")) => tr!(lang, "rank-kyu", n = n),
-        (Some(n), Some("dan")) => tr!(lang, "rank-dan", n = n),
-        _ => rank.to_owned(),
+/// A rank in the language's words (`5 kyu`, `五段`).
+pub fn rank(lang: Lang, rank: Rank) -> String {
+    match rank.kyu_dan() {
+        KyuDan::Kyu(n) => tr!(lang, "rank-kyu", n = u32::from(n.unsigned_abs())),
+        KyuDan::Dan(n) => tr!(lang, "rank-dan", n = u32::from(n.unsigned_abs())),
     }
 }
 
 /// The computer as its players see it: `🤖 Tengen · advanced (about 7 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
-    let estimated = level.estimated_rank().to_string();
     tr!(
         lang,
         "computer-name",
         level = level_name(lang, level),
-        rank = rank(lang, &estimated)
+        rank = rank(lang, level.estimated_rank())
     )
 }
 
@@ -196,6 +196,39 @@ pub fn failure(lang: Lang, f: &Failure) -> String {
         Failure::Refused(r) => refusal(lang, r),
         Failure::Internal(_) => tr!(lang, "failure-internal"),
         Failure::Unloadable { .. } => tr!(lang, "failure-unloadable"),
+    }
+}
+
+/// Why a stored game cannot be loaded, for the moderators who may annul it. A value the store
+/// could not read is quoted as the store gave it (a column and a value, not prose).
+pub fn load_error(lang: Lang, e: &LoadError) -> String {
+    match e {
+        LoadError::Row(row) => tr!(lang, "load-error-row", detail = row.cause.clone()),
+        LoadError::MissingMove(n) => tr!(lang, "load-error-missing-move", number = *n),
+        LoadError::Illegal { number, cause } => tr!(
+            lang,
+            "load-error-illegal",
+            number = *number,
+            why = illegal(lang, *cause)
+        ),
+        LoadError::MoveCount { stored, expected } => tr!(
+            lang,
+            "load-error-move-count",
+            stored = *stored,
+            expected = *expected
+        ),
+        LoadError::Inconsistent(i) => tr!(
+            lang,
+            "load-error-inconsistent",
+            what = match i {
+                Inconsistency::FinishedWithoutResult => tr!(lang, "inconsistent-no-result"),
+                Inconsistency::NegativeDuration => tr!(lang, "inconsistent-negative-duration"),
+                Inconsistency::OverStillInPlay => tr!(lang, "inconsistent-over-in-play"),
+                Inconsistency::EarlyAgreement => tr!(lang, "inconsistent-early-agreement"),
+                Inconsistency::EndedWithoutEnding => tr!(lang, "inconsistent-no-ending"),
+                Inconsistency::Resumptions => tr!(lang, "inconsistent-resumptions"),
+            }
+        ),
     }
 }
 
@@ -408,36 +441,16 @@ pub fn not_counted(lang: Lang, ending: Ending) -> Option<String> {
     Some(tr!(lang, "abandoned", why = why))
 }
 
-/// Whether an ending is a count of the board.
-pub fn is_count(ending: Ending) -> bool {
-    matches!(
-        ending,
-        Ending::Finished {
-            reason: EndReason::TwoPasses,
-            ..
-        }
-    )
-}
-
 /// A permission's name as Discord's client shows it in the language.
-pub fn permission(lang: Lang, p: serenity::all::Permissions) -> String {
-    use serenity::all::Permissions as P;
-    let name = if p == P::VIEW_CHANNEL {
-        tr!(lang, "perm-view-channel")
-    } else if p == P::SEND_MESSAGES {
-        tr!(lang, "perm-send-messages")
-    } else if p == P::SEND_MESSAGES_IN_THREADS {
-        tr!(lang, "perm-send-messages-in-threads")
-    } else if p == P::EMBED_LINKS {
-        tr!(lang, "perm-embed-links")
-    } else if p == P::ATTACH_FILES {
-        tr!(lang, "perm-attach-files")
-    } else if p == P::READ_MESSAGE_HISTORY {
-        tr!(lang, "perm-read-message-history")
-    } else if p == P::CREATE_PUBLIC_THREADS {
-        tr!(lang, "perm-create-public-threads")
-    } else {
-        format!("{p:?}")
+pub fn permission(lang: Lang, p: Needed) -> String {
+    let name = match p {
+        Needed::ViewChannel => tr!(lang, "perm-view-channel"),
+        Needed::SendMessages => tr!(lang, "perm-send-messages"),
+        Needed::SendMessagesInThreads => tr!(lang, "perm-send-messages-in-threads"),
+        Needed::EmbedLinks => tr!(lang, "perm-embed-links"),
+        Needed::AttachFiles => tr!(lang, "perm-attach-files"),
+        Needed::ReadMessageHistory => tr!(lang, "perm-read-message-history"),
+        Needed::CreatePublicThreads => tr!(lang, "perm-create-public-threads"),
     };
     format!("**{name}**")
 }

@@ -469,6 +469,42 @@ impl Match {
             .saturating_sub(self.placed.len())
     }
 
+    /// Whether the player to move may put a stone on `p` now: while Black places a free
+    /// handicap, any empty point; in play, a move the rules allow (ko and superko included);
+    /// during the agreement or once over, none. What the point picker offers.
+    pub fn may_play(&self, p: Point) -> bool {
+        if self.placing() {
+            return self.game.board().check(Color::Black, p).is_ok();
+        }
+        matches!(self.phase, Phase::Play)
+            && self.game.board().get(p).is_none()
+            && self.game.is_legal_for(self.game.to_move(), Move::Play(p))
+    }
+
+    /// Whether `user` may invite the other player to a rematch: they played this game, it is
+    /// over, it was not against the computer, and no moderator annulled it (an annulment is
+    /// the server's word that the game should not have been; its terms are not offered again).
+    ///
+    /// # Errors
+    /// [`Refusal::NoRematch`] otherwise.
+    pub fn may_rematch(&self, user: UserId) -> Result<Color, Refusal> {
+        let color = self.color_of(user).ok_or(Refusal::NoRematch)?;
+        if self.offers_rematch() {
+            Ok(color)
+        } else {
+            Err(Refusal::NoRematch)
+        }
+    }
+
+    /// Whether the game, over, offers its players a rematch (see [`Match::may_rematch`]): what
+    /// its result shows a Rematch button for.
+    pub fn offers_rematch(&self) -> bool {
+        self.computer.is_none()
+            && self
+                .ending()
+                .is_some_and(|e| !matches!(e, Ending::Annulled))
+    }
+
     /// Whether Black is still placing the stones of a free handicap.
     pub fn placing(&self) -> bool {
         self.stones_left_to_place() > 0 && matches!(self.phase, Phase::Play)
@@ -634,7 +670,7 @@ impl Match {
         events.push(Event::Ended {
             match_id: self.id,
             ending,
-            players: self.both(),
+            players: Some(self.both()),
         });
     }
 

@@ -115,7 +115,7 @@ impl Service {
         Ok(Outcome {
             subject: Subject::Match(m.id),
             guild: m.guild,
-            channel: m.channel,
+            channel: Some(m.channel),
             to_move: m.awaited(),
             deadline,
             events,
@@ -254,7 +254,7 @@ fn save_rated(
     row.rating = after.rating;
     row.deviation = after.deviation;
     row.volatility = after.volatility;
-    let held = Rank::from_stored(row.held_rank);
+    let held = super::queries::held_rank(&row)?;
     row.held_rank = i64::from(
         held.held_after(after.rank_value(), after.is_provisional())
             .0,

@@ -2,7 +2,6 @@
 //! the computer has to do next, for the runtime's search.
 
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 
 use crate::go::{ByColor, Color};
 
@@ -11,7 +10,7 @@ use super::super::invitation::{InviteOptions, match_config, resolve_terms};
 use super::super::matches::{Match, Phase};
 use super::super::refusal::{Failure, Refusal};
 use super::super::time::Timestamp;
-use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::super::{BoardRef, ChannelId, GuildId, MatchId, Outcome, UserId};
 use super::match_rows::match_row;
 use super::{Service, lock};
 use crate::go::Level;
@@ -40,25 +39,7 @@ impl Service {
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let settings = self.settings(who.guild)?;
-        if !settings.enabled {
-            return Err(Refusal::ServerDisabled.into());
-        }
-        if !settings.ai_enabled {
-            return Err(Refusal::ComputerDisabled.into());
-        }
-        let strongest = settings
-            .ai_levels
-            .last()
-            .copied()
-            .unwrap_or(Level::Advanced);
-        let level = level.unwrap_or(strongest);
-        if !settings.ai_levels.contains(&level) {
-            return Err(Refusal::LevelNotAllowed {
-                level,
-                allowed: settings.ai_levels.clone(),
-            }
-            .into());
-        }
+        let level = settings.computer_level(level)?;
         // Ranked or not like an invitation (the option, else `ranked-default`): a ranked game
         // moves the human's rating against the level's fixed one.
         let terms = resolve_terms(options, &settings)?;
@@ -75,9 +56,8 @@ impl Service {
         }
         let human = color.unwrap_or(Color::Black);
         let players = ByColor::new_with(|c| if c == human { who.user } else { who.computer });
-        let id = MatchId(self.take_id());
         let mut m = Match::new(
-            id,
+            MatchId(self.take_id()),
             who.guild,
             who.channel,
             players,
@@ -92,33 +72,7 @@ impl Service {
         });
         let row = match_row(&m);
         self.store.write(|tx| tx.insert_match(&row))?;
-        lobby.seat(
-            id,
-            (m.guild, m.channel),
-            &m.people(),
-            m.config.time.is_correspondence(),
-        );
-        lobby.computers.insert(id);
-        drop(lobby);
-        let deadline = m.next_deadline();
-        let outcome = Outcome {
-            subject: Subject::Match(id),
-            guild: m.guild,
-            channel: m.channel,
-            to_move: m.awaited(),
-            deadline,
-            events: vec![Event::MatchStarted {
-                match_id: id,
-                black: m.players.black,
-                white: m.players.white,
-            }],
-        };
-        self.matches
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, Arc::new(Mutex::new(m)));
-        self.arm(Subject::Match(id), deadline);
-        Ok(outcome)
+        Ok(self.seat_new_match(&mut lobby, m, Vec::new()))
     }
 
     /// What the computer has to do now in match `id`, if anything: its move on its turn, its

@@ -1,12 +1,10 @@
 //! Invitations through the service: made, accepted, declined, withdrawn, expired.
 
-use std::sync::{Arc, Mutex};
-
-use crate::go::{ByColor, handicap_komi, max_fixed};
+use crate::go::{ByColor, Color, handicap_komi, max_fixed};
 use crate::store::InvitationState;
 
 use super::super::invitation::{
-    Invitation, InviteOptions, InviteRequest, Lobby, check_terms, match_config,
+    Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, check_terms, match_config,
 };
 use super::super::matches::Match;
 use super::super::rating::{Rank, START, ranked_handicap};
@@ -35,7 +33,11 @@ impl Service {
         let lobby = lock(&self.lobby);
         let id = InvitationId(self.take_id());
         let mut inv = lobby.decide_invite(id, who, options, &settings, now)?;
-        if inv.terms.ranked && options.handicap.is_none() && options.komi.is_none() {
+        if inv.terms.ranked
+            && options.handicap.is_none()
+            && options.komi.is_none()
+            && options.color.is_none()
+        {
             self.handicap_by_rank(&mut inv)?;
             check_terms(&inv.terms, &settings)?;
         }
@@ -57,7 +59,7 @@ impl Service {
         Ok(Outcome {
             subject: Subject::Invitation(id),
             guild: inv.guild,
-            channel: inv.channel,
+            channel: Some(inv.channel),
             to_move: None,
             deadline: Some(inv.expires_at),
             events: vec![Event::Invited(inv)],
@@ -74,18 +76,19 @@ impl Service {
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let m = self.load_match(id)?.ok_or(Refusal::NoSuchGame)?;
-        let Some(color) = m.color_of(by) else {
-            return Err(Refusal::NoRematch.into());
-        };
-        if m.is_running() || m.computer.is_some() {
-            return Err(Refusal::NoRematch.into());
-        }
+        let color = m.may_rematch(by)?;
         let other = m.players[!color];
-        // Whoever accepts plays Black unless the inviter does.
-        let inviter_black = if m.config.handicap > 0 {
-            color == crate::go::Color::Black
+        // A handicap stays with whoever received it; an even game swaps the colours.
+        let colours = if m.config.handicap > 0 {
+            Colours {
+                inviter: color,
+                why: ColoursWhy::RematchHandicap,
+            }
         } else {
-            color == crate::go::Color::White
+            Colours {
+                inviter: !color,
+                why: ColoursWhy::RematchSwapped,
+            }
         };
         let terms = super::super::invitation::Terms {
             size: m.config.size,
@@ -93,7 +96,7 @@ impl Service {
             komi: m.config.komi,
             handicap: m.config.handicap,
             ranked: m.config.ranked,
-            inviter_black,
+            colours,
             time: m.config.time,
         };
         let who = InviteRequest {
@@ -126,7 +129,7 @@ impl Service {
             return Err(Refusal::ServerDisabled.into());
         }
         check_terms(&inv.terms, &settings)?;
-        let players = if inv.terms.inviter_black {
+        let players = if inv.terms.colours.inviter == Color::Black {
             ByColor {
                 black: inv.inviter,
                 white: inv.invitee,
@@ -158,38 +161,13 @@ impl Service {
         for o in &others {
             lobby.invitations.remove(&o.id);
         }
-        lobby.seat(
-            m.id,
-            (m.guild, m.channel),
-            &m.people(),
-            m.config.time.is_correspondence(),
-        );
-        let mut events = vec![Event::MatchStarted {
-            match_id: m.id,
-            black: m.players.black,
-            white: m.players.white,
-        }];
-        events.extend(others.iter().cloned().map(Event::InvitationSuperseded));
-        let deadline = m.next_deadline();
-        let outcome = Outcome {
-            subject: Subject::Match(m.id),
-            guild: m.guild,
-            channel: m.channel,
-            to_move: m.awaited(),
-            deadline,
-            events,
-        };
-        let id = m.id;
-        self.matches
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, Arc::new(Mutex::new(m)));
+        let superseded = others.iter().cloned().map(Event::InvitationSuperseded);
+        let outcome = self.seat_new_match(&mut lobby, m, superseded.collect());
         drop(lobby);
         self.arm(Subject::Invitation(inv.id), None);
         for o in &others {
             self.arm(Subject::Invitation(o.id), None);
         }
-        self.arm(Subject::Match(id), deadline);
         Ok(outcome)
     }
 
@@ -245,14 +223,14 @@ impl Service {
         Ok(Outcome {
             subject: Subject::Invitation(inv.id),
             guild: inv.guild,
-            channel: inv.channel,
+            channel: Some(inv.channel),
             events: vec![event(inv)],
             to_move: None,
             deadline: None,
         })
     }
 
-    /// A ranked invitation that asked for no handicap and no komi gets the handicap of the
+    /// A ranked invitation that asked for no handicap, no komi and no colour gets the handicap of the
     /// players' rank difference (the ranks they hold; a new player's is the start's), the
     /// weaker taking Black and the stones.
     fn handicap_by_rank(&self, inv: &mut Invitation) -> Result<(), Failure> {
@@ -270,7 +248,12 @@ impl Service {
         if stones > 0 {
             inv.terms.handicap = stones;
             inv.terms.komi = handicap_komi(inv.terms.rules, stones);
-            inv.terms.inviter_black = inviter < invitee;
+            if inviter < invitee {
+                inv.terms.colours = Colours {
+                    inviter: Color::Black,
+                    why: ColoursWhy::LowerRank,
+                };
+            }
         }
         Ok(())
     }

@@ -34,7 +34,24 @@ pub enum LoadError {
     #[error("{stored} moves stored, {expected} expected")]
     MoveCount { stored: usize, expected: u32 },
     #[error("the row does not hold together: {0}")]
-    Inconsistent(&'static str),
+    Inconsistent(Inconsistency),
+}
+
+/// How a stored match's row contradicts itself (or its moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Inconsistency {
+    #[error("a finished game without a result")]
+    FinishedWithoutResult,
+    #[error("a negative duration in the settings snapshot")]
+    NegativeDuration,
+    #[error("a game over by passes still in play")]
+    OverStillInPlay,
+    #[error("an agreement before two passes")]
+    EarlyAgreement,
+    #[error("an ended game without an ending")]
+    EndedWithoutEnding,
+    #[error("the resumptions stored are not the moves'")]
+    Resumptions,
 }
 
 /// A stored game or invitation that could not be loaded, with where it was and why.
@@ -114,7 +131,7 @@ impl Service {
                 recovered.push(Outcome {
                     subject: Subject::Match(m.id),
                     guild: m.guild,
-                    channel: m.channel,
+                    channel: Some(m.channel),
                     events,
                     to_move: m.awaited(),
                     deadline: m.next_deadline(),
@@ -203,11 +220,11 @@ impl Service {
         Ok(Outcome {
             subject: Subject::Match(id),
             guild,
-            channel: problem.channel.unwrap_or(ChannelId(0)),
+            channel: problem.channel,
             events: vec![Event::Ended {
                 match_id: id,
                 ending: Ending::Annulled,
-                players: problem.players.unwrap_or([UserId(0), UserId(0)]),
+                players: problem.players,
             }],
             to_move: None,
             deadline: None,

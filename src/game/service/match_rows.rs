@@ -2,11 +2,12 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ComputerRow, EndCode, InvitationRow, MatchLive, MatchRow, MoveRow, PhaseCode, PointList,
+    ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchLive, MatchRow, MoveRow,
+    PhaseCode, PointList, TimeSpec,
 };
 
 use super::super::computer::Computer;
-use super::super::invitation::{Invitation, Terms};
+use super::super::invitation::{Colours, ColoursWhy, Invitation, Terms};
 use super::super::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules, Phase,
 };
@@ -14,7 +15,7 @@ use super::super::settings::Settings;
 use super::super::time::{Duration, Timestamp, millis_of};
 use super::super::time_control::{PlayerClock, TimeControl};
 use super::super::{ChannelId, GuildId, InvitationId, MatchId, UserId};
-use super::load::LoadError;
+use super::load::{Inconsistency, LoadError};
 
 pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
     InvitationRow {
@@ -28,8 +29,9 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         rules: Some(i.terms.rules),
         handicap: i.terms.handicap,
         ranked: i.terms.ranked,
-        inviter_black: i.terms.inviter_black,
-        time_control: i.terms.time.to_string(),
+        inviter_black: i.terms.colours.inviter == Color::Black,
+        colours: colours_code(i.terms.colours.why),
+        time: time_spec(i.terms.time),
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
     }
@@ -51,9 +53,15 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
             komi: r.komi.unwrap_or_else(|| settings.komi_for(rules)),
             handicap: r.handicap,
             ranked: r.ranked,
-            inviter_black: r.inviter_black,
-            // A control that no longer reads (a range narrowed since) is the seed's.
-            time: r.time_control.parse().unwrap_or(TimeControl::Turn),
+            colours: Colours {
+                inviter: if r.inviter_black {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                why: colours_why(r.colours),
+            },
+            time: time_control(r.time),
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
@@ -74,7 +82,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         handicap: c.handicap,
         ranked: c.ranked,
         free_handicap: c.free_handicap,
-        time_control: c.time.to_string(),
+        time: time_spec(c.time),
         takebacks: c.takebacks,
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
@@ -117,7 +125,9 @@ fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadEr
         result
             .filter(|r| *r != GameResult::Void)
             .map(|result| Ending::Finished { result, reason })
-            .ok_or(LoadError::Inconsistent("a finished game without a result"))
+            .ok_or(LoadError::Inconsistent(
+                Inconsistency::FinishedWithoutResult,
+            ))
     };
     Ok(match code {
         EndCode::TwoPasses => finished(EndReason::TwoPasses)?,
@@ -169,38 +179,127 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         marking_version: marking.map_or(0, |a| a.version),
         resumed: Some(m.resumed),
         resumed_at: m.resumed_at,
-        clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_text(c))),
+        clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_spec(c))),
         turn_started: Some(m.turn_started.millis()),
         reminded: m.reminded,
     }
 }
 
-/// A player's clock as stored: `main-ms periods overtime-ms`.
-fn clock_text(c: PlayerClock) -> String {
-    format!(
-        "{} {} {}",
-        millis_of(c.main),
-        c.periods,
-        millis_of(c.overtime)
+/// A time control in its stored form, and back: the numbers as they are, never through the
+/// text a moderator types (whose ranges may narrow after a game started).
+fn time_spec(tc: TimeControl) -> TimeSpec {
+    match tc {
+        TimeControl::Turn => TimeSpec::Turn,
+        TimeControl::ByoYomi {
+            main,
+            periods,
+            period,
+        } => TimeSpec::ByoYomi {
+            main_ms: ms(main),
+            periods,
+            period_ms: ms(period),
+        },
+        TimeControl::Fischer {
+            initial,
+            increment,
+            max,
+        } => TimeSpec::Fischer {
+            initial_ms: ms(initial),
+            increment_ms: ms(increment),
+            max_ms: ms(max),
+        },
+        TimeControl::Correspondence {
+            initial,
+            increment,
+            max,
+        } => TimeSpec::Correspondence {
+            initial_ms: ms(initial),
+            increment_ms: ms(increment),
+            max_ms: ms(max),
+        },
+        TimeControl::Penalty { main } => TimeSpec::Penalty { main_ms: ms(main) },
+    }
+}
+
+fn time_control(spec: TimeSpec) -> TimeControl {
+    let ms = Duration::from_millis;
+    match spec {
+        TimeSpec::Turn => TimeControl::Turn,
+        TimeSpec::ByoYomi {
+            main_ms,
+            periods,
+            period_ms,
+        } => TimeControl::ByoYomi {
+            main: ms(main_ms),
+            periods,
+            period: ms(period_ms),
+        },
+        TimeSpec::Fischer {
+            initial_ms,
+            increment_ms,
+            max_ms,
+        } => TimeControl::Fischer {
+            initial: ms(initial_ms),
+            increment: ms(increment_ms),
+            max: ms(max_ms),
+        },
+        TimeSpec::Correspondence {
+            initial_ms,
+            increment_ms,
+            max_ms,
+        } => TimeControl::Correspondence {
+            initial: ms(initial_ms),
+            increment: ms(increment_ms),
+            max: ms(max_ms),
+        },
+        TimeSpec::Penalty { main_ms } => TimeControl::Penalty { main: ms(main_ms) },
+    }
+}
+
+/// A player's clock in its stored form, and back (`None`: the control's starting clock).
+fn clock_spec(c: PlayerClock) -> ClockSpec {
+    ClockSpec {
+        main_ms: ms(c.main),
+        periods: c.periods,
+        overtime_ms: ms(c.overtime),
+    }
+}
+
+/// Milliseconds of a duration (a game's are far below `u64::MAX`).
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn clock_of(spec: Option<ClockSpec>, control: TimeControl) -> PlayerClock {
+    spec.map_or_else(
+        || control.start(),
+        |c| PlayerClock {
+            main: Duration::from_millis(c.main_ms),
+            periods: c.periods,
+            overtime: Duration::from_millis(c.overtime_ms),
+        },
     )
 }
 
-/// A stored clock back; `None` (a row from before clocks) is the control's starting clock.
-fn clock_of(text: Option<&str>, control: TimeControl) -> Result<PlayerClock, LoadError> {
-    let Some(text) = text else {
-        return Ok(control.start());
-    };
-    let bad = || LoadError::Inconsistent("a clock that does not read as main, periods, overtime");
-    let mut parts = text.split_whitespace();
-    let mut next = || parts.next().ok_or_else(bad);
-    let main: u64 = next()?.parse().map_err(|_| bad())?;
-    let periods: u32 = next()?.parse().map_err(|_| bad())?;
-    let overtime: u64 = next()?.parse().map_err(|_| bad())?;
-    Ok(PlayerClock {
-        main: Duration::from_millis(main),
-        periods,
-        overtime: Duration::from_millis(overtime),
-    })
+/// Why an invitation's colours are what they are, as stored, and back.
+fn colours_code(why: ColoursWhy) -> ColoursCode {
+    match why {
+        ColoursWhy::Acceptor => ColoursCode::Acceptor,
+        ColoursWhy::RematchSwapped => ColoursCode::RematchSwapped,
+        ColoursWhy::RematchHandicap => ColoursCode::RematchHandicap,
+        ColoursWhy::LowerRank => ColoursCode::LowerRank,
+        ColoursWhy::Chosen => ColoursCode::Chosen,
+    }
+}
+
+fn colours_why(code: ColoursCode) -> ColoursWhy {
+    match code {
+        ColoursCode::Acceptor => ColoursWhy::Acceptor,
+        ColoursCode::RematchSwapped => ColoursWhy::RematchSwapped,
+        ColoursCode::RematchHandicap => ColoursWhy::RematchHandicap,
+        ColoursCode::LowerRank => ColoursWhy::LowerRank,
+        ColoursCode::Chosen => ColoursWhy::Chosen,
+    }
 }
 
 pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRow> {
@@ -221,7 +320,7 @@ pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRo
 fn duration_of(ms: i64) -> Result<Duration, LoadError> {
     u64::try_from(ms)
         .map(Duration::from_millis)
-        .map_err(|_| LoadError::Inconsistent("a negative duration in the settings snapshot"))
+        .map_err(|_| LoadError::Inconsistent(Inconsistency::NegativeDuration))
 }
 
 /// A match from its row, before its moves are replayed: in play, whatever the row says (the
@@ -237,10 +336,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         handicap: r.handicap,
         free_handicap: r.free_handicap,
         ranked: r.ranked,
-        time: r
-            .time_control
-            .parse::<TimeControl>()
-            .map_err(|_| LoadError::Inconsistent("a time control that does not read"))?,
+        time: time_control(r.time),
         takebacks: r.takebacks,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,
@@ -292,8 +388,8 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         }),
         placed: Vec::new(),
         clocks: ByColor {
-            black: clock_of(r.live.clocks[0].as_deref(), config.time)?,
-            white: clock_of(r.live.clocks[1].as_deref(), config.time)?,
+            black: clock_of(r.live.clocks[0], config.time),
+            white: clock_of(r.live.clocks[1], config.time),
         },
         turn_started: r.live.turn_started.map_or_else(
             // Rows from before clocks: the turn began a turn's length before its deadline.
@@ -365,15 +461,13 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
                 // Play was resumed after a dispute, with no move since.
                 m.resume_play();
             } else if m.game.is_over() {
-                return Err(LoadError::Inconsistent(
-                    "a game over by passes still in play",
-                ));
+                return Err(LoadError::Inconsistent(Inconsistency::OverStillInPlay));
             }
             Phase::Play
         }
         PhaseCode::Agreement => {
             if !m.game.is_over() {
-                return Err(LoadError::Inconsistent("an agreement before two passes"));
+                return Err(LoadError::Inconsistent(Inconsistency::EarlyAgreement));
             }
             let mut dead = l.dead_stones.clone().map(|p| p.0).unwrap_or_default();
             dead.sort();
@@ -390,7 +484,7 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
         PhaseCode::Ended => {
             let code = l
                 .ending
-                .ok_or(LoadError::Inconsistent("an ended game without an ending"))?;
+                .ok_or(LoadError::Inconsistent(Inconsistency::EndedWithoutEnding))?;
             Phase::Ended(Ended {
                 ending: ending_of(code, l.result)?,
                 at: Timestamp::from_millis(l.ended_at.unwrap_or(r.ends_at)),
@@ -399,9 +493,9 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
         }
     };
     match l.resumed {
-        Some(n) if n != m.resumed || l.resumed_at != m.resumed_at => Err(LoadError::Inconsistent(
-            "the resumptions stored are not the moves'",
-        )),
+        Some(n) if n != m.resumed || l.resumed_at != m.resumed_at => {
+            Err(LoadError::Inconsistent(Inconsistency::Resumptions))
+        }
         _ => Ok(()),
     }
 }

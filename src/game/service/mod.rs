@@ -34,8 +34,8 @@ use super::{
     Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject, UserId,
 };
 
-pub use load::{DEFAULT_COMPUTER_GAMES, LoadError, LoadProblem};
-pub use queries::{Profile, Ranking, RunningGame, Standing};
+pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
+pub use queries::{Leaderboard, Profile, Ranking, RunningGame, Standing};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
@@ -123,6 +123,7 @@ impl Service {
         let at = match id {
             Subject::Invitation(i) => lock(&self.lobby).invitations.get(&i).map(|x| x.expires_at),
             Subject::Match(m) => self.cell(m).and_then(|c| lock(&c).next_deadline()),
+            Subject::Server(_) | Subject::Player(..) => None,
         };
         self.arm(id, at);
     }
@@ -165,6 +166,9 @@ impl Service {
                 Applied::only(self.play_computer(who, level, &options, color, now))
             }
             Command::Timeout(Subject::Invitation(id)) => Applied::only(self.expire(id, now)),
+            Command::Timeout(Subject::Server(_) | Subject::Player(..)) => {
+                Applied::only(Err(Refusal::NothingToDo.into()))
+            }
             Command::Timeout(Subject::Match(id)) => {
                 self.on_match(id, None, Action::Tick, None, now)
             }
@@ -204,6 +208,14 @@ impl Service {
                 moderator,
                 match_id,
             } => self.annul(guild, moderator, match_id, now),
+            Command::Configure {
+                guild,
+                moderator,
+                change,
+            } => Applied::only(self.configure(guild, moderator, &change)),
+            Command::StateRank { guild, user, rank } => {
+                Applied::only(self.state_rank(guild, user, &rank))
+            }
         }
     }
 
@@ -296,24 +308,37 @@ impl Service {
         }
     }
 
-    /// The game a command about "the game" means: `game` if named, else the caller's own (as
-    /// [`Service::players_game`]), else the oldest running in this channel. An index lookup,
-    /// never a scan of every game.
-    pub fn game_for(
+    /// The running game a command about "the game" (`/weiqi status`, `/weiqi board`) means,
+    /// as it stands: `named` if it names one, else the caller's own (here first, as
+    /// [`Service::players_game`]), else the latest whose board is here (`boards_here`, the
+    /// front end's record of where boards are, newest first), else the oldest played in this
+    /// channel. Index lookups, never a scan of every game.
+    pub fn game_meant(
         &self,
         user: UserId,
         channel: ChannelId,
-        game: Option<MatchId>,
-    ) -> Option<MatchId> {
-        if let Some(id) = game {
-            return self.cell(id).is_some().then_some(id);
+        named: Option<MatchId>,
+        boards_here: &[MatchId],
+    ) -> Option<Match> {
+        if let Some(id) = named {
+            return self.snapshot(id);
         }
-        self.players_game(user, channel, None).ok().or_else(|| {
-            lock(&self.lobby)
-                .by_channel
-                .get(&channel)
-                .and_then(|s| s.iter().next().copied())
-        })
+        let id = self
+            .players_game(user, channel, None)
+            .ok()
+            .or_else(|| {
+                boards_here
+                    .iter()
+                    .copied()
+                    .find(|&id| self.cell(id).is_some())
+            })
+            .or_else(|| {
+                lock(&self.lobby)
+                    .by_channel
+                    .get(&channel)
+                    .and_then(|s| s.iter().next().copied())
+            })?;
+        self.snapshot(id)
     }
 
     /// A copy of a running match (for drawing the board, `/weiqi status`).
@@ -363,6 +388,42 @@ impl Service {
     /// A pending invitation.
     pub fn invitation(&self, id: InvitationId) -> Option<super::Invitation> {
         lock(&self.lobby).invitations.get(&id).cloned()
+    }
+
+    /// Puts a match just stored into play: in the lobby's indexes, in memory, its deadline
+    /// armed. The outcome says it started, then `events` (invitations it superseded).
+    fn seat_new_match(&self, lobby: &mut Lobby, m: Match, events: Vec<super::Event>) -> Outcome {
+        lobby.seat(
+            m.id,
+            (m.guild, m.channel),
+            &m.people(),
+            m.config.time.is_correspondence(),
+        );
+        if m.computer.is_some() {
+            lobby.computers.insert(m.id);
+        }
+        let deadline = m.next_deadline();
+        let mut all = vec![super::Event::MatchStarted {
+            match_id: m.id,
+            black: m.players.black,
+            white: m.players.white,
+        }];
+        all.extend(events);
+        let outcome = Outcome {
+            subject: Subject::Match(m.id),
+            guild: m.guild,
+            channel: Some(m.channel),
+            to_move: m.awaited(),
+            deadline,
+            events: all,
+        };
+        let id = m.id;
+        self.matches
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::new(Mutex::new(m)));
+        self.arm(Subject::Match(id), deadline);
+        outcome
     }
 
     fn take_id(&self) -> i64 {

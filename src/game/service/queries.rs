@@ -2,7 +2,7 @@
 //! SGF, the lists a player or a moderator asks for.
 
 use crate::go::{ByColor, Color, Level, Owner, sgf};
-use crate::store::{MatchSummary, ProfileRow, RatingRow};
+use crate::store::{MatchSummary, ProfileRow, RatingRow, RowError, StoreError};
 
 use super::super::matches::Ending;
 use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
@@ -10,7 +10,8 @@ use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
 use super::super::settings::Settings;
 use super::super::time::Timestamp;
-use super::super::{ChannelId, GuildId, MatchId, UserId};
+use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, SettingChange, Subject, UserId};
+use super::LoadProblem;
 use super::{Service, lock, may_moderate};
 
 /// A player's record on one server, for `/weiqi profile` and the leaderboard.
@@ -58,10 +59,24 @@ pub struct Standing {
     pub streak: i64,
 }
 
-impl From<RatingRow> for Standing {
-    fn from(r: RatingRow) -> Standing {
-        Standing {
-            rank: Rank::from_stored(r.held_rank),
+/// The rank a stored rating holds; one outside 30 kyu–9 dan is an error for the row.
+pub(super) fn held_rank(r: &RatingRow) -> Result<Rank, StoreError> {
+    Rank::from_stored(r.held_rank).ok_or_else(|| {
+        StoreError::Row(RowError {
+            table: "ratings",
+            id: crate::store::to_sql_id(r.user),
+            cause: format!("a held rank of {} is no rank", r.held_rank),
+        })
+    })
+}
+
+impl TryFrom<RatingRow> for Standing {
+    type Error = StoreError;
+
+    /// A stored rating as a standing; a held rank outside 30 kyu–9 dan is an error for the row.
+    fn try_from(r: RatingRow) -> Result<Standing, StoreError> {
+        Ok(Standing {
+            rank: held_rank(&r)?,
             rating: r.rating,
             deviation: r.deviation,
             provisional: r.deviation > PROVISIONAL_ABOVE,
@@ -70,7 +85,7 @@ impl From<RatingRow> for Standing {
             losses: r.losses,
             draws: r.draws,
             streak: r.streak,
-        }
+        })
     }
 }
 
@@ -91,18 +106,64 @@ impl From<ProfileRow> for Profile {
     }
 }
 
-/// A game in a list: a moderator's running games, a player's recent games.
+/// A running game in a moderator's list: one being played, or one that could not be loaded
+/// (kept out of play until a moderator annuls it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RunningGame {
-    pub id: MatchId,
-    pub channel: ChannelId,
-    pub players: [UserId; 2],
-    /// Size and rules (`None` for a game that could not be loaded).
-    pub terms: Option<(crate::go::BoardSize, crate::go::RuleSet)>,
-    pub move_count: u32,
-    pub started_at: Timestamp,
-    /// Why it cannot be played, if it could not be loaded.
-    pub problem: Option<String>,
+pub enum RunningGame {
+    Playing {
+        id: MatchId,
+        channel: ChannelId,
+        players: [UserId; 2],
+        size: crate::go::BoardSize,
+        rules: crate::go::RuleSet,
+        move_count: u32,
+        started_at: Timestamp,
+    },
+    Unloadable {
+        id: MatchId,
+        problem: LoadProblem,
+    },
+}
+
+impl RunningGame {
+    /// The game's id.
+    pub fn id(&self) -> MatchId {
+        match self {
+            RunningGame::Playing { id, .. } | RunningGame::Unloadable { id, .. } => *id,
+        }
+    }
+}
+
+/// One page of a leaderboard, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Leaderboard {
+    /// By rating: each player with their standing in ranked play.
+    Rating(Vec<(UserId, Standing)>),
+    /// By merit: each player's profile.
+    Merit(Vec<Profile>),
+}
+
+impl Leaderboard {
+    /// How many players the page holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Leaderboard::Rating(v) => v.len(),
+            Leaderboard::Merit(v) => v.len(),
+        }
+    }
+
+    /// Whether the page is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Keeps the first `n` players.
+    pub fn truncate(&mut self, n: usize) {
+        match self {
+            Leaderboard::Rating(v) => v.truncate(n),
+            Leaderboard::Merit(v) => v.truncate(n),
+        }
+    }
 }
 
 impl Service {
@@ -139,54 +200,39 @@ impl Service {
             .clone())
     }
 
-    fn edit_settings(
+    /// A moderator's change of a server's settings (`config set`, `config reset`): the
+    /// settings after it, as an outcome. Running games keep their snapshot.
+    ///
+    /// # Errors
+    /// Not a moderator, a bad key or value ([`Refusal::Setting`]), or the database failed.
+    pub(super) fn configure(
         &self,
         guild: GuildId,
         moderator: bool,
-        f: impl FnOnce(&mut Settings) -> Result<(), Refusal>,
-    ) -> Result<Settings, Failure> {
+        change: &SettingChange,
+    ) -> Result<Outcome, Failure> {
         may_moderate(moderator)?;
         let mut current = self.settings(guild)?;
         let mut cache = self.settings.write().unwrap_or_else(|e| e.into_inner());
         if let Some(s) = cache.get(&guild) {
             current = s.clone();
         }
-        f(&mut current)?;
+        match change {
+            SettingChange::Set { key, value } => current.set(key, value).map(|_| ()),
+            SettingChange::Reset { key } => current.reset(key).map(|_| ()),
+        }
+        .map_err(Refusal::Setting)?;
         let pairs = current.to_pairs();
         self.store
             .write(|tx| tx.replace_settings(guild.get(), &pairs))?;
         cache.insert(guild, current.clone());
-        Ok(current)
-    }
-
-    /// `config set KEY VALUE`, by a moderator. Running games keep their snapshot.
-    ///
-    /// # Errors
-    /// Not a moderator, a bad key or value ([`Refusal::Setting`]), or the database failed.
-    pub fn set_setting(
-        &self,
-        guild: GuildId,
-        moderator: bool,
-        key: &str,
-        value: &str,
-    ) -> Result<Settings, Failure> {
-        self.edit_settings(guild, moderator, |s| {
-            s.set(key, value).map(|_| ()).map_err(Refusal::Setting)
-        })
-    }
-
-    /// `config reset KEY`, by a moderator.
-    ///
-    /// # Errors
-    /// Not a moderator, a bad key, or the database failed.
-    pub fn reset_setting(
-        &self,
-        guild: GuildId,
-        moderator: bool,
-        key: &str,
-    ) -> Result<Settings, Failure> {
-        self.edit_settings(guild, moderator, |s| {
-            s.reset(key).map(|_| ()).map_err(Refusal::Setting)
+        Ok(Outcome {
+            subject: Subject::Server(guild),
+            guild,
+            channel: None,
+            events: vec![Event::SettingsChanged(Box::new(current))],
+            to_move: None,
+            deadline: None,
         })
     }
 
@@ -203,7 +249,7 @@ impl Service {
             ))
         })?;
         let mut p = Profile::from(row);
-        p.standing = rating.map(Standing::from);
+        p.standing = rating.map(Standing::try_from).transpose()?;
         p.against_computer = computer
             .into_iter()
             .map(|r| (r.level, r.wins, r.losses, r.draws))
@@ -218,12 +264,12 @@ impl Service {
     ///
     /// # Errors
     /// Already rated, a rank that is not one or too strong, or the database failed.
-    pub fn state_rank(
+    pub(super) fn state_rank(
         &self,
         guild: GuildId,
         user: UserId,
         rank: &str,
-    ) -> Result<Standing, Failure> {
+    ) -> Result<Outcome, Failure> {
         let rank = rank
             .parse::<Rank>()
             .ok()
@@ -249,9 +295,16 @@ impl Service {
                 return Ok(Err(Refusal::AlreadyRated));
             }
             tx.save_rating(&row)?;
-            Ok::<_, crate::store::StoreError>(Ok(()))
+            Ok::<_, StoreError>(Ok(()))
         })??;
-        Ok(Standing::from(row))
+        Ok(Outcome {
+            subject: Subject::Player(guild, user),
+            guild,
+            channel: None,
+            events: vec![Event::RankStated(Standing::try_from(row)?)],
+            to_move: None,
+            deadline: None,
+        })
     }
 
     /// A player's ratings after each of their ranked games on a server, oldest first: when,
@@ -272,40 +325,34 @@ impl Service {
             .collect())
     }
 
-    /// One page of the server's players by rating, best first, with their standing.
+    /// One page of the server's leaderboard, best first: `limit` players from `offset`.
     ///
     /// # Errors
-    /// The database failed.
-    pub fn rating_leaderboard(
-        &self,
-        guild: GuildId,
-        limit: u32,
-        offset: u32,
-    ) -> Result<Vec<(UserId, Standing)>, Failure> {
-        Ok(self
-            .store
-            .read(|tx| tx.rating_leaderboard(guild.get(), limit, offset))?
-            .into_iter()
-            .map(|r| (UserId(r.user), Standing::from(r)))
-            .collect())
-    }
-
-    /// One page of the server's leaderboard by merit, best first.
-    ///
-    /// # Errors
-    /// The database failed.
+    /// The database failed, or a stored rating does not decode.
     pub fn leaderboard(
         &self,
         guild: GuildId,
+        by: Ranking,
         limit: u32,
         offset: u32,
-    ) -> Result<Vec<Profile>, Failure> {
-        Ok(self
-            .store
-            .read(|tx| tx.leaderboard(guild.get(), limit, offset))?
-            .into_iter()
-            .map(Profile::from)
-            .collect())
+    ) -> Result<Leaderboard, Failure> {
+        let g = guild.get();
+        Ok(match by {
+            Ranking::Rating => Leaderboard::Rating(
+                self.store
+                    .read(|tx| tx.rating_leaderboard(g, limit, offset))?
+                    .into_iter()
+                    .map(|r| Ok((UserId(r.user), Standing::try_from(r)?)))
+                    .collect::<Result<_, StoreError>>()?,
+            ),
+            Ranking::Merit => Leaderboard::Merit(
+                self.store
+                    .read(|tx| tx.leaderboard(g, limit, offset))?
+                    .into_iter()
+                    .map(Profile::from)
+                    .collect(),
+            ),
+        })
     }
 
     /// The players of a server who hold the title (to grant a role set after they earned it).
@@ -346,33 +393,28 @@ impl Service {
             .filter_map(|id| self.cell(id))
             .map(|cell| {
                 let m = lock(&cell);
-                RunningGame {
+                RunningGame::Playing {
                     id: m.id,
                     channel: m.channel,
                     players: m.both(),
-                    terms: Some((m.config.size, m.config.rules)),
+                    size: m.config.size,
+                    rules: m.config.rules,
                     move_count: m.move_count(),
                     started_at: m.started_at,
-                    problem: None,
                 }
             })
             .collect();
         for p in lock(&self.problems).iter() {
-            if let (super::super::Subject::Match(id), Some(g)) = (p.subject, p.guild)
+            if let (Subject::Match(id), Some(g)) = (p.subject, p.guild)
                 && g == guild
             {
-                games.push(RunningGame {
+                games.push(RunningGame::Unloadable {
                     id,
-                    channel: p.channel.unwrap_or(ChannelId(0)),
-                    players: p.players.unwrap_or([UserId(0), UserId(0)]),
-                    terms: None,
-                    move_count: 0,
-                    started_at: Timestamp::default(),
-                    problem: Some(p.error.to_string()),
+                    problem: p.clone(),
                 });
             }
         }
-        games.sort_by_key(|g| g.id);
+        games.sort_by_key(RunningGame::id);
         games
     }
 
@@ -399,7 +441,7 @@ impl Service {
             for c in Color::ALL {
                 let user = m.players[c].get();
                 if let Some(r) = self.store.read(|tx| tx.rating(guild.get(), user))? {
-                    let rank = Standing::from(r).rank;
+                    let rank = Standing::try_from(r)?.rank;
                     ranks[c] = Some(match rank.kyu_dan() {
                         KyuDan::Kyu(n) => format!("{n}k"),
                         KyuDan::Dan(n) => format!("{n}d"),

@@ -292,6 +292,22 @@ pub(super) fn webhook(
             if let Err(r) = check(st, req, body, "", None) {
                 return refuse(st, req, r, Some(rec.id));
             }
+            // Discord: the first follow-up to a deferred response still "thinking" replaces
+            // it, keeping the deferral's visibility (its own ephemeral flag is ignored).
+            if let Some(original) = rec.original_message_id.filter(|mid| {
+                st.messages
+                    .get(mid)
+                    .is_some_and(|m| !m.deleted && m.json["flags"].as_u64().unwrap_or(0) & 128 != 0)
+            }) {
+                let mut data = body.clone();
+                if let Some(o) = data.as_object_mut() {
+                    o.remove("flags");
+                }
+                if let Err(r) = edit_message(inner, st, original, &data, req.files) {
+                    return refuse(st, req, r, Some(rec.id));
+                }
+                return Reply::Json(StatusCode::OK, st.messages[&original].json.clone());
+            }
             let channel = st
                 .channels
                 .get(&rec.channel_id)

@@ -1,4 +1,4 @@
-//! Server settings, profiles and merit awards.
+//! Players' profiles (merit, wins, the title) and the merit awards between pairs.
 
 use rusqlite::{OptionalExtension, Row, params};
 
@@ -21,39 +21,6 @@ fn profile_from_row(r: &Row<'_>) -> rusqlite::Result<ProfileRow> {
 const PROFILE_COLUMNS: &str = "guild_id, user_id, merit, wins, losses, draws, awards, titled_at";
 
 impl Tx<'_> {
-    /// The stored settings pairs of a server.
-    ///
-    /// # Errors
-    /// A database error.
-    pub fn settings(&self, guild: u64) -> Result<Vec<(String, String)>, StoreError> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT key, value FROM settings WHERE guild_id = ?1 ORDER BY key")?;
-        let rows = st.query_map([to_sql_id(guild)], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// Replaces all settings pairs of a server.
-    ///
-    /// # Errors
-    /// A database error.
-    pub fn replace_settings(
-        &self,
-        guild: u64,
-        pairs: &[(String, String)],
-    ) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("DELETE FROM settings WHERE guild_id = ?1")?
-            .execute([to_sql_id(guild)])?;
-        let mut st = self
-            .conn
-            .prepare_cached("INSERT INTO settings (guild_id, key, value) VALUES (?1, ?2, ?3)")?;
-        for (k, v) in pairs {
-            st.execute(params![to_sql_id(guild), k, v])?;
-        }
-        Ok(())
-    }
-
     /// A player's profile on a server (zeros if they never played there).
     ///
     /// # Errors

@@ -1,0 +1,161 @@
+//! `/weiqi-config games` and `/weiqi-config annul`: a server's running games for its
+//! moderators (those that could not be loaded among them, with why), and ending one with no
+//! result.
+
+use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
+
+use crate::game::{Command, MatchId, RunningGame};
+
+use super::super::bot::{Ctx, Error};
+use super::super::i18n::{Lang, tr};
+use super::super::ui::{mention, relative_time, words};
+use super::Call;
+use super::weiqi_config::moderator_or_refuse;
+
+/// The running games of this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    if !moderator_or_refuse(&call).await {
+        return Ok(());
+    }
+    let list = match call.bot.runtime.running_in(call.guild).await {
+        Ok(list) => list,
+        Err(f) => {
+            call.failure(&f).await;
+            return Ok(());
+        }
+    };
+    let lang = call.lang;
+    let text = if list.is_empty() {
+        tr!(lang, "config-no-games")
+    } else {
+        let lines: Vec<String> = list.iter().map(|g| line(g, lang)).collect();
+        fit_lines(&lines, |n| tr!(lang, "config-more-games", count = n))
+    };
+    call.private(text).await;
+    Ok(())
+}
+
+/// One game of a moderator's list.
+fn line(g: &RunningGame, lang: Lang) -> String {
+    match g {
+        RunningGame::Playing {
+            id,
+            channel,
+            players,
+            size,
+            rules,
+            move_count,
+            started_at,
+        } => tr!(
+            lang,
+            "config-game-line",
+            game = id.get(),
+            summary = summary(*size, *rules, lang),
+            black = mention(players[0]),
+            white = mention(players[1]),
+            moves = *move_count,
+            started = relative_time(*started_at),
+            channel = format!("<#{}>", channel.get())
+        ),
+        RunningGame::Unloadable { id, problem } => tr!(
+            lang,
+            "config-game-broken",
+            game = id.get(),
+            why = words::load_error(lang, &problem.error)
+        ),
+    }
+}
+
+/// `9×9 Chinese`.
+fn summary(size: crate::go::BoardSize, rules: crate::go::RuleSet, lang: Lang) -> String {
+    format!("{0}×{0} {1}", size.get(), words::rules_name(lang, rules))
+}
+
+/// Joins `lines` within Discord's 2,000 characters of content, ending with `more(n)` for the
+/// `n` lines that did not fit.
+pub(super) fn fit_lines(lines: &[String], more: impl Fn(usize) -> String) -> String {
+    fit_lines_within(lines, 2000, more)
+}
+
+/// [`fit_lines`] within `limit` characters (room left for a heading).
+pub(super) fn fit_lines_within(
+    lines: &[String],
+    limit: usize,
+    more: impl Fn(usize) -> String,
+) -> String {
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let tail = more(lines.len() - i);
+        if out.chars().count() + line.chars().count() + tail.chars().count() + 2 > limit {
+            out.push_str(&tail);
+            return out;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The running games, offered as `annul`'s option is typed.
+async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let Some(guild) = ctx
+        .interaction
+        .guild_id
+        .map(|g| crate::game::GuildId(g.get()))
+    else {
+        return CreateAutocompleteResponse::new();
+    };
+    let typed = partial.trim().to_owned();
+    let lang = Lang::from_locale(&ctx.interaction.locale);
+    super::choices(ctx.data().runtime.running_in(guild), |list| {
+        list.into_iter()
+            .filter(|g| typed.is_empty() || g.id().to_string().starts_with(&typed))
+            .take(25)
+            .map(|g| {
+                let label = match &g {
+                    RunningGame::Playing {
+                        id,
+                        size,
+                        rules,
+                        move_count,
+                        ..
+                    } => format!("#{id} {} · {move_count}", summary(*size, *rules, lang)),
+                    RunningGame::Unloadable { id, .. } => {
+                        format!("#{id} {}", tr!(lang, "config-game-unloadable"))
+                    }
+                };
+                AutocompleteChoice::new(label, g.id().get())
+            })
+            .collect()
+    })
+    .await
+}
+
+/// End a running game with no result.
+#[poise::command(slash_command, guild_only)]
+pub async fn annul(
+    ctx: Ctx<'_>,
+    #[min = 1]
+    #[autocomplete = "running"]
+    game: i64,
+) -> Result<(), Error> {
+    let Some(call) = Call::begin(ctx).await else {
+        return Ok(());
+    };
+    let lang = call.lang;
+    call.apply_and_answer(
+        Command::Annul {
+            guild: call.guild,
+            by: call.user,
+            moderator: call.moderator(),
+            match_id: MatchId(game),
+        },
+        |_| tr!(lang, "config-annulled", game = game),
+    )
+    .await;
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! The named reads of the service, each off the async threads: what a front end may ask, and
+//! nothing else (a write is a [`crate::game::Command`] through [`Handle::apply`]). A failed
+//! read is a [`Failure`] the front end answers with "something went wrong, try again" — never
+//! a default that looks true.
+
+use std::sync::Arc;
+
+use crate::game::{
+    BoardRef, ChannelId, Failure, GuildId, Invitation, InvitationId, Leaderboard, LoadProblem,
+    Match, MatchId, Outcome, Profile, Ranking, RunningGame, Service, Settings, Timestamp, UserId,
+};
+use crate::store::{MatchSummary, Store, StoreError};
+
+use super::{Handle, blocking};
+
+impl Handle {
+    /// Runs a read on the service off the async threads.
+    async fn query<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Service) -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let service = Arc::clone(&self.inner.service);
+        blocking(move || f(&service))
+            .await
+            .unwrap_or_else(|e| Err(Failure::Internal(StoreError::Task(e.to_string()))))
+    }
+
+    /// Runs `f` on the store for a front end's own tables (the Discord adapter's `discord_*`),
+    /// off the async threads, in the store's transactions like every other call.
+    ///
+    /// # Errors
+    /// The database failed (or the task did).
+    pub async fn tables<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, Failure> {
+        self.query(move |s| f(s.store()).map_err(Failure::Internal))
+            .await
+    }
+
+    /// A match as it stands: from memory if running, else replayed from the database.
+    ///
+    /// # Errors
+    /// The database failed, or the stored match cannot be replayed.
+    pub async fn game(&self, id: MatchId) -> Result<Option<Match>, Failure> {
+        self.query(move |s| s.load_match(id)).await
+    }
+
+    /// Every running match id.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn running(&self) -> Result<Vec<MatchId>, Failure> {
+        self.query(|s| Ok(s.running())).await
+    }
+
+    /// Copies of every running match of `user`, their real-time game first.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn games_of(&self, user: UserId) -> Result<Vec<Match>, Failure> {
+        self.query(move |s| Ok(s.running_games_of(user))).await
+    }
+
+    /// The game a command about "the game" means (see [`Service::game_meant`]), as it stands.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn game_meant(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        named: Option<MatchId>,
+        boards_here: Vec<MatchId>,
+    ) -> Result<Option<Match>, Failure> {
+        self.query(move |s| Ok(s.game_meant(user, channel, named, &boards_here)))
+            .await
+    }
+
+    /// The caller's game a command acts on (see [`Service::players_game`]).
+    ///
+    /// # Errors
+    /// The refusal (not theirs, none, several and none named), or the task failed.
+    pub async fn players_game(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        named: Option<MatchId>,
+    ) -> Result<MatchId, Failure> {
+        self.query(move |s| Ok(s.players_game(user, channel, named)?))
+            .await
+    }
+
+    /// The match as it is, if `user` may open a picker on the board drawn at `board`.
+    ///
+    /// # Errors
+    /// The refusal (over, not theirs, stale, not their turn), or the task failed.
+    pub async fn picker(&self, user: UserId, board: BoardRef) -> Result<Match, Failure> {
+        self.query(move |s| Ok(s.picker(user, board)?)).await
+    }
+
+    /// Every pending invitation.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn pending_invitations(&self) -> Result<Vec<Invitation>, Failure> {
+        self.query(|s| Ok(s.pending_invitations())).await
+    }
+
+    /// A pending invitation.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn invitation(&self, id: InvitationId) -> Result<Option<Invitation>, Failure> {
+        self.query(move |s| Ok(s.invitation(id))).await
+    }
+
+    /// What start-up changed, to show once (see [`Service::take_recovered`]).
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn take_recovered(&self) -> Result<Vec<Outcome>, Failure> {
+        self.query(|s| Ok(s.take_recovered())).await
+    }
+
+    /// The stored games and invitations that could not be loaded, and why.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn load_problems(&self) -> Result<Vec<LoadProblem>, Failure> {
+        self.query(|s| Ok(s.load_problems())).await
+    }
+
+    /// A server's settings.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn settings(&self, guild: GuildId) -> Result<Settings, Failure> {
+        self.query(move |s| s.settings(guild)).await
+    }
+
+    /// A player's profile on a server.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn profile(&self, guild: GuildId, user: UserId) -> Result<Profile, Failure> {
+        self.query(move |s| s.profile(guild, user)).await
+    }
+
+    /// A player's profile and their rating after each ranked game (when, rating, deviation),
+    /// read together.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn rating_history(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<(Profile, Vec<(Timestamp, f64, f64)>), Failure> {
+        self.query(move |s| Ok((s.profile(guild, user)?, s.rating_history(guild, user)?)))
+            .await
+    }
+
+    /// One page of a server's leaderboard.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn leaderboard(
+        &self,
+        guild: GuildId,
+        by: Ranking,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Leaderboard, Failure> {
+        self.query(move |s| s.leaderboard(guild, by, limit, offset))
+            .await
+    }
+
+    /// The players of a server who hold the title.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn titled_players(&self, guild: GuildId) -> Result<Vec<UserId>, Failure> {
+        self.query(move |s| s.titled_players(guild)).await
+    }
+
+    /// The latest games of `user` on `guild`, newest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn recent_games(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        limit: u32,
+    ) -> Result<Vec<MatchSummary>, Failure> {
+        self.query(move |s| s.recent_games(guild, user, limit))
+            .await
+    }
+
+    /// The running games of a server, for its moderators.
+    ///
+    /// # Errors
+    /// The task failed.
+    pub async fn running_in(&self, guild: GuildId) -> Result<Vec<RunningGame>, Failure> {
+        self.query(move |s| Ok(s.running_in(guild))).await
+    }
+
+    /// The record of a match of `guild` as SGF, with the players' names and the comment an
+    /// automatic pass carries.
+    ///
+    /// # Errors
+    /// No such game on this server, the database failed, or the record cannot be replayed.
+    pub async fn sgf(
+        &self,
+        guild: GuildId,
+        id: MatchId,
+        names: [String; 2],
+        automatic_pass: String,
+    ) -> Result<String, Failure> {
+        self.query(move |s| s.sgf(guild, id, [&names[0], &names[1]], &automatic_pass))
+            .await
+    }
+}
