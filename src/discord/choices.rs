@@ -10,17 +10,22 @@ use crate::game::Ranking;
 use crate::game::time_control::TimePreset;
 use crate::go::{Color, Level, RuleSet};
 
-/// Makes `$ty` a choice parameter whose choices are `$value` named `$name`, in that order.
+/// Makes `$ty` a choice parameter whose choices are `$value`, in that order, each named by
+/// `$name` (the type's own name of it: what Discord shows before localisation, and the key of
+/// its label).
 macro_rules! choices {
-    ($ty:ty { $($value:expr => $name:literal),+ $(,)? }) => {
+    ($ty:ty, $name:expr, [$($value:expr),+ $(,)?]) => {
         impl poise::ChoiceParameter for $ty {
             fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
-                vec![$(poise::CommandParameterChoice {
-                    name: $name.into(),
-                    localizations: Default::default(),
-                    __non_exhaustive: (),
-                }),+]
-                .into()
+                [$($value),+]
+                    .into_iter()
+                    .map(|v: $ty| poise::CommandParameterChoice {
+                        name: $name(v).into(),
+                        localizations: Default::default(),
+                        __non_exhaustive: (),
+                    })
+                    .collect::<Vec<_>>()
+                    .into()
             }
 
             fn from_index(index: usize) -> Option<Self> {
@@ -28,17 +33,11 @@ macro_rules! choices {
             }
 
             fn from_name(name: &str) -> Option<Self> {
-                [$(($value, $name)),+]
-                    .into_iter()
-                    .find(|(_, n)| *n == name)
-                    .map(|(v, _)| v)
+                [$($value),+].into_iter().find(|v: &$ty| $name(*v) == name)
             }
 
             fn name(&self) -> &'static str {
-                [$(($value, $name)),+]
-                    .into_iter()
-                    .find(|(v, _)| v == self)
-                    .map_or("", |(_, n)| n)
+                $name(*self)
             }
 
             fn localized_name(&self, _locale: &str) -> Option<&'static str> {
@@ -49,37 +48,55 @@ macro_rules! choices {
     };
 }
 
-choices!(Level {
-    Level::Beginner => "beginner",
-    Level::Intermediate => "intermediate",
-    Level::Advanced => "advanced",
-});
+choices!(
+    Level,
+    Level::name,
+    [Level::Beginner, Level::Intermediate, Level::Advanced]
+);
 
-choices!(RuleSet {
-    RuleSet::Classic => "classic",
-    RuleSet::Chinese => "chinese",
-    RuleSet::Aga => "aga",
-    RuleSet::Japanese => "japanese",
-    RuleSet::Korean => "korean",
-    RuleSet::Ing => "ing",
-});
+choices!(
+    RuleSet,
+    RuleSet::name,
+    [
+        RuleSet::Classic,
+        RuleSet::Chinese,
+        RuleSet::Aga,
+        RuleSet::Japanese,
+        RuleSet::Korean,
+        RuleSet::Ing,
+    ]
+);
 
-choices!(Color {
-    Color::Black => "black",
-    Color::White => "white",
-});
+/// A colour's name as an option's choice.
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
 
-choices!(TimePreset {
-    TimePreset::Turn => "turn",
-    TimePreset::Blitz => "blitz",
-    TimePreset::Live => "live",
-    TimePreset::Correspondence => "correspondence",
-});
+choices!(Color, color_name, [Color::Black, Color::White]);
 
-choices!(Ranking {
-    Ranking::Rating => "rating",
-    Ranking::Merit => "merit",
-});
+choices!(
+    TimePreset,
+    TimePreset::name,
+    [
+        TimePreset::Turn,
+        TimePreset::Blitz,
+        TimePreset::Live,
+        TimePreset::Correspondence,
+    ]
+);
+
+/// What a leaderboard ranks by, as an option's choice.
+fn ranking_name(r: Ranking) -> &'static str {
+    match r {
+        Ranking::Rating => "rating",
+        Ranking::Merit => "merit",
+    }
+}
+
+choices!(Ranking, ranking_name, [Ranking::Rating, Ranking::Merit]);
 
 #[cfg(test)]
 mod tests {

@@ -90,8 +90,13 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     } = runtime::start(&path, config.durability, clock, config.computer).await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
-    for p in handle.load_problems().await.unwrap_or_default() {
-        warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
+    match handle.load_problems().await {
+        Ok(problems) => {
+            for p in problems {
+                warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
+            }
+        }
+        Err(e) => warn!(error = %e, "cannot list the games that could not be loaded"),
     }
     match handle.running().await {
         Ok(running) => info!(running = running.len(), database = %path.display(), "games loaded"),

@@ -10,7 +10,7 @@ use crate::go::{
     BoardSize, Color, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed,
 };
 
-use super::matches::{MatchConfig, MeritRules};
+use super::matches::{Match, MatchConfig, MeritRules};
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
 use super::time::{Duration, Timestamp};
@@ -498,6 +498,20 @@ impl Lobby {
         }
         self.by_channel.entry(place.1).or_default().insert(id);
         self.by_guild.entry(place.0).or_default().insert(id);
+    }
+
+    /// Records a running match in the indexes: its people (see [`Lobby::seat`]), and whether
+    /// it is a game against the computer.
+    pub fn seat_match(&mut self, m: &Match) {
+        self.seat(
+            m.id,
+            (m.guild, m.channel),
+            &m.people(),
+            m.config.time.is_correspondence(),
+        );
+        if m.computer.is_some() {
+            self.computers.insert(m.id);
+        }
     }
 
     /// Removes a match that ended from the indexes.

@@ -412,6 +412,19 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// What `events` changed of match `m`, as it now stands: whom it awaits, its next
+    /// deadline.
+    pub fn of_match(m: &Match, events: Vec<Event>) -> Outcome {
+        Outcome {
+            subject: Subject::Match(m.id),
+            guild: m.guild,
+            channel: Some(m.channel),
+            to_move: m.awaited(),
+            deadline: m.next_deadline(),
+            events,
+        }
+    }
+
     /// Whether the subject ended (a match over, an invitation closed).
     pub fn is_final(&self) -> bool {
         self.deadline.is_none()

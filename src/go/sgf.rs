@@ -470,6 +470,9 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
     root.serialize() + "\n"
 }
 
+/// A property of one text, by its constructor.
+type TextProp = fn(SimpleText) -> Prop;
+
 /// The root node: the format, the board and komi, the handicap, the game's information, the
 /// setup stones (a free handicap's), who moves first when it is White, the comment.
 fn root_properties(game: &Game, info: &RecordInfo) -> Vec<Prop> {
@@ -488,7 +491,7 @@ fn root_properties(game: &Game, info: &RecordInfo) -> Vec<Prop> {
     if let Some(h) = info.handicap {
         root_props.push(Prop::Unknown("HA".to_owned(), vec![h.to_string()]));
     }
-    let texts: [(fn(SimpleText) -> Prop, &Option<String>); 7] = [
+    let texts: [(TextProp, &Option<String>); 7] = [
         (Prop::RU, &info.rules),
         (Prop::PB, &info.black),
         (Prop::PW, &info.white),

@@ -346,6 +346,11 @@ pub async fn players_game(call: &Call<'_>, game: Option<i64>) -> Result<MatchId,
         })
 }
 
+/// The server an autocomplete (or any interaction) came from, as the game knows it.
+pub fn guild_of(ctx: Ctx<'_>) -> Option<GuildId> {
+    ctx.interaction.guild_id.map(|g| GuildId(g.get()))
+}
+
 /// How long an autocomplete may look for its choices: it cannot be deferred, and Discord
 /// waits 3 seconds. Past it, no choices (the command itself still works).
 const AUTOCOMPLETE_WITHIN: std::time::Duration = std::time::Duration::from_millis(2000);

@@ -102,11 +102,7 @@ pub(super) fn fit_lines_within(
 
 /// The running games, offered as `annul`'s option is typed.
 async fn running(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let Some(guild) = ctx
-        .interaction
-        .guild_id
-        .map(|g| crate::game::GuildId(g.get()))
-    else {
+    let Some(guild) = super::guild_of(ctx) else {
         return CreateAutocompleteResponse::new();
     };
     let typed = partial.trim().to_owned();

@@ -13,11 +13,7 @@ use super::Call;
 
 /// The sizes this server allows, offered as the `size` option is typed.
 pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {
-    let Some(guild) = ctx
-        .interaction
-        .guild_id
-        .map(|g| crate::game::GuildId(g.get()))
-    else {
+    let Some(guild) = super::guild_of(ctx) else {
         return CreateAutocompleteResponse::new();
     };
     super::choices(ctx.data().runtime.settings(guild), |s| {

@@ -3,7 +3,7 @@
 
 use serenity::all::{AutocompleteChoice, CreateAttachment, CreateAutocompleteResponse};
 
-use crate::game::{GuildId, MatchId, UserId};
+use crate::game::{MatchId, UserId};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
@@ -15,7 +15,7 @@ use super::Call;
 /// The caller's recent games on this server, newest first.
 async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     let lang = Lang::from_locale(&ctx.interaction.locale);
-    let Some(guild) = ctx.interaction.guild_id.map(|g| GuildId(g.get())) else {
+    let Some(guild) = super::guild_of(ctx) else {
         return CreateAutocompleteResponse::new();
     };
     let user = UserId(ctx.interaction.user.id.get());

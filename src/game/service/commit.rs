@@ -110,16 +110,8 @@ impl Service {
                 .remove(&m.id);
             lock(&self.lobby).unseat(m.id, (m.guild, m.channel), &m.people());
         }
-        let deadline = m.next_deadline();
-        self.arm(Subject::Match(m.id), deadline);
-        Ok(Outcome {
-            subject: Subject::Match(m.id),
-            guild: m.guild,
-            channel: Some(m.channel),
-            to_move: m.awaited(),
-            deadline,
-            events,
-        })
+        self.arm(Subject::Match(m.id), m.next_deadline());
+        Ok(Outcome::of_match(m, events))
     }
 }
 

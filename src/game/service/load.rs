@@ -117,25 +117,10 @@ impl Service {
             .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
         for mut m in loaded.matches {
             let events = m.resume(now, downtime);
-            lobby.seat(
-                m.id,
-                (m.guild, m.channel),
-                &m.people(),
-                m.config.time.is_correspondence(),
-            );
-            if m.computer.is_some() {
-                lobby.computers.insert(m.id);
-            }
+            lobby.seat_match(&m);
             timers.set(Subject::Match(m.id), m.next_deadline());
             if !events.is_empty() {
-                recovered.push(Outcome {
-                    subject: Subject::Match(m.id),
-                    guild: m.guild,
-                    channel: Some(m.channel),
-                    events,
-                    to_move: m.awaited(),
-                    deadline: m.next_deadline(),
-                });
+                recovered.push(Outcome::of_match(&m, events));
             }
             matches.insert(m.id, Arc::new(Mutex::new(m)));
         }

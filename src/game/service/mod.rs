@@ -393,31 +393,15 @@ impl Service {
     /// Puts a match just stored into play: in the lobby's indexes, in memory, its deadline
     /// armed. The outcome says it started, then `events` (invitations it superseded).
     fn seat_new_match(&self, lobby: &mut Lobby, m: Match, events: Vec<super::Event>) -> Outcome {
-        lobby.seat(
-            m.id,
-            (m.guild, m.channel),
-            &m.people(),
-            m.config.time.is_correspondence(),
-        );
-        if m.computer.is_some() {
-            lobby.computers.insert(m.id);
-        }
-        let deadline = m.next_deadline();
+        lobby.seat_match(&m);
         let mut all = vec![super::Event::MatchStarted {
             match_id: m.id,
             black: m.players.black,
             white: m.players.white,
         }];
         all.extend(events);
-        let outcome = Outcome {
-            subject: Subject::Match(m.id),
-            guild: m.guild,
-            channel: Some(m.channel),
-            to_move: m.awaited(),
-            deadline,
-            events: all,
-        };
-        let id = m.id;
+        let outcome = Outcome::of_match(&m, all);
+        let (id, deadline) = (m.id, m.next_deadline());
         self.matches
             .write()
             .unwrap_or_else(|e| e.into_inner())
