@@ -246,7 +246,7 @@ fn save_rated(
     row.rating = after.rating;
     row.deviation = after.deviation;
     row.volatility = after.volatility;
-    let held = super::queries::held_rank(&row)?;
+    let held = super::reads::held_rank(&row)?;
     row.held_rank = i64::from(
         held.held_after(after.rank_value(), after.is_provisional())
             .0,

@@ -16,7 +16,7 @@ mod computer_games;
 mod invitation_commands;
 mod load;
 mod match_rows;
-mod queries;
+mod reads;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicI64;
@@ -35,7 +35,7 @@ use super::{
 };
 
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
-pub use queries::{Leaderboard, Profile, Ranking, RunningGame, Standing};
+pub use reads::{Leaderboard, Profile, Ranking, RunningGame, Standing};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
