@@ -96,10 +96,15 @@ impl Reply {
         self.mentions.clone().unwrap_or_default()
     }
 
-    /// As the interaction's first answer (a new message, or the update of the component's).
+    /// As the interaction's first answer: a new message.
     fn message(&self) -> CreateInteractionResponseMessage {
+        self.update_message().ephemeral(self.private)
+    }
+
+    /// As the update of the component's message (whose visibility an update cannot change:
+    /// no flags).
+    fn update_message(&self) -> CreateInteractionResponseMessage {
         let mut m = CreateInteractionResponseMessage::new()
-            .ephemeral(self.private)
             .allowed_mentions(self.allowed())
             .files(self.files.clone());
         if let Some(text) = &self.content {
@@ -295,18 +300,32 @@ impl Answer {
     }
 
     /// Answers with `reply`: the first answer, the deferred one's edit, or a follow-up —
-    /// whatever Discord expects now. The message it became, when Discord says.
-    pub async fn reply(&self, reply: Reply) -> Option<Message> {
+    /// whatever Discord expects now.
+    pub async fn reply(&self, reply: Reply) {
+        self.send(reply, false).await;
+    }
+
+    /// [`Answer::reply`], and the message it became (read back from Discord when the answer
+    /// itself does not say), for a caller that remembers where it is.
+    pub async fn reply_and_read(&self, reply: Reply) -> Option<Message> {
+        self.send(reply, true).await
+    }
+
+    async fn send(&self, reply: Reply, read_back: bool) -> Option<Message> {
         let s = &self.shared;
         let mut state = s.state.lock().await;
         match *state {
             State::Open => {
                 let response = CreateInteractionResponse::Message(reply.message());
                 self.first(&mut state, response, State::Answered).await;
-                if *state != State::Answered || reply.private {
+                if *state != State::Answered || !read_back {
                     return None;
                 }
-                s.target.response(&s.http).await.ok()
+                s.target
+                    .response(&s.http)
+                    .await
+                    .map_err(|e| self.failed("read back the answer", &e))
+                    .ok()
             }
             State::Deferred { private } if private == reply.private => {
                 *state = State::Answered;
@@ -354,7 +373,7 @@ impl Answer {
         let mut state = s.state.lock().await;
         match *state {
             State::Open => {
-                let response = CreateInteractionResponse::UpdateMessage(reply.message());
+                let response = CreateInteractionResponse::UpdateMessage(reply.update_message());
                 self.first(&mut state, response, State::Answered).await;
             }
             _ => {

@@ -202,7 +202,9 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
     };
     let turn = p.bot.publisher.turn(inv.id.get()).await;
     let lang = p.bot.guild_lang(inv.guild).await;
-    let posted = p.reply(ui::invitation_message::reply(&inv, lang)).await;
+    let posted = p
+        .reply_and_read(ui::invitation_message::reply(&inv, lang))
+        .await;
     remember_invitation(p.bot, inv.id, posted).await;
     // The invitation's turn ends before its outcome is published (which takes it again).
     drop(turn);

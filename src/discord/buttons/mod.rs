@@ -41,9 +41,14 @@ impl Press<'_> {
         self.answer.reply(Reply::private(text)).await;
     }
 
-    /// Answers with `reply` as a new message; the message it became, when Discord says.
-    pub async fn reply(&self, reply: Reply) -> Option<serenity::all::Message> {
-        self.answer.reply(reply).await
+    /// Answers with `reply` as a new message.
+    pub async fn reply(&self, reply: Reply) {
+        self.answer.reply(reply).await;
+    }
+
+    /// [`Press::reply`], and the message it became, for a caller that remembers where it is.
+    pub async fn reply_and_read(&self, reply: Reply) -> Option<serenity::all::Message> {
+        self.answer.reply_and_read(reply).await
     }
 
     /// Changes the message the button is on.

@@ -269,10 +269,14 @@ impl<'a> Call<'a> {
         self.private(words::failure(self.lang, f)).await;
     }
 
-    /// Answers with `reply` (as the first answer, the deferred one's edit, or a follow-up);
-    /// the message it became, when Discord says.
-    pub async fn reply(&self, reply: Reply) -> Option<serenity::all::Message> {
-        self.answer.reply(reply).await
+    /// Answers with `reply` (as the first answer, the deferred one's edit, or a follow-up).
+    pub async fn reply(&self, reply: Reply) {
+        self.answer.reply(reply).await;
+    }
+
+    /// [`Call::reply`], and the message it became, for a caller that remembers where it is.
+    pub async fn reply_and_read(&self, reply: Reply) -> Option<serenity::all::Message> {
+        self.answer.reply_and_read(reply).await
     }
 
     /// Defers the answer (Discord shows "thinking"), for work that may take more than a moment.

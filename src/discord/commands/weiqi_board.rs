@@ -62,7 +62,7 @@ async fn repost(call: &Call<'_>, id: MatchId) {
         .embed(board.embed)
         .components(board.components)
         .file(board.png);
-    let Some(posted) = call.reply(reply).await else {
+    let Some(posted) = call.reply_and_read(reply).await else {
         return;
     };
     let (channel, mid, key) = (

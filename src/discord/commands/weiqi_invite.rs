@@ -119,6 +119,8 @@ pub async fn remember_invitation(
 async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
-    let posted = call.reply(ui::invitation_message::reply(inv, lang)).await;
+    let posted = call
+        .reply_and_read(ui::invitation_message::reply(inv, lang))
+        .await;
     remember_invitation(call.bot, inv.id, posted).await;
 }
