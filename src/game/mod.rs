@@ -40,6 +40,7 @@
 //! ```
 
 pub mod computer;
+pub mod events;
 mod ids;
 pub mod invitation;
 pub mod matches;
