@@ -172,6 +172,7 @@ fn populate(
                     started_at: now,
                     ends_at: now + 3_600_000,
                     computer: None,
+                    event: None,
                     live: MatchLive {
                         turn_deadline: deadline.millis(),
                         move_count: moves as u32,

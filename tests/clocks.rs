@@ -399,19 +399,43 @@ fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game()
     assert_eq!(w.svc.games_of(BOB), [live, first, second]);
 
     // "Your game": the one here, else the real-time one, else the only one, else say which.
-    assert_eq!(w.svc.players_game(BOB, c2, None), Ok(second));
-    assert_eq!(w.svc.players_game(BOB, CHANNEL, None), Ok(live));
-    assert_eq!(w.svc.players_game(ALICE, CHANNEL, None), Ok(first));
-    assert_eq!(w.svc.players_game(BOB, CHANNEL, Some(first)), Ok(first));
+    assert_eq!(w.svc.players_game(GUILD, BOB, c2, None), Ok(second));
+    assert_eq!(w.svc.players_game(GUILD, BOB, CHANNEL, None), Ok(live));
+    assert_eq!(w.svc.players_game(GUILD, ALICE, CHANNEL, None), Ok(first));
     assert_eq!(
-        w.svc.players_game(ALICE, CHANNEL, Some(second)),
+        w.svc.players_game(GUILD, BOB, CHANNEL, Some(first)),
+        Ok(first)
+    );
+    assert_eq!(
+        w.svc.players_game(GUILD, ALICE, CHANNEL, Some(second)),
         Err(Refusal::NotYourGame)
+    );
+    // Another server never means these games: not by name, not as "your game".
+    let elsewhere = tengen::game::GuildId(GUILD.get() + 1);
+    assert_eq!(
+        w.svc.players_game(elsewhere, BOB, c2, Some(second)),
+        Err(Refusal::NoSuchGame)
+    );
+    assert_eq!(
+        w.svc.players_game(elsewhere, ALICE, CHANNEL, None),
+        Err(Refusal::NotInGame)
+    );
+    assert!(
+        w.svc
+            .game_meant(elsewhere, CAROL, c2, Some(second), &[])
+            .is_none()
+    );
+    assert_eq!(
+        w.svc
+            .game_meant(GUILD, CAROL, c2, Some(second), &[])
+            .map(|m| m.id),
+        Some(second)
     );
     w.resign(BOB).unwrap();
     w.resign(BOB).unwrap();
     assert_eq!(w.svc.games_of(BOB), [first, second]);
     assert_eq!(
-        w.svc.players_game(BOB, CHANNEL, None),
+        w.svc.players_game(GUILD, BOB, CHANNEL, None),
         Err(Refusal::WhichGame { count: 2 })
     );
     // A move in a named game, by command, goes to that game only.

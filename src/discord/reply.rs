@@ -218,8 +218,14 @@ enum State {
     /// A button acknowledged (silently, or by its watchdog): the component's message is the
     /// one to edit; anything new is a follow-up.
     Acknowledged,
-    /// The first answer was sent: anything new is a follow-up (or an edit of it).
-    Answered,
+    /// The first answer was a new message (type 4): anything more is a follow-up; the
+    /// component's message, if any, is not ours to edit through the interaction any more.
+    Replied,
+    /// The first answer updated the component's message (type 7): it may be edited again.
+    Updated,
+    /// The first answer failed, and so did the one that says so: nothing more can be sent
+    /// (Discord shows "This interaction failed"); the watchdog must not leave a "thinking".
+    Failed,
 }
 
 struct Shared {
@@ -227,34 +233,68 @@ struct Shared {
     http: Arc<Http>,
     state: Mutex<State>,
     span: Span,
+    lang: Lang,
 }
 
 /// One interaction's answer, with its watchdog.
 pub struct Answer {
     shared: Arc<Shared>,
     watchdog: JoinHandle<()>,
-    /// The user's language, for the one line the answer may have to add.
-    lang: Lang,
 }
 
 impl Drop for Answer {
+    /// An interaction its handler left unanswered (a path that forgot to) is told, privately,
+    /// that something went wrong, rather than left to fail.
     fn drop(&mut self) {
         self.watchdog.abort();
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let shared = Arc::clone(&self.shared);
+        runtime.spawn(async move {
+            let mut state = shared.state.lock().await;
+            if *state == State::Open {
+                warn!(parent: &shared.span, "left unanswered; saying something went wrong");
+                let text = Reply::private(tr!(shared.lang, "failure-internal"));
+                let response = CreateInteractionResponse::Message(text.message());
+                if shared.target.respond(&shared.http, response).await.is_ok() {
+                    *state = State::Replied;
+                }
+            }
+        });
     }
 }
 
+/// How long Discord has been waiting for this interaction: from the moment encoded in its id
+/// (a snowflake), so that a slow gateway or a busy event loop is counted too. An id from the
+/// future (a clock apart) counts as just arrived.
+fn waited(target: &Target) -> Duration {
+    let created = match target {
+        Target::Command(i) => i.id.created_at(),
+        Target::Component(i) => i.id.created_at(),
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let at = u128::try_from(created.unix_timestamp_nanos() / 1_000_000).unwrap_or(u128::MAX);
+    Duration::from_millis(u64::try_from(now.saturating_sub(at)).unwrap_or(u64::MAX))
+}
+
 impl Answer {
-    /// Starts answering `target`: from now on, within [`DEFER_AFTER`] something is sent.
+    /// Starts answering `target`: from now on, within [`DEFER_AFTER`] of Discord's sending it,
+    /// something is sent.
     pub fn start(target: Target, http: Arc<Http>, lang: Lang, span: Span) -> Answer {
+        let wait = DEFER_AFTER.saturating_sub(waited(&target));
         let shared = Arc::new(Shared {
             target,
             http,
             state: Mutex::new(State::Open),
             span,
+            lang,
         });
         let watched = Arc::clone(&shared);
         let watchdog = tokio::spawn(async move {
-            tokio::time::sleep(DEFER_AFTER).await;
+            tokio::time::sleep(wait).await;
             let mut state = watched.state.lock().await;
             if *state != State::Open {
                 return;
@@ -274,29 +314,37 @@ impl Answer {
                 Err(e) => warn!(parent: &watched.span, error = %e, "could not defer"),
             }
         });
-        Answer {
-            shared,
-            watchdog,
-            lang,
-        }
+        Answer { shared, watchdog }
     }
 
     fn failed(&self, what: &str, e: &serenity::Error) {
         warn!(parent: &self.shared.span, error = %e, "could not {what}");
     }
 
-    /// Sends a response as the first answer, when nothing was sent yet.
+    /// Sends a response as the first answer, when nothing was sent yet. If Discord refuses it,
+    /// the user is told privately that something went wrong (as the first answer still); if
+    /// that fails too, nothing more is tried.
     async fn first(&self, state: &mut State, response: CreateInteractionResponse, next: State) {
         let s = &self.shared;
-        match s
+        let sent = s
             .target
             .respond(&s.http, response)
             .instrument(s.span.clone())
+            .await;
+        let Err(e) = sent else {
+            *state = next;
+            return;
+        };
+        self.failed("answer", &e);
+        let text = Reply::private(tr!(s.lang, "failure-internal"));
+        *state = match s
+            .target
+            .respond(&s.http, CreateInteractionResponse::Message(text.message()))
             .await
         {
-            Ok(()) => *state = next,
-            Err(e) => self.failed("answer", &e),
-        }
+            Ok(()) => State::Replied,
+            Err(_) => State::Failed,
+        };
     }
 
     /// Answers with `reply`: the first answer, the deferred one's edit, or a follow-up —
@@ -317,8 +365,8 @@ impl Answer {
         match *state {
             State::Open => {
                 let response = CreateInteractionResponse::Message(reply.message());
-                self.first(&mut state, response, State::Answered).await;
-                if *state != State::Answered || !read_back {
+                self.first(&mut state, response, State::Replied).await;
+                if *state != State::Replied || !read_back {
                     return None;
                 }
                 s.target
@@ -328,32 +376,48 @@ impl Answer {
                     .ok()
             }
             State::Deferred { private } if private == reply.private => {
-                *state = State::Answered;
-                s.target
-                    .edit(&s.http, reply.edit())
-                    .await
+                let edited = s.target.edit(&s.http, reply.edit()).await;
+                *state = State::Replied;
+                edited
                     .map_err(|e| self.failed("edit the deferred answer", &e))
                     .ok()
             }
             State::Deferred { private: false } => {
                 // A private answer after a public "thinking": the channel must not see it.
-                *state = State::Answered;
+                // Withdrawn, or (failing that) replaced by a line that says nothing; only then
+                // is a follow-up its own message, private.
                 if let Err(e) = s.target.delete(&s.http).await {
                     self.failed("withdraw the deferred answer", &e);
+                    let neutral = Reply::public().text(tr!(s.lang, "answer-told-privately"));
+                    if let Err(e) = s.target.edit(&s.http, neutral.edit()).await {
+                        self.failed("close the deferred answer", &e);
+                        *state = State::Failed;
+                        return None;
+                    }
                 }
+                *state = State::Replied;
                 self.follow_up(&reply).await
             }
             State::Deferred { private: true } => {
                 // A public answer after a private "thinking": the private message says where
-                // it went, and the answer follows for everyone.
-                *state = State::Answered;
-                let note = Reply::private(tr!(self.lang, "answer-posted-below"));
-                if let Err(e) = s.target.edit(&s.http, note.edit()).await {
-                    self.failed("edit the deferred answer", &e);
+                // it went (an edit, so that the follow-up is its own message, for everyone).
+                let note = Reply::private(tr!(s.lang, "answer-posted-below"));
+                let mut noted = s.target.edit(&s.http, note.edit()).await;
+                if noted.is_err() {
+                    noted = s.target.edit(&s.http, note.edit()).await;
                 }
+                if let Err(e) = noted {
+                    // The follow-up would replace the "thinking" and stay private: say so
+                    // rather than post it where no one else sees it.
+                    self.failed("note the answer below", &e);
+                    *state = State::Failed;
+                    return None;
+                }
+                *state = State::Replied;
                 self.follow_up(&reply).await
             }
-            State::Acknowledged | State::Answered => self.follow_up(&reply).await,
+            State::Acknowledged | State::Replied | State::Updated => self.follow_up(&reply).await,
+            State::Failed => None,
         }
     }
 
@@ -374,13 +438,20 @@ impl Answer {
         match *state {
             State::Open => {
                 let response = CreateInteractionResponse::UpdateMessage(reply.update_message());
-                self.first(&mut state, response, State::Answered).await;
+                self.first(&mut state, response, State::Updated).await;
             }
-            _ => {
+            State::Acknowledged | State::Updated => {
                 if let Err(e) = s.target.edit(&s.http, reply.edit()).await {
                     self.failed("update the message", &e);
                 }
             }
+            // The first answer was a message of its own (or a command's): the component's
+            // message is out of reach; the update goes as a private follow-up instead.
+            State::Replied | State::Deferred { .. } => {
+                drop(state);
+                self.send(reply.privately(), false).await;
+            }
+            State::Failed => {}
         }
     }
 

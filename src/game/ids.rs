@@ -56,6 +56,10 @@ id! {
     /// An invitation.
     InvitationId(i64)
 }
+id! {
+    /// An event (a tournament, an arena, a ten-game match).
+    EventId(i64)
+}
 
 impl From<InvitationId> for MatchId {
     /// The match accepted from an invitation keeps its id.

@@ -256,6 +256,7 @@ pub fn match_config(terms: &Terms, settings: &Settings) -> MatchConfig {
             winner_bonus: settings.merit_winner_bonus,
             lifetime_cap: settings.merit_lifetime_cap,
         },
+        event: None,
     }
 }
 

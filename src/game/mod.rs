@@ -54,7 +54,7 @@ pub mod time_control;
 mod timers;
 
 pub use computer::{Computer, ComputerTask, Task};
-pub use ids::{ChannelId, GuildId, InvitationId, MatchId, UserId};
+pub use ids::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
 pub use invitation::{Colours, ColoursWhy, Invitation, InviteOptions, Terms};
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,

@@ -128,6 +128,48 @@ pub enum Refusal {
     /// A starting rank that is not one (`5k`, `1d`) or is stronger than may be stated.
     #[error("not a rank one may start from")]
     RankNotAllowed,
+    /// No such event on this server.
+    #[error("no such event")]
+    NoSuchEvent,
+    /// Joining an event whose registration is closed.
+    #[error("the event's registration is closed")]
+    EventClosed,
+    /// Joining an event twice.
+    #[error("already entered")]
+    AlreadyEntered,
+    /// Joining an event that has as many players as it takes.
+    #[error("the event is full ({max} players)")]
+    EventFull { max: u32 },
+    /// The event takes members of a role the caller does not hold.
+    #[error("the event is for members of its role")]
+    EventRoleNeeded,
+    /// The event takes players with this many finished ranked games.
+    #[error("the event needs {needed} finished ranked games")]
+    EventGamesNeeded { needed: u32 },
+    /// A moderator barred the player from the server's events (失格) until then.
+    #[error("barred from events")]
+    BarredFromEvents { until: super::time::Timestamp },
+    /// Leaving, or changing the terms of, an event that started.
+    #[error("the event has started")]
+    EventStarted,
+    /// The player is not (or no longer) in the event.
+    #[error("not in the event")]
+    NotEntered,
+    /// Starting an event with fewer players than its format needs.
+    #[error("the event needs {needed} players")]
+    EventTooFewPlayers { needed: u32 },
+    /// Starting an arena whose two teams are not both set.
+    #[error("the arena's teams are not set")]
+    EventTeamsNotSet,
+    /// Acting on an event that is over.
+    #[error("the event is over")]
+    EventOver,
+    /// Starting a round while the current one is still being played, or none is left.
+    #[error("no round to start")]
+    NoRoundToStart,
+    /// A term out of range (a size, a number of rounds or players).
+    #[error("a term the event cannot have")]
+    EventTermsNotAllowed,
     /// A deadline that is no longer due, a "came back" of someone never away: ignore silently.
     #[error("nothing to do")]
     NothingToDo,

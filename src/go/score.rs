@@ -91,6 +91,9 @@ pub enum GameResult {
     Resignation { winner: Color },
     /// Won because the opponent ran out of time.
     Time { winner: Color },
+    /// Won by forfeit (an event's 裁定败: the opponent was absent, withdrew, or the referee
+    /// awarded the game).
+    Forfeit { winner: Color },
     /// Not counted: abandoned.
     Void,
 }
@@ -101,12 +104,14 @@ impl GameResult {
         match self {
             GameResult::Points { winner, .. }
             | GameResult::Resignation { winner }
-            | GameResult::Time { winner } => Some(winner),
+            | GameResult::Time { winner }
+            | GameResult::Forfeit { winner } => Some(winner),
             GameResult::Draw | GameResult::Void => None,
         }
     }
 
-    /// Reads SGF's RE value (`B+3.5`, `W+R`, `0`, `Draw`, `Void`, `B+T`); `None` if unknown.
+    /// Reads SGF's RE value (`B+3.5`, `W+R`, `0`, `Draw`, `Void`, `B+T`, `W+F`); `None` if
+    /// unknown.
     pub fn from_sgf(text: &str) -> Option<GameResult> {
         let t = text.trim();
         match t {
@@ -123,6 +128,7 @@ impl GameResult {
         match rest {
             "R" | "Resign" => Some(GameResult::Resignation { winner }),
             "T" | "Time" => Some(GameResult::Time { winner }),
+            "F" | "Forfeit" => Some(GameResult::Forfeit { winner }),
             n => {
                 let k: Komi = n.parse().ok()?;
                 u32::try_from(k.half_points())
@@ -154,6 +160,7 @@ impl fmt::Display for GameResult {
             GameResult::Draw => f.write_str("0"),
             GameResult::Resignation { winner } => write!(f, "{}+R", winner.sgf_letter()),
             GameResult::Time { winner } => write!(f, "{}+T", winner.sgf_letter()),
+            GameResult::Forfeit { winner } => write!(f, "{}+F", winner.sgf_letter()),
             GameResult::Void => f.write_str("Void"),
         }
     }

@@ -68,12 +68,13 @@ impl Handle {
     /// The task failed.
     pub async fn game_meant(
         &self,
+        guild: GuildId,
         user: UserId,
         channel: ChannelId,
         named: Option<MatchId>,
         boards_here: Vec<MatchId>,
     ) -> Result<Option<Match>, Failure> {
-        self.query(move |s| Ok(s.game_meant(user, channel, named, &boards_here)))
+        self.query(move |s| Ok(s.game_meant(guild, user, channel, named, &boards_here)))
             .await
     }
 
@@ -83,11 +84,12 @@ impl Handle {
     /// The refusal (not theirs, none, several and none named), or the task failed.
     pub async fn players_game(
         &self,
+        guild: GuildId,
         user: UserId,
         channel: ChannelId,
         named: Option<MatchId>,
     ) -> Result<MatchId, Failure> {
-        self.query(move |s| Ok(s.players_game(user, channel, named)?))
+        self.query(move |s| Ok(s.players_game(guild, user, channel, named)?))
             .await
     }
 

@@ -2,7 +2,9 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::rows::{ComputerRecordRow, ComputerRow, MatchLive, MatchRow, MatchSummary, MoveRow};
+use super::rows::{
+    ComputerRecordRow, ComputerRow, MatchEventRow, MatchLive, MatchRow, MatchSummary, MoveRow,
+};
 use super::types::PhaseCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 use crate::go::Level;
@@ -13,7 +15,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
     computer_color, computer_resigns, handicap, ranked, free_handicap, time_spec, black_clock, \
-    white_clock, turn_started, reminded, takebacks";
+    white_clock, turn_started, reminded, takebacks, event_id, start_window_ms";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -41,6 +43,20 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         started_at: r.get(16)?,
         ends_at: r.get(17)?,
         computer: computer_from(r.get(34)?, r.get(35)?, r.get(36)?)?,
+        event: match (r.get::<_, Option<i64>>(46)?, r.get::<_, Option<i64>>(47)?) {
+            (Some(event_id), Some(start_window_ms)) => Some(MatchEventRow {
+                event_id,
+                start_window_ms,
+            }),
+            (None, None) => None,
+            _ => {
+                return Err(rusqlite::Error::FromSqlConversionFailure(
+                    46,
+                    rusqlite::types::Type::Null,
+                    "an event's game has its event and its start window together".into(),
+                ));
+            }
+        },
         live: MatchLive {
             turn_deadline: r.get(18)?,
             move_count: r.get(19)?,
@@ -134,9 +150,9 @@ impl Tx<'_> {
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
-                 ranked, free_handicap, time_spec, takebacks) \
+                 ranked, free_handicap, time_spec, takebacks, event_id, start_window_ms) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)",
             )?
             .execute(params![
                 m.id,
@@ -166,6 +182,8 @@ impl Tx<'_> {
                 m.free_handicap,
                 m.time,
                 m.takebacks,
+                m.event.map(|e| e.event_id),
+                m.event.map(|e| e.start_window_ms),
             ])?;
         self.update_match(m.id, &m.live)
     }

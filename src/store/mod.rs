@@ -12,6 +12,7 @@
 //! Discord ids are `u64`; SQLite integers are `i64`. Ids are stored by bit pattern (`as i64`),
 //! which round-trips exactly and keeps equality and indexes working.
 
+mod events;
 mod invitations;
 mod legacy_time;
 mod matches;
@@ -24,13 +25,13 @@ pub mod types;
 
 pub use matches::RowError;
 pub use rows::{
-    ComputerRecordRow, ComputerRow, InvitationRow, MatchLive, MatchRow, MatchSummary, MoveRow,
-    ProfileRow, RatingRow,
+    ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
+    MatchLive, MatchRow, MatchSummary, MoveRow, ProfileRow, RatingRow,
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
-    ClockSpec, ColoursCode, EndCode, InvitationState, PhaseCode, PointList, TIME_FORM_VERSION,
-    TimeSpec,
+    ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
+    InvitationState, OutcomeCode, PhaseCode, PointList, TIME_FORM_VERSION, TimeSpec,
 };
 
 use std::path::Path;
@@ -337,7 +338,10 @@ mod tests {
         let n = store
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
-        assert_eq!(n, 14, "ten tables of the game, four of the Discord adapter");
+        assert_eq!(
+            n, 18,
+            "fourteen tables of the game (four of them events), four of the Discord adapter"
+        );
         drop(store);
         // Opening again is a no-op migration.
         Store::open(&path, Durability::Power).unwrap();

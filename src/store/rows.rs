@@ -2,7 +2,10 @@
 
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
-use super::types::{ClockSpec, ColoursCode, EndCode, PhaseCode, PointList, TimeSpec};
+use super::types::{
+    ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec, OutcomeCode,
+    PhaseCode, PointList, TimeSpec,
+};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -62,6 +65,8 @@ pub struct MatchRow {
     pub ends_at: i64,
     /// The computer's side, in a game against it.
     pub computer: Option<ComputerRow>,
+    /// The event it is a game of, if any.
+    pub event: Option<MatchEventRow>,
     pub live: MatchLive,
 }
 
@@ -174,4 +179,53 @@ pub struct MatchSummary {
     pub result: Option<GameResult>,
     pub move_count: u32,
     pub started_at: i64,
+}
+
+/// An event: where it is, who made it, its terms and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub name: String,
+    pub created_by: u64,
+    pub created_at: i64,
+    pub terms: EventTermsSpec,
+    pub stage: EventStageCode,
+    pub round: u32,
+}
+
+/// A player of an event, at their seat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryRow {
+    pub event_id: i64,
+    pub seat: u32,
+    pub user: u64,
+    pub status: EntryStatusCode,
+    pub absences: u32,
+    pub team: Option<u8>,
+    /// The rank held when they joined (0 = 30 kyu).
+    pub rank: i64,
+    pub rating: f64,
+}
+
+/// A board of an event's round: a game (`white` set) or a bye for `black`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventGameRow {
+    pub event_id: i64,
+    pub round: u32,
+    pub board: u32,
+    pub black: u32,
+    pub white: Option<u32>,
+    pub match_id: Option<i64>,
+    pub outcome: Option<OutcomeCode>,
+    pub forfeit: bool,
+}
+
+/// A match that is an event's game: which event, and how long each player has for their
+/// first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchEventRow {
+    pub event_id: i64,
+    pub start_window_ms: i64,
 }

@@ -205,6 +205,8 @@ code! {
         Resignation = "resignation",
         /// Lost on time.
         Time = "time",
+        /// Lost by forfeit (an event's absence, withdrawal, removal, or the referee's award).
+        Forfeit = "forfeit",
         /// Abandoned: both players away.
         TwoAutomaticPasses = "two-automatic-passes",
         /// Abandoned: Black went offline and did not come back.
@@ -246,7 +248,79 @@ code! {
     }
 }
 
-/// The version of the stored forms of time controls and clocks ([`TimeSpec`], [`ClockSpec`]).
+code! {
+    /// Where a stored event is in its life.
+    EventStageCode, "event stage" {
+        Registration = "registration",
+        Running = "running",
+        Finished = "finished",
+        Cancelled = "cancelled",
+    }
+}
+
+code! {
+    /// Whether a player is still in an event.
+    EntryStatusCode, "entry status" {
+        Active = "active",
+        Withdrawn = "withdrawn",
+        Removed = "removed",
+    }
+}
+
+code! {
+    /// How an event's game ended.
+    OutcomeCode, "event game outcome" {
+        Black = "black",
+        White = "white",
+        Draw = "draw",
+        BothLost = "both-lost",
+    }
+}
+
+/// An event's terms as stored: their own typed form (JSON with a version beside its fields,
+/// like [`TimeSpec`]); ranks are their numbers (0 = 30 kyu), komi in half points, durations in
+/// milliseconds, names as the game writes them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EventTermsSpec {
+    /// `round-robin`, `knockout`, `double-knockout`, `swiss`, `mcmahon`, `arena`, `ten-game`.
+    pub format: String,
+    /// Swiss and McMahon: how many rounds.
+    pub rounds: Option<u32>,
+    /// McMahon: the bar and the floor, as rank numbers.
+    pub bar: Option<i8>,
+    pub floor: Option<i8>,
+    pub size: u8,
+    pub rules: String,
+    pub komi_half: Option<i32>,
+    /// `even` or `by-rank`.
+    pub handicap: String,
+    pub time: TimeSpec,
+    pub ranked: bool,
+    pub role: Option<u64>,
+    pub min_ranked_games: u32,
+    pub max_players: u32,
+    /// `continuous` or `manual`.
+    pub schedule: String,
+    pub start_window_ms: u64,
+    pub absences_allowed: u32,
+    /// `pairing` or `nigiri`.
+    pub colours: String,
+}
+
+impl ToSql for EventTermsSpec {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        to_json(self.clone())
+    }
+}
+
+impl FromSql for EventTermsSpec {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<EventTermsSpec> {
+        from_json(value, "event terms")
+    }
+}
+
+/// The version of the stored forms of time controls, clocks and event terms ([`TimeSpec`],
+/// [`ClockSpec`], [`EventTermsSpec`]).
 pub const TIME_FORM_VERSION: u32 = 1;
 
 /// A time control as stored: its own typed form (JSON with a version, `{"v":1,"kind":

@@ -331,7 +331,7 @@ pub async fn find_game(
     let boards_here = call.bot.repo(move |r| r.boards_in(channel)).await?;
     call.bot
         .runtime
-        .game_meant(user, channel, game.map(MatchId), boards_here)
+        .game_meant(call.guild, user, channel, game.map(MatchId), boards_here)
         .await
 }
 
@@ -342,7 +342,7 @@ pub async fn find_game(
 pub async fn players_game(call: &Call<'_>, game: Option<i64>) -> Result<MatchId, String> {
     call.bot
         .runtime
-        .players_game(call.user, call.channel, game.map(MatchId))
+        .players_game(call.guild, call.user, call.channel, game.map(MatchId))
         .await
         .map_err(|f| {
             log_failure(&f);

@@ -379,6 +379,8 @@ result-points = {$winner} wins by {$margin} ({$sgf})
 result-tie-to-black = {$winner} wins: the scores are equal, and under the Ing rules a tie goes to Black ({$sgf})
 result-resignation = {$winner} wins by resignation ({$sgf})
 result-time = {$winner} wins on time ({$sgf})
+result-forfeit = {$winner} wins by forfeit ({$sgf})
+result-short = Game #{$game} ({$black} vs {$white}) is over: {$result}.
 result-draw = A draw (jigo).
 result-void = Not counted.
 result-scores = Black {$black} · White {$white} (komi {$komi})
@@ -553,6 +555,7 @@ refusal-no-rematch = Only the two players of a finished game can ask for a remat
 ## Answers in time, annulments, stored games that do not load
 
 answer-posted-below = Done: see the message below.
+answer-told-privately = The answer was sent to you privately.
 annulled-notice = {$black} {$white}: a moderator annulled game #{$game}. It counts for no one.
 player-unknown = (unknown)
 config-game-unloadable = (cannot be loaded)
@@ -567,3 +570,20 @@ inconsistent-over-in-play = it ended by passes but is still in play
 inconsistent-early-agreement = it counts dead stones before two passes
 inconsistent-no-ending = it is over but does not say how
 inconsistent-resumptions = the times play was resumed are not what its moves show
+
+## Events: refusals
+
+refusal-no-such-event = There is no such event on this server.
+refusal-event-closed = This event no longer takes players: its registration is closed.
+refusal-already-entered = You are already in this event.
+refusal-event-full = This event is full: it takes {$max} players.
+refusal-event-role-needed = This event is for the members of its role.
+refusal-event-games-needed = This event takes players with at least {$needed} finished ranked games on this server.
+refusal-barred-from-events = A moderator barred you from this server's events until {$until}.
+refusal-event-started = This event has started: its list of players is fixed.
+refusal-not-entered = You are not (or no longer) in this event.
+refusal-event-too-few-players = This event needs at least {$needed} players to start.
+refusal-event-teams-not-set = Both teams of the arena must be set before it starts.
+refusal-event-over = This event is over.
+refusal-no-round-to-start = No round to start: the current one is still being played, or none is left.
+refusal-event-terms-not-allowed = An event cannot have these terms (a size, a number of rounds or of players out of range).

@@ -367,6 +367,8 @@ result-points = {$winner} の {$margin}目勝ち（{$sgf}）
 result-tie-to-black = {$winner}の勝ち：同点で、応氏ルールでは持碁は黒の勝ちです（{$sgf}）
 result-resignation = {$winner} の中押し勝ち（{$sgf}）
 result-time = {$winner} の時間切れ勝ち（{$sgf}）
+result-forfeit = {$winner} の不戦勝（{$sgf}）
+result-short = 対局 #{$game}（{$black} 対 {$white}）は終わりました：{$result}。
 result-draw = 持碁（引き分け）。
 result-void = 無勝負（集計しません）。
 result-scores = 黒 {$black} · 白 {$white}（コミ {$komi}）
@@ -535,6 +537,7 @@ refusal-no-rematch = 再戦を求められるのは終局した対局の二人�
 ## Answers in time, annulments, stored games that do not load
 
 answer-posted-below = 完了しました：下のメッセージをご覧ください。
+answer-told-privately = 返答はあなたにだけ送りました。
 annulled-notice = {$black} さん、{$white} さん：モデレーターが対局 #{$game} を無効にしました。勝敗には数えません。
 player-unknown = （不明）
 config-game-unloadable = （読み込めません）
@@ -549,3 +552,20 @@ inconsistent-over-in-play = パスで終局したのにまだ対局中です
 inconsistent-early-agreement = パスが二回続く前に死に石を確認しています
 inconsistent-no-ending = 終局しているのに終わり方がありません
 inconsistent-resumptions = 対局再開の回数が着手と合いません
+
+## Events: refusals
+
+refusal-no-such-event = このサーバーにそのような大会はありません。
+refusal-event-closed = この大会の参加受付は締め切られました。
+refusal-already-entered = すでにこの大会に参加しています。
+refusal-event-full = この大会は満員です（定員 {$max} 人）。
+refusal-event-role-needed = この大会はそのロールのメンバー限定です。
+refusal-event-games-needed = この大会に参加するには、このサーバーでレーティング対局を {$needed} 局以上終えている必要があります。
+refusal-barred-from-events = モデレーターにより {$until} まで、このサーバーの大会への参加が停止されています。
+refusal-event-started = 大会は始まっています：参加者は確定しました。
+refusal-not-entered = この大会に参加していません（または棄権済みです）。
+refusal-event-too-few-players = この大会を始めるには {$needed} 人以上必要です。
+refusal-event-teams-not-set = 勝ち抜き戦を始める前に、両チームを決めてください。
+refusal-event-over = この大会は終わりました。
+refusal-no-round-to-start = 始められる回戦はありません：今の回戦が続いているか、もう残っていません。
+refusal-event-terms-not-allowed = 大会にこの条件は使えません（碁盤の大きさ、回戦数、人数が範囲外です）。

@@ -367,6 +367,8 @@ result-points = {$winner} {$margin}집 승({$sgf})
 result-tie-to-black = {$winner} 승: 점수가 같으며, 잉 규칙에서는 동점이면 흑이 이깁니다 ({$sgf})
 result-resignation = {$winner} 불계승({$sgf})
 result-time = {$winner} 시간승({$sgf})
+result-forfeit = {$winner} 부전승({$sgf})
+result-short = 대국 #{$game} ({$black} 대 {$white})이 끝났습니다: {$result}.
 result-draw = 무승부.
 result-void = 무효(집계하지 않음).
 result-scores = 흑 {$black} · 백 {$white} (덤 {$komi})
@@ -535,6 +537,7 @@ refusal-no-rematch = 끝난 대국의 두 사람만 재대국을 청할 수 있�
 ## Answers in time, annulments, stored games that do not load
 
 answer-posted-below = 완료했습니다: 아래 메시지를 보세요.
+answer-told-privately = 답변은 본인에게만 보냈습니다.
 annulled-notice = {$black} {$white}: 관리자가 대국 #{$game}을(를) 무효로 했습니다. 승패에 반영되지 않습니다.
 player-unknown = (알 수 없음)
 config-game-unloadable = (불러올 수 없음)
@@ -549,3 +552,20 @@ inconsistent-over-in-play = 패스로 끝났는데 아직 대국 중입니다
 inconsistent-early-agreement = 패스가 두 번 나오기 전에 사석을 확인하고 있습니다
 inconsistent-no-ending = 끝났는데 어떻게 끝났는지 적혀 있지 않습니다
 inconsistent-resumptions = 대국 재개 횟수가 착수와 맞지 않습니다
+
+## Events: refusals
+
+refusal-no-such-event = 이 서버에 그런 대회는 없습니다.
+refusal-event-closed = 이 대회는 참가 접수가 끝났습니다.
+refusal-already-entered = 이미 이 대회에 참가했습니다.
+refusal-event-full = 이 대회는 정원이 찼습니다 (최대 {$max}명).
+refusal-event-role-needed = 이 대회는 지정된 역할의 멤버만 참가할 수 있습니다.
+refusal-event-games-needed = 이 대회에 참가하려면 이 서버에서 랭크 대국을 {$needed}판 이상 마쳐야 합니다.
+refusal-barred-from-events = 관리자가 {$until}까지 이 서버 대회 참가를 금지했습니다.
+refusal-event-started = 대회가 시작되었습니다: 참가자 명단이 확정되었습니다.
+refusal-not-entered = 이 대회에 참가하지 않았거나 이미 기권했습니다.
+refusal-event-too-few-players = 이 대회를 시작하려면 최소 {$needed}명이 필요합니다.
+refusal-event-teams-not-set = 연승전을 시작하기 전에 두 팀을 정해야 합니다.
+refusal-event-over = 이 대회는 끝났습니다.
+refusal-no-round-to-start = 시작할 라운드가 없습니다: 현재 라운드가 진행 중이거나 남은 라운드가 없습니다.
+refusal-event-terms-not-allowed = 대회에 이 조건은 쓸 수 없습니다 (판 크기, 라운드 수나 인원이 범위를 벗어남).

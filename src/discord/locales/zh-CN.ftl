@@ -367,6 +367,8 @@ result-points = {$winner} 胜 {$margin} 目（{$sgf}）
 result-tie-to-black = {$winner} 胜：双方点数相同，应氏规则和棋黑胜（{$sgf}）
 result-resignation = {$winner} 中盘胜（{$sgf}）
 result-time = {$winner} 超时胜（{$sgf}）
+result-forfeit = {$winner} 判胜（{$sgf}）
+result-short = 对局 #{$game}（{$black} 对 {$white}）已结束：{$result}。
 result-draw = 和棋。
 result-void = 不计胜负。
 result-scores = 黑 {$black} · 白 {$white}（贴目 {$komi}）
@@ -535,6 +537,7 @@ refusal-no-rematch = 只有已结束对局的双方可以请求再来一盘。
 ## Answers in time, annulments, stored games that do not load
 
 answer-posted-below = 已完成：请看下方的消息。
+answer-told-privately = 回复已私下发给你。
 annulled-notice = {$black} {$white}：管理员已作废对局 #{$game}，不计胜负。
 player-unknown = （未知）
 config-game-unloadable = （无法加载）
@@ -549,3 +552,20 @@ inconsistent-over-in-play = 双方停一手后已结束，却仍在对局中
 inconsistent-early-agreement = 双方尚未停一手就在确认死子
 inconsistent-no-ending = 已结束却没有说明如何结束
 inconsistent-resumptions = 记录的续弈次数与着手不符
+
+## Events: refusals
+
+refusal-no-such-event = 本服务器没有这项比赛。
+refusal-event-closed = 这项比赛已截止报名。
+refusal-already-entered = 你已报名参加这项比赛。
+refusal-event-full = 这项比赛已满员：最多 {$max} 人。
+refusal-event-role-needed = 这项比赛只限其指定身份组的成员参加。
+refusal-event-games-needed = 参加这项比赛需要在本服务器完成至少 {$needed} 盘等级对局。
+refusal-barred-from-events = 管理员已取消你参加本服务器比赛的资格，直到 {$until}。
+refusal-event-started = 比赛已开始：参赛名单已确定。
+refusal-not-entered = 你没有参加（或已退出）这项比赛。
+refusal-event-too-few-players = 这项比赛至少需要 {$needed} 名棋手才能开始。
+refusal-event-teams-not-set = 擂台赛开始前须定好双方队伍。
+refusal-event-over = 这项比赛已结束。
+refusal-no-round-to-start = 没有可开始的轮次：本轮仍在进行，或已无轮次。
+refusal-event-terms-not-allowed = 比赛不能采用这些条件（棋盘大小、轮数或人数超出范围）。

@@ -367,6 +367,8 @@ result-points = {$winner} 勝 {$margin} 目（{$sgf}）
 result-tie-to-black = {$winner} 勝：雙方點數相同，應氏規則和棋黑勝（{$sgf}）
 result-resignation = {$winner} 中盤勝（{$sgf}）
 result-time = {$winner} 超時勝（{$sgf}）
+result-forfeit = {$winner} 判勝（{$sgf}）
+result-short = 對局 #{$game}（{$black} 對 {$white}）已結束：{$result}。
 result-draw = 和棋。
 result-void = 不計勝負。
 result-scores = 黑 {$black} · 白 {$white}（貼目 {$komi}）
@@ -535,6 +537,7 @@ refusal-no-rematch = 只有已結束對局的雙方可以請求再來一盤。
 ## Answers in time, annulments, stored games that do not load
 
 answer-posted-below = 已完成：請看下方的訊息。
+answer-told-privately = 回覆已私下傳給你。
 annulled-notice = {$black} {$white}：管理員已作廢對局 #{$game}，不計勝負。
 player-unknown = （未知）
 config-game-unloadable = （無法載入）
@@ -549,3 +552,20 @@ inconsistent-over-in-play = 雙方停一手後已結束，卻仍在對局中
 inconsistent-early-agreement = 雙方尚未停一手就在確認死子
 inconsistent-no-ending = 已結束卻沒有說明如何結束
 inconsistent-resumptions = 紀錄的續弈次數與著手不符
+
+## Events: refusals
+
+refusal-no-such-event = 本伺服器沒有這項比賽。
+refusal-event-closed = 這項比賽已截止報名。
+refusal-already-entered = 你已報名參加這項比賽。
+refusal-event-full = 這項比賽已額滿：最多 {$max} 人。
+refusal-event-role-needed = 這項比賽只限其指定身分組的成員參加。
+refusal-event-games-needed = 參加這項比賽需要在本伺服器完成至少 {$needed} 盤等級對局。
+refusal-barred-from-events = 管理員已取消你參加本伺服器比賽的資格，直到 {$until}。
+refusal-event-started = 比賽已開始：參賽名單已確定。
+refusal-not-entered = 你沒有參加（或已退出）這項比賽。
+refusal-event-too-few-players = 這項比賽至少需要 {$needed} 名棋手才能開始。
+refusal-event-teams-not-set = 擂台賽開始前須定好雙方隊伍。
+refusal-event-over = 這項比賽已結束。
+refusal-no-round-to-start = 沒有可開始的輪次：本輪仍在進行，或已無輪次。
+refusal-event-terms-not-allowed = 比賽不能採用這些條件（棋盤大小、輪數或人數超出範圍）。

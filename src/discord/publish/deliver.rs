@@ -39,8 +39,43 @@ fn retryable(e: &serenity::Error) -> bool {
     }
 }
 
-/// Runs a Discord call, again after a pause while it fails with a retryable error.
-async fn with_retry<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+/// Whether a new message that failed surely was not posted, so that posting it again cannot
+/// post it twice: the connection never made, or Discord's edge saying it did not pass it on
+/// (502, 503, 504). A timeout or a 500 may have posted it.
+fn surely_not_posted(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
+            matches!(r.status_code.as_u16(), 502..=504)
+        }
+        serenity::Error::Http(serenity::all::HttpError::Request(r)) => r.is_connect(),
+        _ => false,
+    }
+}
+
+/// Runs a Discord call that may be made again (an edit, a role, an archive), again after a
+/// pause while it fails with a retryable error.
+async fn with_retry<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, serenity::Error>>,
+{
+    retry_while(what, call, retryable).await
+}
+
+/// Posts a new message, again only while it surely was not posted.
+async fn post_with_retry<F, Fut>(what: &str, call: F) -> Result<Message, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<Message, serenity::Error>>,
+{
+    retry_while(what, call, surely_not_posted).await
+}
+
+async fn retry_while<T, F, Fut>(
+    what: &str,
+    mut call: F,
+    again: fn(&serenity::Error) -> bool,
+) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, serenity::Error>>,
@@ -49,7 +84,7 @@ where
     loop {
         match call().await {
             Ok(v) => return Ok(v),
-            Err(e) if attempt < ATTEMPTS && retryable(&e) => {
+            Err(e) if attempt < ATTEMPTS && again(&e) => {
                 warn!(what, attempt, error = %e, "Discord failed; trying again");
                 tokio::time::sleep(Duration::from_millis(400 * u64::from(attempt))).await;
                 attempt += 1;
@@ -290,7 +325,7 @@ pub async fn post_board(
             return;
         }
     };
-    let posted = with_retry("post the board", || {
+    let posted = post_with_retry("post the board", || {
         send(
             http,
             channel,
@@ -551,9 +586,13 @@ async fn announce(
 ) {
     let record = board_record(bot, id).await;
     let Some(m) = current(bot, id).await else {
-        // A game that cannot be read back (annulled by a moderator): its board loses its
-        // buttons and both players are told.
-        return annulled_unreadable(bot, http, outcome, id, players, record).await;
+        if matches!(ending, Ending::Annulled) {
+            // A game that cannot be read back, annulled by a moderator: its board loses its
+            // buttons and both players are told.
+            return annulled_unreadable(bot, http, outcome, id, players, record).await;
+        }
+        // Over, but not readable this moment: the result is said as the ending gives it.
+        return short_result(bot, http, outcome, id, (ending, players), record).await;
     };
     let lang = bot.guild_lang(m.guild).await;
     let channel = record.map_or(m.channel, |r| r.channel);
@@ -580,7 +619,9 @@ async fn announce(
         // Its two players may ask for another game on the same terms.
         msg = msg.components(ui::board_message::rematch_row(id, lang));
     }
-    if let Err(e) = with_retry("announce the result", || send(http, channel, msg.clone())).await {
+    if let Err(e) =
+        post_with_retry("announce the result", || send(http, channel, msg.clone())).await
+    {
         warn!(match_id = id.get(), error = %e, "could not announce the result");
     }
     info!(match_id = id.get(), ?ending, "game over");
@@ -610,6 +651,45 @@ fn result_text(m: &Match, ending: Ending, rewards: &[Reward], lang: Lang) -> Str
     text.push_str("\n\n");
     text.push_str(&tr!(lang, "result-record", game = m.id.get()));
     text
+}
+
+/// The result of a game that ended but cannot be read back this moment: its number, its
+/// players and the result as the ending gives it (no board, no count).
+async fn short_result(
+    bot: &Bot,
+    http: &Http,
+    outcome: &Outcome,
+    id: MatchId,
+    (ending, players): (Ending, Option<[UserId; 2]>),
+    record: Option<BoardRecord>,
+) {
+    warn!(
+        match_id = id.get(),
+        "cannot read the ended game back; its result is said short"
+    );
+    let Some(channel) = record.as_ref().map(|r| r.channel).or(outcome.channel) else {
+        return;
+    };
+    let lang = bot.guild_lang(outcome.guild).await;
+    let result = match ending {
+        Ending::Finished { result, .. } => result.to_string(),
+        _ => crate::go::GameResult::Void.to_string(),
+    };
+    let unknown = || tr!(lang, "player-unknown");
+    let text = tr!(
+        lang,
+        "result-short",
+        game = id.get(),
+        black = players.map_or_else(unknown, |p| mention(p[0])),
+        white = players.map_or_else(unknown, |p| mention(p[1])),
+        result = result
+    );
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new());
+    if let Err(e) = send(http, channel, msg).await {
+        warn!(match_id = id.get(), error = %e, "could not announce the result");
+    }
 }
 
 /// The annulment of a game that cannot be read back: its board message (if any) says so and

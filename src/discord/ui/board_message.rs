@@ -255,6 +255,12 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
             winner = who(winner),
             sgf = result.to_string()
         ),
+        GameResult::Forfeit { winner } => tr!(
+            lang,
+            "result-forfeit",
+            winner = who(winner),
+            sgf = result.to_string()
+        ),
         GameResult::Draw => tr!(lang, "result-draw"),
         GameResult::Void => tr!(lang, "result-void"),
     };

@@ -70,6 +70,7 @@ mod tests {
                 winner_bonus: 3,
                 lifetime_cap: 25,
             },
+            event: None,
         };
         Match::new(
             MatchId(i64::MAX),

@@ -136,6 +136,28 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             allowed = list(lang, allowed.iter().map(|l| level_name(lang, *l)))
         ),
         Refusal::ComputerBusy { max } => tr!(lang, "refusal-computer-busy", max = *max),
+        Refusal::NoSuchEvent => tr!(lang, "refusal-no-such-event"),
+        Refusal::EventClosed => tr!(lang, "refusal-event-closed"),
+        Refusal::AlreadyEntered => tr!(lang, "refusal-already-entered"),
+        Refusal::EventFull { max } => tr!(lang, "refusal-event-full", max = *max),
+        Refusal::EventRoleNeeded => tr!(lang, "refusal-event-role-needed"),
+        Refusal::EventGamesNeeded { needed } => {
+            tr!(lang, "refusal-event-games-needed", needed = *needed)
+        }
+        Refusal::BarredFromEvents { until } => tr!(
+            lang,
+            "refusal-barred-from-events",
+            until = super::relative_time(*until)
+        ),
+        Refusal::EventStarted => tr!(lang, "refusal-event-started"),
+        Refusal::NotEntered => tr!(lang, "refusal-not-entered"),
+        Refusal::EventTooFewPlayers { needed } => {
+            tr!(lang, "refusal-event-too-few-players", needed = *needed)
+        }
+        Refusal::EventTeamsNotSet => tr!(lang, "refusal-event-teams-not-set"),
+        Refusal::EventOver => tr!(lang, "refusal-event-over"),
+        Refusal::NoRoundToStart => tr!(lang, "refusal-no-round-to-start"),
+        Refusal::EventTermsNotAllowed => tr!(lang, "refusal-event-terms-not-allowed"),
     }
 }
 

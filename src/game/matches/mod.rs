@@ -63,6 +63,17 @@ pub struct MatchConfig {
     /// The second press of Resign must come within this.
     pub resign_window: Duration,
     pub merit: MeritRules,
+    /// The event the match is a game of, if any.
+    pub event: Option<EventLink>,
+}
+
+/// What makes a match an event's game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventLink {
+    pub event: super::EventId,
+    /// How long from the start each player has for their first move; past it, the game is
+    /// theirs lost by forfeit (缺席).
+    pub start_window: Duration,
 }
 
 /// Why a finished game finished.
@@ -73,6 +84,8 @@ pub enum EndReason {
     Resignation,
     /// A player's clock ran out.
     Time,
+    /// An event's game lost without play (an absence, a withdrawal) or awarded by its referee.
+    Forfeit,
 }
 
 /// Why a game was abandoned (not counted, nothing recorded, no rewards).
@@ -575,6 +588,8 @@ impl Match {
                     EndReason::Resignation | EndReason::Time => {
                         self.moves_played() >= self.config.merit.min_moves
                     }
+                    // A game not played earns nothing.
+                    EndReason::Forfeit => false,
                 };
                 long_enough.then_some(winner)
             }

@@ -23,6 +23,7 @@ fn config(rules: RuleSet) -> MatchConfig {
             winner_bonus: 3,
             lifetime_cap: 25,
         },
+        event: None,
     }
 }
 

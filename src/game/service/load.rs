@@ -152,6 +152,7 @@ impl Service {
             lobby: Mutex::new(lobby),
             matches: RwLock::new(matches),
             settings: RwLock::new(HashMap::new()),
+            settings_edit: Mutex::new(()),
             timers: Mutex::new(timers),
             next_id: AtomicI64::new(loaded.max_id + 1),
             problems: Mutex::new(loaded.problems),

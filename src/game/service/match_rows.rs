@@ -2,19 +2,20 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchLive, MatchRow, MoveRow,
-    PhaseCode, PointList, TimeSpec,
+    ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive,
+    MatchRow, MoveRow, PhaseCode, PointList, TimeSpec,
 };
 
 use super::super::computer::Computer;
 use super::super::invitation::{Colours, ColoursWhy, Invitation, Terms};
 use super::super::matches::{
-    AbandonCause, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules, Phase,
+    AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
+    Phase,
 };
 use super::super::settings::Settings;
 use super::super::time::{Duration, Timestamp, millis_of};
 use super::super::time_control::{PlayerClock, TimeControl};
-use super::super::{ChannelId, GuildId, InvitationId, MatchId, UserId};
+use super::super::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
 use super::load::{Inconsistency, LoadError};
 
 pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
@@ -94,6 +95,10 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         merit_cap: c.merit.lifetime_cap,
         started_at: m.started_at.millis(),
         ends_at: m.ends_at.millis(),
+        event: c.event.map(|e| MatchEventRow {
+            event_id: e.event.get(),
+            start_window_ms: millis_of(e.start_window),
+        }),
         computer: m.computer.map(|c| ComputerRow {
             level: c.level,
             color: c.color,
@@ -110,6 +115,7 @@ fn end_code(ending: Ending) -> EndCode {
             EndReason::TwoPasses => EndCode::TwoPasses,
             EndReason::Resignation => EndCode::Resignation,
             EndReason::Time => EndCode::Time,
+            EndReason::Forfeit => EndCode::Forfeit,
         },
         Ending::Abandoned(AbandonCause::TwoAutomaticPasses) => EndCode::TwoAutomaticPasses,
         Ending::Abandoned(AbandonCause::Offline(Color::Black)) => EndCode::OfflineBlack,
@@ -133,6 +139,7 @@ fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadEr
         EndCode::TwoPasses => finished(EndReason::TwoPasses)?,
         EndCode::Resignation => finished(EndReason::Resignation)?,
         EndCode::Time => finished(EndReason::Time)?,
+        EndCode::Forfeit => finished(EndReason::Forfeit)?,
         EndCode::TwoAutomaticPasses => Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
         EndCode::OfflineBlack => Ending::Abandoned(AbandonCause::Offline(Color::Black)),
         EndCode::OfflineWhite => Ending::Abandoned(AbandonCause::Offline(Color::White)),
@@ -347,6 +354,13 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             amount: r.merit_amount,
             winner_bonus: r.merit_bonus,
             lifetime_cap: r.merit_cap,
+        },
+        event: match r.event {
+            Some(e) => Some(EventLink {
+                event: EventId(e.event_id),
+                start_window: duration_of(e.start_window_ms)?,
+            }),
+            None => None,
         },
     };
     let ts = Timestamp::from_millis;

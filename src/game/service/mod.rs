@@ -52,6 +52,9 @@ pub struct Service {
     lobby: Mutex<Lobby>,
     matches: RwLock<HashMap<MatchId, MatchCell>>,
     settings: RwLock<HashMap<GuildId, Settings>>,
+    /// Held while a moderator's change of settings is read, decided and written, so that two
+    /// changes at once do not lose one another (the cache itself is locked only to swap in).
+    settings_edit: Mutex<()>,
     timers: Mutex<Timers>,
     next_id: AtomicI64,
     problems: Mutex<Vec<LoadProblem>>,
@@ -270,23 +273,26 @@ impl Service {
             .collect()
     }
 
-    /// The game of `user` a command means: `game` if named (it must be theirs), else theirs
-    /// in this channel or thread, else their real-time game, else their only one.
+    /// The game of `user` on `guild` a command means: `game` if named (it must be theirs,
+    /// there), else theirs in this channel or thread, else their real-time game, else their
+    /// only one. Another server's games are never meant.
     ///
     /// # Errors
     /// Not theirs or not running; no game; or several, none of them here (name one).
     pub fn players_game(
         &self,
+        guild: GuildId,
         user: UserId,
         channel: ChannelId,
         game: Option<MatchId>,
     ) -> Result<MatchId, Refusal> {
         let lobby = lock(&self.lobby);
-        let mine = lobby.games_of(user);
+        let on_server = |id: &MatchId| lobby.by_guild.get(&guild).is_some_and(|s| s.contains(id));
+        let mine: Vec<MatchId> = lobby.games_of(user).into_iter().filter(on_server).collect();
         if let Some(id) = game {
             return if mine.contains(&id) {
                 Ok(id)
-            } else if self.cell(id).is_some() {
+            } else if on_server(&id) {
                 Err(Refusal::NotYourGame)
             } else {
                 Err(Refusal::NoSuchGame)
@@ -296,7 +302,7 @@ impl Service {
         if let Some(&id) = mine.iter().find(|id| here.is_some_and(|s| s.contains(id))) {
             return Ok(id);
         }
-        if let Some(&id) = lobby.busy.get(&user) {
+        if let Some(&id) = lobby.busy.get(&user).filter(|id| on_server(id)) {
             return Ok(id);
         }
         match mine.as_slice() {
@@ -308,23 +314,24 @@ impl Service {
         }
     }
 
-    /// The running game a command about "the game" (`/weiqi status`, `/weiqi board`) means,
-    /// as it stands: `named` if it names one, else the caller's own (here first, as
+    /// The running game on `guild` a command about "the game" (`/weiqi status`, `/weiqi
+    /// board`) means, as it stands: `named` if it names one of the server's, else the caller's own (here first, as
     /// [`Service::players_game`]), else the latest whose board is here (`boards_here`, the
     /// front end's record of where boards are, newest first), else the oldest played in this
     /// channel. Index lookups, never a scan of every game.
     pub fn game_meant(
         &self,
+        guild: GuildId,
         user: UserId,
         channel: ChannelId,
         named: Option<MatchId>,
         boards_here: &[MatchId],
     ) -> Option<Match> {
         if let Some(id) = named {
-            return self.snapshot(id);
+            return self.snapshot(id).filter(|m| m.guild == guild);
         }
         let id = self
-            .players_game(user, channel, None)
+            .players_game(guild, user, channel, None)
             .ok()
             .or_else(|| {
                 boards_here

@@ -212,11 +212,8 @@ impl Service {
         change: &SettingChange,
     ) -> Result<Outcome, Failure> {
         may_moderate(moderator)?;
+        let _editing = lock(&self.settings_edit);
         let mut current = self.settings(guild)?;
-        let mut cache = self.settings.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(s) = cache.get(&guild) {
-            current = s.clone();
-        }
         match change {
             SettingChange::Set { key, value } => current.set(key, value).map(|_| ()),
             SettingChange::Reset { key } => current.reset(key).map(|_| ()),
@@ -225,7 +222,10 @@ impl Service {
         let pairs = current.to_pairs();
         self.store
             .write(|tx| tx.replace_settings(guild.get(), &pairs))?;
-        cache.insert(guild, current.clone());
+        self.settings
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(guild, current.clone());
         Ok(Outcome {
             subject: Subject::Server(guild),
             guild,

@@ -1,0 +1,274 @@
+//! Events: their rows, their players (seats), every board of every round, bars from events.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::rows::{EntryRow, EventGameRow, EventRow};
+use super::types::{EventStageCode, OutcomeCode};
+use super::{StoreError, Tx, from_sql_id, to_sql_id};
+
+const EVENT_COLUMNS: &str =
+    "id, guild_id, channel_id, name, created_by, created_at, terms, stage, round";
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<EventRow> {
+    Ok(EventRow {
+        id: r.get(0)?,
+        guild: from_sql_id(r.get(1)?),
+        channel: from_sql_id(r.get(2)?),
+        name: r.get(3)?,
+        created_by: from_sql_id(r.get(4)?),
+        created_at: r.get(5)?,
+        terms: r.get(6)?,
+        stage: r.get(7)?,
+        round: r.get(8)?,
+    })
+}
+
+fn entry_from_row(r: &Row<'_>) -> rusqlite::Result<EntryRow> {
+    Ok(EntryRow {
+        event_id: r.get(0)?,
+        seat: r.get(1)?,
+        user: from_sql_id(r.get(2)?),
+        status: r.get(3)?,
+        absences: r.get(4)?,
+        team: r.get(5)?,
+        rank: r.get(6)?,
+        rating: r.get(7)?,
+    })
+}
+
+fn game_from_row(r: &Row<'_>) -> rusqlite::Result<EventGameRow> {
+    Ok(EventGameRow {
+        event_id: r.get(0)?,
+        round: r.get(1)?,
+        board: r.get(2)?,
+        black: r.get(3)?,
+        white: r.get(4)?,
+        match_id: r.get(5)?,
+        outcome: r.get(6)?,
+        forfeit: r.get(7)?,
+    })
+}
+
+/// A row of `table` that does not decode, as the store reports it.
+fn bad_row(table: &'static str, id: i64, e: rusqlite::Error) -> StoreError {
+    StoreError::Row(super::RowError {
+        table,
+        id,
+        cause: e.to_string(),
+    })
+}
+
+impl Tx<'_> {
+    /// Stores a new event.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn insert_event(&self, e: &EventRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
+                 terms, stage, round) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute(params![
+                e.id,
+                to_sql_id(e.guild),
+                to_sql_id(e.channel),
+                e.name,
+                to_sql_id(e.created_by),
+                e.created_at,
+                e.terms,
+                e.stage,
+                e.round
+            ])?;
+        Ok(())
+    }
+
+    /// Saves where an event stands: its stage and round.
+    ///
+    /// # Errors
+    /// A database error, or no such event.
+    pub fn update_event(
+        &self,
+        id: i64,
+        stage: EventStageCode,
+        round: u32,
+    ) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached("UPDATE events SET stage = ?2, round = ?3 WHERE id = ?1")?
+            .execute(params![id, stage, round])?;
+        if n == 0 {
+            return Err(StoreError::Missing(format!("event {id}")));
+        }
+        Ok(())
+    }
+
+    /// An event, its players and its boards; `None` if there is none with that id.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn event(
+        &self,
+        id: i64,
+    ) -> Result<Option<(EventRow, Vec<EntryRow>, Vec<EventGameRow>)>, StoreError> {
+        let row = self
+            .conn
+            .prepare_cached(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"))?
+            .query_row([id], event_from_row)
+            .optional()
+            .map_err(|e| bad_row("events", id, e))?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let entries = self
+            .conn
+            .prepare_cached(
+                "SELECT event_id, seat, user_id, status, absences, team, rank, rating \
+                 FROM event_entries WHERE event_id = ?1 ORDER BY seat",
+            )?
+            .query_map([id], entry_from_row)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad_row("event_entries", id, e))?;
+        let games = self
+            .conn
+            .prepare_cached(
+                "SELECT event_id, round, board, black, white, match_id, outcome, forfeit \
+                 FROM event_games WHERE event_id = ?1 ORDER BY round, board",
+            )?
+            .query_map([id], game_from_row)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad_row("event_games", id, e))?;
+        Ok(Some((row, entries, games)))
+    }
+
+    /// The ids of a server's events, newest first; with `open_only`, those not over.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn events_of(&self, guild: u64, open_only: bool) -> Result<Vec<i64>, StoreError> {
+        let sql = if open_only {
+            "SELECT id FROM events WHERE guild_id = ?1 \
+             AND stage IN ('registration', 'running') ORDER BY id DESC"
+        } else {
+            "SELECT id FROM events WHERE guild_id = ?1 ORDER BY id DESC LIMIT 25"
+        };
+        let mut st = self.conn.prepare_cached(sql)?;
+        let rows = st.query_map([to_sql_id(guild)], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The ids of every event not over, on every server (start-up arms their deadlines).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn open_events(&self) -> Result<Vec<i64>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id FROM events WHERE stage IN ('registration', 'running') ORDER BY id",
+        )?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Replaces an event's list of players.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn replace_entries(&self, event_id: i64, entries: &[EntryRow]) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("DELETE FROM event_entries WHERE event_id = ?1")?
+            .execute([event_id])?;
+        let mut st = self.conn.prepare_cached(
+            "INSERT INTO event_entries (event_id, seat, user_id, status, absences, team, rank, \
+             rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        for e in entries {
+            st.execute(params![
+                event_id,
+                e.seat,
+                to_sql_id(e.user),
+                e.status,
+                e.absences,
+                e.team,
+                e.rank,
+                e.rating
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// Stores the boards of a round as it starts.
+    ///
+    /// # Errors
+    /// A database error (a board stored twice among them).
+    pub fn insert_event_games(&self, games: &[EventGameRow]) -> Result<(), StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "INSERT INTO event_games (event_id, round, board, black, white, match_id, outcome, \
+             forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        for g in games {
+            st.execute(params![
+                g.event_id, g.round, g.board, g.black, g.white, g.match_id, g.outcome, g.forfeit
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// Records how the game played by `match_id` ended; the event it belongs to, if any.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_event_game_result(
+        &self,
+        match_id: i64,
+        outcome: OutcomeCode,
+        forfeit: bool,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "UPDATE event_games SET outcome = ?2, forfeit = ?3 \
+                 WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id",
+            )?
+            .query_row(params![match_id, outcome, forfeit], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Bars a player from a server's events until `until` (UTC ms).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_event_bar(&self, guild: u64, user: u64, until: i64) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO event_bars (guild_id, user_id, until) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
+            )?
+            .execute(params![to_sql_id(guild), to_sql_id(user), until])?;
+        Ok(())
+    }
+
+    /// Until when a player is barred from a server's events, if they are.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn event_bar(&self, guild: u64, user: u64) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2")?
+            .query_row(params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// How many ranked games a player has finished on a server.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn ranked_games(&self, guild: u64, user: u64) -> Result<u32, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT games FROM ratings WHERE guild_id = ?1 AND user_id = ?2")?
+            .query_row(params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))
+            .optional()?
+            .unwrap_or(0))
+    }
+}
