@@ -53,10 +53,12 @@ CREATE TABLE event_bars (
 ALTER TABLE matches ADD COLUMN event_id INTEGER;
 ALTER TABLE matches ADD COLUMN start_window_ms INTEGER CHECK (start_window_ms > 0);
 
--- A forfeit (裁定败) is a new ending: the typed column is rebuilt with it in its CHECK.
+-- A forfeit (裁定败: a withdrawal, a removal, an award) and an absence (缺席) are new endings:
+-- the typed column is rebuilt with them in its CHECK.
 ALTER TABLE matches ADD COLUMN end_code TEXT
-    CHECK (end_code IN ('two-passes', 'resignation', 'time', 'forfeit', 'two-automatic-passes',
-                        'offline-B', 'offline-W', 'time-cap', 'annulled'));
+    CHECK (end_code IN ('two-passes', 'resignation', 'time', 'forfeit', 'absence',
+                        'two-automatic-passes', 'offline-B', 'offline-W', 'time-cap',
+                        'annulled'));
 UPDATE matches SET end_code = ending;
 ALTER TABLE matches DROP COLUMN ending;
 ALTER TABLE matches RENAME COLUMN end_code TO ending;

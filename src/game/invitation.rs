@@ -482,7 +482,10 @@ impl Lobby {
 
     /// Records a running match in the indexes, with the people who play it (the computer
     /// plays any number of games at once and is never busy). A correspondence game does not
-    /// make its players busy: they keep their one real-time game.
+    /// make its players busy: they keep their one real-time game. Nor does a real-time game of
+    /// a player busy already (an event's round starting while they play another game): it is
+    /// listed with their other games, and the one they were playing stays the one "your game"
+    /// means.
     pub fn seat(
         &mut self,
         id: MatchId,
@@ -491,7 +494,7 @@ impl Lobby {
         correspondence: bool,
     ) {
         for &p in players {
-            if correspondence {
+            if correspondence || self.busy.get(&p).is_some_and(|&other| other != id) {
                 self.correspondence.entry(p).or_default().insert(id);
             } else {
                 self.busy.insert(p, id);

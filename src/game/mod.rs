@@ -62,6 +62,7 @@ pub use matches::{
 };
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
+pub use service::EventRequest;
 pub use service::{
     DEFAULT_COMPUTER_GAMES, Inconsistency, Leaderboard, LoadError, LoadProblem, Profile, Ranking,
     RunningGame, Service, ServiceError, Standing, may_moderate,
@@ -71,6 +72,8 @@ pub use time::{Duration, Timestamp};
 pub use timers::Timers;
 
 use crate::go::{Color, Move, Point};
+
+use events::Tournament;
 
 /// Which invitation an answer or a withdrawal is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,6 +106,8 @@ pub enum Subject {
     Server(GuildId),
     /// A player's standing on a server (a rank stated). Never has a deadline.
     Player(GuildId, UserId),
+    /// An event (its deadline: look again, a game of it ended or the bot restarted).
+    Event(EventId),
 }
 
 impl Subject {
@@ -112,7 +117,7 @@ impl Subject {
         match self {
             Subject::Invitation(i) => Some(i.get()),
             Subject::Match(m) => Some(m.get()),
-            Subject::Server(_) | Subject::Player(..) => None,
+            Subject::Server(_) | Subject::Player(..) | Subject::Event(_) => None,
         }
     }
 }
@@ -236,6 +241,55 @@ pub enum Command {
         /// Whether `by` moderates the server (the front end knows its permissions).
         moderator: bool,
         match_id: MatchId,
+    },
+    /// A moderator opens an event for registration (`/weiqi-config event create`).
+    CreateEvent(Box<EventRequest>),
+    /// A player asks to join an event in registration (its Join button).
+    JoinEvent {
+        guild: GuildId,
+        event: EventId,
+        user: UserId,
+        /// Whether they hold the event's role, if it names one (the front end knows).
+        has_role: bool,
+    },
+    /// A player leaves an event before it starts (its Leave button).
+    LeaveEvent {
+        guild: GuildId,
+        event: EventId,
+        user: UserId,
+    },
+    /// A moderator sets an arena's team, in its captain's order.
+    SetTeam {
+        guild: GuildId,
+        event: EventId,
+        moderator: bool,
+        team: u8,
+        players: Vec<UserId>,
+    },
+    /// A moderator starts an event, or its next round under a manual schedule.
+    StartEvent {
+        guild: GuildId,
+        event: EventId,
+        moderator: bool,
+    },
+    /// A player withdraws from an event (弃权): their games still to play are lost.
+    Withdraw {
+        guild: GuildId,
+        event: EventId,
+        user: UserId,
+    },
+    /// A moderator bars a player from the server's events until a time (失格).
+    BarFromEvents {
+        guild: GuildId,
+        moderator: bool,
+        user: UserId,
+        until: Timestamp,
+    },
+    /// A moderator calls an event off; its running games are annulled.
+    CancelEvent {
+        guild: GuildId,
+        event: EventId,
+        moderator: bool,
     },
     /// A deadline fell due (sent by the scheduler, never by a user).
     Timeout(Subject),
@@ -394,6 +448,30 @@ pub enum Event {
     SettingsChanged(Box<Settings>),
     /// A player stated the rank they start ranked play from.
     RankStated(Standing),
+    /// An event opened for registration.
+    EventOpened(Box<Tournament>),
+    /// An event's list of players changed (a join, a leave, a team, a withdrawal, a removal).
+    EventChanged(Box<Tournament>),
+    /// A round of an event started (its games are in the command's `after`).
+    RoundStarted {
+        event: Box<Tournament>,
+        round: u32,
+    },
+    /// An event ended: its standings are final.
+    EventFinished(Box<Tournament>),
+    /// A moderator called an event off.
+    EventCancelled(Box<Tournament>),
+    /// A player withdrew from an event.
+    Withdrew {
+        event: EventId,
+        user: UserId,
+    },
+    /// A player was barred from a server's events until `until`.
+    BarredFromEvents {
+        guild: GuildId,
+        user: UserId,
+        until: Timestamp,
+    },
 }
 
 /// What a command changed, who to tell, and the next deadline.
@@ -438,6 +516,9 @@ impl Outcome {
 pub struct Applied {
     pub fired: Vec<Outcome>,
     pub result: Result<Outcome, Failure>,
+    /// What the command set off, committed with it or after it: the games a round of an event
+    /// started, the games a withdrawal or a cancellation ended.
+    pub after: Vec<Outcome>,
 }
 
 impl Applied {
@@ -446,11 +527,16 @@ impl Applied {
         Applied {
             fired: Vec::new(),
             result,
+            after: Vec::new(),
         }
     }
 
-    /// Every committed outcome, fired deadlines first.
+    /// Every committed outcome, fired deadlines first, then the command's own, then what it
+    /// set off.
     pub fn outcomes(&self) -> impl Iterator<Item = &Outcome> {
-        self.fired.iter().chain(self.result.as_ref().ok())
+        self.fired
+            .iter()
+            .chain(self.result.as_ref().ok())
+            .chain(self.after.iter())
     }
 }

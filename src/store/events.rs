@@ -58,6 +58,9 @@ fn bad_row(table: &'static str, id: i64, e: rusqlite::Error) -> StoreError {
     })
 }
 
+/// An event as stored: its row, its players by seat, its boards by round.
+pub type StoredEvent = (EventRow, Vec<EntryRow>, Vec<EventGameRow>);
+
 impl Tx<'_> {
     /// Stores a new event.
     ///
@@ -107,10 +110,7 @@ impl Tx<'_> {
     ///
     /// # Errors
     /// A database error, or a row that does not decode.
-    pub fn event(
-        &self,
-        id: i64,
-    ) -> Result<Option<(EventRow, Vec<EntryRow>, Vec<EventGameRow>)>, StoreError> {
+    pub fn event(&self, id: i64) -> Result<Option<StoredEvent>, StoreError> {
         let row = self
             .conn
             .prepare_cached(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"))?
@@ -196,6 +196,25 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Writes whether each of an event's players is still in it (the rest of their rows stays:
+    /// their absences are counted by [`Tx::add_absence`] in their games' commits).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_entry_statuses(
+        &self,
+        event_id: i64,
+        entries: &[EntryRow],
+    ) -> Result<(), StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "UPDATE event_entries SET status = ?3 WHERE event_id = ?1 AND seat = ?2",
+        )?;
+        for e in entries {
+            st.execute(params![event_id, e.seat, e.status])?;
+        }
+        Ok(())
+    }
+
     /// Stores the boards of a round as it starts.
     ///
     /// # Errors
@@ -231,6 +250,20 @@ impl Tx<'_> {
             )?
             .query_row(params![match_id, outcome, forfeit], |r| r.get(0))
             .optional()?)
+    }
+
+    /// Counts one absence (缺席) more against a player of an event.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn add_absence(&self, event_id: i64, user: u64) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "UPDATE event_entries SET absences = absences + 1 \
+                 WHERE event_id = ?1 AND user_id = ?2",
+            )?
+            .execute(params![event_id, to_sql_id(user)])?;
+        Ok(())
     }
 
     /// Bars a player from a server's events until `until` (UTC ms).

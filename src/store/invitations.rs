@@ -27,15 +27,16 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
 }
 
 impl Tx<'_> {
-    /// The largest id given to an invitation or a match (they share one sequence: a match
-    /// takes the id of the invitation it was accepted from).
+    /// The largest id given to an invitation, a match or an event (they share one sequence: a
+    /// match takes the id of the invitation it was accepted from).
     ///
     /// # Errors
     /// A database error.
     pub fn max_id(&self) -> Result<i64, StoreError> {
         Ok(self.conn.query_row(
             "SELECT max(coalesce((SELECT max(id) FROM invitations), 0), \
-                        coalesce((SELECT max(id) FROM matches), 0))",
+                        coalesce((SELECT max(id) FROM matches), 0), \
+                        coalesce((SELECT max(id) FROM events), 0))",
             [],
             |r| r.get(0),
         )?)

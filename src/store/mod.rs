@@ -23,6 +23,7 @@ mod server_settings;
 mod serving_lock;
 pub mod types;
 
+pub use events::StoredEvent;
 pub use matches::RowError;
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,

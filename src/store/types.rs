@@ -205,8 +205,10 @@ code! {
         Resignation = "resignation",
         /// Lost on time.
         Time = "time",
-        /// Lost by forfeit (an event's absence, withdrawal, removal, or the referee's award).
+        /// Lost by forfeit (an event's withdrawal, removal, or the referee's award).
         Forfeit = "forfeit",
+        /// Lost by an event's absence: no first move within the start window.
+        Absence = "absence",
         /// Abandoned: both players away.
         TwoAutomaticPasses = "two-automatic-passes",
         /// Abandoned: Black went offline and did not come back.

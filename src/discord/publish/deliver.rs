@@ -132,6 +132,10 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             grant_title(bot, &http, guild, user, outcome.channel).await
         }
         Step::Close(id) => close_game(bot, &http, id).await,
+        Step::PostEvent(_)
+        | Step::RedrawEvent(_)
+        | Step::AnnounceRound(..)
+        | Step::AnnounceEventEnd(_) => {}
     }
 }
 

@@ -1,5 +1,6 @@
 //! What to show of an outcome, decided before anything is sent: pure, and tested on its own.
 
+use crate::game::events::Tournament;
 use crate::game::{
     Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, Timestamp, UserId,
 };
@@ -37,6 +38,14 @@ pub enum Step {
     GrantTitle(GuildId, UserId),
     /// The game is over: its last "your move" ping goes, its thread is archived.
     Close(MatchId),
+    /// An event opened: its announcement is posted, with its Join and Leave buttons.
+    PostEvent(Box<Tournament>),
+    /// An event's announcement is redrawn as it stands (its players, its round, its end).
+    RedrawEvent(Box<Tournament>),
+    /// A round started: its pairings are posted where the event is announced.
+    AnnounceRound(Box<Tournament>, u32),
+    /// An event ended (or was called off): its final standings are posted.
+    AnnounceEventEnd(Box<Tournament>),
 }
 
 /// What an outcome's events add up to, before the steps are ordered.
@@ -64,7 +73,19 @@ impl Seen {
             | Event::ResignArmed { .. }
             | Event::ResignDisarmed { .. }
             | Event::SettingsChanged(_)
-            | Event::RankStated(_) => {}
+            | Event::RankStated(_)
+            | Event::Withdrew { .. }
+            | Event::BarredFromEvents { .. } => {}
+            Event::EventOpened(t) => self.steps.push(Step::PostEvent(t.clone())),
+            Event::EventChanged(t) => self.steps.push(Step::RedrawEvent(t.clone())),
+            Event::RoundStarted { event, round } => {
+                self.steps.push(Step::RedrawEvent(event.clone()));
+                self.steps.push(Step::AnnounceRound(event.clone(), *round));
+            }
+            Event::EventFinished(t) | Event::EventCancelled(t) => {
+                self.steps.push(Step::RedrawEvent(t.clone()));
+                self.steps.push(Step::AnnounceEventEnd(t.clone()));
+            }
             Event::InvitationDeclined(i) => self.close(i, Closed::Declined),
             Event::InvitationExpired(i) => self.close(i, Closed::Expired),
             Event::InvitationCancelled(i) => self.close(i, Closed::Cancelled),

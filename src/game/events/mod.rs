@@ -17,6 +17,15 @@ pub mod round_robin;
 pub mod standings;
 pub mod swiss;
 pub mod ten_game;
+pub mod terms;
+pub mod tournament;
+
+use crate::go::Color;
+
+use super::matches::{AbandonCause, EndReason, Ending};
+
+pub use terms::{ColourRule, EventTerms, Format, HandicapPolicy, Schedule};
+pub use tournament::{Candidate, Entry, EntryStatus, EventGame, Planned, Stage, Tournament};
 
 /// A player of an event: their place in its entry list (0-based, in seeding order: the
 /// strongest first where the format seeds by rating).
@@ -96,4 +105,93 @@ pub struct Played {
     pub outcome: Outcome,
     /// Decided by a forfeit (an absence, a withdrawal, a removal), not on the board.
     pub forfeit: bool,
+}
+
+/// How an event reads the end of one of its games: the outcome, whether it was a forfeit,
+/// and who was absent (缺席: no first move in the start window).
+///
+/// A game that ends without a result still needs one for the event: a player who went offline
+/// and did not come back loses it by forfeit; a game both players left (two automatic passes)
+/// or a moderator annulled is lost by both; one that ran into the real-time cap is a draw,
+/// the fault of neither.
+pub fn event_result(ending: Ending) -> (Outcome, bool, Vec<Color>) {
+    let won_by = |winner: Option<Color>| match winner {
+        Some(Color::Black) => Outcome::BlackWon,
+        Some(Color::White) => Outcome::WhiteWon,
+        None => Outcome::Draw,
+    };
+    match ending {
+        Ending::Finished {
+            result,
+            reason: EndReason::Absence,
+        } => match result.winner() {
+            Some(w) => (won_by(Some(w)), true, vec![!w]),
+            None => (Outcome::BothLost, true, Color::ALL.to_vec()),
+        },
+        Ending::Finished { result, reason } => (
+            won_by(result.winner()),
+            reason == EndReason::Forfeit,
+            Vec::new(),
+        ),
+        Ending::Abandoned(AbandonCause::Offline(c)) => (won_by(Some(!c)), true, Vec::new()),
+        Ending::Abandoned(AbandonCause::TimeCap) => (Outcome::Draw, false, Vec::new()),
+        Ending::Abandoned(AbandonCause::TwoAutomaticPasses) | Ending::Annulled => {
+            (Outcome::BothLost, true, Vec::new())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::GameResult;
+
+    #[test]
+    fn a_game_is_read_for_the_event_as_it_ended() {
+        let finished = |result, reason| Ending::Finished { result, reason };
+        let b = Color::Black;
+        assert_eq!(
+            event_result(finished(
+                GameResult::Resignation { winner: b },
+                EndReason::Resignation
+            )),
+            (Outcome::BlackWon, false, vec![])
+        );
+        assert_eq!(
+            event_result(finished(GameResult::Draw, EndReason::TwoPasses)),
+            (Outcome::Draw, false, vec![])
+        );
+        // Black never moved in the window: White wins by forfeit, Black was absent.
+        assert_eq!(
+            event_result(finished(
+                GameResult::Forfeit { winner: !b },
+                EndReason::Absence
+            )),
+            (Outcome::WhiteWon, true, vec![b])
+        );
+        assert_eq!(
+            event_result(finished(
+                GameResult::Forfeit { winner: b },
+                EndReason::Forfeit
+            )),
+            (Outcome::BlackWon, true, vec![])
+        );
+        assert_eq!(
+            event_result(Ending::Abandoned(AbandonCause::Offline(b))),
+            (Outcome::WhiteWon, true, vec![])
+        );
+        assert_eq!(
+            event_result(Ending::Abandoned(AbandonCause::TimeCap)),
+            (Outcome::Draw, false, vec![])
+        );
+        assert_eq!(
+            event_result(Ending::Annulled),
+            (Outcome::BothLost, true, vec![])
+        );
+        // Neither turned up: both lost, both absent.
+        assert_eq!(
+            event_result(finished(GameResult::Void, EndReason::Absence)),
+            (Outcome::BothLost, true, vec![b, !b])
+        );
+    }
 }

@@ -42,6 +42,18 @@ impl Match {
                 self.ends_at,
                 events,
             );
+        } else if let Some(at) = self.absence_deadline().filter(|&at| at <= due) {
+            // No first move within an event's start window: the game is lost by forfeit (by
+            // both, void, when neither turned up).
+            let result = match self.absentees().as_slice() {
+                [absent] => GameResult::Forfeit { winner: !*absent },
+                _ => GameResult::Void,
+            };
+            let ending = Ending::Finished {
+                result,
+                reason: EndReason::Absence,
+            };
+            self.end(ending, at, events);
         } else if let Some(c) = Color::ALL
             .into_iter()
             .find(|&c| self.offline_until[c].is_some_and(|u| u <= due))

@@ -84,8 +84,10 @@ pub enum EndReason {
     Resignation,
     /// A player's clock ran out.
     Time,
-    /// An event's game lost without play (an absence, a withdrawal) or awarded by its referee.
+    /// An event's game lost by a withdrawal or a removal, or awarded by its referee.
     Forfeit,
+    /// An event's game lost by a player who made no move within the start window (缺席).
+    Absence,
 }
 
 /// Why a game was abandoned (not counted, nothing recorded, no rewards).
@@ -151,6 +153,9 @@ pub enum Action {
     ResumePlay,
     /// A moderator ends the game: no result.
     Annul,
+    /// The player withdrew from the event the game belongs to: it is theirs lost by forfeit
+    /// (弃权), at once.
+    Forfeit,
     /// Whatever deadlines are due at `now` fire.
     Tick,
     /// Ask to take back one's last move.
@@ -297,8 +302,48 @@ impl Match {
     /// Charges `color`'s clock for the turn that started at [`Match::turn_started`] and ends
     /// at `at` (their move).
     pub(super) fn charge(&mut self, color: Color, at: Timestamp) {
-        let elapsed = self.turn_started.until(at);
+        let mut elapsed = self.turn_started.until(at);
+        if self.config.event.is_some() && self.config.time.is_real_clock() && !self.has_moved(color)
+        {
+            // An event's late first move is taken twice from the main time (扣时).
+            elapsed = elapsed.saturating_mul(2);
+        }
         self.clocks[color] = self.config.time.after_move(self.clocks[color], elapsed);
+    }
+
+    /// Whether `color` has made a move of their own (or placed a handicap stone) in this game:
+    /// an automatic pass is the clock's, not theirs.
+    pub fn has_moved(&self, color: Color) -> bool {
+        (color == Color::Black && !self.placed.is_empty())
+            || self
+                .game
+                .moves()
+                .iter()
+                .zip(&self.automatic)
+                .any(|(&(c, _), &auto)| c == color && !auto)
+    }
+
+    /// The players of an event's game absent when its start window closes (缺席): whose turn
+    /// came (Black's at once, White's after Black's first move or pass) and who has made no
+    /// move of their own.
+    pub fn absentees(&self) -> Vec<Color> {
+        let white_called =
+            !self.placed.is_empty() || self.game.moves().iter().any(|&(c, _)| c == Color::Black);
+        Color::ALL
+            .into_iter()
+            .filter(|&c| c == Color::Black || white_called)
+            .filter(|&c| !self.has_moved(c))
+            .collect()
+    }
+
+    /// When an event's game loses its absent players by forfeit: the close of its start window,
+    /// while someone whose turn came has not moved.
+    pub fn absence_deadline(&self) -> Option<Timestamp> {
+        let link = self.config.event?;
+        if !matches!(self.phase, Phase::Play) || self.absentees().is_empty() {
+            return None;
+        }
+        Some(self.started_at + link.start_window)
     }
 
     /// How long the agreement phase waits for a silent player: the turn timeout, or a day in
@@ -560,6 +605,9 @@ impl Match {
         if let Some(r) = self.next_reminder() {
             d = d.min(r);
         }
+        if let Some(at) = self.absence_deadline() {
+            d = d.min(at);
+        }
         for c in Color::ALL {
             if let Some(u) = self.offline_until[c] {
                 d = d.min(u);
@@ -589,7 +637,7 @@ impl Match {
                         self.moves_played() >= self.config.merit.min_moves
                     }
                     // A game not played earns nothing.
-                    EndReason::Forfeit => false,
+                    EndReason::Forfeit | EndReason::Absence => false,
                 };
                 long_enough.then_some(winner)
             }
@@ -636,6 +684,7 @@ impl Match {
             Action::Play(p) => self.play_move(color, Some(p), seen, now, &mut events)?,
             Action::Pass => self.play_move(color, None, seen, now, &mut events)?,
             Action::Resign => self.resign(color, now, &mut events),
+            Action::Forfeit => self.forfeit(color, now, &mut events)?,
             Action::WentOffline => self.went_offline(color, now, &mut events)?,
             Action::CameBack => self.came_back(color, &mut events)?,
             Action::ToggleDead(p, version) => {
@@ -703,6 +752,25 @@ impl Match {
     }
 
     /// A moderator's annulment: the game ends with no result.
+    /// `color` withdrew from the game's event: the game is lost by forfeit. Only an event's
+    /// game can be forfeited so.
+    fn forfeit(
+        &mut self,
+        color: Color,
+        now: Timestamp,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        if self.config.event.is_none() {
+            return Err(Refusal::NotEntered);
+        }
+        let ending = Ending::Finished {
+            result: GameResult::Forfeit { winner: !color },
+            reason: EndReason::Forfeit,
+        };
+        self.end(ending, now, events);
+        Ok(())
+    }
+
     fn annul(&mut self, now: Timestamp) -> Result<Vec<Event>, Refusal> {
         if !self.is_running() {
             return Err(Refusal::GameOver);

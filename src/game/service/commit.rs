@@ -5,12 +5,13 @@ use std::sync::MutexGuard;
 use crate::go::{ByColor, Color, GameResult, Level};
 use crate::store::{RatingRow, StoreError, Tx};
 
-use super::super::matches::{Action, Ending, Match};
+use super::super::events::event_result;
+use super::super::matches::{Action, EndReason, Ending, Match};
 use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::{earns_title, merit_award};
 use super::super::time::Timestamp;
-use super::super::{Applied, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::super::{Applied, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
 use super::match_rows::{live_of, move_row};
 use super::{Service, lock, may_moderate};
 
@@ -46,12 +47,17 @@ impl Service {
                     return Applied {
                         fired,
                         result: Err(failure),
+                        after: Vec::new(),
                     };
                 }
             }
         }
         let result = self.commit(&mut m, by, action, seen, now);
-        Applied { fired, result }
+        Applied {
+            fired,
+            result,
+            after: Vec::new(),
+        }
     }
 
     /// A moderator ends a running game of their server with no result.
@@ -86,7 +92,7 @@ impl Service {
         let mut next: Match = (**m).clone();
         let mut events = next.apply(by, action, seen, now)?;
         let first_new = m.move_count() as usize;
-        self.store.write(|tx| {
+        let event = self.store.write(|tx| {
             // A move taken back leaves the store too: the record is the game as played on.
             if next.move_count() < m.move_count() {
                 tx.delete_moves_from(next.id.get(), next.move_count() + 1)?;
@@ -97,10 +103,12 @@ impl Service {
                 }
             }
             tx.update_match(next.id.get(), &live_of(&next))?;
+            let mut event = None;
             if let Some(ending) = next.ending() {
                 record_result(tx, &next, ending, now, &mut events)?;
+                event = record_event_result(tx, &next, ending)?;
             }
-            Ok::<(), StoreError>(())
+            Ok::<_, StoreError>(event)
         })?;
         **m = next;
         if !m.is_running() {
@@ -111,8 +119,27 @@ impl Service {
             lock(&self.lobby).unseat(m.id, (m.guild, m.channel), &m.people());
         }
         self.arm(Subject::Match(m.id), m.next_deadline());
+        if let Some(event) = event {
+            // The event looks again by a command of its own: the next round, or its end.
+            self.arm(Subject::Event(event), Some(now));
+        }
         Ok(Outcome::of_match(m, events))
     }
+}
+
+/// The result of an event's game on its board, in the game's own commit (see
+/// [`event_result`]); the event, to look again.
+fn record_event_result(
+    tx: &Tx<'_>,
+    m: &Match,
+    ending: Ending,
+) -> Result<Option<EventId>, StoreError> {
+    if m.config.event.is_none() {
+        return Ok(None);
+    }
+    let (outcome, forfeit, absent) = event_result(ending);
+    let absent: Vec<UserId> = absent.into_iter().map(|c| m.players[c]).collect();
+    Service::record_event_game(tx, m, outcome, forfeit, &absent)
 }
 
 /// Wins, losses, draws, merit and the title of a game that ended, in the command's transaction.
@@ -123,10 +150,14 @@ fn record_result(
     now: Timestamp,
     events: &mut Vec<Event>,
 ) -> Result<(), StoreError> {
-    let Ending::Finished { result, .. } = ending else {
+    let Ending::Finished { result, reason } = ending else {
         // Abandoned or annulled: nothing on anyone's profile, no rewards (SPEC §5).
         return Ok(());
     };
+    if matches!(reason, EndReason::Forfeit | EndReason::Absence) {
+        // A game not played: the event counts it, no profile, rating or reward does.
+        return Ok(());
+    }
     let guild = m.guild.get();
     if let Some(c) = m.computer {
         // Against the computer: the player's record against that level, nothing else (no

@@ -73,6 +73,8 @@ struct Loaded {
     problems: Vec<LoadProblem>,
     /// When the bot last said it was alive.
     alive_at: Option<i64>,
+    /// The events not over.
+    events: Vec<i64>,
 }
 
 impl Service {
@@ -115,6 +117,11 @@ impl Service {
         let downtime = loaded
             .alive_at
             .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
+        // Every running event looks again at once: a round may have ended while the bot was
+        // down, or a crash may have come between a game's end and the next round.
+        for &id in &loaded.events {
+            timers.set(Subject::Event(super::super::EventId(id)), Some(now));
+        }
         for mut m in loaded.matches {
             let events = m.resume(now, downtime);
             lobby.seat_match(&m);
@@ -153,6 +160,7 @@ impl Service {
             matches: RwLock::new(matches),
             settings: RwLock::new(HashMap::new()),
             settings_edit: Mutex::new(()),
+            events: Mutex::new(()),
             timers: Mutex::new(timers),
             next_id: AtomicI64::new(loaded.max_id + 1),
             problems: Mutex::new(loaded.problems),
@@ -250,6 +258,7 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
         invitations,
         problems,
         alive_at: tx.alive_at()?,
+        events: tx.open_events()?,
     })
 }
 

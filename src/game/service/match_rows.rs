@@ -116,6 +116,7 @@ fn end_code(ending: Ending) -> EndCode {
             EndReason::Resignation => EndCode::Resignation,
             EndReason::Time => EndCode::Time,
             EndReason::Forfeit => EndCode::Forfeit,
+            EndReason::Absence => EndCode::Absence,
         },
         Ending::Abandoned(AbandonCause::TwoAutomaticPasses) => EndCode::TwoAutomaticPasses,
         Ending::Abandoned(AbandonCause::Offline(Color::Black)) => EndCode::OfflineBlack,
@@ -140,6 +141,7 @@ fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadEr
         EndCode::Resignation => finished(EndReason::Resignation)?,
         EndCode::Time => finished(EndReason::Time)?,
         EndCode::Forfeit => finished(EndReason::Forfeit)?,
+        EndCode::Absence => finished(EndReason::Absence)?,
         EndCode::TwoAutomaticPasses => Ending::Abandoned(AbandonCause::TwoAutomaticPasses),
         EndCode::OfflineBlack => Ending::Abandoned(AbandonCause::Offline(Color::Black)),
         EndCode::OfflineWhite => Ending::Abandoned(AbandonCause::Offline(Color::White)),
@@ -194,7 +196,7 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
 
 /// A time control in its stored form, and back: the numbers as they are, never through the
 /// text a moderator types (whose ranges may narrow after a game started).
-fn time_spec(tc: TimeControl) -> TimeSpec {
+pub(super) fn time_spec(tc: TimeControl) -> TimeSpec {
     match tc {
         TimeControl::Turn => TimeSpec::Turn,
         TimeControl::ByoYomi {
@@ -228,7 +230,7 @@ fn time_spec(tc: TimeControl) -> TimeSpec {
     }
 }
 
-fn time_control(spec: TimeSpec) -> TimeControl {
+pub(super) fn time_control(spec: TimeSpec) -> TimeControl {
     let ms = Duration::from_millis;
     match spec {
         TimeSpec::Turn => TimeControl::Turn,

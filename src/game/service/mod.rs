@@ -13,6 +13,8 @@
 
 mod commit;
 mod computer_games;
+mod event_commands;
+mod event_rows;
 mod invitation_commands;
 mod load;
 mod match_rows;
@@ -34,6 +36,7 @@ use super::{
     Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject, UserId,
 };
 
+pub use event_commands::EventRequest;
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
 pub use reads::{Leaderboard, Profile, Ranking, RunningGame, Standing};
 
@@ -55,6 +58,10 @@ pub struct Service {
     /// Held while a moderator's change of settings is read, decided and written, so that two
     /// changes at once do not lose one another (the cache itself is locked only to swap in).
     settings_edit: Mutex<()>,
+    /// Held while a command on an event reads it, decides and writes it back: events are
+    /// rare and their commands short, so one lock serves them all (taken before a match's or
+    /// the lobby's, never while holding either).
+    events: Mutex<()>,
     timers: Mutex<Timers>,
     next_id: AtomicI64,
     problems: Mutex<Vec<LoadProblem>>,
@@ -104,6 +111,7 @@ impl Service {
             let applied = self.apply(Command::Timeout(id), now);
             out.extend(applied.fired.into_iter().map(Ok));
             let r = applied.result;
+            let after = applied.after;
             match &r {
                 Ok(_) => {}
                 Err(Failure::Refused(refusal)) => {
@@ -118,6 +126,7 @@ impl Service {
                 }
             }
             out.push(r);
+            out.extend(after.into_iter().map(Ok));
         }
         out
     }
@@ -126,7 +135,8 @@ impl Service {
         let at = match id {
             Subject::Invitation(i) => lock(&self.lobby).invitations.get(&i).map(|x| x.expires_at),
             Subject::Match(m) => self.cell(m).and_then(|c| lock(&c).next_deadline()),
-            Subject::Server(_) | Subject::Player(..) => None,
+            // An event looks again when a game of it ends; nothing to wait for meanwhile.
+            Subject::Server(_) | Subject::Player(..) | Subject::Event(_) => None,
         };
         self.arm(id, at);
     }
@@ -172,6 +182,7 @@ impl Service {
             Command::Timeout(Subject::Server(_) | Subject::Player(..)) => {
                 Applied::only(Err(Refusal::NothingToDo.into()))
             }
+            Command::Timeout(Subject::Event(id)) => self.event_tick(id, now).into(),
             Command::Timeout(Subject::Match(id)) => {
                 self.on_match(id, None, Action::Tick, None, now)
             }
@@ -219,6 +230,50 @@ impl Service {
             Command::StateRank { guild, user, rank } => {
                 Applied::only(self.state_rank(guild, user, &rank))
             }
+            command => self.apply_to_event(command, now),
+        }
+    }
+
+    /// A command about an event (see [`event_commands`]).
+    fn apply_to_event(&self, command: Command, now: Timestamp) -> Applied {
+        match command {
+            Command::CreateEvent(req) => Applied::only(self.create_event(*req, now)),
+            Command::JoinEvent {
+                guild,
+                event,
+                user,
+                has_role,
+            } => Applied::only(self.join_event(guild, event, user, has_role, now)),
+            Command::LeaveEvent { guild, event, user } => {
+                Applied::only(self.leave_event(guild, event, user))
+            }
+            Command::SetTeam {
+                guild,
+                event,
+                moderator,
+                team,
+                players,
+            } => Applied::only(self.set_team(guild, event, moderator, team, &players)),
+            Command::StartEvent {
+                guild,
+                event,
+                moderator,
+            } => self.start_event(guild, event, moderator, now).into(),
+            Command::Withdraw { guild, event, user } => {
+                self.withdraw(guild, event, user, now).into()
+            }
+            Command::BarFromEvents {
+                guild,
+                moderator,
+                user,
+                until,
+            } => Applied::only(self.bar_from_events(guild, moderator, user, until)),
+            Command::CancelEvent {
+                guild,
+                event,
+                moderator,
+            } => self.cancel_event(guild, event, moderator, now).into(),
+            _ => Applied::only(Err(Refusal::NothingToDo.into())),
         }
     }
 

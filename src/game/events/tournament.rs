@@ -1,0 +1,558 @@
+//! An event as the service keeps it: its terms, its players (seats), every board of every round
+//! so far, and the decisions that move it on — who may join, when it may start, what the next
+//! round is (by its format), what a withdrawal or an absence does, the standings. Pure: the
+//! service loads it from the store, decides here, and writes what changed in one transaction.
+
+use super::super::ids::{ChannelId, EventId, GuildId, MatchId, UserId};
+use super::super::rating::Rank;
+use super::super::refusal::Refusal;
+use super::super::time::Timestamp;
+use super::arena::Arena;
+use super::knockout::{DoubleElimination, SingleElimination};
+use super::standings::{Standing, Tiebreak, standings};
+use super::swiss::{SwissPlayer, mcmahon_start_half};
+use super::ten_game::TenGame;
+use super::terms::{EventTerms, Format};
+use super::{Board, Outcome, Pairing, Played, Seat, round_robin, swiss};
+
+/// Where an event is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Players join and leave; the terms may still be read, not changed.
+    Registration,
+    /// Rounds are being played.
+    Running,
+    /// Over: the standings are final.
+    Finished,
+    /// Called off by a moderator before its end.
+    Cancelled,
+}
+
+/// Whether a player is still in an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryStatus {
+    Active,
+    /// Withdrew (弃权): their remaining games are lost.
+    Withdrawn,
+    /// Absent more often than the terms allow (罚停): their remaining games are lost.
+    Removed,
+}
+
+/// One player of an event. Their seat is their place in the event's list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub user: UserId,
+    pub status: EntryStatus,
+    /// Rounds they did not turn up for (缺席).
+    pub absences: u32,
+    /// Their team in an arena (0 or 1), in their captain's order by seat.
+    pub team: Option<u8>,
+    /// The rank they held when they joined (for seeding, a McMahon start, a handicap).
+    pub rank: Rank,
+    /// Their rating when they joined (seeding by rating).
+    pub rating: f64,
+}
+
+/// One board of one round: a game (with the match that plays it, once started), or a bye;
+/// its result once known.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EventGame {
+    pub round: u32,
+    pub board: u32,
+    pub place: Board,
+    pub match_id: Option<MatchId>,
+    /// How it ended (`forfeit` when by absence, withdrawal or removal); `None` while played.
+    pub result: Option<(Outcome, bool)>,
+}
+
+/// What a round is, board by board, before it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Planned {
+    /// A game to play.
+    Play(Pairing),
+    /// A bye (a win for its player).
+    Bye(Seat),
+    /// A game one of whose players is out (withdrawn, removed): lost by them without play.
+    Forfeit(Pairing, Outcome),
+}
+
+/// What a player or the service knows of someone who asks to join.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    pub user: UserId,
+    /// Whether they hold the terms' role (when it sets one).
+    pub has_role: bool,
+    /// Their finished ranked games on the server.
+    pub ranked_games: u32,
+    /// Until when a moderator barred them from the server's events (失格), if they did.
+    pub barred_until: Option<Timestamp>,
+    pub rank: Rank,
+    pub rating: f64,
+}
+
+/// An event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tournament {
+    pub id: EventId,
+    pub guild: GuildId,
+    /// Where it is announced and its games are played.
+    pub channel: ChannelId,
+    pub name: String,
+    pub created_by: UserId,
+    pub created_at: Timestamp,
+    pub terms: EventTerms,
+    pub stage: Stage,
+    /// The round being played; 0 before the first.
+    pub round: u32,
+    pub entries: Vec<Entry>,
+    pub games: Vec<EventGame>,
+}
+
+impl Tournament {
+    /// The seat of `user`, if they entered.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.entries.iter().position(|e| e.user == user)
+    }
+
+    /// Whether `seat` still plays.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.entries
+            .get(seat)
+            .is_some_and(|e| e.status == EntryStatus::Active)
+    }
+
+    /// Whether `who` may join now.
+    ///
+    /// # Errors
+    /// Registration is closed, the event is full, they already joined, lack the role or the
+    /// ranked games, or are barred.
+    pub fn may_join(&self, who: &Candidate, now: Timestamp) -> Result<(), Refusal> {
+        if self.stage != Stage::Registration {
+            return Err(Refusal::EventClosed);
+        }
+        if self.seat_of(who.user).is_some() {
+            return Err(Refusal::AlreadyEntered);
+        }
+        if self.entries.len() >= self.terms.capacity() {
+            return Err(Refusal::EventFull {
+                max: u32::try_from(self.terms.capacity()).unwrap_or(u32::MAX),
+            });
+        }
+        if self.terms.role.is_some() && !who.has_role {
+            return Err(Refusal::EventRoleNeeded);
+        }
+        if who.ranked_games < self.terms.min_ranked_games {
+            return Err(Refusal::EventGamesNeeded {
+                needed: self.terms.min_ranked_games,
+            });
+        }
+        if let Some(until) = who.barred_until.filter(|&u| u > now) {
+            return Err(Refusal::BarredFromEvents { until });
+        }
+        Ok(())
+    }
+
+    /// Adds a player who may join (see [`Tournament::may_join`]) at the next seat.
+    pub fn join(&mut self, who: &Candidate) {
+        self.entries.push(Entry {
+            user: who.user,
+            status: EntryStatus::Active,
+            absences: 0,
+            team: None,
+            rank: who.rank,
+            rating: who.rating,
+        });
+    }
+
+    /// Takes a player off the list before the event starts.
+    ///
+    /// # Errors
+    /// The event started, or they are not on it.
+    pub fn leave(&mut self, user: UserId) -> Result<(), Refusal> {
+        if self.stage != Stage::Registration {
+            return Err(Refusal::EventStarted);
+        }
+        let seat = self.seat_of(user).ok_or(Refusal::NotEntered)?;
+        self.entries.remove(seat);
+        Ok(())
+    }
+
+    /// Closes registration and seats the players for their format: by rating, strongest first,
+    /// where the format seeds (an arena keeps its captains' orders, a ten-game match its two
+    /// players as they came).
+    ///
+    /// # Errors
+    /// Not in registration, too few players, or an arena whose teams are not both set.
+    pub fn start(&mut self) -> Result<(), Refusal> {
+        if self.stage != Stage::Registration {
+            return Err(Refusal::EventStarted);
+        }
+        let (fewest, _) = self.terms.format.players();
+        if self.entries.len() < fewest {
+            return Err(Refusal::EventTooFewPlayers {
+                needed: u32::try_from(fewest).unwrap_or(u32::MAX),
+            });
+        }
+        match self.terms.format {
+            Format::Arena => {
+                let team = |t| self.entries.iter().filter(|e| e.team == Some(t)).count();
+                if team(0) == 0 || team(1) == 0 || team(0) + team(1) != self.entries.len() {
+                    return Err(Refusal::EventTeamsNotSet);
+                }
+            }
+            Format::TenGame => {}
+            _ => self.entries.sort_by(|a, b| b.rating.total_cmp(&a.rating)),
+        }
+        self.stage = Stage::Running;
+        Ok(())
+    }
+
+    /// The games played so far, as the formats read them.
+    pub fn played(&self) -> Vec<Played> {
+        self.games
+            .iter()
+            .filter_map(|g| match (g.place, g.result) {
+                (Board::Game(pairing), Some((outcome, forfeit))) => Some(Played {
+                    round: g.round,
+                    pairing,
+                    outcome,
+                    forfeit,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The byes given so far: (round, seat).
+    pub fn byes(&self) -> Vec<(u32, Seat)> {
+        self.games
+            .iter()
+            .filter_map(|g| match g.place {
+                Board::Bye(seat) => Some((g.round, seat)),
+                Board::Game(_) => None,
+            })
+            .collect()
+    }
+
+    /// Whether every board of the current round has a result.
+    pub fn round_complete(&self) -> bool {
+        self.games
+            .iter()
+            .filter(|g| g.round == self.round)
+            .all(|g| g.result.is_some() || matches!(g.place, Board::Bye(_)))
+    }
+
+    /// The next round's boards, if one is due: the event runs, the current round is over, and
+    /// the format has another. `None` also once the event is decided.
+    pub fn next_boards(&self) -> Option<Vec<Board>> {
+        if self.stage != Stage::Running || !self.round_complete() {
+            return None;
+        }
+        let (n, played, byes) = (self.entries.len(), self.played(), self.byes());
+        let next = self.round + 1;
+        let boards = match self.terms.format {
+            Format::RoundRobin => round_robin::rounds(n).get(next as usize - 1).cloned()?,
+            Format::Knockout => {
+                let (round, boards) = SingleElimination::replay(n, &played).next_round()?;
+                (round == next).then_some(boards)?
+            }
+            Format::DoubleKnockout => {
+                let (round, boards) = DoubleElimination::replay(n, &played).next_round()?;
+                (round == next).then_some(boards)?
+            }
+            Format::Swiss { rounds } | Format::McMahon { rounds, .. } => {
+                if next > rounds {
+                    return None;
+                }
+                swiss::pair(&self.swiss_players(), &played, &byes, next)
+            }
+            Format::Arena => vec![Board::Game(self.arena().next_game()?)],
+            Format::TenGame => vec![Board::Game(TenGame::replay(&played).next_game()?.0)],
+        };
+        (!boards.is_empty()).then_some(boards)
+    }
+
+    /// A player's start score in half points: McMahon's from their rank, else none.
+    fn start_half(&self, e: &Entry) -> u32 {
+        match self.terms.format {
+            Format::McMahon { bar, floor, .. } => {
+                mcmahon_start_half(i32::from(e.rank.0), i32::from(bar.0), i32::from(floor.0))
+            }
+            _ => 0,
+        }
+    }
+
+    /// The players of a Swiss or McMahon event still in it, with their start scores.
+    fn swiss_players(&self) -> Vec<SwissPlayer> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.status == EntryStatus::Active)
+            .map(|(seat, e)| SwissPlayer {
+                seat,
+                start_half: self.start_half(e),
+            })
+            .collect()
+    }
+
+    /// The arena as its games so far leave it.
+    fn arena(&self) -> Arena {
+        let team = |t: u8| {
+            (0..self.entries.len())
+                .filter(|&s| self.entries[s].team == Some(t))
+                .collect()
+        };
+        Arena::replay([team(0), team(1)], &self.played())
+    }
+
+    /// What each board of `boards` is: a game, a bye, or a game lost without play by a
+    /// player who is out.
+    pub fn plan(&self, boards: &[Board]) -> Vec<Planned> {
+        boards
+            .iter()
+            .map(|&b| match b {
+                Board::Bye(seat) => Planned::Bye(seat),
+                Board::Game(p) => match (self.is_active(p.black), self.is_active(p.white)) {
+                    (true, true) => Planned::Play(p),
+                    (true, false) => Planned::Forfeit(p, Outcome::BlackWon),
+                    (false, true) => Planned::Forfeit(p, Outcome::WhiteWon),
+                    (false, false) => Planned::Forfeit(p, Outcome::BothLost),
+                },
+            })
+            .collect()
+    }
+
+    /// Starts round `round + 1` with `planned`, its games' matches given as they were made.
+    pub fn begin_round(&mut self, planned: &[(Planned, Option<MatchId>)]) {
+        self.round += 1;
+        for (board, (p, match_id)) in planned.iter().enumerate() {
+            let (place, result) = match *p {
+                Planned::Play(pairing) => (Board::Game(pairing), None),
+                Planned::Bye(seat) => (Board::Bye(seat), None),
+                Planned::Forfeit(pairing, outcome) => (Board::Game(pairing), Some((outcome, true))),
+            };
+            self.games.push(EventGame {
+                round: self.round,
+                board: u32::try_from(board).unwrap_or(u32::MAX),
+                place,
+                match_id: *match_id,
+                result,
+            });
+        }
+    }
+
+    /// Records how the game played by `match_id` ended; `false` if it is none of this event's
+    /// games still being played.
+    pub fn record(&mut self, match_id: MatchId, outcome: Outcome, forfeit: bool) -> bool {
+        match self
+            .games
+            .iter_mut()
+            .find(|g| g.match_id == Some(match_id) && g.result.is_none())
+        {
+            Some(g) => {
+                g.result = Some((outcome, forfeit));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes off the event every player absent more often than the terms allow (罚停); whether
+    /// anyone was. Their remaining games are lost (see [`Tournament::plan`]).
+    pub fn apply_removals(&mut self) -> bool {
+        let allowed = self.terms.absences_allowed;
+        let mut any = false;
+        for e in &mut self.entries {
+            if e.status == EntryStatus::Active && e.absences > allowed {
+                e.status = EntryStatus::Removed;
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// A player withdraws (弃权): their remaining games are lost; the game they are playing
+    /// is theirs to resign (the caller ends it as a forfeit).
+    ///
+    /// # Errors
+    /// They are not in it, or no longer in it, or the event is over.
+    pub fn withdraw(&mut self, user: UserId) -> Result<(), Refusal> {
+        if matches!(self.stage, Stage::Finished | Stage::Cancelled) {
+            return Err(Refusal::EventOver);
+        }
+        let seat = self.seat_of(user).ok_or(Refusal::NotEntered)?;
+        if self.stage == Stage::Registration {
+            self.entries.remove(seat);
+            return Ok(());
+        }
+        let e = &mut self.entries[seat];
+        if e.status != EntryStatus::Active {
+            return Err(Refusal::NotEntered);
+        }
+        e.status = EntryStatus::Withdrawn;
+        Ok(())
+    }
+
+    /// The games of the current round still being played by `seat`.
+    pub fn running_games_of(&self, seat: Seat) -> Vec<MatchId> {
+        self.games
+            .iter()
+            .filter(|g| g.result.is_none())
+            .filter(|g| matches!(g.place, Board::Game(p) if p.involves(seat)))
+            .filter_map(|g| g.match_id)
+            .collect()
+    }
+
+    /// The standings as the games played so far give them (ties by the format's rule).
+    pub fn standings(&self) -> Vec<Standing> {
+        let tiebreak = if self.terms.format.egf_tiebreaks() {
+            Tiebreak::Egf
+        } else {
+            Tiebreak::Ing
+        };
+        let start: Vec<u32> = self.entries.iter().map(|e| self.start_half(e)).collect();
+        standings(
+            self.entries.len(),
+            &start,
+            &self.played(),
+            &self.byes(),
+            tiebreak,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::terms::{ColourRule, HandicapPolicy, Schedule};
+    use super::*;
+    use crate::game::time_control::TimeControl;
+    use crate::go::{BoardSize, RuleSet};
+
+    fn event(format: Format) -> Tournament {
+        Tournament {
+            id: EventId(1),
+            guild: GuildId(1),
+            channel: ChannelId(2),
+            name: "cup".into(),
+            created_by: UserId(9),
+            created_at: Timestamp::from_millis(0),
+            terms: EventTerms {
+                format,
+                size: BoardSize::new(9).unwrap(),
+                rules: RuleSet::Chinese,
+                komi: None,
+                handicap: HandicapPolicy::Even,
+                time: TimeControl::Turn,
+                ranked: false,
+                role: None,
+                min_ranked_games: 0,
+                max_players: 4,
+                schedule: Schedule::Continuous,
+                start_window: crate::game::Duration::from_secs(60),
+                absences_allowed: 1,
+                colours: ColourRule::ByPairing,
+            },
+            stage: Stage::Registration,
+            round: 0,
+            entries: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    fn candidate(user: u64, rating: f64) -> Candidate {
+        Candidate {
+            user: UserId(user),
+            has_role: false,
+            ranked_games: 0,
+            barred_until: None,
+            rank: Rank(20),
+            rating,
+        }
+    }
+
+    #[test]
+    fn start_seats_the_players_strongest_first() {
+        let mut t = event(Format::RoundRobin);
+        for (u, r) in [(1, 1400.0), (2, 1900.0), (3, 1500.0)] {
+            t.join(&candidate(u, r));
+        }
+        t.start().unwrap();
+        let order: Vec<u64> = t.entries.iter().map(|e| e.user.get()).collect();
+        assert_eq!(order, vec![2, 3, 1]);
+        assert_eq!(t.start(), Err(Refusal::EventStarted));
+    }
+
+    #[test]
+    fn the_list_is_full_at_the_event_s_own_limit() {
+        let mut t = event(Format::Swiss { rounds: 3 });
+        let now = Timestamp::from_millis(0);
+        for u in 1..=4 {
+            t.may_join(&candidate(u, 1500.0), now).unwrap();
+            t.join(&candidate(u, 1500.0));
+        }
+        assert_eq!(
+            t.may_join(&candidate(5, 1500.0), now),
+            Err(Refusal::EventFull { max: 4 })
+        );
+    }
+
+    #[test]
+    fn a_player_out_of_the_event_loses_their_games_without_play() {
+        let mut t = event(Format::RoundRobin);
+        for u in 1..=4 {
+            t.join(&candidate(u, 1500.0));
+        }
+        t.start().unwrap();
+        // One absence is allowed: the second removes.
+        t.entries[3].absences = 1;
+        assert!(!t.apply_removals());
+        t.entries[3].absences = 2;
+        assert!(t.apply_removals());
+        assert_eq!(t.entries[3].status, EntryStatus::Removed);
+        t.withdraw(UserId(t.entries[2].user.get())).unwrap();
+        let boards = [
+            Board::Game(Pairing { black: 0, white: 3 }),
+            Board::Game(Pairing { black: 2, white: 1 }),
+            Board::Game(Pairing { black: 2, white: 3 }),
+            Board::Bye(1),
+        ];
+        assert_eq!(
+            t.plan(&boards),
+            vec![
+                Planned::Forfeit(Pairing { black: 0, white: 3 }, Outcome::BlackWon),
+                Planned::Forfeit(Pairing { black: 2, white: 1 }, Outcome::WhiteWon),
+                Planned::Forfeit(Pairing { black: 2, white: 3 }, Outcome::BothLost),
+                Planned::Bye(1),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_round_is_over_when_every_game_has_its_result() {
+        let mut t = event(Format::RoundRobin);
+        for u in 1..=4 {
+            t.join(&candidate(u, 1500.0));
+        }
+        t.start().unwrap();
+        let boards = t.next_boards().unwrap();
+        assert_eq!(boards.len(), 2);
+        let planned: Vec<_> = t
+            .plan(&boards)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (p, Some(MatchId(10 + i as i64))))
+            .collect();
+        t.begin_round(&planned);
+        assert!(!t.round_complete());
+        assert_eq!(t.next_boards(), None, "not while the round is played");
+        assert!(t.record(MatchId(10), Outcome::BlackWon, false));
+        assert!(
+            !t.record(MatchId(10), Outcome::WhiteWon, false),
+            "recorded once"
+        );
+        assert!(!t.round_complete());
+        assert!(t.record(MatchId(11), Outcome::Draw, false));
+        assert!(t.round_complete());
+        assert_eq!(t.next_boards().map(|b| b.len()), Some(2));
+    }
+}

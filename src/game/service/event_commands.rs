@@ -1,0 +1,648 @@
+//! Events through the service: created, joined and left, started, round after round paired
+//! and played, withdrawn from, finished — each command one transaction, the event read from
+//! the store (the truth) under the events' lock, decided in `game::events`, written back.
+//!
+//! A round starts in one transaction: its boards, the matches of its games, the event's round;
+//! a crash before the commit leaves the round unstarted, after it, started once. A game that
+//! ends records its result in its own commit and asks the event to look again (its deadline,
+//! now), so that the next round is paired by a command of its own.
+
+use crate::go::{ByColor, Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
+use crate::store::{StoreError, Tx};
+
+use super::super::events::handicap::{ing_handicap, sen_between};
+use super::super::events::ten_game::TenGame;
+use super::super::events::{
+    Candidate, EventTerms, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
+    Schedule, Stage, Tournament,
+};
+use super::super::invitation::match_config;
+use super::super::matches::{EventLink, Match, MatchConfig};
+use super::super::rating::{Rank, START, ranked_handicap};
+use super::super::refusal::{Failure, Refusal};
+use super::super::settings::Settings;
+use super::super::time::Timestamp;
+use super::super::{ChannelId, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
+use super::event_rows::{entry_rows, event_row, game_row, outcome_code, tournament_of};
+use super::match_rows::match_row;
+use super::{Service, lock, may_moderate};
+
+/// What a moderator asks for when creating an event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub by: UserId,
+    pub moderator: bool,
+    pub name: String,
+    pub terms: EventTerms,
+}
+
+/// What a command on an event changed: the event's own outcome, and those of the games a
+/// round started.
+pub(super) struct EventApplied {
+    pub event: Outcome,
+    pub games: Vec<Outcome>,
+}
+
+impl Service {
+    /// An event's outcome: `events` about it, shown where it is announced.
+    fn event_outcome(t: &Tournament, events: Vec<Event>) -> Outcome {
+        Outcome {
+            subject: Subject::Event(t.id),
+            guild: t.guild,
+            channel: Some(t.channel),
+            events,
+            to_move: None,
+            deadline: None,
+        }
+    }
+
+    /// An event of `guild`, read from the store.
+    fn load_event(&self, guild: GuildId, id: EventId) -> Result<Tournament, Failure> {
+        let stored = self
+            .store
+            .read(|tx| tx.event(id.get()))?
+            .ok_or(Refusal::NoSuchEvent)?;
+        let t = tournament_of(stored)?;
+        if t.guild == guild {
+            Ok(t)
+        } else {
+            Err(Refusal::NoSuchEvent.into())
+        }
+    }
+
+    /// A moderator creates an event: registration opens.
+    pub(super) fn create_event(
+        &self,
+        req: EventRequest,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        may_moderate(req.moderator)?;
+        let settings = self.settings(req.guild)?;
+        check_event_terms(&req.terms, &settings)?;
+        let name: String = req.name.trim().chars().take(100).collect();
+        if name.is_empty() {
+            return Err(Refusal::EventTermsNotAllowed.into());
+        }
+        let t = Tournament {
+            id: EventId(self.take_id()),
+            guild: req.guild,
+            channel: req.channel,
+            name,
+            created_by: req.by,
+            created_at: now,
+            terms: req.terms,
+            stage: Stage::Registration,
+            round: 0,
+            entries: Vec::new(),
+            games: Vec::new(),
+        };
+        let row = event_row(&t);
+        self.store.write(|tx| tx.insert_event(&row))?;
+        Ok(Self::event_outcome(
+            &t,
+            vec![Event::EventOpened(Box::new(t.clone()))],
+        ))
+    }
+
+    /// A player joins an event in registration (`has_role`: whether they hold the event's
+    /// role, as the front end knows).
+    pub(super) fn join_event(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        user: UserId,
+        has_role: bool,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        let (g, u) = (guild.get(), user.get());
+        let (rating, games, bar) = self.store.read(|tx| {
+            Ok::<_, StoreError>((
+                tx.rating(g, u)?,
+                tx.ranked_games(g, u)?,
+                tx.event_bar(g, u)?,
+            ))
+        })?;
+        let (rank, rating) = match rating {
+            Some(r) => (super::reads::held_rank(&r)?, r.rating),
+            None => (Rank::of(START.rank_value()), START.rating),
+        };
+        let who = Candidate {
+            user,
+            has_role,
+            ranked_games: games,
+            barred_until: bar.map(Timestamp::from_millis),
+            rank,
+            rating,
+        };
+        t.may_join(&who, now)?;
+        t.join(&who);
+        self.save_entries(&t)?;
+        Ok(Self::event_outcome(
+            &t,
+            vec![Event::EventChanged(Box::new(t.clone()))],
+        ))
+    }
+
+    /// A player leaves an event before it starts.
+    pub(super) fn leave_event(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        user: UserId,
+    ) -> Result<Outcome, Failure> {
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        t.leave(user)?;
+        self.save_entries(&t)?;
+        Ok(Self::event_outcome(
+            &t,
+            vec![Event::EventChanged(Box::new(t.clone()))],
+        ))
+    }
+
+    /// A moderator sets an arena's team, in its captain's order: every player in it joins (or
+    /// moves to) that team.
+    pub(super) fn set_team(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        moderator: bool,
+        team: u8,
+        players: &[UserId],
+    ) -> Result<Outcome, Failure> {
+        may_moderate(moderator)?;
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        if t.terms.format != Format::Arena || team > 1 {
+            return Err(Refusal::EventTermsNotAllowed.into());
+        }
+        if t.stage != Stage::Registration {
+            return Err(Refusal::EventStarted.into());
+        }
+        if players.iter().any(|p| t.seat_of(*p).is_none()) {
+            return Err(Refusal::NotEntered.into());
+        }
+        // The captain's order: the team's players go to the end of the list in that order.
+        for e in &mut t.entries {
+            if e.team == Some(team) {
+                e.team = None;
+            }
+        }
+        for &p in players {
+            if let Some(seat) = t.seat_of(p) {
+                let mut e = t.entries.remove(seat);
+                e.team = Some(team);
+                t.entries.push(e);
+            }
+        }
+        self.save_entries(&t)?;
+        Ok(Self::event_outcome(
+            &t,
+            vec![Event::EventChanged(Box::new(t.clone()))],
+        ))
+    }
+
+    /// Writes an event's players: the whole list in registration, only who is still in it once
+    /// it runs (see [`write_entries`]).
+    fn save_entries(&self, t: &Tournament) -> Result<(), Failure> {
+        let rows = entry_rows(t);
+        let seating = t.stage == Stage::Registration;
+        self.store
+            .write(|tx| write_entries(tx, t.id.get(), &rows, seating))?;
+        Ok(())
+    }
+
+    /// A moderator starts an event (its first round), or, under a manual schedule, its next
+    /// round.
+    pub(super) fn start_event(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        moderator: bool,
+        now: Timestamp,
+    ) -> Result<EventApplied, Failure> {
+        may_moderate(moderator)?;
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        if t.stage == Stage::Registration {
+            t.start()?;
+        } else if t.stage != Stage::Running {
+            return Err(Refusal::EventOver.into());
+        }
+        self.advance(t, now, true)
+    }
+
+    /// A player withdraws (弃权): their games still being played are theirs lost by forfeit,
+    /// and so is every game of theirs to come.
+    pub(super) fn withdraw(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<EventApplied, Failure> {
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        let seat = t.seat_of(user);
+        t.withdraw(user)?;
+        let running = seat.map(|s| t.running_games_of(s)).unwrap_or_default();
+        self.save_entries(&t)?;
+        let mut games = Vec::new();
+        for m in running {
+            if let Ok(o) = self.forfeit_game(m, user, now) {
+                games.push(o);
+            }
+        }
+        let event = Self::event_outcome(
+            &t,
+            vec![
+                Event::Withdrew { event: id, user },
+                Event::EventChanged(Box::new(t.clone())),
+            ],
+        );
+        self.arm(Subject::Event(id), Some(now));
+        Ok(EventApplied { event, games })
+    }
+
+    /// Ends a running event game as lost by `loser` without play (a withdrawal).
+    fn forfeit_game(&self, id: MatchId, loser: UserId, now: Timestamp) -> Result<Outcome, Failure> {
+        let applied = self.on_match(id, Some(loser), super::super::Action::Forfeit, None, now);
+        applied.result
+    }
+
+    /// The event's deadline: a game ended, or a restart. Players absent too often are removed;
+    /// under a continuous schedule the next round starts once this one is over, or the event
+    /// finishes.
+    pub(super) fn event_tick(&self, id: EventId, now: Timestamp) -> Result<EventApplied, Failure> {
+        let _events = lock(&self.events);
+        let stored = self
+            .store
+            .read(|tx| tx.event(id.get()))?
+            .ok_or(Refusal::NothingToDo)?;
+        let t = tournament_of(stored)?;
+        if t.stage != Stage::Running {
+            return Err(Refusal::NothingToDo.into());
+        }
+        self.advance(t, now, false)
+    }
+
+    /// Moves a running event on: removals for absences, then the next round (when its turn
+    /// has come: a moderator's start, or a continuous schedule) or the end.
+    fn advance(
+        &self,
+        mut t: Tournament,
+        now: Timestamp,
+        by_moderator: bool,
+    ) -> Result<EventApplied, Failure> {
+        let removed = t.apply_removals();
+        if !t.round_complete() {
+            if by_moderator {
+                return Err(Refusal::NoRoundToStart.into());
+            }
+            if removed {
+                self.save_entries(&t)?;
+            }
+            return Err(Refusal::NothingToDo.into());
+        }
+        let may_pair = by_moderator || t.round == 0 || t.terms.schedule == Schedule::Continuous;
+        match t.next_boards() {
+            Some(boards) if may_pair => self.start_round(t, &boards, now),
+            Some(_) => {
+                if removed {
+                    self.save_entries(&t)?;
+                }
+                Err(Refusal::NothingToDo.into())
+            }
+            None => self.finish_event(t),
+        }
+    }
+
+    /// Records the end of an event whose format has no round left.
+    fn finish_event(&self, mut t: Tournament) -> Result<EventApplied, Failure> {
+        t.stage = Stage::Finished;
+        let (row, entries) = (event_row(&t), entry_rows(&t));
+        self.store.write(|tx| {
+            write_entries(tx, t.id.get(), &entries, false)?;
+            tx.update_event(row.id, row.stage, row.round)
+        })?;
+        self.arm(Subject::Event(t.id), None);
+        let event = Self::event_outcome(&t, vec![Event::EventFinished(Box::new(t.clone()))]);
+        Ok(EventApplied {
+            event,
+            games: Vec::new(),
+        })
+    }
+
+    /// Starts the next round: every board stored, every game's match made and seated, in one
+    /// transaction; the event's outcome and one per game started.
+    fn start_round(
+        &self,
+        mut t: Tournament,
+        boards: &[super::super::events::Board],
+        now: Timestamp,
+    ) -> Result<EventApplied, Failure> {
+        let settings = self.settings(t.guild)?;
+        let planned = t.plan(boards);
+        let mut lobby = lock(&self.lobby);
+        let mut made: Vec<(Planned, Option<MatchId>)> = Vec::with_capacity(planned.len());
+        let mut matches = Vec::new();
+        for p in &planned {
+            let id = match p {
+                Planned::Play(pairing) => {
+                    let m = self.event_match(&t, *pairing, &settings, now);
+                    let id = m.id;
+                    matches.push(m);
+                    Some(id)
+                }
+                Planned::Bye(_) | Planned::Forfeit(..) => None,
+            };
+            made.push((*p, id));
+        }
+        t.begin_round(&made);
+        let (row, entries) = (event_row(&t), entry_rows(&t));
+        let game_rows: Vec<_> = t
+            .games
+            .iter()
+            .filter(|g| g.round == t.round)
+            .map(|g| game_row(&t, g))
+            .collect();
+        let match_rows: Vec<_> = matches.iter().map(match_row).collect();
+        self.store.write(|tx| {
+            write_round(
+                tx,
+                &match_rows,
+                &game_rows,
+                (t.id.get(), &entries),
+                t.round == 1,
+            )?;
+            tx.update_event(row.id, row.stage, row.round)
+        })?;
+        let games = matches
+            .into_iter()
+            .map(|m| self.seat_new_match(&mut lobby, m, Vec::new()))
+            .collect();
+        drop(lobby);
+        // A round whose boards are all decided already (byes, forfeits) moves on at once.
+        self.arm(Subject::Event(t.id), t.round_complete().then_some(now));
+        let round = t.round;
+        let event = Self::event_outcome(
+            &t,
+            vec![Event::RoundStarted {
+                event: Box::new(t.clone()),
+                round,
+            }],
+        );
+        Ok(EventApplied { event, games })
+    }
+
+    /// The match of an event's game: the event's terms, the handicap its policy gives the two
+    /// players (the weaker then Black), the start window.
+    fn event_match(
+        &self,
+        t: &Tournament,
+        pairing: Pairing,
+        settings: &Settings,
+        now: Timestamp,
+    ) -> Match {
+        let (black, white, handicap, komi) = event_game_terms(t, pairing);
+        let mut config: MatchConfig = match_config(
+            &super::super::invitation::Terms {
+                size: t.terms.size,
+                rules: t.terms.rules,
+                komi,
+                handicap,
+                ranked: t.terms.ranked,
+                colours: super::super::invitation::Colours::ACCEPTOR_BLACK,
+                time: t.terms.time,
+            },
+            settings,
+        );
+        config.event = Some(EventLink {
+            event: t.id,
+            start_window: t.terms.start_window,
+        });
+        let players = ByColor {
+            black: t.entries[black].user,
+            white: t.entries[white].user,
+        };
+        Match::new(
+            MatchId(self.take_id()),
+            t.guild,
+            t.channel,
+            players,
+            config,
+            now,
+        )
+    }
+
+    /// Records, in a match's commit, the end of an event's game: its board's result, and an
+    /// absence against a player who did not turn up. The event to look again, if any.
+    pub(super) fn record_event_game(
+        tx: &Tx<'_>,
+        m: &Match,
+        outcome: EventOutcome,
+        forfeit: bool,
+        absent: &[UserId],
+    ) -> Result<Option<EventId>, StoreError> {
+        let Some(event) = tx.set_event_game_result(m.id.get(), outcome_code(outcome), forfeit)?
+        else {
+            return Ok(None);
+        };
+        for user in absent {
+            tx.add_absence(event, user.get())?;
+        }
+        Ok(Some(EventId(event)))
+    }
+
+    /// A moderator bars a player from the server's events until `until` (失格).
+    pub(super) fn bar_from_events(
+        &self,
+        guild: GuildId,
+        moderator: bool,
+        user: UserId,
+        until: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        may_moderate(moderator)?;
+        self.store
+            .write(|tx| tx.set_event_bar(guild.get(), user.get(), until.millis()))?;
+        Ok(Outcome {
+            subject: Subject::Player(guild, user),
+            guild,
+            channel: None,
+            events: vec![Event::BarredFromEvents { guild, user, until }],
+            to_move: None,
+            deadline: None,
+        })
+    }
+
+    /// A moderator calls an event off: its games still being played are annulled.
+    pub(super) fn cancel_event(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        moderator: bool,
+        now: Timestamp,
+    ) -> Result<EventApplied, Failure> {
+        may_moderate(moderator)?;
+        let _events = lock(&self.events);
+        let mut t = self.load_event(guild, id)?;
+        if matches!(t.stage, Stage::Finished | Stage::Cancelled) {
+            return Err(Refusal::EventOver.into());
+        }
+        t.stage = Stage::Cancelled;
+        let row = event_row(&t);
+        self.store
+            .write(|tx| tx.update_event(row.id, row.stage, row.round))?;
+        let running: Vec<MatchId> = t
+            .games
+            .iter()
+            .filter(|g| g.result.is_none())
+            .filter_map(|g| g.match_id)
+            .collect();
+        let games = running
+            .into_iter()
+            .filter_map(|m| self.annul(guild, true, m, now).result.ok())
+            .collect();
+        self.arm(Subject::Event(id), None);
+        let event = Self::event_outcome(&t, vec![Event::EventCancelled(Box::new(t.clone()))]);
+        Ok(EventApplied { event, games })
+    }
+
+    /// An event of `guild` as it stands.
+    ///
+    /// # Errors
+    /// No such event there, or the database failed.
+    pub fn event(&self, guild: GuildId, id: EventId) -> Result<Tournament, Failure> {
+        self.load_event(guild, id)
+    }
+
+    /// The events of a server, newest first (with `open_only`, those not over).
+    ///
+    /// # Errors
+    /// The database failed, or a stored event does not read.
+    pub fn events_of(&self, guild: GuildId, open_only: bool) -> Result<Vec<Tournament>, Failure> {
+        let ids = self.store.read(|tx| tx.events_of(guild.get(), open_only))?;
+        ids.into_iter()
+            .map(|id| self.load_event(guild, EventId(id)))
+            .collect()
+    }
+}
+
+/// Writes a round as it starts: its games' matches, its boards, its players (the first round
+/// seats them).
+fn write_round(
+    tx: &Tx<'_>,
+    matches: &[crate::store::MatchRow],
+    boards: &[crate::store::EventGameRow],
+    (event, entries): (i64, &[crate::store::EntryRow]),
+    first: bool,
+) -> Result<(), StoreError> {
+    for m in matches {
+        tx.insert_match(m)?;
+    }
+    tx.insert_event_games(boards)?;
+    write_entries(tx, event, entries, first)
+}
+
+/// Writes an event's players: with `seating` (registration, and the start that seats them) the
+/// whole list; else only whether each is still in it, since their absences are counted in
+/// their games' own commits, which an event's command does not wait for.
+fn write_entries(
+    tx: &Tx<'_>,
+    event: i64,
+    entries: &[crate::store::EntryRow],
+    seating: bool,
+) -> Result<(), StoreError> {
+    if seating {
+        tx.replace_entries(event, entries)
+    } else {
+        tx.set_entry_statuses(event, entries)
+    }
+}
+
+/// Who plays Black and White in an event's game, with its handicap stones and komi: the
+/// pairing's colours in an even event; in a handicap event (or a ten-game match that has
+/// stepped) the weaker player Black with what the difference gives.
+fn event_game_terms(t: &Tournament, p: Pairing) -> (usize, usize, u8, Komi) {
+    let rules = t.terms.rules;
+    let even_komi = t.terms.komi.unwrap_or_else(|| rules.rules().komi);
+    let sen = match (t.terms.format, t.terms.handicap) {
+        (Format::TenGame, _) => TenGame::replay(&t.played())
+            .next_game()
+            .map_or(0.0, |(_, sen)| sen),
+        (_, HandicapPolicy::Even) => 0.0,
+        (_, HandicapPolicy::ByRank) => {
+            sen_between(t.entries[p.black].rank, t.entries[p.white].rank)
+        }
+    };
+    if sen <= 0.0 {
+        return (p.black, p.white, 0, even_komi);
+    }
+    // The weaker takes Black (a ten-game match's pairing already says who receives).
+    let (black, white) = match t.terms.format {
+        Format::TenGame => (p.black, p.white),
+        _ if t.entries[p.black].rank <= t.entries[p.white].rank => (p.black, p.white),
+        _ => (p.white, p.black),
+    };
+    let (stones, komi) = if rules == RuleSet::Ing || t.terms.format == Format::TenGame {
+        let h = ing_handicap(sen);
+        let stones = if h.free_moves > 0 {
+            h.free_moves + 1
+        } else {
+            0
+        };
+        (stones, Komi::from_half_points(h.komi_half))
+    } else {
+        let ranks = f64::from(t.entries[white].rank.0) - f64::from(t.entries[black].rank.0);
+        let size = t.terms.size;
+        let stones = ranked_handicap(size.get(), ranks, max_fixed(size));
+        (stones, handicap_komi(rules, stones))
+    };
+    let stones = if stones >= MIN_HANDICAP {
+        stones.min(max_fixed(t.terms.size).max(MIN_HANDICAP))
+    } else {
+        stones
+    };
+    (black, white, stones, komi)
+}
+
+/// Whether a server may hold an event on these terms: its sizes and rules, a komi within its
+/// range, a format's numbers within reason.
+fn check_event_terms(terms: &EventTerms, settings: &Settings) -> Result<(), Refusal> {
+    let probe = super::super::invitation::Terms {
+        size: terms.size,
+        rules: terms.rules,
+        komi: terms.komi.unwrap_or_else(|| settings.komi_for(terms.rules)),
+        handicap: 0,
+        ranked: terms.ranked,
+        colours: super::super::invitation::Colours::ACCEPTOR_BLACK,
+        time: terms.time,
+    };
+    super::super::invitation::check_terms(&probe, settings)?;
+    let rounds_ok = match terms.format {
+        Format::Swiss { rounds } | Format::McMahon { rounds, .. } => (1..=12).contains(&rounds),
+        _ => true,
+    };
+    let (fewest, most) = terms.format.players();
+    if !rounds_ok || (terms.max_players as usize) < fewest || terms.max_players == 0 || most == 0 {
+        return Err(Refusal::EventTermsNotAllowed);
+    }
+    Ok(())
+}
+
+impl From<Result<EventApplied, Failure>> for super::super::Applied {
+    fn from(r: Result<EventApplied, Failure>) -> Self {
+        match r {
+            Ok(a) => super::super::Applied {
+                fired: Vec::new(),
+                result: Ok(a.event),
+                after: a.games,
+            },
+            Err(e) => super::super::Applied::only(Err(e)),
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! Events through the service (SPEC §11): created, joined, started, paired round after round,
+//! played, forfeited by absence and withdrawal, finished — and across restarts, never a round
+//! paired twice. A fake clock; a real database file.
+
+mod common;
+
+use common::*;
+use tengen::game::events::{
+    Board, ColourRule, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome as EventOutcome,
+    Schedule, Stage, Tournament,
+};
+use tengen::game::{
+    Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, Outcome, Refusal,
+    Subject, UserId,
+};
+use tengen::go::{BoardSize, GameResult, RuleSet};
+
+const DAVE: UserId = UserId(400);
+const ERIN: UserId = UserId(500);
+const MOD: UserId = UserId(900);
+
+fn terms(format: Format) -> EventTerms {
+    EventTerms {
+        format,
+        size: BoardSize::new(9).unwrap(),
+        rules: RuleSet::Chinese,
+        komi: None,
+        handicap: HandicapPolicy::Even,
+        time: tengen::game::time_control::TimeControl::Turn,
+        ranked: false,
+        role: None,
+        min_ranked_games: 0,
+        max_players: 16,
+        schedule: Schedule::Continuous,
+        start_window: ms(120 * SEC),
+        absences_allowed: 0,
+        colours: ColourRule::ByPairing,
+    }
+}
+
+fn create(w: &World, terms: EventTerms) -> EventId {
+    let o = w
+        .apply(Command::CreateEvent(Box::new(EventRequest {
+            guild: GUILD,
+            channel: CHANNEL,
+            by: MOD,
+            moderator: true,
+            name: "Winter cup".into(),
+            terms,
+        })))
+        .unwrap();
+    match o.subject {
+        Subject::Event(id) => id,
+        s => panic!("{s:?}"),
+    }
+}
+
+fn join(w: &World, id: EventId, user: UserId) -> Result<Outcome, Failure> {
+    w.apply(Command::JoinEvent {
+        guild: GUILD,
+        event: id,
+        user,
+        has_role: false,
+    })
+}
+
+fn start(w: &World, id: EventId) -> tengen::game::Applied {
+    w.svc.apply(
+        Command::StartEvent {
+            guild: GUILD,
+            event: id,
+            moderator: true,
+        },
+        w.now(),
+    )
+}
+
+fn event(w: &World, id: EventId) -> Tournament {
+    w.svc.event(GUILD, id).unwrap()
+}
+
+/// The matches a command or a tick started.
+fn started(outcomes: &[Outcome]) -> Vec<MatchId> {
+    outcomes
+        .iter()
+        .flat_map(|o| &o.events)
+        .filter_map(|e| match e {
+            Event::MatchStarted { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `user` resigns match `id` (two presses).
+fn resign(w: &World, id: MatchId, user: UserId) -> Vec<Outcome> {
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let applied = w.svc.apply(
+            Command::Resign {
+                by: user,
+                match_id: Some(id),
+            },
+            w.now(),
+        );
+        out.extend(applied.outcomes().cloned());
+        applied.result.unwrap();
+    }
+    out
+}
+
+/// The loser of each running game of the event resigns: the one with the larger seat, so the
+/// seeding decides every game (seat 0 wins them all).
+fn play_round(w: &World, id: EventId) {
+    let t = event(w, id);
+    for g in t.games.iter().filter(|g| g.result.is_none()) {
+        let (Board::Game(p), Some(m)) = (g.place, g.match_id) else {
+            continue;
+        };
+        let loser = t.entries[p.black.max(p.white)].user;
+        let m = w.svc.snapshot(m).expect("the round's game runs");
+        // A first move each, so no one is absent; then the loser resigns.
+        w.play_on(m.player_to_move(), "E5", board(&m)).unwrap();
+        let m = w.svc.snapshot(m.id).unwrap();
+        w.play_on(m.player_to_move(), "C3", board(&m)).unwrap();
+        resign(w, m.id, loser);
+    }
+}
+
+fn board(m: &tengen::game::Match) -> tengen::game::BoardRef {
+    tengen::game::BoardRef {
+        match_id: m.id,
+        move_number: m.move_count(),
+    }
+}
+
+fn four_players(w: &World, t: EventTerms) -> EventId {
+    let id = create(w, t);
+    for u in [ALICE, BOB, CAROL, DAVE] {
+        join(w, id, u).unwrap();
+    }
+    id
+}
+
+#[test]
+fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings() {
+    let w = World::new();
+    let id = four_players(&w, terms(Format::RoundRobin));
+    let applied = start(&w, id);
+    let games = started(&applied.after);
+    assert_eq!(games.len(), 2, "round 1: two games of four players");
+    assert!(matches!(
+        applied.result.unwrap().events.as_slice(),
+        [Event::RoundStarted { round: 1, .. }]
+    ));
+    for round in 1..=3 {
+        let t = event(&w, id);
+        assert_eq!(t.round, round);
+        assert_eq!(t.stage, Stage::Running);
+        play_round(&w, id);
+        // The round's end asks the event to look again, by its own deadline.
+        let next = w.advance(0);
+        if round < 3 {
+            assert_eq!(started(&next).len(), 2, "round {} starts", round + 1);
+        } else {
+            assert!(
+                next.iter()
+                    .flat_map(|o| &o.events)
+                    .any(|e| matches!(e, Event::EventFinished(_)))
+            );
+        }
+    }
+    let t = event(&w, id);
+    assert_eq!(t.stage, Stage::Finished);
+    assert_eq!(t.games.len(), 6, "every pair met once");
+    let table = t.standings();
+    // Seat 0 won all three; the larger seat lost every game.
+    let points: Vec<(usize, u32)> = table.iter().map(|s| (s.seat, s.main_half)).collect();
+    assert_eq!(points, vec![(0, 6), (1, 4), (2, 2), (3, 0)]);
+    // Nothing more to pair: a moderator's start is refused.
+    assert_eq!(
+        start(&w, id).result.unwrap_err().refusal(),
+        Some(&Refusal::EventOver)
+    );
+}
+
+#[test]
+fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_removed() {
+    let w = World::new();
+    let id = four_players(&w, terms(Format::RoundRobin));
+    let games = started(&start(&w, id).after);
+    let t = event(&w, id);
+    // On board 1 Black never moves; board 2 is played.
+    let m = w.svc.snapshot(games[0]).unwrap();
+    let absent = m.players.black;
+    let other = w.svc.snapshot(games[1]).unwrap();
+    w.play_on(other.player_to_move(), "E5", board(&other))
+        .unwrap();
+    let o = w.svc.snapshot(other.id).unwrap();
+    w.play_on(o.player_to_move(), "C3", board(&o)).unwrap();
+    let fired = w.advance(120 * SEC);
+    let ending = fired
+        .iter()
+        .flat_map(|o| &o.events)
+        .find_map(|e| match e {
+            Event::Ended {
+                match_id, ending, ..
+            } if *match_id == m.id => Some(*ending),
+            _ => None,
+        })
+        .expect("the absent player's game ended");
+    assert_eq!(
+        ending,
+        Ending::Finished {
+            result: GameResult::Forfeit {
+                winner: tengen::go::Color::White
+            },
+            reason: EndReason::Absence,
+        }
+    );
+    let t2 = event(&w, id);
+    let seat = t.seat_of(absent).unwrap();
+    assert_eq!(t2.entries[seat].absences, 1);
+    // Board 2 ends; the round is over; the absent player (no absence allowed) is removed and
+    // every game of theirs to come is lost without play.
+    resign(&w, other.id, other.players.white);
+    let next = w.advance(0);
+    let t3 = event(&w, id);
+    assert_eq!(t3.entries[seat].status, EntryStatus::Removed);
+    assert_eq!(t3.round, 2);
+    assert_eq!(
+        started(&next).len(),
+        1,
+        "only the game without them is played"
+    );
+    let theirs = t3
+        .games
+        .iter()
+        .find(|g| g.round == 2 && matches!(g.place, Board::Game(p) if p.involves(seat)))
+        .unwrap();
+    assert_eq!(theirs.match_id, None);
+    let (outcome, forfeit) = theirs.result.unwrap();
+    assert!(forfeit);
+    let Board::Game(p) = theirs.place else {
+        unreachable!()
+    };
+    assert_eq!(outcome.winner(p), p.opponent_of(seat));
+    // A forfeit is on no one's profile.
+    let profile = w.svc.profile(GUILD, absent).unwrap();
+    assert_eq!((profile.wins, profile.losses), (0, 0));
+}
+
+#[test]
+fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come() {
+    let w = World::new();
+    let id = four_players(&w, terms(Format::RoundRobin));
+    let games = started(&start(&w, id).after);
+    let m = w.svc.snapshot(games[0]).unwrap();
+    let quitter = m.players.white;
+    let applied = w.svc.apply(
+        Command::Withdraw {
+            guild: GUILD,
+            event: id,
+            user: quitter,
+        },
+        w.now(),
+    );
+    applied.result.as_ref().unwrap();
+    let ended: Vec<_> = applied
+        .after
+        .iter()
+        .flat_map(|o| &o.events)
+        .filter_map(|e| match e {
+            Event::Ended { ending, .. } => Some(*ending),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        ended,
+        vec![Ending::Finished {
+            result: GameResult::Forfeit {
+                winner: tengen::go::Color::Black
+            },
+            reason: EndReason::Forfeit,
+        }]
+    );
+    assert!(w.svc.snapshot(m.id).is_none(), "the game is over");
+    // A second withdrawal is refused, privately, and changes nothing.
+    let again = w.svc.apply(
+        Command::Withdraw {
+            guild: GUILD,
+            event: id,
+            user: quitter,
+        },
+        w.now(),
+    );
+    assert_eq!(
+        again.result.unwrap_err().refusal(),
+        Some(&Refusal::NotEntered)
+    );
+    play_round(&w, id);
+    w.advance(0);
+    let t = event(&w, id);
+    let seat = t.seat_of(quitter).unwrap();
+    assert_eq!(t.entries[seat].status, EntryStatus::Withdrawn);
+    let theirs: Vec<_> = t
+        .games
+        .iter()
+        .filter(|g| matches!(g.place, Board::Game(p) if p.involves(seat)))
+        .collect();
+    assert!(theirs.iter().all(|g| g.result.is_some_and(|(_, f)| f)));
+    assert!(theirs.iter().skip(1).all(|g| g.match_id.is_none()));
+}
+
+#[test]
+fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once() {
+    let mut w = World::new();
+    let id = four_players(&w, terms(Format::RoundRobin));
+    start(&w, id);
+    // Round 1 ends; the bot stops before the event looked again.
+    play_round(&w, id);
+    w.restart();
+    assert_eq!(event(&w, id).round, 1);
+    let next = w.advance(0);
+    assert_eq!(started(&next).len(), 2);
+    assert_eq!(event(&w, id).round, 2);
+    // A restart mid-round pairs nothing: the round's games are loaded back and played on.
+    w.restart();
+    assert!(started(&w.advance(0)).is_empty());
+    let t = event(&w, id);
+    assert_eq!(t.round, 2);
+    assert_eq!(t.games.iter().filter(|g| g.round == 2).count(), 2);
+    for g in t.games.iter().filter(|g| g.round == 2) {
+        assert!(w.svc.snapshot(g.match_id.unwrap()).is_some());
+    }
+    play_round(&w, id);
+    assert_eq!(started(&w.advance(0)).len(), 2);
+    assert_eq!(event(&w, id).round, 3);
+}
+
+#[test]
+fn joining_is_refused_privately_when_it_may_not_be() {
+    let w = World::new();
+    let mut t = terms(Format::TenGame);
+    t.max_players = 2;
+    let id = create(&w, t);
+    join(&w, id, ALICE).unwrap();
+    let refused = |u| join(&w, id, u).unwrap_err().refusal().cloned();
+    assert_eq!(refused(ALICE), Some(Refusal::AlreadyEntered));
+    join(&w, id, BOB).unwrap();
+    assert_eq!(refused(CAROL), Some(Refusal::EventFull { max: 2 }));
+    // Only a moderator creates, starts, bars.
+    let not_mod = w.apply(Command::StartEvent {
+        guild: GUILD,
+        event: id,
+        moderator: false,
+    });
+    assert_eq!(not_mod.unwrap_err().refusal(), Some(&Refusal::NotModerator));
+    // Another server's event is none of this one's.
+    let elsewhere = w.apply(Command::JoinEvent {
+        guild: tengen::game::GuildId(2),
+        event: id,
+        user: CAROL,
+        has_role: false,
+    });
+    assert_eq!(
+        elsewhere.unwrap_err().refusal(),
+        Some(&Refusal::NoSuchEvent)
+    );
+    start(&w, id).result.unwrap();
+    // Leaving after the start is refused: withdrawing is what is left.
+    let leave = w.apply(Command::LeaveEvent {
+        guild: GUILD,
+        event: id,
+        user: BOB,
+    });
+    assert_eq!(leave.unwrap_err().refusal(), Some(&Refusal::EventStarted));
+    assert_eq!(event(&w, id).entries.len(), 2);
+}
+
+#[test]
+fn a_barred_player_may_not_join_until_the_bar_ends() {
+    let w = World::new();
+    let id = create(&w, terms(Format::RoundRobin));
+    w.apply(Command::BarFromEvents {
+        guild: GUILD,
+        moderator: true,
+        user: ERIN,
+        until: w.now() + ms(3600 * SEC),
+    })
+    .unwrap();
+    assert!(matches!(
+        join(&w, id, ERIN).unwrap_err().refusal(),
+        Some(Refusal::BarredFromEvents { .. })
+    ));
+    w.clock.advance(ms(3600 * SEC));
+    join(&w, id, ERIN).unwrap();
+}
+
+#[test]
+fn too_few_players_cannot_start_and_registration_stays_open() {
+    let w = World::new();
+    let id = create(&w, terms(Format::Knockout));
+    join(&w, id, ALICE).unwrap();
+    assert_eq!(
+        start(&w, id).result.unwrap_err().refusal(),
+        Some(&Refusal::EventTooFewPlayers { needed: 2 })
+    );
+    assert_eq!(event(&w, id).stage, Stage::Registration);
+    join(&w, id, BOB).unwrap();
+}
+
+#[test]
+fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final() {
+    let w = World::new();
+    let id = four_players(&w, terms(Format::Knockout));
+    assert_eq!(started(&start(&w, id).after).len(), 2);
+    play_round(&w, id);
+    assert_eq!(started(&w.advance(0)).len(), 1, "the final");
+    play_round(&w, id);
+    let last = w.advance(0);
+    assert!(
+        last.iter()
+            .flat_map(|o| &o.events)
+            .any(|e| matches!(e, Event::EventFinished(_)))
+    );
+    let t = event(&w, id);
+    assert_eq!(t.games.len(), 3);
+    assert_eq!(t.standings()[0].seat, 0);
+}
+
+#[test]
+fn an_arena_keeps_its_winner_on_until_a_team_is_out() {
+    let w = World::new();
+    let id = create(&w, terms(Format::Arena));
+    for u in [ALICE, BOB, CAROL, DAVE] {
+        join(&w, id, u).unwrap();
+    }
+    for (team, players) in [(0, vec![ALICE, BOB]), (1, vec![CAROL, DAVE])] {
+        w.apply(Command::SetTeam {
+            guild: GUILD,
+            event: id,
+            moderator: true,
+            team,
+            players,
+        })
+        .unwrap();
+    }
+    assert_eq!(started(&start(&w, id).after).len(), 1);
+    // Seat order is the captains' order: Alice, Bob (team 0), Carol, Dave (team 1). The larger
+    // seat resigns every game, so Alice beats Carol, then Dave: team 0 wins in two games.
+    for _ in 0..2 {
+        play_round(&w, id);
+        w.advance(0);
+    }
+    let t = event(&w, id);
+    assert_eq!(t.stage, Stage::Finished);
+    assert_eq!(t.games.len(), 2);
+    let winners: Vec<_> = t
+        .played()
+        .iter()
+        .filter_map(|p| p.outcome.winner(p.pairing))
+        .map(|s| t.entries[s].user)
+        .collect();
+    assert_eq!(winners, vec![ALICE, ALICE]);
+}
+
+#[test]
+fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead() {
+    let w = World::new();
+    let mut t = terms(Format::TenGame);
+    t.rules = RuleSet::Ing;
+    t.max_players = 2;
+    let id = create(&w, t);
+    join(&w, id, ALICE).unwrap();
+    join(&w, id, BOB).unwrap();
+    let first = started(&start(&w, id).after)[0];
+    // The first game is even: Black pays the Ing rules' 8 points.
+    assert_eq!(w.svc.snapshot(first).unwrap().config.komi.to_string(), "8");
+    // Seat 0 wins four in a row (the larger seat resigns): the fifth game gives seat 1 half a
+    // 先, so it is Black with the Ing points of half a 先 and no free move.
+    for _ in 0..4 {
+        play_round(&w, id);
+        w.advance(0);
+    }
+    let t = event(&w, id);
+    assert_eq!(t.round, 5);
+    let fifth = t.games.iter().find(|g| g.round == 5).unwrap();
+    let m = w.svc.snapshot(fifth.match_id.unwrap()).unwrap();
+    assert_eq!(m.players.black, t.entries[1].user);
+    assert_eq!(m.config.handicap, 0);
+    assert_eq!(
+        m.config.komi.to_string(),
+        "4",
+        "half a 先: Black pays 8 − 4"
+    );
+    let played = t.played();
+    assert!(played.iter().all(|p| p.outcome != EventOutcome::Draw));
+}
+
+#[test]
+fn a_cancelled_event_annuls_its_running_games() {
+    let w = World::new();
+    let id = four_players(&w, terms(Format::RoundRobin));
+    let games = started(&start(&w, id).after);
+    let applied = w.svc.apply(
+        Command::CancelEvent {
+            guild: GUILD,
+            event: id,
+            moderator: true,
+        },
+        w.now(),
+    );
+    applied.result.unwrap();
+    assert_eq!(applied.after.len(), 2);
+    assert!(games.iter().all(|&g| w.svc.snapshot(g).is_none()));
+    assert_eq!(event(&w, id).stage, Stage::Cancelled);
+    // Its games' ends do not move it on.
+    assert!(started(&w.advance(0)).is_empty());
+}
