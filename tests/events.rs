@@ -6,39 +6,33 @@ mod common;
 
 use common::*;
 use tengen::game::events::{
-    Board, ColourRule, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome as EventOutcome,
-    Schedule, Stage, Tournament,
+    Board, EntryStatus, EventOptions, Format, Outcome as EventOutcome, Stage, Tournament,
 };
+use tengen::game::time_control::TimePreset;
 use tengen::game::{
     Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, Outcome, Refusal,
     Subject, UserId,
 };
-use tengen::go::{BoardSize, GameResult, RuleSet};
+use tengen::go::{GameResult, RuleSet};
 
 const DAVE: UserId = UserId(400);
 const ERIN: UserId = UserId(500);
 const MOD: UserId = UserId(900);
 
-fn terms(format: Format) -> EventTerms {
-    EventTerms {
-        format,
-        size: BoardSize::new(9).unwrap(),
-        rules: RuleSet::Chinese,
-        komi: None,
-        handicap: HandicapPolicy::Even,
-        time: tengen::game::time_control::TimeControl::Turn,
-        ranked: false,
-        role: None,
-        min_ranked_games: 0,
-        max_players: 16,
-        schedule: Schedule::Continuous,
-        start_window: ms(120 * SEC),
-        absences_allowed: 0,
-        colours: ColourRule::ByPairing,
+fn terms(format: Format) -> EventOptions {
+    EventOptions {
+        format: Some(format),
+        size: Some(9),
+        rules: Some(RuleSet::Chinese),
+        time: Some(TimePreset::Turn),
+        max_players: Some(16.min(format.players().1 as u32)),
+        start_window: Some(ms(120 * SEC)),
+        absences_allowed: Some(0),
+        ..EventOptions::default()
     }
 }
 
-fn create(w: &World, terms: EventTerms) -> EventId {
+fn create(w: &World, options: EventOptions) -> EventId {
     let o = w
         .apply(Command::CreateEvent(Box::new(EventRequest {
             guild: GUILD,
@@ -46,7 +40,7 @@ fn create(w: &World, terms: EventTerms) -> EventId {
             by: MOD,
             moderator: true,
             name: "Winter cup".into(),
-            terms,
+            options,
         })))
         .unwrap();
     match o.subject {
@@ -133,7 +127,7 @@ fn board(m: &tengen::game::Match) -> tengen::game::BoardRef {
     }
 }
 
-fn four_players(w: &World, t: EventTerms) -> EventId {
+fn four_players(w: &World, t: EventOptions) -> EventId {
     let id = create(w, t);
     for u in [ALICE, BOB, CAROL, DAVE] {
         join(w, id, u).unwrap();
@@ -340,21 +334,19 @@ fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once() {
 #[test]
 fn joining_is_refused_privately_when_it_may_not_be() {
     let w = World::new();
-    let mut t = terms(Format::TenGame);
-    t.max_players = 2;
-    let id = create(&w, t);
+    let id = create(&w, terms(Format::TenGame));
     join(&w, id, ALICE).unwrap();
     let refused = |u| join(&w, id, u).unwrap_err().refusal().cloned();
     assert_eq!(refused(ALICE), Some(Refusal::AlreadyEntered));
     join(&w, id, BOB).unwrap();
     assert_eq!(refused(CAROL), Some(Refusal::EventFull { max: 2 }));
-    // Only a moderator creates, starts, bars.
+    // Only an organiser (a moderator or the organiser role) creates, starts, bars.
     let not_mod = w.apply(Command::StartEvent {
         guild: GUILD,
         event: id,
         moderator: false,
     });
-    assert_eq!(not_mod.unwrap_err().refusal(), Some(&Refusal::NotModerator));
+    assert_eq!(not_mod.unwrap_err().refusal(), Some(&Refusal::NotOrganiser));
     // Another server's event is none of this one's.
     let elsewhere = w.apply(Command::JoinEvent {
         guild: tengen::game::GuildId(2),
@@ -468,8 +460,7 @@ fn an_arena_keeps_its_winner_on_until_a_team_is_out() {
 fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead() {
     let w = World::new();
     let mut t = terms(Format::TenGame);
-    t.rules = RuleSet::Ing;
-    t.max_players = 2;
+    t.rules = Some(RuleSet::Ing);
     let id = create(&w, t);
     join(&w, id, ALICE).unwrap();
     join(&w, id, BOB).unwrap();

@@ -7,6 +7,7 @@
 //! labels in the Fluent files (`choice-<option>-<name>`, see `commands::localise`).
 
 use crate::game::Ranking;
+use crate::game::events::{Format, HandicapPolicy, Schedule};
 use crate::game::time_control::TimePreset;
 use crate::go::{Color, Level, RuleSet};
 
@@ -98,6 +99,33 @@ fn ranking_name(r: Ranking) -> &'static str {
 
 choices!(Ranking, ranking_name, [Ranking::Rating, Ranking::Merit]);
 
+// A Swiss or McMahon event's numbers come from options of their own.
+choices!(
+    Format,
+    Format::name,
+    [
+        Format::ALL[0],
+        Format::ALL[1],
+        Format::ALL[2],
+        Format::ALL[3],
+        Format::ALL[4],
+        Format::ALL[5],
+        Format::ALL[6],
+    ]
+);
+
+choices!(
+    HandicapPolicy,
+    HandicapPolicy::name,
+    [HandicapPolicy::Even, HandicapPolicy::ByRank]
+);
+
+choices!(
+    Schedule,
+    Schedule::name,
+    [Schedule::Continuous, Schedule::Manual]
+);
+
 #[cfg(test)]
 mod tests {
     use poise::ChoiceParameter;
@@ -145,5 +173,8 @@ mod tests {
             TimePreset::Correspondence,
         ]);
         round_trips(&[Ranking::Rating, Ranking::Merit]);
+        round_trips(&Format::ALL);
+        round_trips(&HandicapPolicy::ALL);
+        round_trips(&Schedule::ALL);
     }
 }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::game::{InvitationId, MatchId, Ranking};
+use crate::game::{EventId, InvitationId, MatchId, Ranking};
 use crate::go::Point;
 
 /// The prefix and version of every id this bot writes.
@@ -70,6 +70,10 @@ pub enum ButtonId {
     },
     /// A finished game's Rematch.
     Rematch { game: MatchId },
+    /// Join an event in registration (its announcement's button).
+    JoinEvent { event: EventId },
+    /// Leave an event before it starts.
+    LeaveEvent { event: EventId },
 }
 
 /// Why a custom id was not understood.
@@ -259,6 +263,15 @@ impl ButtonId {
                 want(1)?;
                 ButtonId::Rematch { game: id_at(0)? }
             }
+            "ej" | "el" => {
+                want(1)?;
+                let event = EventId(number::<i64>(fields[0])?);
+                if action == "ej" {
+                    ButtonId::JoinEvent { event }
+                } else {
+                    ButtonId::LeaveEvent { event }
+                }
+            }
             "learn" => {
                 want(1)?;
                 ButtonId::Learn {
@@ -340,6 +353,8 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rm:{game}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
+            ButtonId::JoinEvent { event } => write!(f, "{PREFIX}:ej:{event}"),
+            ButtonId::LeaveEvent { event } => write!(f, "{PREFIX}:el:{event}"),
         }
     }
 }
@@ -403,6 +418,10 @@ mod tests {
                 accept: false,
             },
             ButtonId::Rematch { game: big },
+            ButtonId::JoinEvent {
+                event: EventId(i64::MAX),
+            },
+            ButtonId::LeaveEvent { event: EventId(0) },
         ];
         for region in 0..=u8::MAX {
             all.push(ButtonId::Region {

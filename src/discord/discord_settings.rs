@@ -31,15 +31,17 @@ pub enum DiscordKey {
     MatchThreads,
     TitleRole,
     Language,
+    EventOrganiserRole,
 }
 
 impl DiscordKey {
     /// Every key.
-    pub const ALL: [DiscordKey; 4] = [
+    pub const ALL: [DiscordKey; 5] = [
         DiscordKey::MoveNotify,
         DiscordKey::MatchThreads,
         DiscordKey::TitleRole,
         DiscordKey::Language,
+        DiscordKey::EventOrganiserRole,
     ];
 
     /// The key as typed and stored.
@@ -49,6 +51,7 @@ impl DiscordKey {
             DiscordKey::MatchThreads => "match-threads",
             DiscordKey::TitleRole => "title-role",
             DiscordKey::Language => "language",
+            DiscordKey::EventOrganiserRole => "event-organiser-role",
         }
     }
 
@@ -67,6 +70,8 @@ pub struct DiscordSettings {
     pub title_role: Option<u64>,
     /// `None`: the guild's own locale.
     pub language: Option<Lang>,
+    /// Members of this role run the server's events as moderators do (besides moderators).
+    pub event_organiser_role: Option<u64>,
 }
 
 impl Default for DiscordSettings {
@@ -76,6 +81,7 @@ impl Default for DiscordSettings {
             match_threads: false,
             title_role: None,
             language: None,
+            event_organiser_role: None,
         }
     }
 }
@@ -88,15 +94,32 @@ pub struct BadValue {
     pub value: String,
 }
 
+/// A role setting as shown and stored: its id, or `none`.
+fn role_text(role: Option<u64>) -> String {
+    role.map_or_else(|| "none".to_owned(), |r| r.to_string())
+}
+
+/// A role setting as typed: `none`, an id, or a mention (`<@&id>`); `None` if it is neither.
+fn role_of(v: &str) -> Option<Option<u64>> {
+    if v.eq_ignore_ascii_case("none") {
+        return Some(None);
+    }
+    v.trim_start_matches("<@&")
+        .trim_end_matches('>')
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .map(Some)
+}
+
 impl DiscordSettings {
     /// The value of `key` as shown and stored.
     pub fn get(&self, key: DiscordKey) -> String {
         match key {
             DiscordKey::MoveNotify => self.move_notify.name().to_owned(),
             DiscordKey::MatchThreads => self.match_threads.to_string(),
-            DiscordKey::TitleRole => self
-                .title_role
-                .map_or_else(|| "none".to_owned(), |r| r.to_string()),
+            DiscordKey::TitleRole => role_text(self.title_role),
+            DiscordKey::EventOrganiserRole => role_text(self.event_organiser_role),
             DiscordKey::Language => self
                 .language
                 .map_or_else(|| "auto".to_owned(), |l| l.code().to_owned()),
@@ -129,19 +152,9 @@ impl DiscordSettings {
                     _ => return Err(bad()),
                 };
             }
-            DiscordKey::TitleRole => {
-                self.title_role = if v.eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    Some(
-                        v.trim_start_matches("<@&")
-                            .trim_end_matches('>')
-                            .parse::<u64>()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(bad)?,
-                    )
-                };
+            DiscordKey::TitleRole => self.title_role = role_of(v).ok_or_else(bad)?,
+            DiscordKey::EventOrganiserRole => {
+                self.event_organiser_role = role_of(v).ok_or_else(bad)?;
             }
             DiscordKey::Language => {
                 self.language = if v.eq_ignore_ascii_case("auto") {
@@ -191,6 +204,8 @@ mod tests {
         s.set(DiscordKey::MatchThreads, "on").unwrap();
         s.set(DiscordKey::TitleRole, "<@&1234>").unwrap();
         s.set(DiscordKey::Language, "ko").unwrap();
+        s.set(DiscordKey::EventOrganiserRole, "55").unwrap();
+        assert_eq!(s.event_organiser_role, Some(55));
         assert_eq!(DiscordSettings::from_pairs(&s.to_pairs()), s);
         let before = s.clone();
         assert!(s.set(DiscordKey::Language, "klingon").is_err());

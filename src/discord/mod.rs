@@ -250,7 +250,7 @@ async fn on_event(
 async fn publish_fired(bot: Arc<Bot>, mut rx: mpsc::UnboundedReceiver<Outcome>) {
     let lanes: Arc<Mutex<HashMap<i64, mpsc::UnboundedSender<Outcome>>>> = Arc::default();
     while let Some(outcome) = rx.recv().await {
-        // Only games have deadlines; anything else has no lane to keep in order.
+        // Only games and events have deadlines; anything else has no lane to keep in order.
         let Some(key) = outcome.subject.game_key() else {
             continue;
         };

@@ -7,7 +7,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use crate::game::{ChannelId, GuildId, InvitationId, MatchId};
+use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId};
 use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
 
 use super::discord_settings::DiscordSettings;
@@ -191,6 +191,53 @@ impl<'a> Repo<'a> {
                 .prepare_cached(
                     "INSERT INTO discord_invitations (invitation_id, channel_id, message_id) \
                      VALUES (?1, ?2, ?3) ON CONFLICT (invitation_id) DO UPDATE SET \
+                     channel_id = excluded.channel_id, message_id = excluded.message_id",
+                )?
+                .execute(params![
+                    id.get(),
+                    to_sql_id(channel.get()),
+                    to_sql_id(message)
+                ])?;
+            Ok(())
+        })
+    }
+
+    /// The announcement of an event: its channel and message id.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn event_message(&self, id: EventId) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(
+                    "SELECT channel_id, message_id FROM discord_events WHERE event_id = ?1",
+                )?
+                .query_row([id.get()], |r| {
+                    Ok((
+                        ChannelId(from_sql_id(r.get(0)?)),
+                        from_sql_id(r.get::<_, i64>(1)?),
+                    ))
+                })
+                .optional()?)
+        })
+    }
+
+    /// Remembers the announcement of an event.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_event_message(
+        &self,
+        id: EventId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_events (event_id, channel_id, message_id) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT (event_id) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id",
                 )?
                 .execute(params![

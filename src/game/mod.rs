@@ -111,13 +111,15 @@ pub enum Subject {
 }
 
 impl Subject {
-    /// The number a game's invitation and its match share (a match keeps its invitation's id):
-    /// one ordering key for everything shown of one game. `None` for what is not a game.
+    /// The number a game's invitation and its match share (a match keeps its invitation's id),
+    /// or an event's (taken from the same sequence): one ordering key for everything shown of
+    /// one game or one event. `None` for what is shown by its command alone.
     pub fn game_key(self) -> Option<i64> {
         match self {
             Subject::Invitation(i) => Some(i.get()),
             Subject::Match(m) => Some(m.get()),
-            Subject::Server(_) | Subject::Player(..) | Subject::Event(_) => None,
+            Subject::Event(e) => Some(e.get()),
+            Subject::Server(_) | Subject::Player(..) => None,
         }
     }
 }

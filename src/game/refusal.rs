@@ -100,6 +100,9 @@ pub enum Refusal {
     /// Server settings and annulments are for moderators.
     #[error("moderators only")]
     NotModerator,
+    /// Events are run by moderators or the members of the server's organiser role.
+    #[error("event organisers only")]
+    NotOrganiser,
     #[error("setting: {0}")]
     Setting(SettingError),
     #[error("the game is in the dead-stone agreement")]

@@ -405,6 +405,9 @@ pub struct RecordInfo {
     pub black_rank: Option<String>,
     pub white_rank: Option<String>,
     pub comment: Option<String>,
+    /// EV and RO: the event the game was played in, and its round.
+    pub event: Option<String>,
+    pub round: Option<String>,
     /// Comments of moves, by 0-based move index.
     pub move_comments: Vec<(usize, String)>,
     /// TB/TW marks on the last node (territory and dead stones at the end).
@@ -491,7 +494,7 @@ fn root_properties(game: &Game, info: &RecordInfo) -> Vec<Prop> {
     if let Some(h) = info.handicap {
         root_props.push(Prop::Unknown("HA".to_owned(), vec![h.to_string()]));
     }
-    let texts: [(TextProp, &Option<String>); 7] = [
+    let texts: [(TextProp, &Option<String>); 9] = [
         (Prop::RU, &info.rules),
         (Prop::PB, &info.black),
         (Prop::PW, &info.white),
@@ -499,6 +502,8 @@ fn root_properties(game: &Game, info: &RecordInfo) -> Vec<Prop> {
         (Prop::RE, &info.result),
         (Prop::BR, &info.black_rank),
         (Prop::WR, &info.white_rank),
+        (Prop::EV, &info.event),
+        (Prop::RO, &info.round),
     ];
     for (prop, value) in texts {
         if let Some(v) = value {

@@ -227,7 +227,7 @@ fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), rgba: [u8; 4], width: f32
 }
 
 /// A pixmap as an RGB PNG (the chart is opaque).
-fn encode_rgba(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
+pub(super) fn encode_rgba(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
     let rgb: Vec<u8> = pm
         .data()
         .chunks_exact(4)

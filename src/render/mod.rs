@@ -7,6 +7,7 @@
 
 mod assets;
 pub mod chart;
+pub mod event_charts;
 mod layout;
 mod palette;
 pub mod regions;

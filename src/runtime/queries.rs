@@ -5,9 +5,11 @@
 
 use std::sync::Arc;
 
+use crate::game::events::Tournament;
 use crate::game::{
-    BoardRef, ChannelId, Failure, GuildId, Invitation, InvitationId, Leaderboard, LoadProblem,
-    Match, MatchId, Outcome, Profile, Ranking, RunningGame, Service, Settings, Timestamp, UserId,
+    BoardRef, ChannelId, EventId, Failure, GuildId, Invitation, InvitationId, Leaderboard,
+    LoadProblem, Match, MatchId, Outcome, Profile, Ranking, RunningGame, Service, Settings,
+    Timestamp, UserId,
 };
 use crate::store::{MatchSummary, Store, StoreError};
 
@@ -221,6 +223,41 @@ impl Handle {
         automatic_pass: String,
     ) -> Result<String, Failure> {
         self.query(move |s| s.sgf(guild, id, [&names[0], &names[1]], &automatic_pass))
+            .await
+    }
+
+    /// An event of `guild` as it stands.
+    ///
+    /// # Errors
+    /// No such event there, or the database failed.
+    pub async fn event(&self, guild: GuildId, id: EventId) -> Result<Tournament, Failure> {
+        self.query(move |s| s.event(guild, id)).await
+    }
+
+    /// The events of `guild`, newest first (with `open_only`, those not over).
+    ///
+    /// # Errors
+    /// The database failed, or a stored event does not read.
+    pub async fn events_of(
+        &self,
+        guild: GuildId,
+        open_only: bool,
+    ) -> Result<Vec<Tournament>, Failure> {
+        self.query(move |s| s.events_of(guild, open_only)).await
+    }
+
+    /// Every game of an event as one SGF collection (see [`Service::event_sgf`]).
+    ///
+    /// # Errors
+    /// No such event there, the database failed, or a record cannot be replayed.
+    pub async fn event_sgf(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        names: Vec<(UserId, String)>,
+        automatic_pass: String,
+    ) -> Result<String, Failure> {
+        self.query(move |s| s.event_sgf(guild, id, &names, &automatic_pass))
             .await
     }
 }

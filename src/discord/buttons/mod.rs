@@ -4,6 +4,7 @@
 //! refused politely.
 
 mod board_buttons;
+mod event_buttons;
 mod invitation_buttons;
 mod page_buttons;
 
@@ -82,6 +83,18 @@ impl Press<'_> {
         }
     }
 
+    /// Whether the one who pressed holds the role event `event` is open to (`false` when it
+    /// names none, or cannot be read: the game then refuses only if a role is needed).
+    pub async fn holds_event_role(&self, event: crate::game::EventId) -> bool {
+        let role = match self.bot.runtime.event(self.guild, event).await {
+            Ok(t) => t.terms.role,
+            Err(_) => None,
+        };
+        let roles = self.press.member.as_ref().map(|m| &m.roles);
+        role.zip(roles)
+            .is_some_and(|(role, roles)| roles.iter().any(|r| r.get() == role))
+    }
+
     /// The refusal of a failed command, privately, in the user's language.
     pub fn failure_text(&self, applied: &Applied) -> Option<String> {
         applied.result.as_ref().err().map(|f| self.words_of(f))
@@ -148,6 +161,9 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
     match id {
         ButtonId::Accept { .. } | ButtonId::Decline { .. } | ButtonId::Cancel { .. } => {
             invitation_buttons::press(&p, id).await;
+        }
+        ButtonId::JoinEvent { .. } | ButtonId::LeaveEvent { .. } => {
+            event_buttons::press(&p, id).await;
         }
         ButtonId::Learn { page } => page_buttons::learn(&p, page).await,
         ButtonId::Leaderboard { page, by } => page_buttons::leaderboard(&p, by, page).await,

@@ -8,8 +8,10 @@ mod weiqi_ai;
 mod weiqi_board;
 mod weiqi_cancel;
 mod weiqi_config;
+mod weiqi_config_event;
 mod weiqi_config_games;
 mod weiqi_decline;
+mod weiqi_event;
 mod weiqi_games;
 mod weiqi_invite;
 mod weiqi_leaderboard;
@@ -72,6 +74,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_leaderboard::leaderboard",
         "weiqi_rank::rank",
         "weiqi_sgf::sgf",
+        "weiqi_event::event",
         "weiqi_learn::learn"
     )
 )]
@@ -219,6 +222,24 @@ impl<'a> Call<'a> {
             .as_ref()
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.contains(CONFIG_PERMISSION) || p.administrator())
+    }
+
+    /// Whether the caller may run the server's events: a moderator, or a member of the
+    /// server's `event-organiser-role`.
+    pub async fn organiser(&self) -> bool {
+        if self.moderator() {
+            return true;
+        }
+        let role = match self.bot.discord_settings(self.guild).await {
+            Ok(s) => s.event_organiser_role,
+            Err(f) => {
+                log_failure(&f);
+                None
+            }
+        };
+        let roles = self.ctx.interaction.member.as_ref().map(|m| &m.roles);
+        role.zip(roles)
+            .is_some_and(|(role, roles)| roles.iter().any(|r| r.get() == role))
     }
 
     /// Whether the command was sent in a thread.

@@ -63,7 +63,14 @@ async fn setting_keys(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse
     rename = "weiqi-config",
     default_member_permissions = "MANAGE_GUILD",
     subcommand_required,
-    subcommands("show", "set", "reset", "games", "annul")
+    subcommands(
+        "show",
+        "set",
+        "reset",
+        "games",
+        "annul",
+        "super::weiqi_config_event::event"
+    )
 )]
 pub async fn weiqi_config(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())

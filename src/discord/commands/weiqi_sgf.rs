@@ -99,7 +99,7 @@ async fn answer_record(call: &Call<'_>, id: MatchId) {
 }
 
 /// A player's name as the record shows it (their id when Discord cannot say).
-async fn name(call: &Call<'_>, user: UserId) -> String {
+pub(super) async fn name(call: &Call<'_>, user: UserId) -> String {
     let found = async { snowflake::user(user)?.to_user(call.ctx.http()).await };
     match found.await {
         Ok(u) => u.global_name.unwrap_or(u.name),

@@ -54,7 +54,7 @@ fn surely_not_posted(e: &serenity::Error) -> bool {
 
 /// Runs a Discord call that may be made again (an edit, a role, an archive), again after a
 /// pause while it fails with a retryable error.
-async fn with_retry<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
+pub(super) async fn with_retry<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, serenity::Error>>,
@@ -63,7 +63,7 @@ where
 }
 
 /// Posts a new message, again only while it surely was not posted.
-async fn post_with_retry<F, Fut>(what: &str, call: F) -> Result<Message, serenity::Error>
+pub(super) async fn post_with_retry<F, Fut>(what: &str, call: F) -> Result<Message, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<Message, serenity::Error>>,
@@ -132,10 +132,13 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             grant_title(bot, &http, guild, user, outcome.channel).await
         }
         Step::Close(id) => close_game(bot, &http, id).await,
-        Step::PostEvent(_)
-        | Step::RedrawEvent(_)
-        | Step::AnnounceRound(..)
-        | Step::AnnounceEventEnd(_) => {}
+        Step::PostEvent(t) | Step::RedrawEvent(t) => {
+            super::event_steps::show_announcement(bot, &http, &t).await;
+        }
+        Step::AnnounceRound(t, round) => {
+            super::event_steps::announce_round(bot, &http, &t, round).await;
+        }
+        Step::AnnounceEventEnd(t) => super::event_steps::announce_end(bot, &http, &t).await,
     }
 }
 
@@ -160,12 +163,16 @@ async fn remind(bot: &Bot, http: &Http, id: MatchId, user: UserId, deadline: Tim
 }
 
 /// Posts `msg` in `channel`.
-async fn send(http: &Http, channel: ChannelId, msg: CreateMessage) -> serenity::Result<Message> {
+pub(super) async fn send(
+    http: &Http,
+    channel: ChannelId,
+    msg: CreateMessage,
+) -> serenity::Result<Message> {
     snowflake::channel(channel)?.send_message(http, msg).await
 }
 
 /// Edits message `message` of `channel`.
-async fn edit(
+pub(super) async fn edit(
     http: &Http,
     channel: ChannelId,
     message: u64,

@@ -8,6 +8,7 @@
 //! older image never overwrites a newer one and a re-posted board is never left stale.
 
 mod deliver;
+mod event_steps;
 pub mod plan;
 
 use std::collections::HashMap;
@@ -25,6 +26,7 @@ use super::i18n::Lang;
 use super::ui::{self, BOARD_FILE};
 
 pub use deliver::{board_link, give_role, post_board, reconcile, redraw_now};
+pub use event_steps::event_picture;
 pub use plan::{Reward, Step, plan};
 
 /// The publisher's memory: the last ping of each game, and each game's turn to be shown.
@@ -122,8 +124,8 @@ pub async fn current(bot: &Bot, id: MatchId) -> Option<Match> {
 /// Shows everything an outcome changed, in that game's turn. Errors from Discord are logged
 /// and retried where that helps, never fatal: the game is already saved.
 pub async fn publish(bot: &Bot, outcome: &Outcome) {
-    // Only a game's outcomes show on Discord; a setting changed or a rank stated is answered
-    // by its command.
+    // Only a game's or an event's outcomes show on Discord; a setting changed or a rank stated
+    // is answered by its command.
     let Some(key) = outcome.subject.game_key() else {
         return;
     };

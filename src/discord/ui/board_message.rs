@@ -50,9 +50,15 @@ pub fn players_line(m: &Match, lang: Lang) -> String {
 pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
     let game = &m.game;
     let caps = game.captures();
+    let mut description = players_line(m, lang);
+    if let Some(link) = m.config.event {
+        // An event's game says so: its players may be in another game at the same time.
+        description.push('\n');
+        description.push_str(&tr!(lang, "event-game", event = link.event.get()));
+    }
     let mut e = CreateEmbed::new()
         .title(title(m, lang))
-        .description(players_line(m, lang))
+        .description(description)
         .image(format!("attachment://{BOARD_FILE}"))
         .field(
             tr!(lang, "field-move"),

@@ -3,6 +3,8 @@
 //! ([`words`]). Pure builders: they read what `game` decided and draw it; they decide no rule.
 
 pub mod board_message;
+pub mod event_message;
+pub mod event_pictures;
 pub mod games_list;
 pub mod invitation_message;
 pub mod picker;

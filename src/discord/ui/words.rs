@@ -113,6 +113,7 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::Illegal(e) => tr!(lang, "refusal-illegal", why = illegal(lang, *e)),
         Refusal::GameOver => tr!(lang, "refusal-game-over"),
         Refusal::NotModerator => tr!(lang, "refusal-not-moderator"),
+        Refusal::NotOrganiser => tr!(lang, "refusal-not-organiser"),
         Refusal::Setting(e) => setting_error(lang, e),
         Refusal::InAgreement => tr!(lang, "refusal-in-agreement"),
         Refusal::PlaceHandicapFirst { left } => {
@@ -273,7 +274,7 @@ pub fn discord_setting_error(lang: Lang, key: DiscordKey, value: &str) -> String
     let expected = match key {
         DiscordKey::MoveNotify => tr!(lang, "shape-move-notify"),
         DiscordKey::MatchThreads => tr!(lang, "shape-switch"),
-        DiscordKey::TitleRole => tr!(lang, "shape-role"),
+        DiscordKey::TitleRole | DiscordKey::EventOrganiserRole => tr!(lang, "shape-role"),
         DiscordKey::Language => tr!(lang, "shape-language"),
     };
     tr!(
@@ -436,6 +437,7 @@ pub fn discord_setting_label(lang: Lang, key: DiscordKey) -> String {
         DiscordKey::MoveNotify => tr!(lang, "key-move-notify"),
         DiscordKey::MatchThreads => tr!(lang, "key-match-threads"),
         DiscordKey::TitleRole => tr!(lang, "key-title-role"),
+        DiscordKey::EventOrganiserRole => tr!(lang, "key-event-organiser-role"),
         DiscordKey::Language => tr!(lang, "key-language"),
     }
 }

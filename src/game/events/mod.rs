@@ -24,8 +24,10 @@ use crate::go::Color;
 
 use super::matches::{AbandonCause, EndReason, Ending};
 
-pub use terms::{ColourRule, EventTerms, Format, HandicapPolicy, Schedule};
-pub use tournament::{Candidate, Entry, EntryStatus, EventGame, Planned, Stage, Tournament};
+pub use terms::{ColourRule, EventOptions, EventTerms, Format, HandicapPolicy, Schedule};
+pub use tournament::{
+    Candidate, Entry, EntryStatus, EventGame, Planned, Stage, Tournament, Winner,
+};
 
 /// A player of an event: their place in its entry list (0-based, in seeding order: the
 /// strongest first where the format seeds by rating).

@@ -3,9 +3,12 @@
 
 use crate::go::{BoardSize, Komi, RuleSet};
 
+use super::super::invitation::{InviteOptions, resolve_terms};
 use super::super::rating::Rank;
+use super::super::refusal::Refusal;
+use super::super::settings::Settings;
 use super::super::time::Duration;
-use super::super::time_control::TimeControl;
+use super::super::time_control::{TimeControl, TimePreset};
 
 /// How an event pairs its players (赛制).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,15 +30,22 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format's name as typed and stored.
-    pub const NAMES: [&'static str; 7] = [
-        "round-robin",
-        "knockout",
-        "double-knockout",
-        "swiss",
-        "mcmahon",
-        "arena",
-        "ten-game",
+    /// Every format, as offered (a Swiss or McMahon event with the default numbers, which its
+    /// terms then set).
+    pub const ALL: [Format; 7] = [
+        Format::RoundRobin,
+        Format::Knockout,
+        Format::DoubleKnockout,
+        Format::Swiss {
+            rounds: DEFAULT_ROUNDS,
+        },
+        Format::McMahon {
+            rounds: DEFAULT_ROUNDS,
+            bar: Rank(30),
+            floor: Rank(10),
+        },
+        Format::Arena,
+        Format::TenGame,
     ];
 
     /// The name as typed and stored.
@@ -129,5 +139,170 @@ impl EventTerms {
     pub fn capacity(&self) -> usize {
         let (_, most) = self.format.players();
         most.min(self.max_players as usize)
+    }
+}
+
+impl HandicapPolicy {
+    /// Both policies, as offered.
+    pub const ALL: [HandicapPolicy; 2] = [HandicapPolicy::Even, HandicapPolicy::ByRank];
+
+    /// The name as typed and stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HandicapPolicy::Even => "even",
+            HandicapPolicy::ByRank => "by-rank",
+        }
+    }
+}
+
+impl Schedule {
+    /// Both schedules, as offered.
+    pub const ALL: [Schedule; 2] = [Schedule::Continuous, Schedule::Manual];
+
+    /// The name as typed and stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Schedule::Continuous => "continuous",
+            Schedule::Manual => "manual",
+        }
+    }
+}
+
+impl ColourRule {
+    /// The name as stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColourRule::ByPairing => "pairing",
+            ColourRule::Nigiri => "nigiri",
+        }
+    }
+}
+
+/// The rounds of a Swiss or McMahon event when the moderator names none.
+pub const DEFAULT_ROUNDS: u32 = 5;
+
+/// The most rounds a Swiss or McMahon event may have.
+pub const MAX_ROUNDS: u32 = 12;
+
+/// How long a player of a real-time event game has for their first move, when the terms do
+/// not say: ten minutes; a correspondence game, three days.
+pub const DEFAULT_START_WINDOW: Duration = Duration::from_secs(10 * 60);
+pub const DEFAULT_CORRESPONDENCE_START_WINDOW: Duration = Duration::from_secs(3 * 24 * 3600);
+
+/// Absences a player may have before removal, when the terms do not say: one (the second
+/// removes).
+pub const DEFAULT_ABSENCES_ALLOWED: u32 = 1;
+
+/// The shortest start window a moderator may set: five seconds (a lightning event).
+pub const MIN_START_WINDOW: Duration = Duration::from_secs(5);
+
+/// The longest start window a moderator may set: a week.
+pub const MAX_START_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// What a moderator asks for when creating an event, as typed: every term they left out is
+/// the server's setting or the event default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EventOptions {
+    /// The format; a Swiss or McMahon event's rounds, bar and floor come from the fields below.
+    pub format: Option<Format>,
+    pub size: Option<u8>,
+    pub rules: Option<RuleSet>,
+    pub komi: Option<f64>,
+    pub handicap: Option<HandicapPolicy>,
+    pub time: Option<TimePreset>,
+    pub ranked: Option<bool>,
+    pub role: Option<u64>,
+    pub min_ranked_games: Option<u32>,
+    pub max_players: Option<u32>,
+    pub schedule: Option<Schedule>,
+    pub start_window: Option<Duration>,
+    pub absences_allowed: Option<u32>,
+    pub rounds: Option<u32>,
+    /// McMahon's bar and floor, as typed (`1d`, `20k`).
+    pub bar: Option<String>,
+    pub floor: Option<String>,
+}
+
+impl EventOptions {
+    /// The event's terms: the options, else the server's settings and the event defaults,
+    /// each checked against what the server allows.
+    ///
+    /// # Errors
+    /// A size, rules, komi or time the server does not allow (as for an invitation); a
+    /// number of rounds, players, absences or a window out of range, a bar or floor that is no
+    /// rank or a floor above the bar ([`Refusal::EventTermsNotAllowed`]).
+    pub fn resolve(&self, settings: &Settings) -> Result<EventTerms, Refusal> {
+        let game = resolve_terms(
+            &InviteOptions {
+                size: self.size,
+                komi: self.komi,
+                rules: self.rules,
+                handicap: None,
+                ranked: self.ranked,
+                time: self.time,
+                color: None,
+            },
+            settings,
+        )?;
+        let bad = || Refusal::EventTermsNotAllowed;
+        let rounds = self.rounds.unwrap_or(DEFAULT_ROUNDS);
+        let rank = |typed: &Option<String>, default: &str| {
+            typed
+                .as_deref()
+                .unwrap_or(default)
+                .parse::<Rank>()
+                .map_err(|_| bad())
+        };
+        let format = match self.format.unwrap_or(Format::RoundRobin) {
+            Format::Swiss { .. } => Format::Swiss { rounds },
+            Format::McMahon { .. } => {
+                let (bar, floor) = (rank(&self.bar, "1d")?, rank(&self.floor, "20k")?);
+                if floor > bar {
+                    return Err(bad());
+                }
+                Format::McMahon { rounds, bar, floor }
+            }
+            f => f,
+        };
+        if matches!(format, Format::Swiss { .. } | Format::McMahon { .. })
+            && !(1..=MAX_ROUNDS).contains(&rounds)
+        {
+            return Err(bad());
+        }
+        let (fewest, most) = format.players();
+        let max_players = self.max_players.unwrap_or(most as u32);
+        if (max_players as usize) < fewest || max_players as usize > most {
+            return Err(bad());
+        }
+        let start_window = self
+            .start_window
+            .unwrap_or(if game.time.is_correspondence() {
+                DEFAULT_CORRESPONDENCE_START_WINDOW
+            } else {
+                DEFAULT_START_WINDOW
+            });
+        if start_window < MIN_START_WINDOW || start_window > MAX_START_WINDOW {
+            return Err(bad());
+        }
+        let absences_allowed = self.absences_allowed.unwrap_or(DEFAULT_ABSENCES_ALLOWED);
+        if absences_allowed > 10 || self.min_ranked_games.is_some_and(|g| g > 1000) {
+            return Err(bad());
+        }
+        Ok(EventTerms {
+            format,
+            size: game.size,
+            rules: game.rules,
+            komi: Some(game.komi),
+            handicap: self.handicap.unwrap_or(HandicapPolicy::Even),
+            time: game.time,
+            ranked: game.ranked,
+            role: self.role,
+            min_ranked_games: self.min_ranked_games.unwrap_or(0),
+            max_players,
+            schedule: self.schedule.unwrap_or(Schedule::Continuous),
+            start_window,
+            absences_allowed,
+            colours: ColourRule::ByPairing,
+        })
     }
 }

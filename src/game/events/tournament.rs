@@ -38,6 +38,16 @@ pub enum EntryStatus {
     Removed,
 }
 
+/// Who won an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    Player(Seat),
+    /// An arena's team (0 or 1).
+    Team(u8),
+    /// A ten-game match that ended level.
+    Level,
+}
+
 /// One player of an event. Their seat is their place in the event's list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
@@ -401,6 +411,36 @@ impl Tournament {
             .filter(|g| matches!(g.place, Board::Game(p) if p.involves(seat)))
             .filter_map(|g| g.match_id)
             .collect()
+    }
+
+    /// Who won, once the format decides it: a knockout's champion, a ten-game match's winner
+    /// (`Winner::Level` when it ended level), an arena's team, else the first of the standings
+    /// (`None` while the first place is shared).
+    pub fn winner(&self) -> Option<Winner> {
+        let n = self.entries.len();
+        let played = self.played();
+        match self.terms.format {
+            Format::Knockout => SingleElimination::replay(n, &played)
+                .champion()
+                .map(Winner::Player),
+            Format::DoubleKnockout => DoubleElimination::replay(n, &played)
+                .champion()
+                .map(Winner::Player),
+            Format::TenGame => TenGame::replay(&played)
+                .finished()
+                .map(|r| r.winner.map_or(Winner::Level, Winner::Player)),
+            Format::Arena => self
+                .arena()
+                .winner()
+                .and_then(|t| u8::try_from(t).ok())
+                .map(Winner::Team),
+            _ => {
+                let table = self.standings();
+                let first = table.first()?;
+                let shared = table.get(1).is_some_and(|s| s.place == first.place);
+                (!shared).then_some(Winner::Player(first.seat))
+            }
+        }
     }
 
     /// The standings as the games played so far give them (ties by the format's rule).

@@ -13,7 +13,7 @@ use crate::store::{StoreError, Tx};
 use super::super::events::handicap::{ing_handicap, sen_between};
 use super::super::events::ten_game::TenGame;
 use super::super::events::{
-    Candidate, EventTerms, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
+    Candidate, EventOptions, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
     Schedule, Stage, Tournament,
 };
 use super::super::invitation::match_config;
@@ -25,7 +25,7 @@ use super::super::time::Timestamp;
 use super::super::{ChannelId, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
 use super::event_rows::{entry_rows, event_row, game_row, outcome_code, tournament_of};
 use super::match_rows::match_row;
-use super::{Service, lock, may_moderate};
+use super::{Service, lock, may_organise};
 
 /// What a moderator asks for when creating an event.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,7 +35,7 @@ pub struct EventRequest {
     pub by: UserId,
     pub moderator: bool,
     pub name: String,
-    pub terms: EventTerms,
+    pub options: EventOptions,
 }
 
 /// What a command on an event changed: the event's own outcome, and those of the games a
@@ -78,9 +78,9 @@ impl Service {
         req: EventRequest,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
-        may_moderate(req.moderator)?;
+        may_organise(req.moderator)?;
         let settings = self.settings(req.guild)?;
-        check_event_terms(&req.terms, &settings)?;
+        let terms = req.options.resolve(&settings)?;
         let name: String = req.name.trim().chars().take(100).collect();
         if name.is_empty() {
             return Err(Refusal::EventTermsNotAllowed.into());
@@ -92,7 +92,7 @@ impl Service {
             name,
             created_by: req.by,
             created_at: now,
-            terms: req.terms,
+            terms,
             stage: Stage::Registration,
             round: 0,
             entries: Vec::new(),
@@ -174,7 +174,7 @@ impl Service {
         team: u8,
         players: &[UserId],
     ) -> Result<Outcome, Failure> {
-        may_moderate(moderator)?;
+        may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
         if t.terms.format != Format::Arena || team > 1 {
@@ -225,7 +225,7 @@ impl Service {
         moderator: bool,
         now: Timestamp,
     ) -> Result<EventApplied, Failure> {
-        may_moderate(moderator)?;
+        may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
         if t.stage == Stage::Registration {
@@ -466,7 +466,7 @@ impl Service {
         user: UserId,
         until: Timestamp,
     ) -> Result<Outcome, Failure> {
-        may_moderate(moderator)?;
+        may_organise(moderator)?;
         self.store
             .write(|tx| tx.set_event_bar(guild.get(), user.get(), until.millis()))?;
         Ok(Outcome {
@@ -487,7 +487,7 @@ impl Service {
         moderator: bool,
         now: Timestamp,
     ) -> Result<EventApplied, Failure> {
-        may_moderate(moderator)?;
+        may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
         if matches!(t.stage, Stage::Finished | Stage::Cancelled) {
@@ -608,30 +608,6 @@ fn event_game_terms(t: &Tournament, p: Pairing) -> (usize, usize, u8, Komi) {
         stones
     };
     (black, white, stones, komi)
-}
-
-/// Whether a server may hold an event on these terms: its sizes and rules, a komi within its
-/// range, a format's numbers within reason.
-fn check_event_terms(terms: &EventTerms, settings: &Settings) -> Result<(), Refusal> {
-    let probe = super::super::invitation::Terms {
-        size: terms.size,
-        rules: terms.rules,
-        komi: terms.komi.unwrap_or_else(|| settings.komi_for(terms.rules)),
-        handicap: 0,
-        ranked: terms.ranked,
-        colours: super::super::invitation::Colours::ACCEPTOR_BLACK,
-        time: terms.time,
-    };
-    super::super::invitation::check_terms(&probe, settings)?;
-    let rounds_ok = match terms.format {
-        Format::Swiss { rounds } | Format::McMahon { rounds, .. } => (1..=12).contains(&rounds),
-        _ => true,
-    };
-    let (fewest, most) = terms.format.players();
-    if !rounds_ok || (terms.max_players as usize) < fewest || terms.max_players == 0 || most == 0 {
-        return Err(Refusal::EventTermsNotAllowed);
-    }
-    Ok(())
 }
 
 impl From<Result<EventApplied, Failure>> for super::super::Applied {

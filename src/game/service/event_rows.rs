@@ -41,28 +41,16 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         size: t.size.get(),
         rules: t.rules.name().to_owned(),
         komi_half: t.komi.map(Komi::half_points),
-        handicap: match t.handicap {
-            HandicapPolicy::Even => "even",
-            HandicapPolicy::ByRank => "by-rank",
-        }
-        .to_owned(),
+        handicap: t.handicap.name().to_owned(),
         time: time_spec(t.time),
         ranked: t.ranked,
         role: t.role,
         min_ranked_games: t.min_ranked_games,
         max_players: t.max_players,
-        schedule: match t.schedule {
-            Schedule::Continuous => "continuous",
-            Schedule::Manual => "manual",
-        }
-        .to_owned(),
+        schedule: t.schedule.name().to_owned(),
         start_window_ms: u64::try_from(millis_of(t.start_window)).unwrap_or(0),
         absences_allowed: t.absences_allowed,
-        colours: match t.colours {
-            ColourRule::ByPairing => "pairing",
-            ColourRule::Nigiri => "nigiri",
-        }
-        .to_owned(),
+        colours: t.colours.name().to_owned(),
     }
 }
 
@@ -77,23 +65,15 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
         s.rounds
             .ok_or_else(|| bad(id, "a Swiss event without its rounds"))
     };
-    let format = match s.format.as_str() {
-        "round-robin" => Format::RoundRobin,
-        "knockout" => Format::Knockout,
-        "double-knockout" => Format::DoubleKnockout,
-        "swiss" => Format::Swiss { rounds: rounds()? },
-        "mcmahon" => Format::McMahon {
+    let format = match Format::ALL.into_iter().find(|f| f.name() == s.format) {
+        Some(Format::Swiss { .. }) => Format::Swiss { rounds: rounds()? },
+        Some(Format::McMahon { .. }) => Format::McMahon {
             rounds: rounds()?,
             bar: rank(s.bar)?,
             floor: rank(s.floor)?,
         },
-        "arena" => Format::Arena,
-        "ten-game" => Format::TenGame,
-        other => return Err(bad(id, format!("no format {other:?}"))),
-    };
-    let choice = |what: &str, value: &str, a: &str| match value {
-        v if v == a => Ok(true),
-        _ => Err(bad(id, format!("no {what} {value:?}"))),
+        Some(f) => f,
+        None => return Err(bad(id, format!("no format {:?}", s.format))),
     };
     Ok(EventTerms {
         format,
@@ -103,25 +83,25 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
             .parse()
             .map_err(|_| bad(id, format!("no rule set {:?}", s.rules)))?,
         komi: s.komi_half.map(Komi::from_half_points),
-        handicap: match s.handicap.as_str() {
-            "even" => HandicapPolicy::Even,
-            other => choice("handicap", other, "by-rank").map(|_| HandicapPolicy::ByRank)?,
-        },
+        handicap: HandicapPolicy::ALL
+            .into_iter()
+            .find(|h| h.name() == s.handicap)
+            .ok_or_else(|| bad(id, format!("no handicap policy {:?}", s.handicap)))?,
         time: time_control(s.time),
         ranked: s.ranked,
         role: s.role,
         min_ranked_games: s.min_ranked_games,
         max_players: s.max_players,
-        schedule: match s.schedule.as_str() {
-            "continuous" => Schedule::Continuous,
-            other => choice("schedule", other, "manual").map(|_| Schedule::Manual)?,
-        },
+        schedule: Schedule::ALL
+            .into_iter()
+            .find(|h| h.name() == s.schedule)
+            .ok_or_else(|| bad(id, format!("no schedule {:?}", s.schedule)))?,
         start_window: Duration::from_millis(s.start_window_ms),
         absences_allowed: s.absences_allowed,
-        colours: match s.colours.as_str() {
-            "pairing" => ColourRule::ByPairing,
-            other => choice("colour rule", other, "nigiri").map(|_| ColourRule::Nigiri)?,
-        },
+        colours: [ColourRule::ByPairing, ColourRule::Nigiri]
+            .into_iter()
+            .find(|c| c.name() == s.colours)
+            .ok_or_else(|| bad(id, format!("no colour rule {:?}", s.colours)))?,
     })
 }
 

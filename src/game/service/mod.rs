@@ -490,3 +490,16 @@ pub fn may_moderate(moderator: bool) -> Result<(), Refusal> {
         Err(Refusal::NotModerator)
     }
 }
+
+/// Whether a member may run the server's events: its moderators, and the members of the
+/// organiser role where the server has one (the front end says which a member is).
+///
+/// # Errors
+/// [`Refusal::NotOrganiser`].
+pub fn may_organise(organiser: bool) -> Result<(), Refusal> {
+    if organiser {
+        Ok(())
+    } else {
+        Err(Refusal::NotOrganiser)
+    }
+}

@@ -430,11 +430,60 @@ impl Service {
         names: [&str; 2],
         automatic_pass: &str,
     ) -> Result<String, Failure> {
-        let [black_name, white_name] = names;
         let m = self
             .load_match(id)?
             .filter(|m| m.guild == guild)
             .ok_or(Refusal::NoSuchGame)?;
+        self.record_of(&m, names, automatic_pass, None)
+    }
+
+    /// The games of an event of `guild` as one SGF collection (one game tree after another,
+    /// each with the event's name and its round, `EV` and `RO`), in round and board order;
+    /// `names`: the players' display names. Empty when no game of it has been played.
+    ///
+    /// # Errors
+    /// No such event on this server, the database failed, or a record cannot be replayed.
+    pub fn event_sgf(
+        &self,
+        guild: GuildId,
+        id: super::super::EventId,
+        names: &[(UserId, String)],
+        automatic_pass: &str,
+    ) -> Result<String, Failure> {
+        let t = self.event(guild, id)?;
+        let name_of = |u: UserId| {
+            names
+                .iter()
+                .find(|(n, _)| *n == u)
+                .map_or_else(|| u.to_string(), |(_, s)| s.clone())
+        };
+        let mut out = String::new();
+        for g in &t.games {
+            let Some(m) = g
+                .match_id
+                .map(|m| self.load_match(m))
+                .transpose()?
+                .flatten()
+            else {
+                continue;
+            };
+            let (b, w) = (name_of(m.players.black), name_of(m.players.white));
+            let round = Some((t.name.clone(), g.round));
+            out.push_str(&self.record_of(&m, [&b, &w], automatic_pass, round)?);
+        }
+        Ok(out)
+    }
+
+    /// The SGF record of match `m` (see [`Service::sgf`]), with its event and round if any.
+    fn record_of(
+        &self,
+        m: &super::super::Match,
+        names: [&str; 2],
+        automatic_pass: &str,
+        event: Option<(String, u32)>,
+    ) -> Result<String, Failure> {
+        let guild = m.guild;
+        let [black_name, white_name] = names;
         // A ranked game's record carries the ranks its players hold now (`5k`, `1d`).
         let mut ranks: ByColor<Option<String>> = ByColor::default();
         if m.config.ranked {
@@ -484,6 +533,8 @@ impl Service {
             move_comments,
             territory_black,
             territory_white,
+            event: event.as_ref().map(|(name, _)| name.clone()),
+            round: event.map(|(_, round)| round.to_string()),
             ..sgf::RecordInfo::default()
         };
         Ok(sgf::write(&m.game, &info))

@@ -1,0 +1,159 @@
+//! What Discord shows of an event: its announcement (posted once, then edited as it changes),
+//! each round's pairings, its end with the final standings, and its picture (a crosstable, or
+//! a knockout's bracket). Each step reads the event as it stands now rather than the copy its
+//! outcome carried, so that an older list of players never overwrites a newer one.
+
+use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateMessage, EditMessage, Http};
+use tracing::warn;
+
+use crate::game::events::{Board, Tournament};
+use crate::render::RenderError;
+
+use super::super::bot::Bot;
+use super::super::snowflake;
+use super::super::ui::event_message;
+use super::deliver::{edit, post_with_retry, send, with_retry};
+
+/// The file name of an event's picture.
+pub const EVENT_FILE: &str = "event.png";
+
+/// The event as it stands, else the copy the outcome carried.
+async fn latest(bot: &Bot, t: &Tournament) -> Tournament {
+    match bot.runtime.event(t.guild, t.id).await {
+        Ok(now) => now,
+        Err(e) => {
+            warn!(event = t.id.get(), error = %e, "cannot read the event; showing it as it was");
+            t.clone()
+        }
+    }
+}
+
+/// Posts the announcement of an event (or, if it was posted already, redraws it).
+pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
+    let t = latest(bot, t).await;
+    let id = t.id;
+    let lang = bot.guild_lang(t.guild).await;
+    let embed = event_message::announcement(&t, lang);
+    let components = event_message::components(&t, lang);
+    let recorded = match bot.repo(move |r| r.event_message(id)).await {
+        Ok(found) => found,
+        Err(e) => {
+            warn!(event = id.get(), error = %e, "cannot read where the announcement is");
+            return;
+        }
+    };
+    if let Some((channel, message)) = recorded {
+        let edited = with_retry("redraw the event", || {
+            edit(
+                http,
+                channel,
+                message,
+                EditMessage::new()
+                    .embed(embed.clone())
+                    .components(components.clone()),
+            )
+        })
+        .await;
+        if let Err(e) = edited {
+            warn!(event = id.get(), error = %e, "could not redraw the announcement");
+        }
+        return;
+    }
+    let posted = post_with_retry("announce the event", || {
+        send(
+            http,
+            t.channel,
+            CreateMessage::new()
+                .embed(embed.clone())
+                .components(components.clone())
+                .allowed_mentions(CreateAllowedMentions::new()),
+        )
+    })
+    .await;
+    match posted {
+        Ok(msg) => {
+            let (channel, message) = (t.channel, msg.id.get());
+            if let Err(e) = bot
+                .repo(move |r| r.set_event_message(id, channel, message))
+                .await
+            {
+                warn!(event = id.get(), error = %e, "could not remember the announcement");
+            }
+        }
+        Err(e) => warn!(event = id.get(), error = %e, "could not post the announcement"),
+    }
+}
+
+/// Posts a round's pairings where the event is announced, its players pinged, with the
+/// event's picture.
+pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round: u32) {
+    let lang = bot.guild_lang(t.guild).await;
+    let text = event_message::round_text(t, round, lang);
+    let players = t
+        .games
+        .iter()
+        .filter(|g| g.round == round)
+        .flat_map(|g| match g.place {
+            Board::Game(p) => vec![p.black, p.white],
+            Board::Bye(s) => vec![s],
+        })
+        .filter_map(|seat| t.entries.get(seat).map(|e| e.user));
+    let mut msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(snowflake::notify(players));
+    if let Some(file) = event_picture(t).await {
+        msg = msg.add_file(file);
+    }
+    let posted = post_with_retry("post a round", || send(http, t.channel, msg.clone())).await;
+    if let Err(e) = posted {
+        warn!(event = t.id.get(), round, error = %e, "could not post the round");
+    }
+}
+
+/// Posts the end of an event: its winner and final standings (or that it was called off).
+pub(super) async fn announce_end(bot: &Bot, http: &Http, t: &Tournament) {
+    let lang = bot.guild_lang(t.guild).await;
+    let mut msg = CreateMessage::new()
+        .content(event_message::end_text(t, lang))
+        .allowed_mentions(CreateAllowedMentions::new());
+    if t.stage == crate::game::events::Stage::Finished
+        && let Some(file) = event_picture(t).await
+    {
+        msg = msg.add_file(file);
+    }
+    let posted = post_with_retry("post the event's end", || {
+        send(http, t.channel, msg.clone())
+    })
+    .await;
+    if let Err(e) = posted {
+        warn!(event = t.id.get(), error = %e, "could not post the event's end");
+    }
+}
+
+/// The picture of an event as it stands: a knockout's bracket, else its crosstable; `None`
+/// (logged) if it cannot be drawn, the text then standing alone.
+pub async fn event_picture(t: &Tournament) -> Option<CreateAttachment> {
+    let t = t.clone();
+    let drawn = crate::runtime::blocking(move || draw_picture(&t)).await;
+    match drawn {
+        Ok(Ok(png)) => Some(CreateAttachment::bytes(png, EVENT_FILE)),
+        Ok(Err(e)) => {
+            warn!(error = %e, "could not draw the event");
+            None
+        }
+        Err(e) => {
+            warn!(error = %e, "could not draw the event");
+            None
+        }
+    }
+}
+
+/// Draws the picture of `t` (see [`event_picture`]).
+fn draw_picture(t: &Tournament) -> Result<Vec<u8>, RenderError> {
+    match super::super::ui::event_pictures::bracket_of(t) {
+        Some(b) => crate::render::event_charts::bracket(&b),
+        None => crate::render::event_charts::crosstable(
+            &super::super::ui::event_pictures::crosstable_of(t),
+        ),
+    }
+}
