@@ -3,7 +3,7 @@
 //! never moves and loses by absence (and, with no absence allowed, is removed), the bot
 //! crashes and comes back mid-round, another player withdraws, and the event ends with its
 //! standings, picture and records. Then a two-against-two arena, and a ten-game match whose
-//! handicap steps after a four-game lead.
+//! handicap steps after a four-game lead; and a nigiri invitation, guessed and chosen by button.
 
 mod e2e_support;
 mod support;
@@ -471,5 +471,111 @@ async fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead() {
             assert_eq!(*b, players[1].id, "Ben, who receives, takes Black");
         }
     }
+    fake.assert_no_violations();
+}
+
+/// A nigiri invitation (猜先), on the real binary: the one invited guesses by button, the
+/// hand is opened on the invitation, and the winner's colour starts the game. Every wrong
+/// press is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nigiri_invitation_is_guessed_then_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (ann, ben) = (fake.user("ann"), fake.user("ben"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let nigiri = choice(&commands, "weiqi", "invite", "color", "nigiri");
+
+    // With a handicap, nigiri is refused.
+    let id = fake.send_slash_command(
+        &ann,
+        "weiqi",
+        "invite",
+        vec![
+            Opt::user("user", &ben),
+            Opt::int("color", nigiri),
+            Opt::int("handicap", 2),
+        ],
+    );
+    let refused = fake.wait_for_callback(id, STEP).await;
+    assert!(refused.ephemeral);
+    assert!(
+        all_text(&refused.data).contains("Nigiri is for even games"),
+        "{}",
+        refused.data
+    );
+
+    let invitation = invite(&fake, &ann, &ben, vec![Opt::int("color", nigiri)]).await;
+    let text = invitation.content().to_owned();
+    assert!(text.contains("guess odd or even"), "{text}");
+    let labels: Vec<String> = invitation
+        .buttons()
+        .iter()
+        .filter_map(|b| b.label.clone())
+        .collect();
+    assert_eq!(labels, ["Odd", "Even", "Decline", "Cancel"]);
+    // Only Ben guesses.
+    let not_yours = press(&fake, &ann, invitation.id, "Odd").await;
+    assert!(not_yours.contains("not for you"), "{not_yours}");
+    let id = fake.press_button(&ben, invitation.id, &invitation.buttons()[1].custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    let opened = fake
+        .wait_for_message("the hand opened", STEP, |m| {
+            m.id == invitation.id && m.content().contains("choose your colour")
+        })
+        .await;
+    let text = opened.content().to_owned();
+    let stones: u32 = text
+        .split("held ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((1..=20).contains(&stones), "{text}");
+    assert!(text.contains("guessed even"), "{text}");
+    // Ben guessed even: right on an even hand, and then he chooses; else Ann does.
+    let (chooser, other) = if stones.is_multiple_of(2) {
+        (&ben, &ann)
+    } else {
+        (&ann, &ben)
+    };
+    assert!(
+        text.contains(&format!("{}, choose your colour", chooser.mention())),
+        "{text}"
+    );
+    let labels: Vec<String> = opened
+        .buttons()
+        .iter()
+        .filter_map(|b| b.label.clone())
+        .collect();
+    assert_eq!(labels, ["Take Black", "Take White", "Decline", "Cancel"]);
+    let not_theirs = press(&fake, other, invitation.id, "Take Black").await;
+    assert!(not_theirs.contains("winner of the nigiri"), "{not_theirs}");
+    let id = fake.press_button(chooser, invitation.id, &opened.buttons()[1].custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    let board = fake
+        .wait_for_message("the board", STEP, |m| {
+            m.attachment("board.png").is_some() && m.interaction_id.is_none()
+        })
+        .await;
+    let desc = all_text(&board.json);
+    // The chooser took White: the other is Black, to move first.
+    let on = fake
+        .wait_for_message("the invitation's game on", STEP, |m| {
+            m.id == invitation.id && m.content().starts_with("Game on")
+        })
+        .await;
+    assert!(
+        on.content().contains(&format!(
+            "⚫ {} vs ⚪ {}",
+            other.mention(),
+            chooser.mention()
+        )),
+        "{}",
+        on.content()
+    );
+    assert!(desc.contains(&other.mention()), "{desc}");
     fake.assert_no_violations();
 }

@@ -4,11 +4,12 @@
 mod common;
 
 use common::*;
+use tengen::game::events::nigiri::Parity;
 use tengen::game::{
-    AbandonCause, BoardRef, ChannelId, Command, Duration, EndReason, Ending, Event, Failure,
-    GuildId, Invitation, InvitationRef, InviteOptions, KomiRange, LoadError, Outcome, Refusal,
-    SettingError, SettingKey, Settings, Shape, Subject, TITLE, Terms, Unit, UserId,
-    invitation::InviteRequest,
+    AbandonCause, BoardRef, ChannelId, ColourAsked, Command, Duration, EndReason, Ending, Event,
+    Failure, GuildId, Invitation, InvitationRef, InviteOptions, KomiRange, LoadError, NigiriStage,
+    Outcome, Refusal, SettingError, SettingKey, Settings, Shape, Subject, TITLE, Terms, Unit,
+    UserId, invitation::InviteRequest,
 };
 use tengen::go::{BoardSize, Color, GameResult, IllegalMove, Komi, RuleSet};
 use tengen::store::{Durability, Store, StoreError};
@@ -47,6 +48,118 @@ fn acceptor_plays_black_and_moves_first() {
         Refusal::NotYourTurn
     );
     w.play(BOB, "E5").unwrap();
+}
+
+/// The invitation of `o`, with its id.
+fn nigiri_invitation(w: &World) -> Invitation {
+    let o = w
+        .invite_with(
+            ALICE,
+            BOB,
+            InviteOptions {
+                color: Some(ColourAsked::Nigiri),
+                ..InviteOptions::default()
+            },
+        )
+        .unwrap();
+    invited(&o).clone()
+}
+
+#[test]
+fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart() {
+    let mut w = World::new();
+    let inv = nigiri_invitation(&w);
+    assert_eq!(inv.nigiri, Some(NigiriStage::Guess));
+    // Accept is not the way in; only the one invited guesses.
+    assert_eq!(
+        w.refusal(Command::Accept {
+            by: BOB,
+            invitation: InvitationRef::Id(inv.id)
+        }),
+        Refusal::NigiriGuessFirst
+    );
+    let guess = |by, odd: bool, random| Command::Guess {
+        by,
+        invitation: inv.id,
+        guess: if odd { Parity::Odd } else { Parity::Even },
+        random,
+    };
+    assert_eq!(w.refusal(guess(ALICE, true, 0)), Refusal::NotForYou);
+    // No one chooses before the hand is open.
+    let choose = |by, colour| Command::ChooseColour {
+        by,
+        invitation: inv.id,
+        colour,
+    };
+    assert_eq!(w.refusal(choose(BOB, Color::Black)), Refusal::NotNigiriStep);
+    // Random 6 gives a hand of 7 stones: odd. Bob guesses even and is wrong: Alice chooses.
+    let o = w.apply(guess(BOB, false, 6)).unwrap();
+    let Some(Event::NigiriGuessed(opened)) = o.events.first() else {
+        panic!("{o:?}");
+    };
+    assert_eq!(
+        opened.nigiri,
+        Some(NigiriStage::Choose {
+            stones: 7,
+            guess: Parity::Even
+        })
+    );
+    assert_eq!(opened.nigiri_chooser(), Some(ALICE));
+    assert_eq!(
+        w.refusal(guess(BOB, true, 1)),
+        Refusal::NotNigiriStep,
+        "one guess"
+    );
+    // The opened hand is stored: a restart keeps it.
+    w.restart();
+    let kept = w.svc.pending_invitations();
+    assert_eq!(kept[0].nigiri, opened.nigiri);
+    assert_eq!(w.refusal(choose(BOB, Color::Black)), Refusal::NotYourChoice);
+    assert_eq!(w.refusal(choose(CAROL, Color::Black)), Refusal::NotForYou);
+    // Alice takes White: Bob is Black, the game on.
+    w.apply(choose(ALICE, Color::White)).unwrap();
+    let id = w.svc.match_of(ALICE).unwrap();
+    let m = w.svc.snapshot(id).unwrap();
+    assert_eq!((m.players.black, m.players.white), (BOB, ALICE));
+    assert!(w.svc.pending_invitations().is_empty());
+}
+
+#[test]
+fn nigiri_a_right_guess_lets_the_one_invited_choose() {
+    let w = World::new();
+    let inv = nigiri_invitation(&w);
+    // Random 19 gives 20 stones: even, guessed right.
+    w.apply(Command::Guess {
+        by: BOB,
+        invitation: inv.id,
+        guess: Parity::Even,
+        random: 19,
+    })
+    .unwrap();
+    w.apply(Command::ChooseColour {
+        by: BOB,
+        invitation: inv.id,
+        colour: Color::White,
+    })
+    .unwrap();
+    let m = w.svc.snapshot(w.svc.match_of(BOB).unwrap()).unwrap();
+    assert_eq!((m.players.black, m.players.white), (ALICE, BOB));
+}
+
+#[test]
+fn nigiri_is_for_even_games() {
+    let w = World::new();
+    let r = w.invite_with(
+        ALICE,
+        BOB,
+        InviteOptions {
+            color: Some(ColourAsked::Nigiri),
+            handicap: Some(2),
+            ..InviteOptions::default()
+        },
+    );
+    assert_eq!(r.unwrap_err().refusal(), Some(&Refusal::NigiriEvenOnly));
+    assert!(w.svc.pending_invitations().is_empty());
 }
 
 #[test]

@@ -6,9 +6,9 @@
 //! Discord sends a choice as its index in the list; the names are the keys of the choices'
 //! labels in the Fluent files (`choice-<option>-<name>`, see `commands::localise`).
 
-use crate::game::Ranking;
 use crate::game::events::{Format, HandicapPolicy, Schedule};
 use crate::game::time_control::TimePreset;
+use crate::game::{ColourAsked, Ranking};
 use crate::go::{Color, Level, RuleSet};
 
 /// Makes `$ty` a choice parameter whose choices are `$value`, in that order, each named by
@@ -77,6 +77,25 @@ fn color_name(c: Color) -> &'static str {
 }
 
 choices!(Color, color_name, [Color::Black, Color::White]);
+
+/// The colours an invitation asks for, as an option's choice (the same names as a colour's,
+/// and nigiri).
+fn colour_asked_name(c: ColourAsked) -> &'static str {
+    match c {
+        ColourAsked::Play(c) => color_name(c),
+        ColourAsked::Nigiri => "nigiri",
+    }
+}
+
+choices!(
+    ColourAsked,
+    colour_asked_name,
+    [
+        ColourAsked::Play(Color::Black),
+        ColourAsked::Play(Color::White),
+        ColourAsked::Nigiri,
+    ]
+);
 
 choices!(
     TimePreset,
@@ -166,6 +185,11 @@ mod tests {
             assert_eq!(r.name(), ChoiceParameter::name(&r));
         }
         round_trips(&[Color::Black, Color::White]);
+        round_trips(&[
+            ColourAsked::Play(Color::Black),
+            ColourAsked::Play(Color::White),
+            ColourAsked::Nigiri,
+        ]);
         round_trips(&[
             TimePreset::Turn,
             TimePreset::Blitz,

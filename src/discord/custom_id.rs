@@ -74,6 +74,13 @@ pub enum ButtonId {
     JoinEvent { event: EventId },
     /// Leave an event before it starts.
     LeaveEvent { event: EventId },
+    /// A nigiri invitation's guess: odd (or even).
+    Guess { invitation: InvitationId, odd: bool },
+    /// The nigiri's winner takes Black (or White).
+    ChooseColour {
+        invitation: InvitationId,
+        black: bool,
+    },
 }
 
 /// Why a custom id was not understood.
@@ -272,6 +279,20 @@ impl ButtonId {
                     ButtonId::LeaveEvent { event }
                 }
             }
+            "ngo" | "nge" => {
+                want(1)?;
+                ButtonId::Guess {
+                    invitation: inv_at(0)?,
+                    odd: action == "ngo",
+                }
+            }
+            "ncb" | "ncw" => {
+                want(1)?;
+                ButtonId::ChooseColour {
+                    invitation: inv_at(0)?,
+                    black: action == "ncb",
+                }
+            }
             "learn" => {
                 want(1)?;
                 ButtonId::Learn {
@@ -354,6 +375,14 @@ impl fmt::Display for ButtonId {
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rm:{game}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
             ButtonId::JoinEvent { event } => write!(f, "{PREFIX}:ej:{event}"),
+            ButtonId::Guess { invitation, odd } => {
+                let action = if odd { "ngo" } else { "nge" };
+                write!(f, "{PREFIX}:{action}:{invitation}")
+            }
+            ButtonId::ChooseColour { invitation, black } => {
+                let action = if black { "ncb" } else { "ncw" };
+                write!(f, "{PREFIX}:{action}:{invitation}")
+            }
             ButtonId::LeaveEvent { event } => write!(f, "{PREFIX}:el:{event}"),
         }
     }
@@ -422,6 +451,22 @@ mod tests {
                 event: EventId(i64::MAX),
             },
             ButtonId::LeaveEvent { event: EventId(0) },
+            ButtonId::Guess {
+                invitation: InvitationId(i64::MAX),
+                odd: true,
+            },
+            ButtonId::Guess {
+                invitation: InvitationId(2),
+                odd: false,
+            },
+            ButtonId::ChooseColour {
+                invitation: InvitationId(3),
+                black: true,
+            },
+            ButtonId::ChooseColour {
+                invitation: InvitationId(i64::MAX),
+                black: false,
+            },
         ];
         for region in 0..=u8::MAX {
             all.push(ButtonId::Region {

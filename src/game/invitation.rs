@@ -10,6 +10,7 @@ use crate::go::{
     BoardSize, Color, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed,
 };
 
+use super::events::nigiri::{Chooser, Parity, chooser};
 use super::matches::{Match, MatchConfig, MeritRules};
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
@@ -31,9 +32,18 @@ pub struct InviteOptions {
     pub ranked: Option<bool>,
     /// The time control's preset; `None` takes the server's `time-default`.
     pub time: Option<TimePreset>,
-    /// The inviter's colour; `None`: whoever accepts plays Black (or, in a ranked game, the
-    /// lower rank does).
-    pub color: Option<Color>,
+    /// The inviter's colour, or nigiri; `None`: whoever accepts plays Black (or, in a ranked
+    /// game, the lower rank does).
+    pub color: Option<ColourAsked>,
+}
+
+/// The colours an invitation asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColourAsked {
+    /// The inviter plays this colour.
+    Play(Color),
+    /// Nigiri (猜先): the one invited guesses odd or even, the winner chooses. Even games only.
+    Nigiri,
 }
 
 /// What an invitation offers: resolved from its options and the server's settings when it is
@@ -92,6 +102,8 @@ pub enum ColoursWhy {
     LowerRank,
     /// The inviter chose their colour (`color` of `/weiqi invite`).
     Chosen,
+    /// Nigiri (猜先): the winner of the guess chose (until then, the colours are open).
+    Nigiri,
 }
 
 impl Colours {
@@ -118,9 +130,33 @@ pub struct Invitation {
     pub terms: Terms,
     pub created_at: Timestamp,
     pub expires_at: Timestamp,
+    /// Where its nigiri stands, if nigiri decides its colours.
+    pub nigiri: Option<NigiriStage>,
+}
+
+/// Where an invitation's nigiri (猜先) stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NigiriStage {
+    /// The bot holds a handful for the inviter; the one invited is to guess (the guess
+    /// accepts the invitation).
+    Guess,
+    /// The hand was opened: `stones`, guessed `guess`; the winner is to choose a colour.
+    Choose { stones: u8, guess: Parity },
 }
 
 impl Invitation {
+    /// Who chooses the colour once the hand is open: the one invited if they guessed right,
+    /// else the inviter. `None` before the guess, or without nigiri.
+    pub fn nigiri_chooser(&self) -> Option<UserId> {
+        match self.nigiri? {
+            NigiriStage::Guess => None,
+            NigiriStage::Choose { stones, guess } => Some(match chooser(stones, guess) {
+                Chooser::Guesser => self.invitee,
+                Chooser::Grabber => self.inviter,
+            }),
+        }
+    }
+
     /// Whether `user` is one of its two players.
     pub fn involves(&self, user: UserId) -> bool {
         self.inviter == user || self.invitee == user
@@ -179,12 +215,18 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         komi,
         handicap,
         ranked: options.ranked.unwrap_or(settings.ranked_default),
-        colours: options
-            .color
-            .map_or(Colours::ACCEPTOR_BLACK, |inviter| Colours {
+        colours: match options.color {
+            // The colours are open until the nigiri's winner chooses; White stands in.
+            Some(ColourAsked::Nigiri) => Colours {
+                inviter: Color::White,
+                why: ColoursWhy::Nigiri,
+            },
+            Some(ColourAsked::Play(inviter)) => Colours {
                 inviter,
                 why: ColoursWhy::Chosen,
-            }),
+            },
+            None => Colours::ACCEPTOR_BLACK,
+        },
         time: settings.time_control(options.time.unwrap_or(settings.time_default)),
     };
     if let Some(preset) = options.time
@@ -194,6 +236,9 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
             preset,
             allowed: settings.allowed_times.clone(),
         });
+    }
+    if options.color == Some(ColourAsked::Nigiri) && handicap > 0 {
+        return Err(Refusal::NigiriEvenOnly);
     }
     check_terms(&terms, settings)?;
     Ok(terms)
@@ -289,7 +334,9 @@ impl Lobby {
         let correspondence = settings.time_control(preset).is_correspondence();
         self.check_invite(&who, correspondence, settings, now)?;
         let terms = resolve_terms(options, settings)?;
-        Ok(invitation(id, who, terms, settings, now))
+        let mut inv = invitation(id, who, terms, settings, now);
+        inv.nigiri = (options.color == Some(ColourAsked::Nigiri)).then_some(NigiriStage::Guess);
+        Ok(inv)
     }
 
     /// Decides a rematch: an invitation with `terms` (a finished game's), checked like any
@@ -357,6 +404,7 @@ fn invitation(
         terms,
         created_at: now,
         expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
+        nigiri: None,
     }
 }
 

@@ -55,7 +55,9 @@ mod timers;
 
 pub use computer::{Computer, ComputerTask, Task};
 pub use ids::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
-pub use invitation::{Colours, ColoursWhy, Invitation, InviteOptions, Terms};
+pub use invitation::{
+    ColourAsked, Colours, ColoursWhy, Invitation, InviteOptions, NigiriStage, Terms,
+};
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
     Phase,
@@ -150,6 +152,20 @@ pub enum Command {
     Decline {
         by: UserId,
         invitation: InvitationRef,
+    },
+    /// The guess of a nigiri invitation (its Odd or Even button), which accepts it. `random`:
+    /// a uniformly drawn number, from which the bot's handful is taken.
+    Guess {
+        by: UserId,
+        invitation: InvitationId,
+        guess: events::nigiri::Parity,
+        random: u64,
+    },
+    /// The nigiri's winner chooses their colour (its Black or White button): the game starts.
+    ChooseColour {
+        by: UserId,
+        invitation: InvitationId,
+        colour: Color,
     },
     /// `/weiqi ai [level] [size] [rules] [color]`: a game against the computer, at once.
     PlayComputer {
@@ -324,6 +340,8 @@ pub enum Event {
     InvitationCancelled(Invitation),
     /// Withdrawn because one of its players started another game.
     InvitationSuperseded(Invitation),
+    /// A nigiri's hand was opened: the invitation waits for its winner's colour.
+    NigiriGuessed(Invitation),
     MatchStarted {
         match_id: MatchId,
         black: UserId,

@@ -83,6 +83,19 @@ pub enum Refusal {
     NotYourInvitation,
     #[error("invitation expired")]
     InvitationExpired,
+    /// Nigiri decides the colours of an even game only.
+    #[error("nigiri with a handicap")]
+    NigiriEvenOnly,
+    /// A nigiri invitation is accepted by guessing odd or even, not by Accept.
+    #[error("guess first")]
+    NigiriGuessFirst,
+    /// A guess or a colour chosen out of its turn: not a nigiri invitation, guessed already,
+    /// or not guessed yet.
+    #[error("not the nigiri's step")]
+    NotNigiriStep,
+    /// The colour is chosen by the nigiri's winner.
+    #[error("not your choice")]
+    NotYourChoice,
     #[error("not in a game")]
     NotInGame,
     #[error("no such game")]

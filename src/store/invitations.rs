@@ -23,6 +23,10 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         inviter_black: r.get(12)?,
         time: r.get(13)?,
         colours: r.get(14)?,
+        nigiri: match (r.get::<_, Option<u8>>(15)?, r.get(16)?) {
+            (Some(stones), Some(guess)) => Some((stones, guess)),
+            _ => None,
+        },
     })
 }
 
@@ -51,8 +55,8 @@ impl Tx<'_> {
             .prepare_cached(
                 "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
-                 time_spec, colours) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                 time_spec, colours, nigiri_stones, nigiri_guess) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             )?
             .execute(params![
                 i.id,
@@ -69,9 +73,35 @@ impl Tx<'_> {
                 i.ranked,
                 i.inviter_black,
                 i.time,
-                i.colours
+                i.colours,
+                i.nigiri.map(|n| n.0),
+                i.nigiri.map(|n| n.1)
             ])?;
         Ok(())
+    }
+
+    /// Stores a nigiri invitation's opened hand and its renewed expiry.
+    ///
+    /// # Errors
+    /// A database error, or the invitation was not pending.
+    pub fn update_invitation_nigiri(&self, i: &InvitationRow) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE invitations SET nigiri_stones = ?2, nigiri_guess = ?3, expires_at = ?4 \
+                 WHERE id = ?1 AND status = 'pending'",
+            )?
+            .execute(params![
+                i.id,
+                i.nigiri.map(|n| n.0),
+                i.nigiri.map(|n| n.1),
+                i.expires_at
+            ])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("pending invitation {}", i.id)))
+        }
     }
 
     /// Closes a pending invitation.
@@ -108,8 +138,8 @@ impl Tx<'_> {
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
-             created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours \
-             FROM invitations WHERE status = 'pending' ORDER BY id",
+             created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours, \
+             nigiri_stones, nigiri_guess FROM invitations WHERE status = 'pending' ORDER BY id",
         )?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();

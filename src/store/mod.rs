@@ -32,7 +32,7 @@ pub use rows::{
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
     ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
-    InvitationState, OutcomeCode, PhaseCode, PointList, TIME_FORM_VERSION, TimeSpec,
+    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, TIME_FORM_VERSION, TimeSpec,
 };
 
 use std::path::Path;

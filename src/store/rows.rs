@@ -4,7 +4,7 @@ use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 use super::types::{
     ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec, OutcomeCode,
-    PhaseCode, PointList, TimeSpec,
+    ParityCode, PhaseCode, PointList, TimeSpec,
 };
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
@@ -30,6 +30,8 @@ pub struct InvitationRow {
     pub time: TimeSpec,
     pub created_at: i64,
     pub expires_at: i64,
+    /// A nigiri's opened hand: the number of stones and the guess (both or neither).
+    pub nigiri: Option<(u8, ParityCode)>,
 }
 
 /// What a match keeps from the moment it starts: players and the settings snapshot.

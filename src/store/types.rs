@@ -247,6 +247,16 @@ code! {
         LowerRank = "lower-rank",
         /// The inviter's choice.
         Chosen = "chosen",
+        /// Nigiri: the winner of the guess chooses (until then, open).
+        Nigiri = "nigiri",
+    }
+}
+
+code! {
+    /// A nigiri's guess at the number of stones in the hand.
+    ParityCode, "parity" {
+        Odd = "odd",
+        Even = "even",
     }
 }
 
@@ -474,6 +484,9 @@ mod tests {
             round_trip(l);
         }
         for &c in ColoursCode::ALL {
+            round_trip(c);
+        }
+        for &c in ParityCode::ALL {
             round_trip(c);
         }
         for t in [

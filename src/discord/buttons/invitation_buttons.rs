@@ -1,9 +1,12 @@
-//! The invitation's Accept, Decline and Cancel. Each answers silently (the invitation message
-//! itself changes); a refusal is told privately.
+//! The invitation's Accept, Decline and Cancel, and a nigiri's Odd, Even, Black and White.
+//! Each answers silently (the invitation message itself changes); a refusal is told privately.
 
+use crate::game::events::nigiri::Parity;
 use crate::game::{Command, InvitationRef};
+use crate::go::Color;
 
 use super::super::custom_id::ButtonId;
+use super::super::i18n::tr;
 use super::Press;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
@@ -20,6 +23,25 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
         ButtonId::Cancel { invitation } => Command::Cancel {
             by,
             invitation: InvitationRef::Id(invitation),
+        },
+        ButtonId::Guess { invitation, odd } => {
+            // The bot's handful: drawn from the system's randomness, so that no one can tell
+            // it from the invitation or the time.
+            let Ok(random) = getrandom::u64() else {
+                p.private(tr!(p.lang, "failure-internal")).await;
+                return;
+            };
+            Command::Guess {
+                by,
+                invitation,
+                guess: if odd { Parity::Odd } else { Parity::Even },
+                random,
+            }
+        }
+        ButtonId::ChooseColour { invitation, black } => Command::ChooseColour {
+            by,
+            invitation,
+            colour: if black { Color::Black } else { Color::White },
         },
         _ => return,
     };

@@ -159,7 +159,11 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
         _flight: flight,
     };
     match id {
-        ButtonId::Accept { .. } | ButtonId::Decline { .. } | ButtonId::Cancel { .. } => {
+        ButtonId::Accept { .. }
+        | ButtonId::Decline { .. }
+        | ButtonId::Cancel { .. }
+        | ButtonId::Guess { .. }
+        | ButtonId::ChooseColour { .. } => {
             invitation_buttons::press(&p, id).await;
         }
         ButtonId::JoinEvent { .. } | ButtonId::LeaveEvent { .. } => {

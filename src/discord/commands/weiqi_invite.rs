@@ -4,8 +4,8 @@ use serenity::all::{CreateAutocompleteResponse, User};
 
 use crate::game::invitation::InviteRequest;
 use crate::game::time_control::TimePreset;
-use crate::game::{Command, Event, InviteOptions, UserId};
-use crate::go::{Color, RuleSet};
+use crate::game::{ColourAsked, Command, Event, InviteOptions, UserId};
+use crate::go::RuleSet;
 
 use super::super::bot::{Ctx, Error};
 use super::super::ui;
@@ -45,7 +45,7 @@ pub async fn invite(
     handicap: Option<u8>,
     ranked: Option<bool>,
     time: Option<TimePreset>,
-    color: Option<Color>,
+    color: Option<ColourAsked>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());

@@ -101,6 +101,7 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
     };
     match step {
         Step::CloseInvitation(inv, how) => close_invitation(bot, &http, &inv, how).await,
+        Step::RedrawInvitation(inv) => redraw_invitation(bot, &http, &inv).await,
         Step::StartGame(id) => start_game(bot, &http, id).await,
         Step::Redraw(id) => redraw(bot, &http, id).await,
         Step::NotifyTurn(id, user) => {
@@ -222,12 +223,43 @@ async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation,
             EditMessage::new()
                 .content(text.clone())
                 .allowed_mentions(CreateAllowedMentions::new())
-                .components(ui::invitation_message::components(id, lang, false)),
+                .components(ui::invitation_message::components(inv, lang, false)),
         )
     })
     .await;
     if let Err(e) = result {
         warn!(invitation = id.get(), error = %e, "could not close the invitation message");
+    }
+}
+
+/// The invitation message as the invitation stands now (its nigiri's hand opened, the winner
+/// to choose), pinging whoever is to act.
+async fn redraw_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation) {
+    let id = inv.id;
+    let message = match bot.repo(move |r| r.invitation_message(id)).await {
+        Ok(Some(m)) => m,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(invitation = id.get(), error = %e, "cannot read the invitation message");
+            return;
+        }
+    };
+    let lang = bot.guild_lang(inv.guild).await;
+    let text = ui::invitation_message::text(inv, lang);
+    let result = with_retry("redraw the invitation", || {
+        edit(
+            http,
+            message.0,
+            message.1,
+            EditMessage::new()
+                .content(text.clone())
+                .allowed_mentions(CreateAllowedMentions::new())
+                .components(ui::invitation_message::components(inv, lang, true)),
+        )
+    })
+    .await;
+    if let Err(e) = result {
+        warn!(invitation = id.get(), error = %e, "could not redraw the invitation message");
     }
 }
 

@@ -19,6 +19,8 @@ pub enum Reward {
 pub enum Step {
     /// The invitation message says how it closed and loses its buttons.
     CloseInvitation(Invitation, Closed),
+    /// The invitation message is redrawn as it stands (a nigiri's hand opened).
+    RedrawInvitation(Invitation),
     /// A game started: its invitation says so, its thread opens (with `match-threads`), its
     /// board message is posted.
     StartGame(MatchId),
@@ -86,6 +88,7 @@ impl Seen {
                 self.steps.push(Step::RedrawEvent(t.clone()));
                 self.steps.push(Step::AnnounceEventEnd(t.clone()));
             }
+            Event::NigiriGuessed(i) => self.steps.push(Step::RedrawInvitation(i.clone())),
             Event::InvitationDeclined(i) => self.close(i, Closed::Declined),
             Event::InvitationExpired(i) => self.close(i, Closed::Expired),
             Event::InvitationCancelled(i) => self.close(i, Closed::Cancelled),
@@ -334,6 +337,7 @@ mod tests {
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
+            nigiri: None,
         };
         let o = outcome(
             Subject::Invitation(InvitationId(3)),

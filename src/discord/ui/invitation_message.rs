@@ -3,7 +3,8 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::game::{Colours, ColoursWhy, Duration, Invitation, InvitationId, Terms};
+use crate::game::events::nigiri::Parity;
+use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriStage, Terms};
 use crate::go::Color;
 
 use super::super::custom_id::ButtonId;
@@ -19,7 +20,7 @@ pub fn reply(inv: &Invitation, lang: Lang) -> Reply {
     Reply::public()
         .text(text(inv, lang))
         .mentions(snowflake::notify([inv.invitee]))
-        .components(components(inv.id, lang, true))
+        .components(components(inv, lang, true))
 }
 
 /// The open invitation as a channel message (posted again after its message was lost).
@@ -27,7 +28,7 @@ pub fn channel_message(inv: &Invitation, lang: Lang) -> serenity::all::CreateMes
     serenity::all::CreateMessage::new()
         .content(text(inv, lang))
         .allowed_mentions(snowflake::notify([inv.invitee]))
-        .components(components(inv.id, lang, true))
+        .components(components(inv, lang, true))
 }
 
 /// The invitation's text.
@@ -65,8 +66,32 @@ fn terms_extra(terms: &Terms, lang: Lang) -> String {
     extra
 }
 
-/// Who plays Black and why, and who moves first (White after handicap stones).
+/// Who plays Black and why, and who moves first (White after handicap stones); under nigiri,
+/// where the nigiri stands.
 fn colours_sentence(inv: &Invitation, lang: Lang) -> String {
+    match inv.nigiri {
+        Some(NigiriStage::Guess) => {
+            return tr!(
+                lang,
+                "invitation-nigiri-guess",
+                inviter = mention(inv.inviter),
+                invitee = mention(inv.invitee)
+            );
+        }
+        Some(NigiriStage::Choose { stones, guess }) => {
+            let chooser = inv.nigiri_chooser().unwrap_or(inv.inviter);
+            return tr!(
+                lang,
+                "invitation-nigiri-open",
+                stones = u32::from(stones),
+                parity = parity_name(lang, Parity::of(stones)),
+                invitee = mention(inv.invitee),
+                guess = parity_name(lang, guess),
+                chooser = mention(chooser)
+            );
+        }
+        None => {}
+    }
     let Colours { inviter, why } = inv.terms.colours;
     let black = mention(if inviter == Color::Black {
         inv.inviter
@@ -90,6 +115,8 @@ fn colours_sentence(inv: &Invitation, lang: Lang) -> String {
             inviter = mention(inv.inviter),
             color = color_name(lang, inviter)
         ),
+        // Shown only once chosen, and then the game is on.
+        ColoursWhy::Nigiri => tr!(lang, "invitation-colours-nigiri", black = black),
     };
     tr!(lang, "invitation-colours", who = who, first = first)
 }
@@ -120,29 +147,68 @@ pub fn closed_text(inv: &Invitation, how: Closed, lang: Lang) -> String {
     )
 }
 
-/// Accept, Decline and Cancel (all disabled once it is closed).
-pub fn components(id: InvitationId, lang: Lang, open: bool) -> Vec<CreateActionRow> {
+/// The name of a parity, odd or even.
+fn parity_name(lang: Lang, p: Parity) -> String {
+    match p {
+        Parity::Odd => tr!(lang, "nigiri-odd"),
+        Parity::Even => tr!(lang, "nigiri-even"),
+    }
+}
+
+/// Accept, Decline and Cancel (all disabled once it is closed); under nigiri, Odd and Even
+/// in place of Accept, then Black and White for the winner to choose.
+pub fn components(inv: &Invitation, lang: Lang, open: bool) -> Vec<CreateActionRow> {
+    let id = inv.id;
     let button = |b: ButtonId, label: String, style: ButtonStyle| {
         CreateButton::new(b.to_string())
             .label(label)
             .style(style)
             .disabled(!open)
     };
-    vec![CreateActionRow::Buttons(vec![
-        button(
+    let mut row = match inv.nigiri {
+        None => vec![button(
             ButtonId::Accept { invitation: id },
             tr!(lang, "button-accept"),
             ButtonStyle::Success,
-        ),
-        button(
-            ButtonId::Decline { invitation: id },
-            tr!(lang, "button-decline"),
-            ButtonStyle::Danger,
-        ),
-        button(
-            ButtonId::Cancel { invitation: id },
-            tr!(lang, "button-cancel"),
-            ButtonStyle::Secondary,
-        ),
-    ])]
+        )],
+        Some(NigiriStage::Guess) => [(true, "button-odd"), (false, "button-even")]
+            .into_iter()
+            .map(|(odd, label)| {
+                button(
+                    ButtonId::Guess {
+                        invitation: id,
+                        odd,
+                    },
+                    super::super::i18n::text(lang, label, None),
+                    ButtonStyle::Success,
+                )
+            })
+            .collect(),
+        Some(NigiriStage::Choose { .. }) => {
+            [(true, "button-take-black"), (false, "button-take-white")]
+                .into_iter()
+                .map(|(black, label)| {
+                    button(
+                        ButtonId::ChooseColour {
+                            invitation: id,
+                            black,
+                        },
+                        super::super::i18n::text(lang, label, None),
+                        ButtonStyle::Primary,
+                    )
+                })
+                .collect()
+        }
+    };
+    row.push(button(
+        ButtonId::Decline { invitation: id },
+        tr!(lang, "button-decline"),
+        ButtonStyle::Danger,
+    ));
+    row.push(button(
+        ButtonId::Cancel { invitation: id },
+        tr!(lang, "button-cancel"),
+        ButtonStyle::Secondary,
+    ));
+    vec![CreateActionRow::Buttons(row)]
 }

@@ -353,6 +353,7 @@ mod tests {
             },
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
+            nigiri: None,
         }
     }
 

@@ -3,8 +3,10 @@
 use crate::go::{ByColor, Color, handicap_komi, max_fixed};
 use crate::store::InvitationState;
 
+use super::super::events::nigiri::{self, Parity};
 use super::super::invitation::{
-    Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, check_terms, match_config,
+    Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, NigiriStage, check_terms,
+    match_config,
 };
 use super::super::matches::Match;
 use super::super::rating::{Rank, START, ranked_handicap};
@@ -118,9 +120,94 @@ impl Service {
         which: InvitationRef,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
-        let mut lobby = lock(&self.lobby);
+        let lobby = lock(&self.lobby);
         let inv = lobby.find_for_answer(by, which, now)?.clone();
-        // Settings are copied into the game now, at acceptance (SPEC §2).
+        if inv.nigiri.is_some() {
+            return Err(Refusal::NigiriGuessFirst.into());
+        }
+        let settings = self.may_start(&lobby, &inv)?;
+        self.start_invited(lobby, inv, &settings, now)
+    }
+
+    /// The one invited guesses a nigiri invitation's hand, which accepts it: the bot's
+    /// handful is taken from `random`, the hand opened, and the winner is to choose.
+    pub(super) fn guess(
+        &self,
+        by: UserId,
+        id: InvitationId,
+        guess: Parity,
+        random: u64,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let mut lobby = lock(&self.lobby);
+        let mut inv = lobby
+            .find_for_answer(by, InvitationRef::Id(id), now)?
+            .clone();
+        if inv.nigiri != Some(NigiriStage::Guess) {
+            return Err(Refusal::NotNigiriStep.into());
+        }
+        let settings = self.may_start(&lobby, &inv)?;
+        inv.nigiri = Some(NigiriStage::Choose {
+            stones: nigiri::grab(random),
+            guess,
+        });
+        // The winner gets the whole offer time again to choose.
+        let offer = super::super::Duration::from_secs(u64::from(settings.offer_expiry_seconds));
+        inv.expires_at = inv.expires_at.max(now + offer);
+        let row = invitation_row(&inv);
+        self.store.write(|tx| tx.update_invitation_nigiri(&row))?;
+        lobby.invitations.insert(id, inv.clone());
+        drop(lobby);
+        self.arm(Subject::Invitation(id), Some(inv.expires_at));
+        Ok(Outcome {
+            subject: Subject::Invitation(id),
+            guild: inv.guild,
+            channel: Some(inv.channel),
+            to_move: None,
+            deadline: Some(inv.expires_at),
+            events: vec![Event::NigiriGuessed(inv)],
+        })
+    }
+
+    /// The nigiri's winner chooses their colour: the game starts.
+    pub(super) fn choose_colour(
+        &self,
+        by: UserId,
+        id: InvitationId,
+        colour: Color,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let lobby = lock(&self.lobby);
+        let mut inv = lobby
+            .invitations
+            .get(&id)
+            .ok_or(Refusal::NoSuchInvitation)?
+            .clone();
+        if !inv.involves(by) {
+            return Err(Refusal::NotForYou.into());
+        }
+        if inv.expired_at(now) {
+            return Err(Refusal::InvitationExpired.into());
+        }
+        let chooser = inv.nigiri_chooser().ok_or(Refusal::NotNigiriStep)?;
+        if chooser != by {
+            return Err(Refusal::NotYourChoice.into());
+        }
+        inv.terms.colours = Colours {
+            inviter: if by == inv.inviter { colour } else { !colour },
+            why: ColoursWhy::Nigiri,
+        };
+        let settings = self.may_start(&lobby, &inv)?;
+        self.start_invited(lobby, inv, &settings, now)
+    }
+
+    /// Whether an invitation's game may start now: both players free, the server on, its
+    /// terms still allowed. The settings the game takes (copied at acceptance, SPEC §2).
+    fn may_start(
+        &self,
+        lobby: &Lobby,
+        inv: &Invitation,
+    ) -> Result<super::super::Settings, Failure> {
         let settings = self.settings(inv.guild)?;
         // Seen from the one who accepts: they are "you".
         let correspondence = inv.terms.time.is_correspondence();
@@ -129,6 +216,18 @@ impl Service {
             return Err(Refusal::ServerDisabled.into());
         }
         check_terms(&inv.terms, &settings)?;
+        Ok(settings)
+    }
+
+    /// Starts the game of an accepted invitation: the invitation closed, the players' other
+    /// invitations withdrawn, the match stored and seated, in one transaction.
+    fn start_invited(
+        &self,
+        mut lobby: std::sync::MutexGuard<'_, Lobby>,
+        inv: Invitation,
+        settings: &super::super::Settings,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
         let players = if inv.terms.colours.inviter == Color::Black {
             ByColor {
                 black: inv.inviter,
@@ -145,7 +244,7 @@ impl Service {
             inv.guild,
             inv.channel,
             players,
-            match_config(&inv.terms, &settings),
+            match_config(&inv.terms, settings),
             now,
         );
         let others = lobby.others_of(inv.id, inv.inviter, inv.invitee);

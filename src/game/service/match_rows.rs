@@ -3,11 +3,12 @@
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
     ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive,
-    MatchRow, MoveRow, PhaseCode, PointList, TimeSpec,
+    MatchRow, MoveRow, ParityCode, PhaseCode, PointList, TimeSpec,
 };
 
 use super::super::computer::Computer;
-use super::super::invitation::{Colours, ColoursWhy, Invitation, Terms};
+use super::super::events::nigiri::Parity;
+use super::super::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, Terms};
 use super::super::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
     Phase,
@@ -35,6 +36,10 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         time: time_spec(i.terms.time),
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
+        nigiri: match i.nigiri {
+            Some(NigiriStage::Choose { stones, guess }) => Some((stones, parity_code(guess))),
+            Some(NigiriStage::Guess) | None => None,
+        },
     }
 }
 
@@ -66,6 +71,17 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
+        nigiri: match (r.colours, r.nigiri) {
+            (ColoursCode::Nigiri, Some((stones, guess))) => Some(NigiriStage::Choose {
+                stones,
+                guess: match guess {
+                    ParityCode::Odd => Parity::Odd,
+                    ParityCode::Even => Parity::Even,
+                },
+            }),
+            (ColoursCode::Nigiri, None) => Some(NigiriStage::Guess),
+            _ => None,
+        },
     }
 }
 
@@ -298,6 +314,14 @@ fn colours_code(why: ColoursWhy) -> ColoursCode {
         ColoursWhy::RematchHandicap => ColoursCode::RematchHandicap,
         ColoursWhy::LowerRank => ColoursCode::LowerRank,
         ColoursWhy::Chosen => ColoursCode::Chosen,
+        ColoursWhy::Nigiri => ColoursCode::Nigiri,
+    }
+}
+
+fn parity_code(p: Parity) -> ParityCode {
+    match p {
+        Parity::Odd => ParityCode::Odd,
+        Parity::Even => ParityCode::Even,
     }
 }
 
@@ -308,6 +332,7 @@ fn colours_why(code: ColoursCode) -> ColoursWhy {
         ColoursCode::RematchHandicap => ColoursWhy::RematchHandicap,
         ColoursCode::LowerRank => ColoursWhy::LowerRank,
         ColoursCode::Chosen => ColoursWhy::Chosen,
+        ColoursCode::Nigiri => ColoursWhy::Nigiri,
     }
 }
 

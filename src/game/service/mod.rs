@@ -160,6 +160,17 @@ impl Service {
             Command::Invite { who, options } => Applied::only(self.invite(who, &options, now)),
             Command::Accept { by, invitation } => Applied::only(self.accept(by, invitation, now)),
             Command::Decline { by, invitation } => Applied::only(self.decline(by, invitation, now)),
+            Command::Guess {
+                by,
+                invitation,
+                guess,
+                random,
+            } => Applied::only(self.guess(by, invitation, guess, random, now)),
+            Command::ChooseColour {
+                by,
+                invitation,
+                colour,
+            } => Applied::only(self.choose_colour(by, invitation, colour, now)),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
             Command::PlayComputer {
                 guild,
