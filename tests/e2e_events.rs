@@ -101,7 +101,7 @@ fn event_boards(fake: &FakeDiscord) -> Vec<(StoredMessage, u64, u64)> {
     fake.all_messages()
         .into_iter()
         .filter(|m| m.attachment("board.png").is_some() && m.interaction_id.is_none())
-        .filter(|m| all_text(&m.json).contains("A game of event #"))
+        .filter(|m| all_text(&m.json).contains("a game of event #"))
         .map(|m| {
             let desc = m.embeds()[0]["description"]
                 .as_str()
@@ -578,4 +578,162 @@ async fn a_nigiri_invitation_is_guessed_then_chosen() {
     );
     assert!(desc.contains(&other.mention()), "{desc}");
     fake.assert_no_violations();
+}
+
+/// The number a board gives its game ("Game #N, a game of event #E").
+fn game_number(board: &StoredMessage) -> i64 {
+    let text = all_text(&board.json);
+    text.split("Game #")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game number in {text}"))
+}
+
+/// The referee (裁判) on the real binary: a member of the server's `event-referee-role` has a
+/// game replayed and the replay awarded; a member without the role is refused; the rulings
+/// are posted and listed with the standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_replays_a_game_then_awards_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let players: Vec<TestUser> = ["ann", "ben"].iter().map(|n| fake.user(n)).collect();
+    let mut rita = fake.user("rita");
+    rita.roles = vec![4242];
+    fake.update_user(rita.clone());
+    let eve = fake.user("eve");
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = moderator(&fake);
+    let set = config_set(&fake, &moderator, "event-referee-role", "<@&4242>").await;
+    assert!(
+        all_text(&set.json).contains("event-referee-role"),
+        "{}",
+        set.json
+    );
+    let ten = create_choice(&commands, "format", "ten-game");
+    let announcement = create(
+        &fake,
+        &moderator,
+        vec![
+            Opt::str("name", "Derby"),
+            Opt::int("format", ten),
+            Opt::int("size", 9),
+        ],
+    )
+    .await;
+    for p in &players {
+        press(&fake, p, announcement.id, "Join").await;
+    }
+    config_event(&fake, &moderator, "start", vec![]).await;
+    round_posted(&fake, 1).await;
+    let first = boards_posted(&fake, 1).await[0].0.clone();
+    let game = game_number(&first);
+    let rule = |who: &TestUser, game: i64, ruling: &str| {
+        fake.send_slash_command(
+            who,
+            "weiqi-config",
+            "event rule",
+            vec![
+                Opt::int("game", game),
+                Opt::int("ruling", ruling_value(&commands, ruling)),
+            ],
+        )
+    };
+
+    // Without the role: refused, nothing changed.
+    let refused = all_text(&private_answer(&fake, rule(&eve, game, "annul")).await.json);
+    assert!(
+        refused.contains("Rulings are for the moderators"),
+        "{refused}"
+    );
+    // The referee has the game replayed: a new board, the old one annulled.
+    let answer = all_text(&private_answer(&fake, rule(&rita, game, "annul")).await.json);
+    assert!(
+        answer.contains(&format!("ruling on game #{game}")),
+        "{answer}"
+    );
+    let posted = fake
+        .wait_for_message("the replay's ruling", STEP, |m| {
+            m.content().contains("annulled the game of")
+        })
+        .await;
+    assert!(
+        posted.content().contains(&rita.mention()),
+        "{}",
+        posted.content()
+    );
+    let boards = boards_posted(&fake, 2).await;
+    let replay = boards[1].0.clone();
+    let replay_game = game_number(&replay);
+    assert_ne!(replay_game, game);
+    assert!(
+        posted.content().contains(&format!("game #{replay_game}")),
+        "{}",
+        posted.content()
+    );
+    // Settling a count is for a game in its dead-stone agreement.
+    let early = all_text(
+        &private_answer(&fake, rule(&rita, replay_game, "settle"))
+            .await
+            .json,
+    );
+    assert!(early.contains("Dead stones are marked only"), "{early}");
+    // The replay is awarded to White: round 2 starts by itself.
+    let white = boards[1].2;
+    rule(&rita, replay_game, "award to White");
+    fake.wait_for_message("the award", STEP, |m| {
+        m.content()
+            .contains(&format!("awarded the game to <@{white}>"))
+    })
+    .await;
+    round_posted(&fake, 2).await;
+    // The old game is no longer one to rule on.
+    let stale = all_text(
+        &private_answer(&fake, rule(&rita, game, "award to Black"))
+            .await
+            .json,
+    );
+    assert!(!stale.contains("recorded"), "{stale}");
+
+    let id = fake.send_slash_command(&players[0], "weiqi", "event standings", vec![]);
+    fake.wait_for_callback(id, STEP).await;
+    let standings = fake
+        .wait_for_message("the standings", STEP, |m| {
+            m.interaction_id == Some(id) && m.content().contains("Derby: standings")
+        })
+        .await;
+    let text = standings.content().to_owned();
+    assert!(text.contains("Rulings"), "{text}");
+    assert!(text.contains("Round 1, board 1"), "{text}");
+    assert!(
+        text.contains("annulled the game") && text.contains("awarded the game"),
+        "{text}"
+    );
+    fake.assert_no_violations();
+}
+
+/// The value Discord sends for the ruling whose English label starts with `name`.
+fn ruling_value(commands: &[Value], name: &str) -> i64 {
+    let config = commands
+        .iter()
+        .find(|c| c["name"] == "weiqi-config")
+        .expect("the config command");
+    let sub = |v: &Value, name: &str| -> Value {
+        v["options"]
+            .as_array()
+            .and_then(|a| a.iter().find(|o| o["name"] == name).cloned())
+            .unwrap_or_else(|| panic!("no {name} in {v}"))
+    };
+    let ruling = sub(&sub(&sub(config, "event"), "rule"), "ruling");
+    ruling["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(name)))
+        .unwrap_or_else(|| panic!("no ruling {name} in {ruling}"))["value"]
+        .as_i64()
+        .unwrap()
 }

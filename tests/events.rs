@@ -11,9 +11,10 @@ use tengen::game::events::{
 use tengen::game::time_control::TimePreset;
 use tengen::game::{
     Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, Outcome, Refusal,
-    Subject, UserId,
+    Ruling, Subject, UserId,
 };
-use tengen::go::{GameResult, RuleSet};
+use tengen::go::{Color, GameResult, RuleSet};
+use tengen::store::RulingCode;
 
 const DAVE: UserId = UserId(400);
 const ERIN: UserId = UserId(500);
@@ -507,4 +508,85 @@ fn a_cancelled_event_annuls_its_running_games() {
     assert_eq!(event(&w, id).stage, Stage::Cancelled);
     // Its games' ends do not move it on.
     assert!(started(&w.advance(0)).is_empty());
+}
+
+#[test]
+fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restart() {
+    let mut w = World::new();
+    let id = create(&w, terms(Format::TenGame));
+    join(&w, id, ALICE).unwrap();
+    join(&w, id, BOB).unwrap();
+    let first = started(&start(&w, id).after)[0];
+    let rule = |w: &World, game, referee, ruling| {
+        w.svc.apply(
+            Command::Rule {
+                guild: GUILD,
+                by: MOD,
+                referee,
+                game,
+                ruling,
+            },
+            w.now(),
+        )
+    };
+    // Only a referee rules, and only on an event's game.
+    let refused = rule(&w, first, false, Ruling::Replay);
+    assert_eq!(
+        refused.result.unwrap_err().refusal(),
+        Some(&Refusal::NotReferee)
+    );
+    let casual = w.start(CAROL, DAVE);
+    let refused = rule(&w, casual, true, Ruling::Replay);
+    assert_eq!(
+        refused.result.unwrap_err().refusal(),
+        Some(&Refusal::NotAnEventGame)
+    );
+    // A count is settled only in the dead-stone agreement.
+    let refused = rule(&w, first, true, Ruling::Settle);
+    assert_eq!(
+        refused.result.unwrap_err().refusal(),
+        Some(&Refusal::NotInAgreement)
+    );
+
+    // Replayed: the first game is annulled, a new one between the same players takes its
+    // board, with the same colours.
+    let old = w.svc.snapshot(first).unwrap();
+    let replayed = rule(&w, first, true, Ruling::Replay);
+    let replay = started(&replayed.after)[0];
+    assert_ne!(replay, first);
+    assert_eq!(w.svc.snapshot(replay).unwrap().players, old.players);
+    w.restart();
+    let t = event(&w, id);
+    assert_eq!(t.round, 1, "a replay is no result: the round goes on");
+    assert_eq!(t.games[0].match_id, Some(replay));
+    assert!(w.svc.snapshot(replay).unwrap().is_running(), "loaded again");
+
+    // Awarded to White: the board is White's by forfeit, the next game starts.
+    rule(&w, replay, true, Ruling::Award(Color::White))
+        .result
+        .unwrap();
+    w.advance(0);
+    let t = event(&w, id);
+    assert_eq!(t.games[0].result, Some((EventOutcome::WhiteWon, true)));
+    assert_eq!(t.round, 2);
+    let rulings = w.svc.event_rulings(GUILD, id).unwrap();
+    let kinds: Vec<_> = rulings
+        .iter()
+        .map(|r| (r.match_id, r.ruling, r.replay_id))
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (first.get(), RulingCode::Replay, Some(replay.get())),
+            (replay.get(), RulingCode::AwardWhite, None),
+        ]
+    );
+    assert!(
+        rulings
+            .iter()
+            .all(|r| r.referee == MOD.get() && r.round == 1 && r.board == 0)
+    );
+    // A game decided is not ruled on again.
+    let again = rule(&w, replay, true, Ruling::Award(Color::Black));
+    assert!(again.result.is_err());
 }

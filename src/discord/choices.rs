@@ -8,7 +8,7 @@
 
 use crate::game::events::{Format, HandicapPolicy, Schedule};
 use crate::game::time_control::TimePreset;
-use crate::game::{ColourAsked, Ranking};
+use crate::game::{ColourAsked, Ranking, Ruling};
 use crate::go::{Color, Level, RuleSet};
 
 /// Makes `$ty` a choice parameter whose choices are `$value`, in that order, each named by
@@ -108,6 +108,27 @@ choices!(
     ]
 );
 
+/// A referee's ruling, as an option's choice.
+fn ruling_name(r: Ruling) -> &'static str {
+    match r {
+        Ruling::Award(Color::Black) => "award-black",
+        Ruling::Award(Color::White) => "award-white",
+        Ruling::Settle => "settle",
+        Ruling::Replay => "replay",
+    }
+}
+
+choices!(
+    Ruling,
+    ruling_name,
+    [
+        Ruling::Award(Color::Black),
+        Ruling::Award(Color::White),
+        Ruling::Settle,
+        Ruling::Replay,
+    ]
+);
+
 /// What a leaderboard ranks by, as an option's choice.
 fn ranking_name(r: Ranking) -> &'static str {
     match r {
@@ -185,6 +206,12 @@ mod tests {
             assert_eq!(r.name(), ChoiceParameter::name(&r));
         }
         round_trips(&[Color::Black, Color::White]);
+        round_trips(&[
+            Ruling::Award(Color::Black),
+            Ruling::Award(Color::White),
+            Ruling::Settle,
+            Ruling::Replay,
+        ]);
         round_trips(&[
             ColourAsked::Play(Color::Black),
             ColourAsked::Play(Color::White),

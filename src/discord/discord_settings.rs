@@ -32,16 +32,18 @@ pub enum DiscordKey {
     TitleRole,
     Language,
     EventOrganiserRole,
+    EventRefereeRole,
 }
 
 impl DiscordKey {
     /// Every key.
-    pub const ALL: [DiscordKey; 5] = [
+    pub const ALL: [DiscordKey; 6] = [
         DiscordKey::MoveNotify,
         DiscordKey::MatchThreads,
         DiscordKey::TitleRole,
         DiscordKey::Language,
         DiscordKey::EventOrganiserRole,
+        DiscordKey::EventRefereeRole,
     ];
 
     /// The key as typed and stored.
@@ -52,6 +54,7 @@ impl DiscordKey {
             DiscordKey::TitleRole => "title-role",
             DiscordKey::Language => "language",
             DiscordKey::EventOrganiserRole => "event-organiser-role",
+            DiscordKey::EventRefereeRole => "event-referee-role",
         }
     }
 
@@ -72,6 +75,8 @@ pub struct DiscordSettings {
     pub language: Option<Lang>,
     /// Members of this role run the server's events as moderators do (besides moderators).
     pub event_organiser_role: Option<u64>,
+    /// Members of this role rule on the server's events' games as moderators do.
+    pub event_referee_role: Option<u64>,
 }
 
 impl Default for DiscordSettings {
@@ -82,6 +87,7 @@ impl Default for DiscordSettings {
             title_role: None,
             language: None,
             event_organiser_role: None,
+            event_referee_role: None,
         }
     }
 }
@@ -120,6 +126,7 @@ impl DiscordSettings {
             DiscordKey::MatchThreads => self.match_threads.to_string(),
             DiscordKey::TitleRole => role_text(self.title_role),
             DiscordKey::EventOrganiserRole => role_text(self.event_organiser_role),
+            DiscordKey::EventRefereeRole => role_text(self.event_referee_role),
             DiscordKey::Language => self
                 .language
                 .map_or_else(|| "auto".to_owned(), |l| l.code().to_owned()),
@@ -155,6 +162,9 @@ impl DiscordSettings {
             DiscordKey::TitleRole => self.title_role = role_of(v).ok_or_else(bad)?,
             DiscordKey::EventOrganiserRole => {
                 self.event_organiser_role = role_of(v).ok_or_else(bad)?;
+            }
+            DiscordKey::EventRefereeRole => {
+                self.event_referee_role = role_of(v).ok_or_else(bad)?;
             }
             DiscordKey::Language => {
                 self.language = if v.eq_ignore_ascii_case("auto") {

@@ -60,7 +60,7 @@ pub use invitation::{
 };
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
-    Phase,
+    Phase, Ruling,
 };
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
@@ -309,6 +309,15 @@ pub enum Command {
         event: EventId,
         moderator: bool,
     },
+    /// An event's referee (a moderator, or the server's referee role) rules on one of its
+    /// games still being played.
+    Rule {
+        guild: GuildId,
+        by: UserId,
+        referee: bool,
+        game: MatchId,
+        ruling: Ruling,
+    },
     /// A deadline fell due (sent by the scheduler, never by a user).
     Timeout(Subject),
 }
@@ -481,6 +490,14 @@ pub enum Event {
     EventFinished(Box<Tournament>),
     /// A moderator called an event off.
     EventCancelled(Box<Tournament>),
+    /// A referee ruled on an event's game; `replay`: the game that replaces it.
+    Ruled {
+        event: EventId,
+        match_id: MatchId,
+        referee: UserId,
+        ruling: Ruling,
+        replay: Option<MatchId>,
+    },
     /// A player withdrew from an event.
     Withdrew {
         event: EventId,

@@ -171,6 +171,12 @@ pub enum Refusal {
     /// The player is not (or no longer) in the event.
     #[error("not in the event")]
     NotEntered,
+    /// A referee rules on an event's games only.
+    #[error("not an event's game")]
+    NotAnEventGame,
+    /// Rulings are for moderators and the members of the server's referee role.
+    #[error("referees only")]
+    NotReferee,
     /// Starting an event with fewer players than its format needs.
     #[error("the event needs {needed} players")]
     EventTooFewPlayers { needed: u32 },

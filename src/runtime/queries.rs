@@ -234,6 +234,18 @@ impl Handle {
         self.query(move |s| s.event(guild, id)).await
     }
 
+    /// An event's rulings, oldest first (see [`Service::event_rulings`]).
+    ///
+    /// # Errors
+    /// No such event there, or the database failed.
+    pub async fn event_rulings(
+        &self,
+        guild: GuildId,
+        id: EventId,
+    ) -> Result<Vec<crate::store::RulingRow>, Failure> {
+        self.query(move |s| s.event_rulings(guild, id)).await
+    }
+
     /// The events of `guild`, newest first (with `open_only`, those not over).
     ///
     /// # Errors

@@ -2,7 +2,7 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::rows::{EntryRow, EventGameRow, EventRow};
+use super::rows::{EntryRow, EventGameRow, EventRow, RulingRow};
 use super::types::{EventStageCode, OutcomeCode};
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 
@@ -250,6 +250,73 @@ impl Tx<'_> {
             )?
             .query_row(params![match_id, outcome, forfeit], |r| r.get(0))
             .optional()?)
+    }
+
+    /// Hands an event's board from a game to be replayed to the game that replaces it.
+    ///
+    /// # Errors
+    /// A database error, or no undecided board was played by `old`.
+    pub fn replace_event_game_match(&self, old: i64, new: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE event_games SET match_id = ?2 WHERE match_id = ?1 AND outcome IS NULL",
+            )?
+            .execute(params![old, new])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!(
+                "an undecided event game of match {old}"
+            )))
+        }
+    }
+
+    /// Records a referee's ruling.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn insert_ruling(&self, r: &RulingRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO event_rulings (event_id, round, board, match_id, referee, ruling, \
+                 replay_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![
+                r.event_id,
+                r.round,
+                r.board,
+                r.match_id,
+                to_sql_id(r.referee),
+                r.ruling,
+                r.replay_id,
+                r.at
+            ])?;
+        Ok(())
+    }
+
+    /// An event's rulings, oldest first.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn event_rulings(&self, event_id: i64) -> Result<Vec<RulingRow>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT event_id, round, board, match_id, referee, ruling, replay_id, at \
+             FROM event_rulings WHERE event_id = ?1 ORDER BY id",
+        )?;
+        let rows = st.query_map([event_id], |r| {
+            Ok(RulingRow {
+                event_id: r.get(0)?,
+                round: r.get(1)?,
+                board: r.get(2)?,
+                match_id: r.get(3)?,
+                referee: from_sql_id(r.get(4)?),
+                ruling: r.get(5)?,
+                replay_id: r.get(6)?,
+                at: r.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Counts one absence (缺席) more against a player of an event.

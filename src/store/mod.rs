@@ -27,12 +27,13 @@ pub use events::StoredEvent;
 pub use matches::RowError;
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
-    MatchLive, MatchRow, MatchSummary, MoveRow, ProfileRow, RatingRow,
+    MatchLive, MatchRow, MatchSummary, MoveRow, ProfileRow, RatingRow, RulingRow,
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
     ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
-    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, TIME_FORM_VERSION, TimeSpec,
+    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, TIME_FORM_VERSION,
+    TimeSpec,
 };
 
 use std::path::Path;

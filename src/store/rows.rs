@@ -4,7 +4,7 @@ use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 use super::types::{
     ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec, OutcomeCode,
-    ParityCode, PhaseCode, PointList, TimeSpec,
+    ParityCode, PhaseCode, PointList, RulingCode, TimeSpec,
 };
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
@@ -222,6 +222,20 @@ pub struct EventGameRow {
     pub match_id: Option<i64>,
     pub outcome: Option<OutcomeCode>,
     pub forfeit: bool,
+}
+
+/// A referee's ruling on one of an event's games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulingRow {
+    pub event_id: i64,
+    pub round: u32,
+    pub board: u32,
+    pub match_id: i64,
+    pub referee: u64,
+    pub ruling: RulingCode,
+    /// The game that replaced it, for a replay.
+    pub replay_id: Option<i64>,
+    pub at: i64,
 }
 
 /// A match that is an event's game: which event, and how long each player has for their

@@ -253,6 +253,16 @@ code! {
 }
 
 code! {
+    /// A referee's ruling on an event's game.
+    RulingCode, "ruling" {
+        AwardBlack = "award-black",
+        AwardWhite = "award-white",
+        Settle = "settle",
+        Replay = "replay",
+    }
+}
+
+code! {
     /// A nigiri's guess at the number of stones in the hand.
     ParityCode, "parity" {
         Odd = "odd",
@@ -487,6 +497,9 @@ mod tests {
             round_trip(c);
         }
         for &c in ParityCode::ALL {
+            round_trip(c);
+        }
+        for &c in RulingCode::ALL {
             round_trip(c);
         }
         for t in [

@@ -10,6 +10,7 @@ mod weiqi_cancel;
 mod weiqi_config;
 mod weiqi_config_event;
 mod weiqi_config_games;
+mod weiqi_config_rule;
 mod weiqi_decline;
 mod weiqi_event;
 mod weiqi_games;
@@ -31,6 +32,7 @@ use tracing::{Instrument, Span, info_span, warn};
 use crate::game::{Applied, ChannelId, Command, Failure, GuildId, MatchId, Outcome, UserId};
 
 use super::bot::{Bot, Ctx, Error, InFlight};
+use super::discord_settings::DiscordSettings;
 use super::i18n::{self, Lang, tr};
 use super::publish::publish;
 use super::reply::{Answer, Reply, Target};
@@ -227,11 +229,19 @@ impl<'a> Call<'a> {
     /// Whether the caller may run the server's events: a moderator, or a member of the
     /// server's `event-organiser-role`.
     pub async fn organiser(&self) -> bool {
-        if self.moderator() {
-            return true;
-        }
+        self.moderator() || self.holds(|s| s.event_organiser_role).await
+    }
+
+    /// Whether the caller may rule on the server's events' games: a moderator, or a member of
+    /// the server's `event-referee-role`.
+    pub async fn referee(&self) -> bool {
+        self.moderator() || self.holds(|s| s.event_referee_role).await
+    }
+
+    /// Whether the caller holds the role a setting names (none set: no one does).
+    async fn holds(&self, role: impl Fn(&DiscordSettings) -> Option<u64>) -> bool {
         let role = match self.bot.discord_settings(self.guild).await {
-            Ok(s) => s.event_organiser_role,
+            Ok(s) => role(&s),
             Err(f) => {
                 log_failure(&f);
                 None

@@ -88,7 +88,8 @@ pub(super) async fn event_meant(
         "event_start",
         "event_cancel",
         "event_team",
-        "event_bar"
+        "event_bar",
+        "super::weiqi_config_rule::event_rule"
     )
 )]
 pub async fn event(_ctx: Ctx<'_>) -> Result<(), Error> {

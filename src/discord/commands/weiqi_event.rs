@@ -67,17 +67,34 @@ pub async fn event_standings(
             return Ok(());
         }
     };
-    call.reply(standings_reply(&t, call.lang).await).await;
+    let rulings = match call.bot.runtime.event_rulings(call.guild, id).await {
+        Ok(r) => r,
+        Err(f) => {
+            call.failure(&f).await;
+            return Ok(());
+        }
+    };
+    call.reply(standings_reply(&t, &rulings, call.lang).await)
+        .await;
     Ok(())
 }
 
-/// The standings of `t` as a private answer: the heading, the text, the picture.
-async fn standings_reply(t: &Tournament, lang: super::super::i18n::Lang) -> Reply {
-    let text = format!(
+/// The standings of `t` as a private answer: the heading, the text, the referee's rulings
+/// (the event's history), the picture.
+async fn standings_reply(
+    t: &Tournament,
+    rulings: &[crate::store::RulingRow],
+    lang: super::super::i18n::Lang,
+) -> Reply {
+    let mut text = format!(
         "**{}**\n{}",
         tr!(lang, "event-standings-heading", name = t.name.clone()),
         event_message::standings_text(t, lang)
     );
+    let history = event_message::rulings_text(t, rulings, lang);
+    if !history.is_empty() {
+        text = format!("{text}\n\n{history}");
+    }
     let mut reply = Reply::private(text);
     if let Some(file) = event_picture(t).await {
         reply = reply.file(file);

@@ -140,6 +140,24 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             super::event_steps::announce_round(bot, &http, &t, round).await;
         }
         Step::AnnounceEventEnd(t) => super::event_steps::announce_end(bot, &http, &t).await,
+        Step::AnnounceRuling {
+            event,
+            match_id,
+            referee,
+            ruling,
+            replay,
+        } => {
+            super::event_steps::announce_ruling(
+                bot,
+                &http,
+                (event, outcome.guild),
+                match_id,
+                referee,
+                ruling,
+                replay,
+            )
+            .await;
+        }
     }
 }
 

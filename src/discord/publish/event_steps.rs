@@ -7,6 +7,7 @@ use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateMessage, Edit
 use tracing::warn;
 
 use crate::game::events::{Board, Tournament};
+use crate::game::{EventId, GuildId, MatchId, Ruling, UserId};
 use crate::render::RenderError;
 
 use super::super::bot::Bot;
@@ -107,6 +108,37 @@ pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round
     let posted = post_with_retry("post a round", || send(http, t.channel, msg.clone())).await;
     if let Err(e) = posted {
         warn!(event = t.id.get(), round, error = %e, "could not post the round");
+    }
+}
+
+/// Posts a referee's ruling where the event is announced, both players pinged.
+pub(super) async fn announce_ruling(
+    bot: &Bot,
+    http: &Http,
+    (event, guild): (EventId, GuildId),
+    match_id: MatchId,
+    referee: UserId,
+    ruling: Ruling,
+    replay: Option<MatchId>,
+) {
+    let t = match bot.runtime.event(guild, event).await {
+        Ok(t) => t,
+        Err(e) => {
+            warn!(event = event.get(), error = %e, "cannot read the event to post a ruling");
+            return;
+        }
+    };
+    let Some(m) = super::current(bot, match_id).await else {
+        return;
+    };
+    let lang = bot.guild_lang(guild).await;
+    let text = event_message::ruling_text(&t, &m, referee, ruling, replay, lang);
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(snowflake::notify([m.players.black, m.players.white]));
+    let posted = post_with_retry("post a ruling", || send(http, t.channel, msg.clone())).await;
+    if let Err(e) = posted {
+        warn!(event = event.get(), error = %e, "could not post the ruling");
     }
 }
 

@@ -2,7 +2,8 @@
 
 use crate::game::events::Tournament;
 use crate::game::{
-    Ending, Event, GuildId, Invitation, MatchId, Outcome, Subject, Timestamp, UserId,
+    Ending, Event, EventId, GuildId, Invitation, MatchId, Outcome, Ruling, Subject, Timestamp,
+    UserId,
 };
 
 use super::super::ui::invitation_message::Closed;
@@ -48,6 +49,14 @@ pub enum Step {
     AnnounceRound(Box<Tournament>, u32),
     /// An event ended (or was called off): its final standings are posted.
     AnnounceEventEnd(Box<Tournament>),
+    /// A referee ruled on an event's game: the ruling is posted where the event is announced.
+    AnnounceRuling {
+        event: EventId,
+        match_id: MatchId,
+        referee: UserId,
+        ruling: Ruling,
+        replay: Option<MatchId>,
+    },
 }
 
 /// What an outcome's events add up to, before the steps are ordered.
@@ -88,6 +97,19 @@ impl Seen {
                 self.steps.push(Step::RedrawEvent(t.clone()));
                 self.steps.push(Step::AnnounceEventEnd(t.clone()));
             }
+            Event::Ruled {
+                event,
+                match_id,
+                referee,
+                ruling,
+                replay,
+            } => self.steps.push(Step::AnnounceRuling {
+                event: *event,
+                match_id: *match_id,
+                referee: *referee,
+                ruling: *ruling,
+                replay: *replay,
+            }),
             Event::NigiriGuessed(i) => self.steps.push(Step::RedrawInvitation(i.clone())),
             Event::InvitationDeclined(i) => self.close(i, Closed::Declined),
             Event::InvitationExpired(i) => self.close(i, Closed::Expired),

@@ -54,7 +54,12 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
     if let Some(link) = m.config.event {
         // An event's game says so: its players may be in another game at the same time.
         description.push('\n');
-        description.push_str(&tr!(lang, "event-game", event = link.event.get()));
+        description.push_str(&tr!(
+            lang,
+            "event-game",
+            game = m.id.get(),
+            event = link.event.get()
+        ));
     }
     let mut e = CreateEmbed::new()
         .title(title(m, lang))

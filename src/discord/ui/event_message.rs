@@ -18,7 +18,12 @@ use super::mention;
 use super::words::{rank, rules_name, time_control_text};
 
 /// An embed's description holds 4,096 characters; a field's value 1,024.
-const DESCRIPTION_MAX: usize = 4000;
+/// A message's content holds 2,000 characters (Discord); a round's pairings take it all.
+const CONTENT_MAX: usize = 2000;
+/// The standings, within a message that also holds a heading and the rulings.
+const STANDINGS_MAX: usize = 1400;
+/// The rulings, beside the standings.
+const RULINGS_MAX: usize = 500;
 const FIELD_MAX: usize = 1000;
 
 /// A number of half points as players write it: `3`, `2½`.
@@ -234,7 +239,7 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
     );
     format!(
         "**{head}**\n{}",
-        fit(lang, &lines, DESCRIPTION_MAX - head.len())
+        fit(lang, &lines, CONTENT_MAX - head.len() - 8)
     )
 }
 
@@ -286,7 +291,108 @@ pub fn standings_text(t: &Tournament, lang: Lang) -> String {
     if lines.is_empty() {
         return tr!(lang, "event-no-players");
     }
-    fit(lang, &lines, DESCRIPTION_MAX)
+    fit(lang, &lines, STANDINGS_MAX)
+}
+
+/// A referee's ruling on a game, as posted where the event is announced.
+pub fn ruling_text(
+    t: &Tournament,
+    m: &crate::game::Match,
+    referee: crate::game::UserId,
+    ruling: crate::game::Ruling,
+    replay: Option<crate::game::MatchId>,
+    lang: Lang,
+) -> String {
+    let now_played_by = replay.unwrap_or(m.id);
+    let (round, board) = t
+        .games
+        .iter()
+        .find(|g| g.match_id == Some(now_played_by))
+        .map_or((t.round, 0), |g| (g.round, g.board));
+    let what = ruling_words(ruling, m.players, replay, lang);
+    tr!(
+        lang,
+        "ruling-line",
+        name = t.name.clone(),
+        round = round,
+        board = board + 1,
+        referee = mention(referee),
+        what = what
+    )
+}
+
+/// What a ruling did, in words.
+fn ruling_words(
+    ruling: crate::game::Ruling,
+    players: crate::go::ByColor<crate::game::UserId>,
+    replay: Option<crate::game::MatchId>,
+    lang: Lang,
+) -> String {
+    use crate::game::Ruling;
+    match ruling {
+        Ruling::Award(c) => tr!(lang, "ruling-award", winner = mention(players[c])),
+        Ruling::Settle => tr!(lang, "ruling-settle"),
+        Ruling::Replay => tr!(
+            lang,
+            "ruling-replay",
+            black = mention(players.black),
+            white = mention(players.white),
+            game = replay.map_or(0, |r| r.get())
+        ),
+    }
+}
+
+/// An event's rulings, one line each (its history), for its standings.
+pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: Lang) -> String {
+    use crate::game::Ruling;
+    use crate::store::RulingCode;
+    let lines: Vec<String> = rulings
+        .iter()
+        .map(|r| {
+            let ruling = match r.ruling {
+                RulingCode::AwardBlack => Ruling::Award(crate::go::Color::Black),
+                RulingCode::AwardWhite => Ruling::Award(crate::go::Color::White),
+                RulingCode::Settle => Ruling::Settle,
+                RulingCode::Replay => Ruling::Replay,
+            };
+            // The board's players (a replayed game keeps them); unknown, the referee stands in.
+            let players = t
+                .games
+                .iter()
+                .find(|g| g.round == r.round && g.board == r.board)
+                .and_then(|g| match g.place {
+                    Board::Game(p) => Some((t.entries.get(p.black)?, t.entries.get(p.white)?)),
+                    Board::Bye(_) => None,
+                })
+                .map_or(
+                    crate::go::ByColor {
+                        black: crate::game::UserId(r.referee),
+                        white: crate::game::UserId(r.referee),
+                    },
+                    |(b, w)| crate::go::ByColor {
+                        black: b.user,
+                        white: w.user,
+                    },
+                );
+            tr!(
+                lang,
+                "ruling-history-line",
+                round = r.round,
+                board = r.board + 1,
+                referee = mention(crate::game::UserId(r.referee)),
+                what = ruling_words(ruling, players, r.replay_id.map(crate::game::MatchId), lang)
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "**{}**\n{}",
+            tr!(lang, "ruling-history"),
+            fit(lang, &lines, RULINGS_MAX)
+        )
+    }
 }
 
 /// The end of an event: its winner (the first of the standings) and the standings, or the

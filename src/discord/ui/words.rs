@@ -118,6 +118,8 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::GameOver => tr!(lang, "refusal-game-over"),
         Refusal::NotModerator => tr!(lang, "refusal-not-moderator"),
         Refusal::NotOrganiser => tr!(lang, "refusal-not-organiser"),
+        Refusal::NotReferee => tr!(lang, "refusal-not-referee"),
+        Refusal::NotAnEventGame => tr!(lang, "refusal-not-an-event-game"),
         Refusal::Setting(e) => setting_error(lang, e),
         Refusal::InAgreement => tr!(lang, "refusal-in-agreement"),
         Refusal::PlaceHandicapFirst { left } => {
@@ -278,7 +280,9 @@ pub fn discord_setting_error(lang: Lang, key: DiscordKey, value: &str) -> String
     let expected = match key {
         DiscordKey::MoveNotify => tr!(lang, "shape-move-notify"),
         DiscordKey::MatchThreads => tr!(lang, "shape-switch"),
-        DiscordKey::TitleRole | DiscordKey::EventOrganiserRole => tr!(lang, "shape-role"),
+        DiscordKey::TitleRole | DiscordKey::EventOrganiserRole | DiscordKey::EventRefereeRole => {
+            tr!(lang, "shape-role")
+        }
         DiscordKey::Language => tr!(lang, "shape-language"),
     };
     tr!(
@@ -442,6 +446,7 @@ pub fn discord_setting_label(lang: Lang, key: DiscordKey) -> String {
         DiscordKey::MatchThreads => tr!(lang, "key-match-threads"),
         DiscordKey::TitleRole => tr!(lang, "key-title-role"),
         DiscordKey::EventOrganiserRole => tr!(lang, "key-event-organiser-role"),
+        DiscordKey::EventRefereeRole => tr!(lang, "key-event-referee-role"),
         DiscordKey::Language => tr!(lang, "key-language"),
     }
 }

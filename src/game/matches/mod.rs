@@ -156,12 +156,27 @@ pub enum Action {
     /// The player withdrew from the event the game belongs to: it is theirs lost by forfeit
     /// (弃权), at once.
     Forfeit,
+    /// An event's referee rules on the game (裁判).
+    Ruled(Ruling),
     /// Whatever deadlines are due at `now` fire.
     Tick,
     /// Ask to take back one's last move.
     RequestUndo,
     /// Accept (`true`) or decline the opponent's request to take back their last move.
     AnswerUndo(bool),
+}
+
+/// What an event's referee may rule on one of its games still being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ruling {
+    /// The game is awarded to this colour (裁定): it ends at once, won by forfeit — also how
+    /// an unfinished game is adjudicated.
+    Award(Color),
+    /// A disputed count is settled: the dead stones as marked now, accepted for both players,
+    /// and the board counted.
+    Settle,
+    /// The game is annulled and played again from the start (the service starts the new one).
+    Replay,
 }
 
 /// A match between two players.
@@ -671,6 +686,7 @@ impl Match {
         match action {
             Action::Tick => return self.tick(now),
             Action::Annul => return self.annul(now),
+            Action::Ruled(ruling) => return self.rule(ruling, now),
             _ => {}
         }
         if !self.is_running() {
@@ -698,7 +714,7 @@ impl Match {
             Action::AnswerUndo(accept) => {
                 self.answer_undo(color, accept, seen, now, &mut events)?
             }
-            Action::Tick | Action::Annul => {}
+            Action::Tick | Action::Annul | Action::Ruled(_) => {}
         }
         Ok(events)
     }
@@ -769,6 +785,35 @@ impl Match {
         };
         self.end(ending, now, events);
         Ok(())
+    }
+
+    /// A referee's ruling on an event's game still being played.
+    fn rule(&mut self, ruling: Ruling, now: Timestamp) -> Result<Vec<Event>, Refusal> {
+        if self.config.event.is_none() {
+            return Err(Refusal::NotAnEventGame);
+        }
+        if !self.is_running() {
+            return Err(Refusal::GameOver);
+        }
+        let mut events = Vec::new();
+        match ruling {
+            Ruling::Award(winner) => {
+                let ending = Ending::Finished {
+                    result: GameResult::Forfeit { winner },
+                    reason: EndReason::Forfeit,
+                };
+                self.end(ending, now, &mut events);
+            }
+            Ruling::Settle => {
+                if !self.in_agreement() {
+                    return Err(Refusal::NotInAgreement);
+                }
+                self.accept_for_all(&mut events);
+                self.score(now, &mut events);
+            }
+            Ruling::Replay => self.end(Ending::Annulled, now, &mut events),
+        }
+        Ok(events)
     }
 
     fn annul(&mut self, now: Timestamp) -> Result<Vec<Event>, Refusal> {

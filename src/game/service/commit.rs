@@ -6,7 +6,7 @@ use crate::go::{ByColor, Color, GameResult, Level};
 use crate::store::{RatingRow, StoreError, Tx};
 
 use super::super::events::event_result;
-use super::super::matches::{Action, EndReason, Ending, Match};
+use super::super::matches::{Action, EndReason, Ending, Match, Ruling};
 use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::{earns_title, merit_award};
@@ -89,6 +89,20 @@ impl Service {
         seen: Option<u32>,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
+        self.commit_with(m, by, action, seen, now, |_| Ok(()))
+    }
+
+    /// [`Service::commit`], with `also` written in the same transaction (a referee's ruling,
+    /// a replayed game's new match).
+    pub(super) fn commit_with(
+        &self,
+        m: &mut MutexGuard<'_, Match>,
+        by: Option<UserId>,
+        action: Action,
+        seen: Option<u32>,
+        now: Timestamp,
+        also: impl FnOnce(&Tx<'_>) -> Result<(), StoreError>,
+    ) -> Result<Outcome, Failure> {
         let mut next: Match = (**m).clone();
         let mut events = next.apply(by, action, seen, now)?;
         let first_new = m.move_count() as usize;
@@ -106,8 +120,12 @@ impl Service {
             let mut event = None;
             if let Some(ending) = next.ending() {
                 record_result(tx, &next, ending, now, &mut events)?;
-                event = record_event_result(tx, &next, ending)?;
+                // A game to be replayed has no result: the event's board waits for the new one.
+                if action != Action::Ruled(Ruling::Replay) {
+                    event = record_event_result(tx, &next, ending)?;
+                }
             }
+            also(tx)?;
             Ok::<_, StoreError>(event)
         })?;
         **m = next;

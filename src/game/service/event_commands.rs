@@ -8,7 +8,7 @@
 //! now), so that the next round is paired by a command of its own.
 
 use crate::go::{ByColor, Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
-use crate::store::{StoreError, Tx};
+use crate::store::{RulingCode, RulingRow, StoreError, Tx};
 
 use super::super::events::handicap::{ing_handicap, sen_between};
 use super::super::events::ten_game::TenGame;
@@ -17,15 +17,17 @@ use super::super::events::{
     Schedule, Stage, Tournament,
 };
 use super::super::invitation::match_config;
-use super::super::matches::{EventLink, Match, MatchConfig};
+use super::super::matches::{Action, EventLink, Match, MatchConfig, Ruling};
 use super::super::rating::{Rank, START, ranked_handicap};
 use super::super::refusal::{Failure, Refusal};
 use super::super::settings::Settings;
 use super::super::time::Timestamp;
-use super::super::{ChannelId, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
+use super::super::{
+    Applied, ChannelId, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId,
+};
 use super::event_rows::{entry_rows, event_row, game_row, outcome_code, tournament_of};
 use super::match_rows::match_row;
-use super::{Service, lock, may_organise};
+use super::{Service, lock, may_organise, may_referee};
 
 /// What a moderator asks for when creating an event.
 #[derive(Debug, Clone, PartialEq)]
@@ -458,6 +460,99 @@ impl Service {
         Ok(Some(EventId(event)))
     }
 
+    /// A referee rules on an event's game still being played: awarded, its count settled,
+    /// or annulled and replayed (a new game between the same players, with the same colours
+    /// and terms, started at once). The ruling is recorded with the event, in the game's own
+    /// commit (and so is the new game's match and board).
+    pub(super) fn rule(
+        &self,
+        guild: GuildId,
+        by: UserId,
+        referee: bool,
+        id: MatchId,
+        ruling: Ruling,
+        now: Timestamp,
+    ) -> Applied {
+        let ruled = (|| {
+            may_referee(referee)?;
+            let _events = lock(&self.events);
+            let cell = self.cell(id).ok_or(Refusal::NoSuchGame)?;
+            let mut m = lock(&cell);
+            if m.guild != guild {
+                return Err(Refusal::NoSuchGame.into());
+            }
+            let link = m.config.event.ok_or(Refusal::NotAnEventGame)?;
+            let t = self.load_event(guild, link.event)?;
+            let game = t
+                .games
+                .iter()
+                .find(|g| g.match_id == Some(id) && g.result.is_none())
+                .ok_or(Refusal::NotAnEventGame)?;
+            let replacement = (ruling == Ruling::Replay).then(|| {
+                Match::new(
+                    MatchId(self.take_id()),
+                    m.guild,
+                    m.channel,
+                    m.players,
+                    m.config.clone(),
+                    now,
+                )
+            });
+            let row = RulingRow {
+                event_id: link.event.get(),
+                round: game.round,
+                board: game.board,
+                match_id: id.get(),
+                referee: by.get(),
+                ruling: ruling_code(ruling),
+                replay_id: replacement.as_ref().map(|r| r.id.get()),
+                at: now.millis(),
+            };
+            let new_row = replacement.as_ref().map(match_row);
+            let mut outcome =
+                self.commit_with(&mut m, None, Action::Ruled(ruling), None, now, |tx| {
+                    if let Some(new) = &new_row {
+                        tx.insert_match(new)?;
+                        tx.replace_event_game_match(id.get(), new.id)?;
+                    }
+                    tx.insert_ruling(&row)
+                })?;
+            drop(m);
+            outcome.events.push(Event::Ruled {
+                event: link.event,
+                match_id: id,
+                referee: by,
+                ruling,
+                replay: replacement.as_ref().map(|r| r.id),
+            });
+            let after = replacement
+                .map(|r| {
+                    let mut lobby = lock(&self.lobby);
+                    self.seat_new_match(&mut lobby, r, Vec::new())
+                })
+                .into_iter()
+                .collect::<Vec<_>>();
+            Ok::<_, Failure>((outcome, after))
+        })();
+        match ruled {
+            Ok((outcome, after)) => Applied {
+                fired: Vec::new(),
+                result: Ok(outcome),
+                after,
+            },
+            Err(f) => Applied::only(Err(f)),
+        }
+    }
+
+    /// An event's rulings, oldest first.
+    ///
+    /// # Errors
+    /// No such event on this server, or the database failed.
+    pub fn event_rulings(&self, guild: GuildId, id: EventId) -> Result<Vec<RulingRow>, Failure> {
+        self.load_event(guild, id)?;
+        Ok(self.store.read(|tx| tx.event_rulings(id.get()))?)
+    }
+
     /// A moderator bars a player from the server's events until `until` (失格).
     pub(super) fn bar_from_events(
         &self,
@@ -620,5 +715,15 @@ impl From<Result<EventApplied, Failure>> for super::super::Applied {
             },
             Err(e) => super::super::Applied::only(Err(e)),
         }
+    }
+}
+
+/// A ruling as stored.
+fn ruling_code(r: Ruling) -> RulingCode {
+    match r {
+        Ruling::Award(crate::go::Color::Black) => RulingCode::AwardBlack,
+        Ruling::Award(crate::go::Color::White) => RulingCode::AwardWhite,
+        Ruling::Settle => RulingCode::Settle,
+        Ruling::Replay => RulingCode::Replay,
     }
 }

@@ -284,6 +284,13 @@ impl Service {
                 event,
                 moderator,
             } => self.cancel_event(guild, event, moderator, now).into(),
+            Command::Rule {
+                guild,
+                by,
+                referee,
+                game,
+                ruling,
+            } => self.rule(guild, by, referee, game, ruling, now),
             _ => Applied::only(Err(Refusal::NothingToDo.into())),
         }
     }
@@ -499,6 +506,19 @@ pub fn may_moderate(moderator: bool) -> Result<(), Refusal> {
         Ok(())
     } else {
         Err(Refusal::NotModerator)
+    }
+}
+
+/// Whether a member may rule on the server's events' games: its moderators, and the members
+/// of the referee role where the server has one (the front end says which a member is).
+///
+/// # Errors
+/// [`Refusal::NotReferee`].
+pub fn may_referee(referee: bool) -> Result<(), Refusal> {
+    if referee {
+        Ok(())
+    } else {
+        Err(Refusal::NotReferee)
     }
 }
 
