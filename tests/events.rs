@@ -590,3 +590,47 @@ fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restar
     let again = rule(&w, replay, true, Ruling::Award(Color::Black));
     assert!(again.result.is_err());
 }
+
+#[test]
+fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart() {
+    let mut w = World::new();
+    let id = create(&w, terms(Format::Knockout));
+    join(&w, id, ALICE).unwrap();
+    join(&w, id, BOB).unwrap();
+    let first = started(&start(&w, id).after)[0];
+    // A moderator annuls the game: both lose it, which decides nothing in a knockout.
+    w.apply(Command::Annul {
+        guild: GUILD,
+        by: MOD,
+        moderator: true,
+        match_id: first,
+    })
+    .unwrap();
+    let again = started(&w.advance(0));
+    assert_eq!(again.len(), 1, "the final again");
+    assert_ne!(again[0], first);
+    let t = event(&w, id);
+    assert_eq!(t.round, 1, "still the final");
+    assert_eq!(
+        t.games
+            .iter()
+            .map(|g| (g.round, g.board))
+            .collect::<Vec<_>>(),
+        vec![(1, 0), (1, 1)]
+    );
+    assert_eq!(t.games[0].result, Some((EventOutcome::BothLost, true)));
+    w.restart();
+    assert!(
+        w.advance(0).is_empty(),
+        "nothing paired twice after a restart"
+    );
+    resign(
+        &w,
+        again[0],
+        w.svc.snapshot(again[0]).unwrap().players.white,
+    );
+    w.advance(0);
+    let t = event(&w, id);
+    assert_eq!(t.stage, Stage::Finished);
+    assert_eq!(t.games.len(), 2);
+}

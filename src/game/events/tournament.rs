@@ -252,34 +252,44 @@ impl Tournament {
             .all(|g| g.result.is_some() || matches!(g.place, Board::Bye(_)))
     }
 
-    /// The next round's boards, if one is due: the event runs, the current round is over, and
-    /// the format has another. `None` also once the event is decided.
-    pub fn next_boards(&self) -> Option<Vec<Board>> {
+    /// The next round's number and boards, if one is due: the event runs, the current round
+    /// is over, and the format has another. A knockout's game that decided nothing (a draw,
+    /// both lost) is played again in the same round: its number is then the current one.
+    /// `None` also once the event is decided.
+    pub fn next_boards(&self) -> Option<(u32, Vec<Board>)> {
         if self.stage != Stage::Running || !self.round_complete() {
             return None;
         }
         let (n, played, byes) = (self.entries.len(), self.played(), self.byes());
         let next = self.round + 1;
-        let boards = match self.terms.format {
-            Format::RoundRobin => round_robin::rounds(n).get(next as usize - 1).cloned()?,
-            Format::Knockout => {
-                let (round, boards) = SingleElimination::replay(n, &played).next_round()?;
-                (round == next).then_some(boards)?
-            }
+        let knockout = |(round, boards): (u32, Vec<Board>)| {
+            (round == next || (round == self.round && round > 0)).then_some((round, boards))
+        };
+        let (round, boards) = match self.terms.format {
+            Format::RoundRobin => (
+                next,
+                round_robin::rounds(n).get(next as usize - 1).cloned()?,
+            ),
+            Format::Knockout => knockout(SingleElimination::replay(n, &played).next_round()?)?,
             Format::DoubleKnockout => {
-                let (round, boards) = DoubleElimination::replay(n, &played).next_round()?;
-                (round == next).then_some(boards)?
+                knockout(DoubleElimination::replay(n, &played).next_round()?)?
             }
             Format::Swiss { rounds } | Format::McMahon { rounds, .. } => {
                 if next > rounds {
                     return None;
                 }
-                swiss::pair(&self.swiss_players(), &played, &byes, next)
+                (
+                    next,
+                    swiss::pair(&self.swiss_players(), &played, &byes, next),
+                )
             }
-            Format::Arena => vec![Board::Game(self.arena().next_game()?)],
-            Format::TenGame => vec![Board::Game(TenGame::replay(&played).next_game()?.0)],
+            Format::Arena => (next, vec![Board::Game(self.arena().next_game()?)]),
+            Format::TenGame => (
+                next,
+                vec![Board::Game(TenGame::replay(&played).next_game()?.0)],
+            ),
         };
-        (!boards.is_empty()).then_some(boards)
+        (!boards.is_empty()).then_some((round, boards))
     }
 
     /// A player's start score in half points: McMahon's from their rank, else none.
@@ -332,18 +342,21 @@ impl Tournament {
             .collect()
     }
 
-    /// Starts round `round + 1` with `planned`, its games' matches given as they were made.
-    pub fn begin_round(&mut self, planned: &[(Planned, Option<MatchId>)]) {
-        self.round += 1;
-        for (board, (p, match_id)) in planned.iter().enumerate() {
+    /// Starts round `round` (the next, or the current one again for a knockout's replayed
+    /// games) with `planned`, its games' matches given as they were made; a round's boards are
+    /// numbered on from those it already has.
+    pub fn begin_round(&mut self, round: u32, planned: &[(Planned, Option<MatchId>)]) {
+        self.round = round;
+        let first = self.games.iter().filter(|g| g.round == round).count();
+        for (i, (p, match_id)) in planned.iter().enumerate() {
             let (place, result) = match *p {
                 Planned::Play(pairing) => (Board::Game(pairing), None),
                 Planned::Bye(seat) => (Board::Bye(seat), None),
                 Planned::Forfeit(pairing, outcome) => (Board::Game(pairing), Some((outcome, true))),
             };
             self.games.push(EventGame {
-                round: self.round,
-                board: u32::try_from(board).unwrap_or(u32::MAX),
+                round,
+                board: u32::try_from(first + i).unwrap_or(u32::MAX),
                 place,
                 match_id: *match_id,
                 result,
@@ -574,15 +587,15 @@ mod tests {
             t.join(&candidate(u, 1500.0));
         }
         t.start().unwrap();
-        let boards = t.next_boards().unwrap();
-        assert_eq!(boards.len(), 2);
+        let (round, boards) = t.next_boards().unwrap();
+        assert_eq!((round, boards.len()), (1, 2));
         let planned: Vec<_> = t
             .plan(&boards)
             .into_iter()
             .enumerate()
             .map(|(i, p)| (p, Some(MatchId(10 + i as i64))))
             .collect();
-        t.begin_round(&planned);
+        t.begin_round(round, &planned);
         assert!(!t.round_complete());
         assert_eq!(t.next_boards(), None, "not while the round is played");
         assert!(t.record(MatchId(10), Outcome::BlackWon, false));
@@ -593,6 +606,46 @@ mod tests {
         assert!(!t.round_complete());
         assert!(t.record(MatchId(11), Outcome::Draw, false));
         assert!(t.round_complete());
-        assert_eq!(t.next_boards().map(|b| b.len()), Some(2));
+        assert_eq!(t.next_boards().map(|(r, b)| (r, b.len())), Some((2, 2)));
+    }
+
+    #[test]
+    fn a_knockout_game_drawn_is_played_again_in_its_round_on_a_board_of_its_own() {
+        let mut t = event(Format::Knockout);
+        for u in 1..=4 {
+            t.join(&candidate(u, 1500.0 + u as f64));
+        }
+        t.start().unwrap();
+        let play = |t: &mut Tournament, first_id: i64| {
+            let (round, boards) = t.next_boards().unwrap();
+            let planned: Vec<_> = t
+                .plan(&boards)
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| (p, Some(MatchId(first_id + i as i64))))
+                .collect();
+            t.begin_round(round, &planned);
+            (round, boards)
+        };
+        let (round, boards) = play(&mut t, 10);
+        assert_eq!((round, boards.len()), (1, 2));
+        // Board 1 is won, board 2 drawn: only board 2's pair plays again, still round 1.
+        t.record(MatchId(10), Outcome::BlackWon, false);
+        t.record(MatchId(11), Outcome::Draw, false);
+        let (round, again) = play(&mut t, 20);
+        assert_eq!((round, again.as_slice()), (1, &boards[1..]));
+        let replayed = t.games.last().unwrap();
+        assert_eq!(
+            (replayed.round, replayed.board),
+            (1, 2),
+            "a board of its own"
+        );
+        t.record(MatchId(20), Outcome::WhiteWon, false);
+        // Then the final.
+        let (round, last) = play(&mut t, 30);
+        assert_eq!((round, last.len()), (2, 1));
+        t.record(MatchId(30), Outcome::BlackWon, false);
+        assert_eq!(t.next_boards(), None);
+        assert!(matches!(t.winner(), Some(Winner::Player(_))));
     }
 }

@@ -312,7 +312,7 @@ impl Service {
         }
         let may_pair = by_moderator || t.round == 0 || t.terms.schedule == Schedule::Continuous;
         match t.next_boards() {
-            Some(boards) if may_pair => self.start_round(t, &boards, now),
+            Some((round, boards)) if may_pair => self.start_round(t, round, &boards, now),
             Some(_) => {
                 if removed {
                     self.save_entries(&t)?;
@@ -344,6 +344,7 @@ impl Service {
     fn start_round(
         &self,
         mut t: Tournament,
+        round: u32,
         boards: &[super::super::events::Board],
         now: Timestamp,
     ) -> Result<EventApplied, Failure> {
@@ -364,23 +365,17 @@ impl Service {
             };
             made.push((*p, id));
         }
-        t.begin_round(&made);
+        // The players are seated (their list written whole) only as round 1 first starts.
+        let seating = t.round == 0;
+        t.begin_round(round, &made);
         let (row, entries) = (event_row(&t), entry_rows(&t));
-        let game_rows: Vec<_> = t
-            .games
+        let game_rows: Vec<_> = t.games[t.games.len() - made.len()..]
             .iter()
-            .filter(|g| g.round == t.round)
             .map(|g| game_row(&t, g))
             .collect();
         let match_rows: Vec<_> = matches.iter().map(match_row).collect();
         self.store.write(|tx| {
-            write_round(
-                tx,
-                &match_rows,
-                &game_rows,
-                (t.id.get(), &entries),
-                t.round == 1,
-            )?;
+            write_round(tx, &match_rows, &game_rows, (t.id.get(), &entries), seating)?;
             tx.update_event(row.id, row.stage, row.round)
         })?;
         let games = matches
