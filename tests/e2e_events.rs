@@ -737,3 +737,80 @@ fn ruling_value(commands: &[Value], name: &str) -> i64 {
         .as_i64()
         .unwrap()
 }
+
+/// The relay (传谱) on the real binary: an event names a relay channel, and spectators there
+/// see each round's pairings, every game's board without buttons, edited at each move, and
+/// the standings after a round — no one pinged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_s_games_and_standings_are_relayed_for_spectators() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let players: Vec<TestUser> = ["ann", "ben"].iter().map(|n| fake.user(n)).collect();
+    let relay = fake.add_text_channel("go-relay");
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = moderator(&fake);
+    let ten = create_choice(&commands, "format", "ten-game");
+    let announcement = create(
+        &fake,
+        &moderator,
+        vec![
+            Opt::str("name", "Derby"),
+            Opt::int("format", ten),
+            Opt::int("size", 9),
+            Opt::channel("relay", relay),
+        ],
+    )
+    .await;
+    assert!(
+        all_text(&announcement.json).contains(&format!("<#{relay}>")),
+        "{}",
+        announcement.json
+    );
+    for p in &players {
+        press(&fake, p, announcement.id, "Join").await;
+    }
+    config_event(&fake, &moderator, "start", vec![]).await;
+    let relayed = |what: &'static str, f: fn(&StoredMessage) -> bool| {
+        fake.wait_for_message(what, STEP, move |m| m.channel_id == relay && f(m))
+    };
+    let pairings = relayed("the pairings relayed", |m| {
+        m.content().contains("Derby: round 1")
+    })
+    .await;
+    assert!(pairings.pinged.is_empty(), "spectators are not pinged");
+    let mirror = relayed("the board relayed", |m| m.attachment("board.png").is_some()).await;
+    assert!(mirror.buttons().is_empty(), "{:?}", mirror.buttons());
+    let boards = boards_posted(&fake, 1).await;
+    let (board, b, w) = (&boards[0].0, boards[0].1, boards[0].2);
+    let (b, w) = (by_id(&players, b), by_id(&players, w));
+    let table = Table {
+        fake: &fake,
+        board: board.id,
+    };
+    table.play(b, "E5").await;
+    fake.wait_for_message("the mirror edited", STEP, |m| {
+        m.id == mirror.id && m.edits > 0
+    })
+    .await;
+    table.press(w, "Resign").await;
+    table.press(w, "Resign").await;
+    let standings = relayed("the standings relayed", |m| {
+        m.content().contains("Derby: standings")
+    })
+    .await;
+    assert!(standings.attachment("event.png").is_some());
+    assert!(standings.pinged.is_empty());
+    relayed("round 2 relayed", |m| {
+        m.content().contains("Derby: round 2")
+    })
+    .await;
+    let first_mirror = mirror.id;
+    fake.wait_for_message("game 2's mirror", STEP, move |m| {
+        m.channel_id == relay && m.attachment("board.png").is_some() && m.id != first_mirror
+    })
+    .await;
+    fake.assert_no_violations();
+}

@@ -1,7 +1,7 @@
 -- A referee's rulings on an event's games (裁判), the event's history: which board of which
 -- round, the game ruled on, who ruled, what, and (for a replay) the game that replaced it.
 CREATE TABLE event_rulings (
-    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    id        INTEGER PRIMARY KEY,
     event_id  INTEGER NOT NULL REFERENCES events (id),
     round     INTEGER NOT NULL CHECK (round >= 1),
     board     INTEGER NOT NULL CHECK (board >= 0),

@@ -223,6 +223,53 @@ impl<'a> Repo<'a> {
         })
     }
 
+    /// Where an event's game is mirrored: the relay channel and the mirror message.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn relay(&self, id: MatchId) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(
+                    "SELECT channel_id, message_id FROM discord_relays WHERE match_id = ?1",
+                )?
+                .query_row([id.get()], |r| {
+                    Ok((
+                        ChannelId(from_sql_id(r.get(0)?)),
+                        from_sql_id(r.get::<_, i64>(1)?),
+                    ))
+                })
+                .optional()?)
+        })
+    }
+
+    /// Remembers the mirror of an event's game.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_relay(
+        &self,
+        id: MatchId,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_relays (match_id, channel_id, message_id) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT (match_id) DO UPDATE SET \
+                     channel_id = excluded.channel_id, message_id = excluded.message_id",
+                )?
+                .execute(params![
+                    id.get(),
+                    to_sql_id(channel.get()),
+                    to_sql_id(message)
+                ])?;
+            Ok(())
+        })
+    }
+
     /// Remembers the announcement of an event.
     ///
     /// # Errors

@@ -341,8 +341,8 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 19,
-            "fourteen tables of the game (four of them events), five of the Discord adapter"
+            n, 21,
+            "fifteen tables of the game (five of them events), six of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.

@@ -319,6 +319,9 @@ pub struct EventTermsSpec {
     pub time: TimeSpec,
     pub ranked: bool,
     pub role: Option<u64>,
+    /// The relay channel; absent in terms stored before relays.
+    #[serde(default)]
+    pub relay: Option<u64>,
     pub min_ranked_games: u32,
     pub max_players: u32,
     /// `continuous` or `manual`.

@@ -132,6 +132,7 @@ pub async fn event_create(
     absences: Option<u32>,
     #[max_length = 10] bar: Option<String>,
     #[max_length = 10] floor: Option<String>,
+    #[channel_types("Text")] relay: Option<serenity::all::ChannelId>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -157,6 +158,7 @@ pub async fn event_create(
         time,
         ranked,
         role: role.map(|r| r.id.get()),
+        relay: relay.map(|c| c.get()),
         min_ranked_games: min_games,
         max_players,
         schedule,

@@ -17,6 +17,7 @@ use super::super::i18n::{Lang, tr};
 use super::super::repo::BoardRecord;
 use super::super::snowflake;
 use super::super::ui::{self, invitation_message::Closed, mention};
+use super::relay_steps::Relayed;
 use super::{Reward, Step, current, draw};
 
 /// How long a new game's own start has to post its board before reconcile does.
@@ -404,6 +405,7 @@ pub async fn post_board(
             if let Err(e) = bot.repo(move |r| r.set_board(id, channel, mid, &key)).await {
                 warn!(match_id = id.get(), error = %e, "could not remember the board message");
             }
+            super::relay_steps::mirror(bot, http, Relayed::of(m), &board).await;
         }
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "could not post the board message");
@@ -455,6 +457,7 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
         return;
     };
     let lang = bot.guild_lang(m.guild).await;
+    let relayed = Relayed::of(&m);
     let board = match draw(m, lang).await {
         Ok(b) => b,
         Err(e) => {
@@ -481,6 +484,7 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
             if let Err(e) = bot.repo(move |r| r.set_shown(id, &key)).await {
                 warn!(match_id = id.get(), error = %e, "could not record the redrawn board");
             }
+            super::relay_steps::mirror(bot, http, relayed, &board).await;
         }
         // The stored key stays old: the next reconcile redraws it.
         Err(e) => warn!(match_id = id.get(), error = %e, "could not edit the board message"),

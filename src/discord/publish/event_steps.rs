@@ -109,6 +109,18 @@ pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round
     if let Err(e) = posted {
         warn!(event = t.id.get(), round, error = %e, "could not post the round");
     }
+    // Spectators get, from round 2, the standings the last round left (with the picture),
+    // then the pairings: two messages, each within Discord's 2,000 characters.
+    if round > 1 {
+        let standings = format!(
+            "**{}**\n{}",
+            crate::discord::i18n::tr!(lang, "event-standings-heading", name = t.name.clone()),
+            event_message::standings_text(t, lang)
+        );
+        super::relay_steps::relay_text(http, t, standings, true).await;
+    }
+    let pairings = event_message::round_text(t, round, lang);
+    super::relay_steps::relay_text(http, t, pairings, round == 1).await;
 }
 
 /// Posts a referee's ruling where the event is announced, both players pinged.
@@ -160,6 +172,14 @@ pub(super) async fn announce_end(bot: &Bot, http: &Http, t: &Tournament) {
     if let Err(e) = posted {
         warn!(event = t.id.get(), error = %e, "could not post the event's end");
     }
+    let end = event_message::end_text(t, lang);
+    super::relay_steps::relay_text(
+        http,
+        t,
+        end,
+        t.stage == crate::game::events::Stage::Finished,
+    )
+    .await;
 }
 
 /// The picture of an event as it stands: a knockout's bracket, else its crosstable; `None`

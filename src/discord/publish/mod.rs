@@ -10,6 +10,7 @@
 mod deliver;
 mod event_steps;
 pub mod plan;
+mod relay_steps;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -65,8 +66,18 @@ impl Publisher {
 /// # Errors
 /// The drawing failed (never a blank image in its place).
 pub fn board_png(m: &Match) -> Result<Vec<u8>, RenderError> {
+    board_png_with(m, m.is_running())
+}
+
+/// The board of `m` as spectators see it (the relay): without the picker's blocks, which
+/// only players can click.
+pub fn spectator_png(m: &Match) -> Result<Vec<u8>, RenderError> {
+    board_png_with(m, false)
+}
+
+fn board_png_with(m: &Match, regions: bool) -> Result<Vec<u8>, RenderError> {
     let mut opts = RenderOptions::for_game(&m.game);
-    opts.show_regions = m.is_running();
+    opts.show_regions = regions;
     if m.was_counted() || m.in_agreement() {
         opts = opts.with_count(&m.count(), &m.dead_points());
     }

@@ -106,6 +106,9 @@ pub fn terms_text(lang: Lang, t: &EventTerms) -> String {
     if let Some(role) = t.role {
         lines.push(tr!(lang, "event-entry-role", role = format!("<@&{role}>")));
     }
+    if let Some(channel) = t.relay {
+        lines.push(tr!(lang, "event-relay", channel = format!("<#{channel}>")));
+    }
     if t.min_ranked_games > 0 {
         lines.push(tr!(lang, "event-entry-games", games = t.min_ranked_games));
     }

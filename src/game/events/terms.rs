@@ -121,6 +121,9 @@ pub struct EventTerms {
     pub ranked: bool,
     /// Who may enter: members of this role (the front end's id), if set.
     pub role: Option<u64>,
+    /// Where every game and the standings are relayed for spectators (传谱): a channel of
+    /// the front end, if set.
+    pub relay: Option<u64>,
     /// Who may enter: players with at least this many finished ranked games on the server.
     pub min_ranked_games: u32,
     /// The most players it takes.
@@ -212,6 +215,8 @@ pub struct EventOptions {
     pub time: Option<TimePreset>,
     pub ranked: Option<bool>,
     pub role: Option<u64>,
+    /// The relay channel (the front end's id).
+    pub relay: Option<u64>,
     pub min_ranked_games: Option<u32>,
     pub max_players: Option<u32>,
     pub schedule: Option<Schedule>,
@@ -297,6 +302,7 @@ impl EventOptions {
             time: game.time,
             ranked: game.ranked,
             role: self.role,
+            relay: self.relay,
             min_ranked_games: self.min_ranked_games.unwrap_or(0),
             max_players,
             schedule: self.schedule.unwrap_or(Schedule::Continuous),

@@ -498,6 +498,7 @@ mod tests {
                 time: TimeControl::Turn,
                 ranked: false,
                 role: None,
+                relay: None,
                 min_ranked_games: 0,
                 max_players: 4,
                 schedule: Schedule::Continuous,

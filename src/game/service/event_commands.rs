@@ -489,7 +489,7 @@ impl Service {
                     m.guild,
                     m.channel,
                     m.players,
-                    m.config.clone(),
+                    m.config,
                     now,
                 )
             });

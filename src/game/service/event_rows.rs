@@ -45,6 +45,7 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         time: time_spec(t.time),
         ranked: t.ranked,
         role: t.role,
+        relay: t.relay,
         min_ranked_games: t.min_ranked_games,
         max_players: t.max_players,
         schedule: t.schedule.name().to_owned(),
@@ -90,6 +91,7 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
         time: time_control(s.time),
         ranked: s.ranked,
         role: s.role,
+        relay: s.relay,
         min_ranked_games: s.min_ranked_games,
         max_players: s.max_players,
         schedule: Schedule::ALL

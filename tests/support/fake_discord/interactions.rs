@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::payloads::{self, InteractionEnv};
 use super::{
-    CHANNEL_ID, Callback, ChannelRecord, FakeDiscord, InteractionRecord, Opt, State, StoredMessage,
-    TestUser, gateway,
+    CHANNEL_ID, Callback, ChannelRecord, FakeDiscord, InteractionRecord, Opt, OptValue, State,
+    StoredMessage, TestUser, gateway,
 };
 
 /// How long after its dispatch an interaction may be answered (the callback).
@@ -128,9 +128,17 @@ impl FakeDiscord {
         let roles = st.roles_of(user);
         let env = st.interaction_env(channel_id);
         let kind = if focused.is_some() { 4 } else { 2 };
+        // The channels the options name, as Discord resolves them.
+        let named: Vec<_> = options
+            .iter()
+            .filter_map(|o| match o.value {
+                OptValue::Channel(c) => st.channels.get(&c).cloned(),
+                _ => None,
+            })
+            .collect();
         let payload = payloads::slash_interaction(
             &env, id, &token, kind, &channel, user, &roles, command_id, name, subcommand, options,
-            focused,
+            &named, focused,
         );
         let label = format!(
             "{}/{name}{}{subcommand} by {}",

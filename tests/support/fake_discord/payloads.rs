@@ -285,7 +285,13 @@ fn interaction_base(
     }
 }
 
-fn option_json(o: &Opt, resolved: &mut Map<String, Value>, focused: bool) -> Value {
+fn option_json(
+    o: &Opt,
+    resolved: &mut Map<String, Value>,
+    channels: &[ChannelRecord],
+    u: &TestUser,
+    focused: bool,
+) -> Value {
     let (kind, value) = match &o.value {
         OptValue::Str(s) => (3, json!(s)),
         OptValue::Int(i) => (4, json!(i)),
@@ -301,7 +307,17 @@ fn option_json(o: &Opt, resolved: &mut Map<String, Value>, focused: bool) -> Val
             members[u.id.to_string()] = m;
             (6, json!(u.id.to_string()))
         }
-        OptValue::Channel(c) => (7, json!(c.to_string())),
+        OptValue::Channel(c) => {
+            // Discord resolves a channel option to a partial channel with the member's
+            // permissions in it.
+            if let Some(record) = channels.iter().find(|r| r.id == *c) {
+                let entry = resolved.entry("channels").or_insert_with(|| json!({}));
+                let mut partial = partial_channel(record);
+                partial["permissions"] = json!(u.permissions.to_string());
+                entry[c.to_string()] = partial;
+            }
+            (7, json!(c.to_string()))
+        }
         OptValue::Role(r) => (8, json!(r.to_string())),
         OptValue::Num(n) => (10, json!(n)),
     };
@@ -331,13 +347,22 @@ pub fn slash_interaction(
     name: &str,
     subcommand: &str,
     options: &[Opt],
+    channels: &[ChannelRecord],
     focused: Option<&str>,
 ) -> Value {
     let mut m = interaction_base(env, id, token, kind, channel, u, roles);
     let mut resolved = Map::new();
     let mut opts: Vec<Value> = options
         .iter()
-        .map(|o| option_json(o, &mut resolved, focused == Some(o.name.as_str())))
+        .map(|o| {
+            option_json(
+                o,
+                &mut resolved,
+                channels,
+                u,
+                focused == Some(o.name.as_str()),
+            )
+        })
         .collect();
     let path: Vec<&str> = subcommand.split_whitespace().collect();
     match path.as_slice() {

@@ -1,0 +1,134 @@
+//! The relay (传谱): an event may name a channel where spectators follow it. Each of its games
+//! is mirrored there — its board without buttons or the picker's blocks, edited at each move
+//! — and each round's pairings, the standings after it, and the end are posted there too.
+
+use serenity::all::{
+    CreateAllowedMentions, CreateAttachment, CreateMessage, EditAttachments, EditMessage, Http,
+};
+use tracing::warn;
+
+use crate::game::events::Tournament;
+use crate::game::{ChannelId, EventId, GuildId, Match, MatchId};
+
+use super::super::bot::Bot;
+use super::BoardMessage;
+use super::deliver::{edit, post_with_retry, send, with_retry};
+
+/// What the relay needs of a game.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Relayed {
+    id: MatchId,
+    guild: GuildId,
+    event: Option<EventId>,
+}
+
+impl Relayed {
+    pub(super) fn of(m: &Match) -> Relayed {
+        Relayed {
+            id: m.id,
+            guild: m.guild,
+            event: m.config.event.map(|l| l.event),
+        }
+    }
+}
+
+/// Mirrors a board just drawn (posted or edited) in its event's relay channel, if it has one:
+/// the mirror is edited, or posted the first time (and remembered).
+pub(super) async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
+    let Some(event) = m.event else {
+        return;
+    };
+    let id = m.id;
+    let known = match bot.repo(move |r| r.relay(id)).await {
+        Ok(known) => known,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read where the game is relayed");
+            return;
+        }
+    };
+    let Some(png) = spectator_board(bot, id).await else {
+        return;
+    };
+    if let Some((channel, message)) = known {
+        let edited = with_retry("edit the relayed board", || {
+            edit(
+                http,
+                channel,
+                message,
+                EditMessage::new()
+                    .embed(board.embed.clone())
+                    .attachments(EditAttachments::new().add(png.clone())),
+            )
+        })
+        .await;
+        if let Err(e) = edited {
+            warn!(match_id = id.get(), error = %e, "could not edit the relayed board");
+        }
+        return;
+    }
+    let relay = match bot.runtime.event(m.guild, event).await {
+        Ok(t) => t.terms.relay,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read the game's event");
+            return;
+        }
+    };
+    let Some(channel) = relay.map(ChannelId) else {
+        return;
+    };
+    let posted = post_with_retry("relay the board", || {
+        send(
+            http,
+            channel,
+            CreateMessage::new()
+                .embed(board.embed.clone())
+                .add_file(png.clone())
+                .allowed_mentions(CreateAllowedMentions::new()),
+        )
+    })
+    .await;
+    match posted {
+        Ok(msg) => {
+            let message = msg.id.get();
+            if let Err(e) = bot.repo(move |r| r.set_relay(id, channel, message)).await {
+                warn!(match_id = id.get(), error = %e, "could not remember the relayed board");
+            }
+        }
+        Err(e) => warn!(match_id = id.get(), error = %e, "could not relay the board"),
+    }
+}
+
+/// The game's board as spectators see it, under the board's file name (the embed shows it);
+/// `None` (logged) if it cannot be read or drawn.
+async fn spectator_board(bot: &Bot, id: MatchId) -> Option<CreateAttachment> {
+    let m = super::current(bot, id).await?;
+    match crate::runtime::blocking(move || super::spectator_png(&m)).await {
+        Ok(Ok(png)) => Some(CreateAttachment::bytes(png, super::super::ui::BOARD_FILE)),
+        Ok(Err(e)) => {
+            warn!(match_id = id.get(), error = %e, "could not draw the relayed board");
+            None
+        }
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "could not draw the relayed board");
+            None
+        }
+    }
+}
+
+/// Posts `text` (with the event's picture, if `picture`) in the event's relay channel, if it
+/// has one, pinging no one.
+pub(super) async fn relay_text(http: &Http, t: &Tournament, text: String, picture: bool) {
+    let Some(channel) = t.terms.relay.map(ChannelId) else {
+        return;
+    };
+    let mut msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new());
+    if picture && let Some(file) = super::event_steps::event_picture(t).await {
+        msg = msg.add_file(file);
+    }
+    let posted = post_with_retry("relay the event", || send(http, channel, msg.clone())).await;
+    if let Err(e) = posted {
+        warn!(event = t.id.get(), error = %e, "could not post in the relay channel");
+    }
+}
