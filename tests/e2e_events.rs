@@ -740,7 +740,8 @@ fn ruling_value(commands: &[Value], name: &str) -> i64 {
 
 /// The relay (传谱) on the real binary: an event names a relay channel, and spectators there
 /// see each round's pairings, every game's board without buttons, edited at each move, and
-/// the standings after a round — no one pinged.
+/// the standings after a round — no one pinged. With `match-threads`, each game is played in
+/// a thread of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_event_s_games_and_standings_are_relayed_for_spectators() {
     let dir = tempfile::tempdir().unwrap();
@@ -752,6 +753,8 @@ async fn an_event_s_games_and_standings_are_relayed_for_spectators() {
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
     let moderator = moderator(&fake);
+    // With match-threads, each game of the event gets a thread of its own.
+    config_set(&fake, &moderator, "match-threads", "true").await;
     let ten = create_choice(&commands, "format", "ten-game");
     let announcement = create(
         &fake,
@@ -785,6 +788,9 @@ async fn an_event_s_games_and_standings_are_relayed_for_spectators() {
     assert!(mirror.buttons().is_empty(), "{:?}", mirror.buttons());
     let boards = boards_posted(&fake, 1).await;
     let (board, b, w) = (&boards[0].0, boards[0].1, boards[0].2);
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1, "one thread for the game");
+    assert_eq!(board.channel_id, threads[0].0, "the board is in its thread");
     let (b, w) = (by_id(&players, b), by_id(&players, w));
     let table = Table {
         fake: &fake,

@@ -319,21 +319,28 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         if let Err(e) = edited {
             warn!(match_id = id.get(), error = %e, "could not update the invitation message");
         }
-        if let Some(t) = open_thread(bot, http, &m, c, message, lang).await {
+        if let Some(t) = open_thread(bot, http, &m, c, Some(message), lang).await {
             (channel, thread) = (t, Some(t));
         }
+    } else if m.config.event.is_some()
+        && let Some(t) = open_thread(bot, http, &m, m.channel, None, lang).await
+    {
+        // An event's game has no invitation: its thread opens on its own in the event's
+        // channel.
+        (channel, thread) = (t, Some(t));
     }
     post_board(bot, http, &m, channel, thread).await;
 }
 
-/// The game's own thread on its invitation message, with `match-threads`; `None` without (or
-/// when Discord refuses: the board goes in the channel).
+/// The game's own thread, with `match-threads`: on its invitation message, or (an event's
+/// game, which has none) on its own in the channel; `None` without (or when Discord refuses:
+/// the board goes in the channel).
 async fn open_thread(
     bot: &Bot,
     http: &Http,
     m: &Match,
     channel: ChannelId,
-    message: u64,
+    message: Option<u64>,
     lang: Lang,
 ) -> Option<ChannelId> {
     let threads = match bot.discord_settings(m.guild).await {
@@ -348,9 +355,26 @@ async fn open_thread(
     }
     let name = tr!(lang, "thread-name", game = m.id.get());
     let opened = async {
-        snowflake::channel(channel)?
-            .create_thread_from_message(http, snowflake::message(message)?, CreateThread::new(name))
-            .await
+        let channel = snowflake::channel(channel)?;
+        match message {
+            Some(message) => {
+                channel
+                    .create_thread_from_message(
+                        http,
+                        snowflake::message(message)?,
+                        CreateThread::new(name),
+                    )
+                    .await
+            }
+            None => {
+                channel
+                    .create_thread(
+                        http,
+                        CreateThread::new(name).kind(serenity::all::ChannelType::PublicThread),
+                    )
+                    .await
+            }
+        }
     };
     match opened.await {
         Ok(t) => Some(ChannelId(t.id.get())),
