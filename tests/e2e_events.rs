@@ -96,25 +96,38 @@ async fn round_posted(fake: &FakeDiscord, round: u32) -> StoredMessage {
     .await
 }
 
-/// The board messages of event games posted so far, with their Black and White.
+/// The board messages of event games posted so far, a game each (in the order the games
+/// started), with their Black and White. A board posted just before a crash, and not yet
+/// remembered, is posted again after it: the newer message stands for the game. Mirrors in a
+/// relay channel are not the game's board.
 fn event_boards(fake: &FakeDiscord) -> Vec<(StoredMessage, u64, u64)> {
-    fake.all_messages()
+    let mut boards: Vec<(StoredMessage, u64, u64)> = Vec::new();
+    for m in fake
+        .all_messages()
         .into_iter()
         .filter(|m| m.attachment("board.png").is_some() && m.interaction_id.is_none())
         .filter(|m| all_text(&m.json).contains("a game of event #"))
-        .map(|m| {
-            let desc = m.embeds()[0]["description"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            let ids: Vec<u64> = desc
-                .split("<@")
-                .skip(1)
-                .filter_map(|s| s.split('>').next()?.parse().ok())
-                .collect();
-            (m, ids[0], ids[1])
-        })
-        .collect()
+    {
+        let desc = m.embeds()[0]["description"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let ids: Vec<u64> = desc
+            .split("<@")
+            .skip(1)
+            .filter_map(|s| s.split('>').next()?.parse().ok())
+            .collect();
+        let game = game_number(&m);
+        match boards.iter_mut().find(|(b, _, _)| game_number(b) == game) {
+            // The same game's board again in its channel (a relay's mirror is elsewhere).
+            Some(known) if known.0.id < m.id && known.0.channel_id == m.channel_id => {
+                *known = (m, ids[0], ids[1]);
+            }
+            Some(_) => {}
+            None => boards.push((m, ids[0], ids[1])),
+        }
+    }
+    boards
 }
 
 /// Waits until at least `count` event boards are posted; all of them, oldest first.
@@ -818,5 +831,82 @@ async fn an_event_s_games_and_standings_are_relayed_for_spectators() {
         m.channel_id == relay && m.attachment("board.png").is_some() && m.id != first_mirror
     })
     .await;
+    fake.assert_no_violations();
+}
+
+/// A timed schedule on the real binary: when a round's time comes with a game still played,
+/// the server's referee role is pinged; the referee's award starts the next round at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_round_calls_the_referee_when_its_time_is_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let players: Vec<TestUser> = ["ann", "ben"].iter().map(|n| fake.user(n)).collect();
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = moderator(&fake);
+    config_set(&fake, &moderator, "event-referee-role", "<@&4242>").await;
+    let ten = create_choice(&commands, "format", "ten-game");
+    let timed = create_choice(&commands, "schedule", "timed");
+    // A timed schedule without its interval is refused.
+    let id = fake.send_slash_command(
+        &moderator,
+        "weiqi-config",
+        "event create",
+        vec![
+            Opt::str("name", "Clock"),
+            Opt::int("format", ten),
+            Opt::int("schedule", timed),
+        ],
+    );
+    let refused = all_text(&private_answer(&fake, id).await.json);
+    assert!(refused.contains("cannot have these terms"), "{refused}");
+    let announcement = create(
+        &fake,
+        &moderator,
+        vec![
+            Opt::str("name", "Clock"),
+            Opt::int("format", ten),
+            Opt::int("size", 9),
+            Opt::int("schedule", timed),
+            Opt::str("round_interval", "5s"),
+        ],
+    )
+    .await;
+    let text = all_text(&announcement.json);
+    assert!(text.contains("Each round starts 5s after"), "{text}");
+    for p in &players {
+        press(&fake, p, announcement.id, "Join").await;
+    }
+    config_event(&fake, &moderator, "start", vec![]).await;
+    round_posted(&fake, 1).await;
+    let game = game_number(&boards_posted(&fake, 1).await[0].0);
+    let called = fake
+        .wait_for_message("the referee called", STEP, |m| {
+            m.content().contains("round 1's time is up")
+        })
+        .await;
+    assert!(
+        called.content().contains(&format!("#{game}")),
+        "{}",
+        called.content()
+    );
+    assert!(
+        called.content().starts_with("<@&4242>"),
+        "{}",
+        called.content()
+    );
+    let id = fake.send_slash_command(
+        &moderator,
+        "weiqi-config",
+        "event rule",
+        vec![
+            Opt::int("game", game),
+            Opt::int("ruling", ruling_value(&commands, "award to Black")),
+        ],
+    );
+    private_answer(&fake, id).await;
+    round_posted(&fake, 2).await;
     fake.assert_no_violations();
 }

@@ -634,3 +634,80 @@ fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart
     assert_eq!(t.stage, Stage::Finished);
     assert_eq!(t.games.len(), 2);
 }
+
+#[test]
+fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played() {
+    let mut w = World::new();
+    let mut options = terms(Format::RoundRobin);
+    options.schedule = Some(tengen::game::events::Schedule::Timed);
+    options.round_interval = Some(ms(120 * SEC));
+    options.absences_allowed = Some(3);
+    // A timed schedule needs its interval, and another schedule takes none.
+    let mut without = options.clone();
+    without.round_interval = None;
+    let refused = w.apply(Command::CreateEvent(Box::new(EventRequest {
+        guild: GUILD,
+        channel: CHANNEL,
+        by: MOD,
+        moderator: true,
+        name: "No time".into(),
+        options: without,
+    })));
+    assert_eq!(
+        refused.unwrap_err().refusal(),
+        Some(&Refusal::EventTermsNotAllowed)
+    );
+    let id = four_players(&w, options);
+    let games = started(&start(&w, id).after);
+    assert_eq!(games.len(), 2);
+    // Both games of round 1 end at once: round 2 still waits for its time.
+    for g in &games {
+        let m = w.svc.snapshot(*g).unwrap();
+        w.play_on(m.player_to_move(), "E5", board(&m)).unwrap();
+        let m = w.svc.snapshot(*g).unwrap();
+        w.play_on(m.player_to_move(), "C3", board(&m)).unwrap();
+        resign(&w, *g, m.players.white);
+    }
+    assert!(started(&w.advance(0)).is_empty(), "not before its time");
+    assert_eq!(event(&w, id).round, 1);
+    // A restart keeps the time.
+    w.restart();
+    assert!(started(&w.advance(60 * SEC)).is_empty());
+    let round2 = started(&w.advance(60 * SEC));
+    assert_eq!(round2.len(), 2, "round 2 at its time");
+    assert_eq!(event(&w, id).round, 2);
+    // Round 2: one game ends, the other is still played when round 3's time comes. The
+    // referee is called; once the game is awarded, round 3 starts at once.
+    let m = w.svc.snapshot(round2[0]).unwrap();
+    w.play_on(m.player_to_move(), "E5", board(&m)).unwrap();
+    let m = w.svc.snapshot(round2[0]).unwrap();
+    w.play_on(m.player_to_move(), "C3", board(&m)).unwrap();
+    resign(&w, round2[0], m.players.white);
+    let late = w.svc.snapshot(round2[1]).unwrap();
+    w.play_on(late.player_to_move(), "E5", board(&late))
+        .unwrap();
+    let late = w.svc.snapshot(round2[1]).unwrap();
+    w.play_on(late.player_to_move(), "C3", board(&late))
+        .unwrap();
+    let fired = w.advance(120 * SEC);
+    let overdue = fired.iter().flat_map(|o| &o.events).find_map(|e| match e {
+        Event::RoundOverdue { round, games, .. } => Some((*round, games.clone())),
+        _ => None,
+    });
+    assert_eq!(overdue, Some((2, vec![round2[1]])));
+    assert!(started(&fired).is_empty());
+    let ruled = w.svc.apply(
+        Command::Rule {
+            guild: GUILD,
+            by: MOD,
+            referee: true,
+            game: round2[1],
+            ruling: Ruling::Award(Color::Black),
+        },
+        w.now(),
+    );
+    ruled.result.unwrap();
+    let round3 = started(&w.advance(0));
+    assert_eq!(round3.len(), 2, "round 3 once the last game is decided");
+    assert_eq!(event(&w, id).round, 3);
+}

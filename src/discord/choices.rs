@@ -163,7 +163,7 @@ choices!(
 choices!(
     Schedule,
     Schedule::name,
-    [Schedule::Continuous, Schedule::Manual]
+    [Schedule::Continuous, Schedule::Manual, Schedule::Timed]
 );
 
 #[cfg(test)]

@@ -490,6 +490,12 @@ pub enum Event {
     EventFinished(Box<Tournament>),
     /// A moderator called an event off.
     EventCancelled(Box<Tournament>),
+    /// A timed round's time came with these games still played: they wait for a referee.
+    RoundOverdue {
+        event: Box<Tournament>,
+        round: u32,
+        games: Vec<MatchId>,
+    },
     /// A referee ruled on an event's game; `replay`: the game that replaces it.
     Ruled {
         event: EventId,

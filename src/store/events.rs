@@ -3,11 +3,11 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::rows::{EntryRow, EventGameRow, EventRow, RulingRow};
-use super::types::{EventStageCode, OutcomeCode};
+use super::types::OutcomeCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 
 const EVENT_COLUMNS: &str =
-    "id, guild_id, channel_id, name, created_by, created_at, terms, stage, round";
+    "id, guild_id, channel_id, name, created_by, created_at, terms, stage, round, round_started_at";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<EventRow> {
     Ok(EventRow {
@@ -20,6 +20,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<EventRow> {
         terms: r.get(6)?,
         stage: r.get(7)?,
         round: r.get(8)?,
+        round_started_at: r.get(9)?,
     })
 }
 
@@ -70,7 +71,8 @@ impl Tx<'_> {
         self.conn
             .prepare_cached(
                 "INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
-                 terms, stage, round) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 terms, stage, round, round_started_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute(params![
                 e.id,
@@ -81,25 +83,24 @@ impl Tx<'_> {
                 e.created_at,
                 e.terms,
                 e.stage,
-                e.round
+                e.round,
+                e.round_started_at
             ])?;
         Ok(())
     }
 
-    /// Saves where an event stands: its stage and round.
+    /// Saves where an event stands: its stage, its round and when that round started.
     ///
     /// # Errors
     /// A database error, or no such event.
-    pub fn update_event(
-        &self,
-        id: i64,
-        stage: EventStageCode,
-        round: u32,
-    ) -> Result<(), StoreError> {
+    pub fn update_event(&self, e: &EventRow) -> Result<(), StoreError> {
+        let (id, stage, round, at) = (e.id, e.stage, e.round, e.round_started_at);
         let n = self
             .conn
-            .prepare_cached("UPDATE events SET stage = ?2, round = ?3 WHERE id = ?1")?
-            .execute(params![id, stage, round])?;
+            .prepare_cached(
+                "UPDATE events SET stage = ?2, round = ?3, round_started_at = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, stage, round, at])?;
         if n == 0 {
             return Err(StoreError::Missing(format!("event {id}")));
         }

@@ -195,6 +195,8 @@ pub struct EventRow {
     pub terms: EventTermsSpec,
     pub stage: EventStageCode,
     pub round: u32,
+    /// When the current round started (UTC ms); `None` before the first.
+    pub round_started_at: Option<i64>,
 }
 
 /// A player of an event, at their seat.

@@ -327,6 +327,9 @@ pub struct EventTermsSpec {
     /// `continuous` or `manual`.
     pub schedule: String,
     pub start_window_ms: u64,
+    /// A timed schedule's time between rounds; absent in terms stored before timed rounds.
+    #[serde(default)]
+    pub round_interval_ms: Option<u64>,
     pub absences_allowed: u32,
     /// `pairing` or `nigiri`.
     pub colours: String,

@@ -133,6 +133,7 @@ pub async fn event_create(
     #[max_length = 10] bar: Option<String>,
     #[max_length = 10] floor: Option<String>,
     #[channel_types("Text")] relay: Option<serenity::all::ChannelId>,
+    #[max_length = 20] round_interval: Option<String>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -141,6 +142,15 @@ pub async fn event_create(
         return Ok(());
     }
     let start_window = match start_window.as_deref().map(parse_duration) {
+        None => None,
+        Some(Some(d)) => Some(d),
+        Some(None) => {
+            let why = words::refusal(call.lang, &crate::game::Refusal::EventTermsNotAllowed);
+            call.private(why).await;
+            return Ok(());
+        }
+    };
+    let round_interval = match round_interval.as_deref().map(parse_duration) {
         None => None,
         Some(Some(d)) => Some(d),
         Some(None) => {
@@ -162,6 +172,7 @@ pub async fn event_create(
         min_ranked_games: min_games,
         max_players,
         schedule,
+        round_interval,
         start_window,
         absences_allowed: absences,
         rounds,

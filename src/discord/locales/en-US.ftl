@@ -605,7 +605,7 @@ refusal-event-too-few-players = This event needs at least {$needed} players to s
 refusal-event-teams-not-set = Both teams of the arena must be set before it starts.
 refusal-event-over = This event is over.
 refusal-no-round-to-start = No round to start: the current one is still being played, or none is left.
-refusal-event-terms-not-allowed = An event cannot have these terms (a size, a number of rounds or of players out of range).
+refusal-event-terms-not-allowed = An event cannot have these terms: a number of rounds, players, absences or a time out of range, a bar or floor that is no rank, or a timed schedule without its round interval (or an interval without it).
 
 ## Events: commands
 
@@ -665,6 +665,8 @@ cmd-weiqi-config-event-create-floor = floor
     .description = McMahon floor, a rank such as 20k (default: 20k)
 cmd-weiqi-config-event-create-relay = relay
     .description = A channel where spectators follow every game and the standings (no buttons)
+cmd-weiqi-config-event-create-round_interval = round_interval
+    .description = With the timed schedule: the time from one round's start to the next's (1h, 1d, 7d)
 cmd-weiqi-config-event-start = start
     .description = Start an event, or its next round under a manual schedule
 cmd-weiqi-config-event-start-event = event
@@ -709,6 +711,7 @@ choice-handicap-even = even (komi as the terms say)
 choice-handicap-by-rank = by-rank (a handicap from the ranks)
 choice-schedule-continuous = continuous (each round when the last ends)
 choice-schedule-manual = manual (each round when a moderator starts it)
+choice-schedule-timed = timed (each round a set time after the last started)
 choice-key-event-organiser-role = event-organiser-role
 key-event-organiser-role = a role whose members run events as moderators do
 choice-key-event-referee-role = event-referee-role
@@ -731,6 +734,8 @@ event-by-rank = a handicap from the players' ranks
 event-board = {$size}×{$size} · {$rules} · {$balance}
 event-schedule-continuous = Each round starts as soon as the last one has ended.
 event-schedule-manual = Each round starts when a moderator starts it.
+event-schedule-timed = Each round starts {$every} after the last one started; a game still being played then is decided by a referee.
+event-round-overdue = ⏰ {$name}: round {$round}'s time is up, and games {$games} are still being played. A referee decides them with `/weiqi-config event rule`; the next round starts once they are.
 event-penalties = A player who makes no move within {$window} loses by absence; {$absences} absences allowed, one more removes.
 event-entry-role = Open to members of {$role}.
 event-relay = Spectators follow every game and the standings in {$channel}.

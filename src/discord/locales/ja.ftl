@@ -587,7 +587,7 @@ refusal-event-too-few-players = この大会を始めるには {$needed} 人以�
 refusal-event-teams-not-set = 勝ち抜き戦を始める前に、両チームを決めてください。
 refusal-event-over = この大会は終わりました。
 refusal-no-round-to-start = 始められる回戦はありません：今の回戦が続いているか、もう残っていません。
-refusal-event-terms-not-allowed = 大会にこの条件は使えません（碁盤の大きさ、回戦数、人数が範囲外です）。
+refusal-event-terms-not-allowed = 大会にこの条件は使えません：回戦数・人数・欠席数・時間が範囲外か、バーやフロアが段級位でないか、定時の日程に回戦間隔がない（または定時でないのに間隔がある）ためです。
 
 ## Events: commands
 
@@ -647,6 +647,8 @@ cmd-weiqi-config-event-create-floor = 下限
     .description = マクマホンのフロア（下限）、20k のような段級位（既定：20k）
 cmd-weiqi-config-event-create-relay = 中継
     .description = 観戦者がすべての対局と順位を見られるチャンネル（ボタンなし）
+cmd-weiqi-config-event-create-round_interval = 回戦間隔
+    .description = 定時の日程で、ある回戦の開始から次の回戦の開始までの時間（1h、1d、7d）
 cmd-weiqi-config-event-start = 開始
     .description = 大会を始める、または手動進行で次の回戦を始める
 cmd-weiqi-config-event-start-event = 大会
@@ -691,6 +693,7 @@ choice-handicap-even = 互先（コミは大会の条件どおり）
 choice-handicap-by-rank = 段級位差（段級位に応じた置き石）
 choice-schedule-continuous = 連続（前の回戦が終わりしだい次の回戦）
 choice-schedule-manual = 手動（モデレーターが各回戦を始める）
+choice-schedule-timed = 定時（前の回戦の開始から決まった時間後に次の回戦）
 choice-key-event-organiser-role = event-organiser-role · 大会運営者のロール
 key-event-organiser-role = モデレーターと同じように大会を運営できるメンバーのロール
 choice-key-event-referee-role = event-referee-role · 大会審判のロール
@@ -713,6 +716,8 @@ event-by-rank = 段級位に応じた置き石
 event-board = {$size}×{$size} · {$rules}ルール · {$balance}
 event-schedule-continuous = 各回戦は前の回戦が終わりしだい始まります。
 event-schedule-manual = 各回戦はモデレーターが始めます。
+event-schedule-timed = 各回戦は前の回戦の開始から {$every} 後に始まります。その時点で終わっていない対局は審判が裁定します。
+event-round-overdue = ⏰ {$name}：第 {$round} 回戦の時間になりましたが、対局 {$games} がまだ続いています。審判が `/weiqi-config event rule` で裁定し、済みしだい次の回戦が始まります。
 event-penalties = {$window} 以内に初手を打たない対局者は欠席負けになります。欠席は {$absences} 回まで、もう1回で除外されます。
 event-entry-role = {$role} のメンバーが参加できます。
 event-relay = すべての対局と順位は {$channel} で中継されます。

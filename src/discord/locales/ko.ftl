@@ -587,7 +587,7 @@ refusal-event-too-few-players = 이 대회를 시작하려면 최소 {$needed}�
 refusal-event-teams-not-set = 연승전을 시작하기 전에 두 팀을 정해야 합니다.
 refusal-event-over = 이 대회는 끝났습니다.
 refusal-no-round-to-start = 시작할 라운드가 없습니다: 현재 라운드가 진행 중이거나 남은 라운드가 없습니다.
-refusal-event-terms-not-allowed = 대회에 이 조건은 쓸 수 없습니다 (판 크기, 라운드 수나 인원이 범위를 벗어남).
+refusal-event-terms-not-allowed = 대회에 이 조건은 쓸 수 없습니다: 라운드 수, 인원, 불참 수나 시간이 범위를 벗어났거나, 바·플로어가 급수가 아니거나, 정시 일정에 라운드 간격이 없습니다(또는 정시가 아닌데 간격이 있습니다).
 
 ## Events: commands
 
@@ -647,6 +647,8 @@ cmd-weiqi-config-event-create-floor = 하한
     .description = 맥마흔 하한(플로어), 20k 같은 급수(기본: 20k)
 cmd-weiqi-config-event-create-relay = 중계
     .description = 관전자가 모든 대국과 순위를 보는 채널 (버튼 없음)
+cmd-weiqi-config-event-create-round_interval = 라운드간격
+    .description = 정시 일정에서 한 라운드 시작부터 다음 라운드 시작까지의 시간 (1h, 1d, 7d)
 cmd-weiqi-config-event-start = 시작
     .description = 대회를 시작하거나, 수동 진행에서 다음 라운드를 시작하기
 cmd-weiqi-config-event-start-event = 대회
@@ -691,6 +693,7 @@ choice-handicap-even = 호선(덤은 대회 조건대로)
 choice-handicap-by-rank = 급수별(급수에 따른 접바둑)
 choice-schedule-continuous = 연속(이전 라운드가 끝나면 바로)
 choice-schedule-manual = 수동(관리자가 라운드마다 시작)
+choice-schedule-timed = 정시 (지난 라운드 시작부터 정해진 시간 뒤에 다음 라운드)
 choice-key-event-organiser-role = event-organiser-role · 대회 운영자 역할
 key-event-organiser-role = 이 역할의 멤버는 관리자처럼 대회를 운영할 수 있음
 choice-key-event-referee-role = event-referee-role · 대회 심판 역할
@@ -713,6 +716,8 @@ event-by-rank = 대국자의 급수에 따른 접바둑
 event-board = {$size}×{$size} · {$rules} 규칙 · {$balance}
 event-schedule-continuous = 각 라운드는 이전 라운드가 끝나는 대로 시작합니다.
 event-schedule-manual = 각 라운드는 관리자가 시작합니다.
+event-schedule-timed = 각 라운드는 지난 라운드 시작 {$every} 뒤에 시작합니다. 그때 끝나지 않은 대국은 심판이 판정합니다.
+event-round-overdue = ⏰ {$name}: {$round}라운드의 시간이 되었지만 대국 {$games}이(가) 아직 진행 중입니다. 심판이 `/weiqi-config event rule`로 판정하면 다음 라운드가 시작됩니다.
 event-penalties = {$window} 안에 첫 수를 두지 않은 대국자는 불참패가 됩니다. 불참은 {$absences}번까지 허용되며, 한 번 더 하면 제외됩니다.
 event-entry-role = {$role} 역할의 멤버만 참가할 수 있습니다.
 event-relay = 모든 대국과 순위는 {$channel}에서 중계됩니다.

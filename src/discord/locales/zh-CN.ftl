@@ -587,7 +587,7 @@ refusal-event-too-few-players = 这项比赛至少需要 {$needed} 名棋手才�
 refusal-event-teams-not-set = 擂台赛开始前须定好双方队伍。
 refusal-event-over = 这项比赛已结束。
 refusal-no-round-to-start = 没有可开始的轮次：本轮仍在进行，或已无轮次。
-refusal-event-terms-not-allowed = 比赛不能采用这些条件（棋盘大小、轮数或人数超出范围）。
+refusal-event-terms-not-allowed = 比赛不能采用这些条件：轮数、人数、缺席次数或时间超出范围，上限或下限不是段位，或定时赛程没有轮次间隔（或非定时却给了间隔）。
 
 ## Events: commands
 
@@ -647,6 +647,8 @@ cmd-weiqi-config-event-create-floor = 下限段位
     .description = 麦克马洪制的下限，段位如 20k（默认：20k）
 cmd-weiqi-config-event-create-relay = 转播
     .description = 观众观看每盘对局和名次的频道（无按钮）
+cmd-weiqi-config-event-create-round_interval = 轮次间隔
+    .description = 定时赛程下，从一轮开始到下一轮开始的时间（1h、1d、7d）
 cmd-weiqi-config-event-start = 开始
     .description = 开始比赛，或在手动赛程下开始下一轮
 cmd-weiqi-config-event-start-event = 比赛
@@ -691,6 +693,7 @@ choice-handicap-even = 分先（按比赛条件贴目）
 choice-handicap-by-rank = 按段位（根据段位让子）
 choice-schedule-continuous = 连续（上一轮结束即开始下一轮）
 choice-schedule-manual = 手动（由管理员开始每一轮）
+choice-schedule-timed = 定时（上一轮开始后固定时间开始下一轮）
 choice-key-event-organiser-role = event-organiser-role · 比赛组织者身份组
 key-event-organiser-role = 该身份组的成员可以像管理员一样主持比赛
 choice-key-event-referee-role = event-referee-role · 比赛裁判身份组
@@ -713,6 +716,8 @@ event-by-rank = 按棋手段位让子
 event-board = {$size}×{$size} · {$rules}规则 · {$balance}
 event-schedule-continuous = 上一轮结束后，下一轮立即开始。
 event-schedule-manual = 每一轮由管理员开始。
+event-schedule-timed = 每轮在上一轮开始 {$every} 后开始；届时未下完的对局由裁判裁定。
+event-round-overdue = ⏰ {$name}：第 {$round} 轮的时间已到，对局 {$games} 仍在进行。请裁判用 `/weiqi-config event rule` 裁定；裁定后下一轮开始。
 event-penalties = 在 {$window} 内未下第一手的棋手判缺席负；允许缺席 {$absences} 次，再多一次即罚停。
 event-entry-role = 限 {$role} 的成员参加。
 event-relay = 每盘对局和名次在 {$channel} 转播。

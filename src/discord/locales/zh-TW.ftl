@@ -587,7 +587,7 @@ refusal-event-too-few-players = 這項比賽至少需要 {$needed} 名棋手才�
 refusal-event-teams-not-set = 擂台賽開始前須定好雙方隊伍。
 refusal-event-over = 這項比賽已結束。
 refusal-no-round-to-start = 沒有可開始的輪次：本輪仍在進行，或已無輪次。
-refusal-event-terms-not-allowed = 比賽不能採用這些條件（棋盤大小、輪數或人數超出範圍）。
+refusal-event-terms-not-allowed = 比賽不能採用這些條件：輪數、人數、缺席次數或時間超出範圍，上限或下限不是段位，或定時賽程沒有輪次間隔（或非定時卻給了間隔）。
 
 ## Events: commands
 
@@ -647,6 +647,8 @@ cmd-weiqi-config-event-create-floor = 下限段位
     .description = 麥克馬洪制的下限，段位如 20k（預設：20k）
 cmd-weiqi-config-event-create-relay = 轉播
     .description = 觀眾觀看每盤對局和名次的頻道（無按鈕）
+cmd-weiqi-config-event-create-round_interval = 輪次間隔
+    .description = 定時賽程下，從一輪開始到下一輪開始的時間（1h、1d、7d）
 cmd-weiqi-config-event-start = 開始
     .description = 開始比賽，或在手動賽程下開始下一輪
 cmd-weiqi-config-event-start-event = 比賽
@@ -691,6 +693,7 @@ choice-handicap-even = 分先（依比賽條件貼目）
 choice-handicap-by-rank = 依段位（根據段位讓子）
 choice-schedule-continuous = 連續（上一輪結束即開始下一輪）
 choice-schedule-manual = 手動（由管理員開始每一輪）
+choice-schedule-timed = 定時（上一輪開始後固定時間開始下一輪）
 choice-key-event-organiser-role = event-organiser-role · 比賽主辦者身分組
 key-event-organiser-role = 該身分組的成員可以像管理員一樣主持比賽
 choice-key-event-referee-role = event-referee-role · 比賽裁判身分組
@@ -713,6 +716,8 @@ event-by-rank = 依棋手段位讓子
 event-board = {$size}×{$size} · {$rules}規則 · {$balance}
 event-schedule-continuous = 上一輪結束後，下一輪立即開始。
 event-schedule-manual = 每一輪由管理員開始。
+event-schedule-timed = 每輪在上一輪開始 {$every} 後開始；屆時未下完的對局由裁判裁定。
+event-round-overdue = ⏰ {$name}：第 {$round} 輪的時間已到，對局 {$games} 仍在進行。請裁判用 `/weiqi-config event rule` 裁定；裁定後下一輪開始。
 event-penalties = 在 {$window} 內未下第一手的棋手判缺席負；允許缺席 {$absences} 次，再多一次即罰停。
 event-entry-role = 限 {$role} 的成員參加。
 event-relay = 每盤對局和名次在 {$channel} 轉播。

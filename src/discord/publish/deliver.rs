@@ -141,6 +141,9 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             super::event_steps::announce_round(bot, &http, &t, round).await;
         }
         Step::AnnounceEventEnd(t) => super::event_steps::announce_end(bot, &http, &t).await,
+        Step::AnnounceOverdue(t, round, games) => {
+            super::event_steps::announce_overdue(bot, &http, &t, round, &games).await;
+        }
         Step::AnnounceRuling {
             event,
             match_id,

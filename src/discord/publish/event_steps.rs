@@ -123,6 +123,38 @@ pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round
     super::relay_steps::relay_text(http, t, pairings, round == 1).await;
 }
 
+/// Calls a referee where the event is announced: a timed round's time came with these games
+/// still played (the server's referee role pinged, if it has one).
+pub(super) async fn announce_overdue(
+    bot: &Bot,
+    http: &Http,
+    t: &Tournament,
+    round: u32,
+    games: &[MatchId],
+) {
+    let lang = bot.guild_lang(t.guild).await;
+    let mut text = event_message::overdue_text(t, round, games, lang);
+    let referees = match bot.discord_settings(t.guild).await {
+        Ok(s) => s.event_referee_role,
+        Err(e) => {
+            warn!(event = t.id.get(), error = %e, "cannot read the referee role");
+            None
+        }
+    };
+    let mut mentions = CreateAllowedMentions::new();
+    if let Some(role) = referees {
+        text = format!("<@&{role}> {text}");
+        mentions = mentions.roles([serenity::all::RoleId::new(role)]);
+    }
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(mentions);
+    let posted = post_with_retry("call the referee", || send(http, t.channel, msg.clone())).await;
+    if let Err(e) = posted {
+        warn!(event = t.id.get(), error = %e, "could not call the referee");
+    }
+}
+
 /// Posts a referee's ruling where the event is announced, both players pinged.
 pub(super) async fn announce_ruling(
     bot: &Bot,

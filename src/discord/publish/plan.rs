@@ -49,6 +49,9 @@ pub enum Step {
     AnnounceRound(Box<Tournament>, u32),
     /// An event ended (or was called off): its final standings are posted.
     AnnounceEventEnd(Box<Tournament>),
+    /// A timed round's time came with games unfinished: a referee is called where the event is
+    /// announced.
+    AnnounceOverdue(Box<Tournament>, u32, Vec<MatchId>),
     /// A referee ruled on an event's game: the ruling is posted where the event is announced.
     AnnounceRuling {
         event: EventId,
@@ -97,6 +100,13 @@ impl Seen {
                 self.steps.push(Step::RedrawEvent(t.clone()));
                 self.steps.push(Step::AnnounceEventEnd(t.clone()));
             }
+            Event::RoundOverdue {
+                event,
+                round,
+                games,
+            } => self
+                .steps
+                .push(Step::AnnounceOverdue(event.clone(), *round, games.clone())),
             Event::Ruled {
                 event,
                 match_id,

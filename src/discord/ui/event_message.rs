@@ -81,6 +81,11 @@ pub fn terms_text(lang: Lang, t: &EventTerms) -> String {
     let schedule = match t.schedule {
         Schedule::Continuous => tr!(lang, "event-schedule-continuous"),
         Schedule::Manual => tr!(lang, "event-schedule-manual"),
+        Schedule::Timed => tr!(
+            lang,
+            "event-schedule-timed",
+            every = t.round_interval.map(format_duration).unwrap_or_default()
+        ),
     };
     let mut lines = vec![
         format_text(lang, t.format),
@@ -295,6 +300,23 @@ pub fn standings_text(t: &Tournament, lang: Lang) -> String {
         return tr!(lang, "event-no-players");
     }
     fit(lang, &lines, STANDINGS_MAX)
+}
+
+/// A timed round's time came with games still played: they wait for a referee.
+pub fn overdue_text(
+    t: &Tournament,
+    round: u32,
+    games: &[crate::game::MatchId],
+    lang: Lang,
+) -> String {
+    let list: Vec<String> = games.iter().map(|g| format!("#{}", g.get())).collect();
+    tr!(
+        lang,
+        "event-round-overdue",
+        name = t.name.clone(),
+        round = round,
+        games = list.join(", ")
+    )
 }
 
 /// A referee's ruling on a game, as posted where the event is announced.

@@ -97,6 +97,10 @@ pub enum Schedule {
     Continuous,
     /// Every round when a moderator starts it.
     Manual,
+    /// Each round a set time after the last one started (the terms' round interval): a game
+    /// still being played then waits for a referee's ruling, and the round starts once the
+    /// last is decided.
+    Timed,
 }
 
 /// Who chooses the colours of a game.
@@ -129,6 +133,8 @@ pub struct EventTerms {
     /// The most players it takes.
     pub max_players: u32,
     pub schedule: Schedule,
+    /// Under a timed schedule, the time from one round's start to the next's.
+    pub round_interval: Option<Duration>,
     /// How long a player has for their first move of a round's game before they lose it by
     /// forfeit (缺席).
     pub start_window: Duration,
@@ -159,14 +165,15 @@ impl HandicapPolicy {
 }
 
 impl Schedule {
-    /// Both schedules, as offered.
-    pub const ALL: [Schedule; 2] = [Schedule::Continuous, Schedule::Manual];
+    /// Every schedule, as offered.
+    pub const ALL: [Schedule; 3] = [Schedule::Continuous, Schedule::Manual, Schedule::Timed];
 
     /// The name as typed and stored.
     pub const fn name(self) -> &'static str {
         match self {
             Schedule::Continuous => "continuous",
             Schedule::Manual => "manual",
+            Schedule::Timed => "timed",
         }
     }
 }
@@ -199,6 +206,10 @@ pub const DEFAULT_ABSENCES_ALLOWED: u32 = 1;
 /// The shortest start window a moderator may set: five seconds (a lightning event).
 pub const MIN_START_WINDOW: Duration = Duration::from_secs(5);
 
+/// The shortest and longest time between rounds of a timed schedule.
+pub const MIN_ROUND_INTERVAL: Duration = Duration::from_secs(5);
+pub const MAX_ROUND_INTERVAL: Duration = Duration::from_secs(30 * 24 * 3600);
+
 /// The longest start window a moderator may set: a week.
 pub const MAX_START_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
 
@@ -220,6 +231,8 @@ pub struct EventOptions {
     pub min_ranked_games: Option<u32>,
     pub max_players: Option<u32>,
     pub schedule: Option<Schedule>,
+    /// The time between rounds of a timed schedule (required by it, refused without it).
+    pub round_interval: Option<Duration>,
     pub start_window: Option<Duration>,
     pub absences_allowed: Option<u32>,
     pub rounds: Option<u32>,
@@ -289,6 +302,16 @@ impl EventOptions {
         if start_window < MIN_START_WINDOW || start_window > MAX_START_WINDOW {
             return Err(bad());
         }
+        let schedule = self.schedule.unwrap_or(Schedule::Continuous);
+        let round_interval = match (schedule, self.round_interval) {
+            (Schedule::Timed, Some(every))
+                if (MIN_ROUND_INTERVAL..=MAX_ROUND_INTERVAL).contains(&every) =>
+            {
+                Some(every)
+            }
+            (Schedule::Continuous | Schedule::Manual, None) => None,
+            _ => return Err(bad()),
+        };
         let absences_allowed = self.absences_allowed.unwrap_or(DEFAULT_ABSENCES_ALLOWED);
         if absences_allowed > 10 || self.min_ranked_games.is_some_and(|g| g > 1000) {
             return Err(bad());
@@ -305,7 +328,8 @@ impl EventOptions {
             relay: self.relay,
             min_ranked_games: self.min_ranked_games.unwrap_or(0),
             max_players,
-            schedule: self.schedule.unwrap_or(Schedule::Continuous),
+            schedule,
+            round_interval,
             start_window,
             absences_allowed,
             colours: ColourRule::ByPairing,

@@ -12,7 +12,7 @@ use super::knockout::{DoubleElimination, SingleElimination};
 use super::standings::{Standing, Tiebreak, standings};
 use super::swiss::{SwissPlayer, mcmahon_start_half};
 use super::ten_game::TenGame;
-use super::terms::{EventTerms, Format};
+use super::terms::{EventTerms, Format, Schedule};
 use super::{Board, Outcome, Pairing, Played, Seat, round_robin, swiss};
 
 /// Where an event is in its life.
@@ -114,6 +114,8 @@ pub struct Tournament {
     pub stage: Stage,
     /// The round being played; 0 before the first.
     pub round: u32,
+    /// When that round started; `None` before the first.
+    pub round_started_at: Option<Timestamp>,
     pub entries: Vec<Entry>,
     pub games: Vec<EventGame>,
 }
@@ -292,6 +294,24 @@ impl Tournament {
         (!boards.is_empty()).then_some((round, boards))
     }
 
+    /// The matches of the current round's games still being played.
+    pub fn running_games(&self) -> Vec<MatchId> {
+        self.games
+            .iter()
+            .filter(|g| g.round == self.round && g.result.is_none())
+            .filter_map(|g| g.match_id)
+            .collect()
+    }
+
+    /// When the next round is due under a timed schedule: the set time after the current
+    /// round's start. `None` under another schedule, or before round 1.
+    pub fn next_round_at(&self) -> Option<Timestamp> {
+        match self.terms.schedule {
+            Schedule::Timed => Some(self.round_started_at? + self.terms.round_interval?),
+            Schedule::Continuous | Schedule::Manual => None,
+        }
+    }
+
     /// A player's start score in half points: McMahon's from their rank, else none.
     fn start_half(&self, e: &Entry) -> u32 {
         match self.terms.format {
@@ -345,7 +365,15 @@ impl Tournament {
     /// Starts round `round` (the next, or the current one again for a knockout's replayed
     /// games) with `planned`, its games' matches given as they were made; a round's boards are
     /// numbered on from those it already has.
-    pub fn begin_round(&mut self, round: u32, planned: &[(Planned, Option<MatchId>)]) {
+    pub fn begin_round(
+        &mut self,
+        round: u32,
+        planned: &[(Planned, Option<MatchId>)],
+        now: Timestamp,
+    ) {
+        if round != self.round {
+            self.round_started_at = Some(now);
+        }
         self.round = round;
         let first = self.games.iter().filter(|g| g.round == round).count();
         for (i, (p, match_id)) in planned.iter().enumerate() {
@@ -476,7 +504,7 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
-    use super::super::terms::{ColourRule, HandicapPolicy, Schedule};
+    use super::super::terms::{ColourRule, HandicapPolicy};
     use super::*;
     use crate::game::time_control::TimeControl;
     use crate::go::{BoardSize, RuleSet};
@@ -502,12 +530,14 @@ mod tests {
                 min_ranked_games: 0,
                 max_players: 4,
                 schedule: Schedule::Continuous,
+                round_interval: None,
                 start_window: crate::game::Duration::from_secs(60),
                 absences_allowed: 1,
                 colours: ColourRule::ByPairing,
             },
             stage: Stage::Registration,
             round: 0,
+            round_started_at: None,
             entries: Vec::new(),
             games: Vec::new(),
         }
@@ -596,7 +626,7 @@ mod tests {
             .enumerate()
             .map(|(i, p)| (p, Some(MatchId(10 + i as i64))))
             .collect();
-        t.begin_round(round, &planned);
+        t.begin_round(round, &planned, Timestamp::from_millis(0));
         assert!(!t.round_complete());
         assert_eq!(t.next_boards(), None, "not while the round is played");
         assert!(t.record(MatchId(10), Outcome::BlackWon, false));
@@ -625,7 +655,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, p)| (p, Some(MatchId(first_id + i as i64))))
                 .collect();
-            t.begin_round(round, &planned);
+            t.begin_round(round, &planned, Timestamp::from_millis(0));
             (round, boards)
         };
         let (round, boards) = play(&mut t, 10);

@@ -60,6 +60,14 @@ impl Service {
         }
     }
 
+    /// An event command that changed nothing to show (it only set the event's next look).
+    fn quiet(t: &Tournament) -> EventApplied {
+        EventApplied {
+            event: Self::event_outcome(t, Vec::new()),
+            games: Vec::new(),
+        }
+    }
+
     /// An event of `guild`, read from the store.
     fn load_event(&self, guild: GuildId, id: EventId) -> Result<Tournament, Failure> {
         let stored = self
@@ -97,6 +105,7 @@ impl Service {
             terms,
             stage: Stage::Registration,
             round: 0,
+            round_started_at: None,
             entries: Vec::new(),
             games: Vec::new(),
         };
@@ -301,6 +310,7 @@ impl Service {
         by_moderator: bool,
     ) -> Result<EventApplied, Failure> {
         let removed = t.apply_removals();
+        let due = t.next_round_at();
         if !t.round_complete() {
             if by_moderator {
                 return Err(Refusal::NoRoundToStart.into());
@@ -308,9 +318,44 @@ impl Service {
             if removed {
                 self.save_entries(&t)?;
             }
-            return Err(Refusal::NothingToDo.into());
+            return match due {
+                // A timed round looks again at its set time (a game's end looked before it).
+                Some(due) if now < due => {
+                    self.arm(Subject::Event(t.id), Some(due));
+                    Ok(Self::quiet(&t))
+                }
+                // Its time came with games still played: they wait for the referee, who is
+                // called; each ruling or end looks again.
+                Some(_) => {
+                    let games = t.running_games();
+                    let round = t.round;
+                    let event = Self::event_outcome(
+                        &t,
+                        vec![Event::RoundOverdue {
+                            event: Box::new(t.clone()),
+                            round,
+                            games,
+                        }],
+                    );
+                    Ok(EventApplied {
+                        event,
+                        games: Vec::new(),
+                    })
+                }
+                None => Err(Refusal::NothingToDo.into()),
+            };
         }
-        let may_pair = by_moderator || t.round == 0 || t.terms.schedule == Schedule::Continuous;
+        if let Some(due) = due.filter(|&d| now < d && !by_moderator && t.round > 0) {
+            // A timed round over before its time: the next waits for it.
+            if removed {
+                self.save_entries(&t)?;
+            }
+            self.arm(Subject::Event(t.id), Some(due));
+            return Ok(Self::quiet(&t));
+        }
+        let may_pair = by_moderator
+            || t.round == 0
+            || matches!(t.terms.schedule, Schedule::Continuous | Schedule::Timed);
         match t.next_boards() {
             Some((round, boards)) if may_pair => self.start_round(t, round, &boards, now),
             Some(_) => {
@@ -329,7 +374,7 @@ impl Service {
         let (row, entries) = (event_row(&t), entry_rows(&t));
         self.store.write(|tx| {
             write_entries(tx, t.id.get(), &entries, false)?;
-            tx.update_event(row.id, row.stage, row.round)
+            tx.update_event(&row)
         })?;
         self.arm(Subject::Event(t.id), None);
         let event = Self::event_outcome(&t, vec![Event::EventFinished(Box::new(t.clone()))]);
@@ -367,7 +412,7 @@ impl Service {
         }
         // The players are seated (their list written whole) only as round 1 first starts.
         let seating = t.round == 0;
-        t.begin_round(round, &made);
+        t.begin_round(round, &made, now);
         let (row, entries) = (event_row(&t), entry_rows(&t));
         let game_rows: Vec<_> = t.games[t.games.len() - made.len()..]
             .iter()
@@ -376,15 +421,21 @@ impl Service {
         let match_rows: Vec<_> = matches.iter().map(match_row).collect();
         self.store.write(|tx| {
             write_round(tx, &match_rows, &game_rows, (t.id.get(), &entries), seating)?;
-            tx.update_event(row.id, row.stage, row.round)
+            tx.update_event(&row)
         })?;
         let games = matches
             .into_iter()
             .map(|m| self.seat_new_match(&mut lobby, m, Vec::new()))
             .collect();
         drop(lobby);
-        // A round whose boards are all decided already (byes, forfeits) moves on at once.
-        self.arm(Subject::Event(t.id), t.round_complete().then_some(now));
+        // A round whose boards are all decided already (byes, forfeits) moves on at once; a
+        // timed one looks again at its set time.
+        let look = if t.round_complete() {
+            Some(now)
+        } else {
+            t.next_round_at()
+        };
+        self.arm(Subject::Event(t.id), look);
         let round = t.round;
         let event = Self::event_outcome(
             &t,
@@ -585,8 +636,7 @@ impl Service {
         }
         t.stage = Stage::Cancelled;
         let row = event_row(&t);
-        self.store
-            .write(|tx| tx.update_event(row.id, row.stage, row.round))?;
+        self.store.write(|tx| tx.update_event(&row))?;
         let running: Vec<MatchId> = t
             .games
             .iter()

@@ -50,6 +50,9 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         max_players: t.max_players,
         schedule: t.schedule.name().to_owned(),
         start_window_ms: u64::try_from(millis_of(t.start_window)).unwrap_or(0),
+        round_interval_ms: t
+            .round_interval
+            .map(|d| u64::try_from(millis_of(d)).unwrap_or(0)),
         absences_allowed: t.absences_allowed,
         colours: t.colours.name().to_owned(),
     }
@@ -99,6 +102,7 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
             .find(|h| h.name() == s.schedule)
             .ok_or_else(|| bad(id, format!("no schedule {:?}", s.schedule)))?,
         start_window: Duration::from_millis(s.start_window_ms),
+        round_interval: s.round_interval_ms.map(Duration::from_millis),
         absences_allowed: s.absences_allowed,
         colours: [ColourRule::ByPairing, ColourRule::Nigiri]
             .into_iter()
@@ -147,6 +151,7 @@ pub(super) fn event_row(t: &Tournament) -> EventRow {
         terms: terms_spec(&t.terms),
         stage: stage_code(t.stage),
         round: t.round,
+        round_started_at: t.round_started_at.map(Timestamp::millis),
     }
 }
 
@@ -262,6 +267,7 @@ pub(super) fn tournament_of(stored: StoredEvent) -> Result<Tournament, StoreErro
             EventStageCode::Cancelled => Stage::Cancelled,
         },
         round: row.round,
+        round_started_at: row.round_started_at.map(Timestamp::from_millis),
         entries: list,
         games: boards,
     })
