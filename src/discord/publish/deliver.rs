@@ -101,8 +101,8 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
         return;
     };
     match step {
-        Step::CloseInvitation(inv, how) => close_invitation(bot, &http, &inv, how).await,
-        Step::RedrawInvitation(inv) => redraw_invitation(bot, &http, &inv).await,
+        Step::CloseInvitation(inv, how) => edit_invitation(bot, &http, &inv, Some(how)).await,
+        Step::RedrawInvitation(inv) => edit_invitation(bot, &http, &inv, None).await,
         Step::StartGame(id) => start_game(bot, &http, id).await,
         Step::Redraw(id) => redraw(bot, &http, id).await,
         Step::NotifyTurn(id, user) => {
@@ -225,7 +225,15 @@ async fn board_record(bot: &Bot, id: MatchId) -> Option<BoardRecord> {
     }
 }
 
-async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation, how: Closed) {
+/// Edits the invitation message: closed (`how` it closed, its buttons disabled), or redrawn
+/// as the invitation stands now (a nigiri's hand opened, the winner to choose). An edit pings
+/// no one.
+async fn edit_invitation(
+    bot: &Bot,
+    http: &Http,
+    inv: &crate::game::Invitation,
+    how: Option<Closed>,
+) {
     let id = inv.id;
     let message = match bot.repo(move |r| r.invitation_message(id)).await {
         Ok(Some(m)) => m,
@@ -236,39 +244,11 @@ async fn close_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation,
         }
     };
     let lang = bot.guild_lang(inv.guild).await;
-    let text = ui::invitation_message::closed_text(inv, how, lang);
-    let result = with_retry("close the invitation", || {
-        edit(
-            http,
-            message.0,
-            message.1,
-            EditMessage::new()
-                .content(text.clone())
-                .allowed_mentions(CreateAllowedMentions::new())
-                .components(ui::invitation_message::components(inv, lang, false)),
-        )
-    })
-    .await;
-    if let Err(e) = result {
-        warn!(invitation = id.get(), error = %e, "could not close the invitation message");
-    }
-}
-
-/// The invitation message as the invitation stands now (its nigiri's hand opened, the winner
-/// to choose), pinging whoever is to act.
-async fn redraw_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation) {
-    let id = inv.id;
-    let message = match bot.repo(move |r| r.invitation_message(id)).await {
-        Ok(Some(m)) => m,
-        Ok(None) => return,
-        Err(e) => {
-            warn!(invitation = id.get(), error = %e, "cannot read the invitation message");
-            return;
-        }
+    let text = match how {
+        Some(how) => ui::invitation_message::closed_text(inv, how, lang),
+        None => ui::invitation_message::text(inv, lang),
     };
-    let lang = bot.guild_lang(inv.guild).await;
-    let text = ui::invitation_message::text(inv, lang);
-    let result = with_retry("redraw the invitation", || {
+    let result = with_retry("edit the invitation", || {
         edit(
             http,
             message.0,
@@ -276,12 +256,12 @@ async fn redraw_invitation(bot: &Bot, http: &Http, inv: &crate::game::Invitation
             EditMessage::new()
                 .content(text.clone())
                 .allowed_mentions(CreateAllowedMentions::new())
-                .components(ui::invitation_message::components(inv, lang, true)),
+                .components(ui::invitation_message::components(inv, lang, how.is_none())),
         )
     })
     .await;
     if let Err(e) = result {
-        warn!(invitation = id.get(), error = %e, "could not redraw the invitation message");
+        warn!(invitation = id.get(), error = %e, "could not edit the invitation message");
     }
 }
 

@@ -49,23 +49,12 @@ impl Service {
     /// Stores a decided invitation, puts it in the lobby and arms its expiry.
     fn open_invitation(
         &self,
-        mut lobby: std::sync::MutexGuard<'_, Lobby>,
+        lobby: std::sync::MutexGuard<'_, Lobby>,
         inv: Invitation,
     ) -> Result<Outcome, Failure> {
-        let id = inv.id;
         let row = invitation_row(&inv);
         self.store.write(|tx| tx.insert_invitation(&row))?;
-        lobby.invitations.insert(id, inv.clone());
-        drop(lobby);
-        self.arm(Subject::Invitation(id), Some(inv.expires_at));
-        Ok(Outcome {
-            subject: Subject::Invitation(id),
-            guild: inv.guild,
-            channel: Some(inv.channel),
-            to_move: None,
-            deadline: Some(inv.expires_at),
-            events: vec![Event::Invited(inv)],
-        })
+        Ok(self.keep_pending(lobby, inv, Event::Invited))
     }
 
     /// A player of a finished game invites the other to a rematch: the same terms (size,
@@ -139,7 +128,7 @@ impl Service {
         random: u64,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
-        let mut lobby = lock(&self.lobby);
+        let lobby = lock(&self.lobby);
         let mut inv = lobby
             .find_for_answer(by, InvitationRef::Id(id), now)?
             .clone();
@@ -156,17 +145,29 @@ impl Service {
         inv.expires_at = inv.expires_at.max(now + offer);
         let row = invitation_row(&inv);
         self.store.write(|tx| tx.update_invitation_nigiri(&row))?;
+        Ok(self.keep_pending(lobby, inv, Event::NigiriGuessed))
+    }
+
+    /// Puts a pending invitation just stored in the lobby (new, or changed) and arms its
+    /// expiry; its outcome, with `event`.
+    fn keep_pending(
+        &self,
+        mut lobby: std::sync::MutexGuard<'_, Lobby>,
+        inv: Invitation,
+        event: fn(Invitation) -> Event,
+    ) -> Outcome {
+        let id = inv.id;
         lobby.invitations.insert(id, inv.clone());
         drop(lobby);
         self.arm(Subject::Invitation(id), Some(inv.expires_at));
-        Ok(Outcome {
+        Outcome {
             subject: Subject::Invitation(id),
             guild: inv.guild,
             channel: Some(inv.channel),
             to_move: None,
             deadline: Some(inv.expires_at),
-            events: vec![Event::NigiriGuessed(inv)],
-        })
+            events: vec![event(inv)],
+        }
     }
 
     /// The nigiri's winner chooses their colour: the game starts.
