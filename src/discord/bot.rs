@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serenity::all::Http;
 
-use crate::game::{Failure, GuildId};
+use crate::game::{Failure, GuildId, Timestamp};
 use crate::runtime::Handle;
 use crate::store::StoreError;
 
@@ -25,6 +25,9 @@ pub type Ctx<'a> = poise::ApplicationContext<'a, Arc<Bot>, Error>;
 /// Shared state of the running bot.
 pub struct Bot {
     pub runtime: Handle,
+    /// When this process began serving: a game started since is one of its own, whose board
+    /// its own start posts.
+    pub started_at: Timestamp,
     /// Set when the gateway is first ready.
     pub http: OnceLock<Arc<Http>>,
     pub publisher: Publisher,
@@ -53,6 +56,7 @@ impl Drop for InFlight {
 impl Bot {
     pub fn new(runtime: Handle, dev_guild: Option<std::num::NonZeroU64>) -> Bot {
         Bot {
+            started_at: runtime.now(),
             runtime,
             http: OnceLock::new(),
             publisher: Publisher::default(),

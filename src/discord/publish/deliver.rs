@@ -499,9 +499,9 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
 }
 
 /// Redraws every running board that is not what its game is, and posts those never posted:
-/// at start-up (after a crash between a commit and an edit) and from time to time. Only at
-/// start-up does a game accepted moments ago count as never posted: later, its own start may
-/// still be posting it.
+/// at start-up (after a crash between a commit and an edit) and from time to time. A game
+/// this process started is left to its own start while that may still be posting it: always
+/// at start-up (the first players may start games as it runs), and for a while after.
 pub async fn reconcile(bot: &Bot, at_start: bool) {
     let Some(http) = bot.http().cloned() else {
         return;
@@ -537,8 +537,10 @@ pub async fn reconcile(bot: &Bot, at_start: bool) {
                 info!(match_id = id.get(), "posting a board that was never posted");
                 post_board(bot, &http, &m, r.channel, r.thread).await;
             }
-            // A game accepted a moment ago has its board posted by its own start.
-            None if !at_start && m.started_at.until(bot.runtime.now()) < FRESH_GAME => {}
+            // A game this process started has its board posted by its own start: at start-up
+            // (its start may be under way as the first reconcile runs), and later while fresh.
+            None if m.started_at >= bot.started_at
+                && (at_start || m.started_at.until(bot.runtime.now()) < FRESH_GAME) => {}
             None => {
                 info!(match_id = id.get(), "posting a board that was never posted");
                 post_board(bot, &http, &m, m.channel, None).await;
