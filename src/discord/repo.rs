@@ -12,6 +12,12 @@ use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
 
 use super::discord_settings::DiscordSettings;
 
+/// An adapter table that keeps where a message is: its name and its key column.
+type MessageTable = (&'static str, &'static str);
+const INVITATIONS: MessageTable = ("discord_invitations", "invitation_id");
+const EVENTS: MessageTable = ("discord_events", "event_id");
+const RELAYS: MessageTable = ("discord_relays", "match_id");
+
 /// Where a game's board message is, and what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardRecord {
@@ -159,21 +165,7 @@ impl<'a> Repo<'a> {
         &self,
         id: InvitationId,
     ) -> Result<Option<(ChannelId, u64)>, StoreError> {
-        self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(
-                    "SELECT channel_id, message_id FROM discord_invitations \
-                     WHERE invitation_id = ?1 AND message_id IS NOT NULL",
-                )?
-                .query_row([id.get()], |r| {
-                    Ok((
-                        ChannelId(from_sql_id(r.get(0)?)),
-                        from_sql_id(r.get::<_, i64>(1)?),
-                    ))
-                })
-                .optional()?)
-        })
+        self.message_of(INVITATIONS, id.get())
     }
 
     /// Remembers the public message of an invitation.
@@ -186,20 +178,7 @@ impl<'a> Repo<'a> {
         channel: ChannelId,
         message: u64,
     ) -> Result<(), StoreError> {
-        self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_invitations (invitation_id, channel_id, message_id) \
-                     VALUES (?1, ?2, ?3) ON CONFLICT (invitation_id) DO UPDATE SET \
-                     channel_id = excluded.channel_id, message_id = excluded.message_id",
-                )?
-                .execute(params![
-                    id.get(),
-                    to_sql_id(channel.get()),
-                    to_sql_id(message)
-                ])?;
-            Ok(())
-        })
+        self.set_message_of(INVITATIONS, id.get(), channel, message)
     }
 
     /// The announcement of an event: its channel and message id.
@@ -207,20 +186,7 @@ impl<'a> Repo<'a> {
     /// # Errors
     /// A database error.
     pub fn event_message(&self, id: EventId) -> Result<Option<(ChannelId, u64)>, StoreError> {
-        self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(
-                    "SELECT channel_id, message_id FROM discord_events WHERE event_id = ?1",
-                )?
-                .query_row([id.get()], |r| {
-                    Ok((
-                        ChannelId(from_sql_id(r.get(0)?)),
-                        from_sql_id(r.get::<_, i64>(1)?),
-                    ))
-                })
-                .optional()?)
-        })
+        self.message_of(EVENTS, id.get())
     }
 
     /// Where an event's game is mirrored: the relay channel and the mirror message.
@@ -228,20 +194,7 @@ impl<'a> Repo<'a> {
     /// # Errors
     /// A database error.
     pub fn relay(&self, id: MatchId) -> Result<Option<(ChannelId, u64)>, StoreError> {
-        self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(
-                    "SELECT channel_id, message_id FROM discord_relays WHERE match_id = ?1",
-                )?
-                .query_row([id.get()], |r| {
-                    Ok((
-                        ChannelId(from_sql_id(r.get(0)?)),
-                        from_sql_id(r.get::<_, i64>(1)?),
-                    ))
-                })
-                .optional()?)
-        })
+        self.message_of(RELAYS, id.get())
     }
 
     /// Remembers the mirror of an event's game.
@@ -254,20 +207,7 @@ impl<'a> Repo<'a> {
         channel: ChannelId,
         message: u64,
     ) -> Result<(), StoreError> {
-        self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_relays (match_id, channel_id, message_id) \
-                     VALUES (?1, ?2, ?3) ON CONFLICT (match_id) DO UPDATE SET \
-                     channel_id = excluded.channel_id, message_id = excluded.message_id",
-                )?
-                .execute(params![
-                    id.get(),
-                    to_sql_id(channel.get()),
-                    to_sql_id(message)
-                ])?;
-            Ok(())
-        })
+        self.set_message_of(RELAYS, id.get(), channel, message)
     }
 
     /// Remembers the announcement of an event.
@@ -280,18 +220,50 @@ impl<'a> Repo<'a> {
         channel: ChannelId,
         message: u64,
     ) -> Result<(), StoreError> {
+        self.set_message_of(EVENTS, id.get(), channel, message)
+    }
+
+    /// Where the message a table keeps for `id` is (none until it was posted).
+    fn message_of(
+        &self,
+        table: MessageTable,
+        id: i64,
+    ) -> Result<Option<(ChannelId, u64)>, StoreError> {
+        let (name, key) = table;
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(&format!(
+                    "SELECT channel_id, message_id FROM {name} \
+                     WHERE {key} = ?1 AND message_id IS NOT NULL"
+                ))?
+                .query_row([id], |r| {
+                    Ok((
+                        ChannelId(from_sql_id(r.get(0)?)),
+                        from_sql_id(r.get::<_, i64>(1)?),
+                    ))
+                })
+                .optional()?)
+        })
+    }
+
+    /// Remembers where the message a table keeps for `id` is.
+    fn set_message_of(
+        &self,
+        table: MessageTable,
+        id: i64,
+        channel: ChannelId,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        let (name, key) = table;
         self.store.write(|tx| {
             tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_events (event_id, channel_id, message_id) \
-                     VALUES (?1, ?2, ?3) ON CONFLICT (event_id) DO UPDATE SET \
-                     channel_id = excluded.channel_id, message_id = excluded.message_id",
-                )?
-                .execute(params![
-                    id.get(),
-                    to_sql_id(channel.get()),
-                    to_sql_id(message)
-                ])?;
+                .prepare_cached(&format!(
+                    "INSERT INTO {name} ({key}, channel_id, message_id) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT ({key}) DO UPDATE SET \
+                     channel_id = excluded.channel_id, message_id = excluded.message_id"
+                ))?
+                .execute(params![id, to_sql_id(channel.get()), to_sql_id(message)])?;
             Ok(())
         })
     }

@@ -60,6 +60,15 @@ impl Service {
         }
     }
 
+    /// Saves an event's changed list of players: the announcement shows it again.
+    fn entries_changed(&self, t: &Tournament) -> Result<Outcome, Failure> {
+        self.save_entries(t)?;
+        Ok(Self::event_outcome(
+            t,
+            vec![Event::EventChanged(Box::new(t.clone()))],
+        ))
+    }
+
     /// An event command that changed nothing to show (it only set the event's next look).
     fn quiet(t: &Tournament) -> EventApplied {
         EventApplied {
@@ -151,11 +160,7 @@ impl Service {
         };
         t.may_join(&who, now)?;
         t.join(&who);
-        self.save_entries(&t)?;
-        Ok(Self::event_outcome(
-            &t,
-            vec![Event::EventChanged(Box::new(t.clone()))],
-        ))
+        self.entries_changed(&t)
     }
 
     /// A player leaves an event before it starts.
@@ -168,11 +173,7 @@ impl Service {
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
         t.leave(user)?;
-        self.save_entries(&t)?;
-        Ok(Self::event_outcome(
-            &t,
-            vec![Event::EventChanged(Box::new(t.clone()))],
-        ))
+        self.entries_changed(&t)
     }
 
     /// A moderator sets an arena's team, in its captain's order: every player in it joins (or
@@ -210,11 +211,7 @@ impl Service {
                 t.entries.push(e);
             }
         }
-        self.save_entries(&t)?;
-        Ok(Self::event_outcome(
-            &t,
-            vec![Event::EventChanged(Box::new(t.clone()))],
-        ))
+        self.entries_changed(&t)
     }
 
     /// Writes an event's players: the whole list in registration, only who is still in it once
