@@ -190,6 +190,7 @@ fn populate(
                         clocks: [None, None],
                         turn_started: Some(now),
                         reminded: 0,
+                        nigiri: None,
                     },
                 })?;
                 for k in 0..moves {

@@ -910,3 +910,122 @@ async fn a_timed_round_calls_the_referee_when_its_time_is_up() {
     round_posted(&fake, 2).await;
     fake.assert_no_violations();
 }
+
+/// An event whose colours go by nigiri (猜先), on the real binary: the game's board opens with
+/// Odd and Even for the pairing's first player, the hand is opened on the board, the winner's
+/// Take Black or Take White starts play with those colours, and the game counts for the event
+/// as played. Every wrong press is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_game_s_colours_are_decided_by_nigiri_on_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let players: Vec<TestUser> = ["ann", "ben"].iter().map(|n| fake.user(n)).collect();
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = moderator(&fake);
+    let nigiri = create_choice(&commands, "colours", "nigiri");
+    let round_robin = create_choice(&commands, "format", "round-robin");
+    let announcement = create(
+        &fake,
+        &moderator,
+        vec![
+            Opt::str("name", "Nigiri cup"),
+            Opt::int("format", round_robin),
+            Opt::int("colours", nigiri),
+            Opt::int("size", 9),
+        ],
+    )
+    .await;
+    assert!(
+        all_text(&fake.message(announcement.id).unwrap().json).contains("Colours by nigiri"),
+        "the terms say so"
+    );
+    for p in &players {
+        press(&fake, p, announcement.id, "Join").await;
+    }
+    config_event(&fake, &moderator, "start", vec![]).await;
+    let round = round_posted(&fake, 1).await;
+    assert!(
+        round.content().contains("the player named first guesses"),
+        "{}",
+        round.content()
+    );
+    let boards = boards_posted(&fake, 1).await;
+    let (board, guesser, grabber) = &boards[0];
+    let (guesser, grabber) = (by_id(&players, *guesser), by_id(&players, *grabber));
+    let labels = |m: &StoredMessage| -> Vec<String> {
+        m.buttons().iter().filter_map(|b| b.label.clone()).collect()
+    };
+    assert_eq!(labels(board), ["Odd", "Even", "Resign"]);
+    let text = all_text(&board.json);
+    assert!(text.contains("guess odd or even"), "{text}");
+    // The guesser is pinged to guess, not to move.
+    fake.wait_for_message("the guesser's ping", STEP, |m| {
+        m.content().contains(&guesser.mention()) && m.content().contains("guess odd or even")
+    })
+    .await;
+    // Only the guesser guesses.
+    let not_yours = press(&fake, grabber, board.id, "Odd").await;
+    assert!(not_yours.contains("your opponent guesses"), "{not_yours}");
+    let even = board
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Even"))
+        .unwrap();
+    let id = fake.press_button(guesser, board.id, &even.custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    let opened = fake
+        .wait_for_message("the hand opened", STEP, |m| {
+            m.id == board.id && all_text(&m.json).contains("choose your colour")
+        })
+        .await;
+    let text = all_text(&opened.json);
+    let stones: u32 = text
+        .split("held ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    let (chooser, other) = if stones.is_multiple_of(2) {
+        (guesser, grabber)
+    } else {
+        (grabber, guesser)
+    };
+    assert_eq!(labels(&opened), ["Take Black", "Take White", "Resign"]);
+    let not_theirs = press(&fake, other, board.id, "Take Black").await;
+    assert!(not_theirs.contains("winner of the nigiri"), "{not_theirs}");
+    let take_white = opened
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Take White"))
+        .unwrap();
+    let id = fake.press_button(chooser, board.id, &take_white.custom_id);
+    assert_eq!(fake.wait_for_callback(id, STEP).await.kind, 6);
+    // Play starts: the other player is Black, the board has its region picker and Pass.
+    let on = fake
+        .wait_for_message("play on", STEP, |m| {
+            m.id == board.id
+                && m.buttons()
+                    .iter()
+                    .any(|b| b.label.as_deref() == Some("Pass"))
+        })
+        .await;
+    let desc = on.embeds()[0]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        desc.contains(&format!("⚫ {} (Black)", other.mention())),
+        "{desc}"
+    );
+    // Black plays, White plays, Black resigns: White (the chooser) wins the event.
+    play_out(&fake, board.id, other, chooser, other).await;
+    fake.wait_for_message("the end", STEP * 2, |m| {
+        m.content()
+            .contains(&format!("{} wins Nigiri cup", chooser.mention()))
+    })
+    .await;
+    fake.assert_no_violations();
+}

@@ -5,13 +5,15 @@
 mod common;
 
 use common::*;
+use tengen::game::events::nigiri::{NigiriStage, Parity};
 use tengen::game::events::{
-    Board, EntryStatus, EventOptions, Format, Outcome as EventOutcome, Stage, Tournament,
+    Board, ColourRule, EntryStatus, EventOptions, Format, Outcome as EventOutcome, Stage,
+    Tournament,
 };
 use tengen::game::time_control::TimePreset;
 use tengen::game::{
-    Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, Outcome, Refusal,
-    Ruling, Subject, UserId,
+    Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, NigiriOf, Outcome,
+    Refusal, Ruling, Subject, UserId,
 };
 use tengen::go::{Color, GameResult, RuleSet};
 use tengen::store::RulingCode;
@@ -710,4 +712,195 @@ fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played
     let round3 = started(&w.advance(0));
     assert_eq!(round3.len(), 2, "round 3 once the last game is decided");
     assert_eq!(event(&w, id).round, 3);
+}
+
+/// The nigiri of `m` by buttons: the guesser (the pairing's Black) guesses `odd`, the bot's
+/// hand taken from `random`.
+fn guess(w: &World, m: MatchId, by: UserId, odd: bool, random: u64) -> Result<Outcome, Failure> {
+    w.apply(Command::Guess {
+        by,
+        of: NigiriOf::Game(m),
+        guess: if odd { Parity::Odd } else { Parity::Even },
+        random,
+    })
+}
+
+fn choose(w: &World, m: MatchId, by: UserId, colour: Color) -> Result<Outcome, Failure> {
+    w.apply(Command::ChooseColour {
+        by,
+        of: NigiriOf::Game(m),
+        colour,
+    })
+}
+
+#[test]
+fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a_restart() {
+    let mut w = World::new();
+    let id = four_players(
+        &w,
+        EventOptions {
+            colours: Some(ColourRule::Nigiri),
+            ..terms(Format::RoundRobin)
+        },
+    );
+    let games = started(&start(&w, id).after);
+    assert_eq!(games.len(), 2);
+    let t = event(&w, id);
+    let m = w.svc.snapshot(games[0]).unwrap();
+    let (guesser, grabber) = (m.players.black, m.players.white);
+    assert!(
+        m.in_nigiri(),
+        "an even game of a nigiri event opens with it"
+    );
+    assert_eq!(m.awaited(), Some(guesser), "the guesser is pinged");
+    // No move, no wrong guesser, no choice before the guess; nothing changes.
+    assert_eq!(
+        w.play_on(guesser, "E5", board(&m)).unwrap_err().refusal(),
+        Some(&Refusal::NigiriFirst)
+    );
+    assert_eq!(
+        guess(&w, m.id, grabber, true, 0).unwrap_err().refusal(),
+        Some(&Refusal::NotYourGuess)
+    );
+    assert_eq!(
+        guess(&w, m.id, ERIN, true, 0).unwrap_err().refusal(),
+        Some(&Refusal::NotYourGame),
+        "a stranger is refused"
+    );
+    assert_eq!(
+        choose(&w, m.id, guesser, Color::Black)
+            .unwrap_err()
+            .refusal(),
+        Some(&Refusal::NigiriGuessFirst)
+    );
+    assert_eq!(w.svc.snapshot(m.id).unwrap(), m);
+    // The hand holds 4 stones (random 3): even. The guess "odd" is wrong: the grabber chooses.
+    let o = guess(&w, m.id, guesser, true, 3).unwrap();
+    assert!(o.events.iter().any(|e| matches!(
+        e,
+        Event::GameNigiriOpened {
+            stage: NigiriStage::Choose {
+                stones: 4,
+                guess: Parity::Odd
+            },
+            ..
+        }
+    )));
+    assert_eq!(o.to_move, Some(grabber));
+    // The opened hand survives a restart.
+    w.restart();
+    let m = w.svc.snapshot(m.id).unwrap();
+    assert_eq!(
+        m.nigiri(),
+        Some(NigiriStage::Choose {
+            stones: 4,
+            guess: Parity::Odd
+        })
+    );
+    assert_eq!(
+        choose(&w, m.id, guesser, Color::Black)
+            .unwrap_err()
+            .refusal(),
+        Some(&Refusal::NotYourChoice)
+    );
+    // The grabber takes Black: the colours swap, and so does the event's board.
+    let o = choose(&w, m.id, grabber, Color::Black).unwrap();
+    assert_eq!(o.to_move, Some(grabber));
+    let m = w.svc.snapshot(m.id).unwrap();
+    assert_eq!((m.players.black, m.players.white), (grabber, guesser));
+    let t2 = event(&w, id);
+    let g = t2.games.iter().find(|g| g.match_id == Some(m.id)).unwrap();
+    let Board::Game(p) = g.place else {
+        unreachable!()
+    };
+    assert_eq!(t2.entries[p.black].user, grabber);
+    assert_eq!(t2.entries[p.white].user, guesser);
+    // The colours stay swapped after a restart, in the game and on the event's board.
+    w.restart();
+    let m = w.svc.snapshot(m.id).unwrap();
+    assert_eq!((m.players.black, m.players.white), (grabber, guesser));
+    // Play starts: Black (the grabber) moves, and winning as Black is the grabber's win.
+    w.play_on(grabber, "E5", board(&m)).unwrap();
+    let m = w.svc.snapshot(m.id).unwrap();
+    w.play_on(guesser, "C3", board(&m)).unwrap();
+    resign(&w, m.id, guesser);
+    let t3 = event(&w, id);
+    let g = t3.games.iter().find(|g| g.match_id == Some(m.id)).unwrap();
+    let Board::Game(p) = g.place else {
+        unreachable!()
+    };
+    assert_eq!(
+        g.result.map(|r| r.0).and_then(|o| o.winner(p)),
+        t.seat_of(grabber)
+    );
+}
+
+#[test]
+fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes() {
+    let w = World::new();
+    let id = four_players(
+        &w,
+        EventOptions {
+            colours: Some(ColourRule::Nigiri),
+            ..terms(Format::RoundRobin)
+        },
+    );
+    let games = started(&start(&w, id).after);
+    let m = w.svc.snapshot(games[0]).unwrap();
+    let guesser = m.players.black;
+    // The turn timeout passes with no automatic pass: no turn runs during the nigiri.
+    let fired = w.advance(100 * SEC);
+    assert!(
+        !fired
+            .iter()
+            .flat_map(|o| &o.events)
+            .any(|e| matches!(e, Event::Moved { .. })),
+        "{fired:?}"
+    );
+    assert!(w.svc.snapshot(m.id).unwrap().in_nigiri());
+    let fired = w.advance(20 * SEC);
+    let ending = fired
+        .iter()
+        .flat_map(|o| &o.events)
+        .find_map(|e| match e {
+            Event::Ended {
+                match_id, ending, ..
+            } if *match_id == m.id => Some(*ending),
+            _ => None,
+        })
+        .expect("the window closed");
+    assert_eq!(
+        ending,
+        Ending::Finished {
+            result: GameResult::Forfeit {
+                winner: Color::White
+            },
+            reason: EndReason::Absence,
+        }
+    );
+    let t = event(&w, id);
+    assert_eq!(t.entries[t.seat_of(guesser).unwrap()].absences, 1);
+}
+
+#[test]
+fn a_handicap_game_of_a_nigiri_event_keeps_the_weaker_player_black() {
+    let w = World::new();
+    for (u, r) in [(ALICE, "5k"), (BOB, "1k")] {
+        w.state_rank(GUILD, u, r).unwrap();
+    }
+    let id = create(
+        &w,
+        EventOptions {
+            colours: Some(ColourRule::Nigiri),
+            handicap: Some(tengen::game::events::HandicapPolicy::ByRank),
+            ..terms(Format::RoundRobin)
+        },
+    );
+    for u in [ALICE, BOB] {
+        join(&w, id, u).unwrap();
+    }
+    let games = started(&start(&w, id).after);
+    let m = w.svc.snapshot(games[0]).unwrap();
+    assert!(!m.in_nigiri(), "a handicap game has its colours by rank");
+    assert_eq!(m.players.black, ALICE, "the weaker player takes Black");
 }

@@ -80,7 +80,7 @@ fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart() {
     );
     let guess = |by, odd: bool, random| Command::Guess {
         by,
-        invitation: inv.id,
+        of: tengen::game::NigiriOf::Invitation(inv.id),
         guess: if odd { Parity::Odd } else { Parity::Even },
         random,
     };
@@ -88,7 +88,7 @@ fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart() {
     // No one chooses before the hand is open.
     let choose = |by, colour| Command::ChooseColour {
         by,
-        invitation: inv.id,
+        of: tengen::game::NigiriOf::Invitation(inv.id),
         colour,
     };
     assert_eq!(w.refusal(choose(BOB, Color::Black)), Refusal::NotNigiriStep);
@@ -131,14 +131,14 @@ fn nigiri_a_right_guess_lets_the_one_invited_choose() {
     // Random 19 gives 20 stones: even, guessed right.
     w.apply(Command::Guess {
         by: BOB,
-        invitation: inv.id,
+        of: tengen::game::NigiriOf::Invitation(inv.id),
         guess: Parity::Even,
         random: 19,
     })
     .unwrap();
     w.apply(Command::ChooseColour {
         by: BOB,
-        invitation: inv.id,
+        of: tengen::game::NigiriOf::Invitation(inv.id),
         colour: Color::White,
     })
     .unwrap();

@@ -6,7 +6,7 @@
 //! Discord sends a choice as its index in the list; the names are the keys of the choices'
 //! labels in the Fluent files (`choice-<option>-<name>`, see `commands::localise`).
 
-use crate::game::events::{Format, HandicapPolicy, Schedule};
+use crate::game::events::{ColourRule, Format, HandicapPolicy, Schedule};
 use crate::game::time_control::TimePreset;
 use crate::game::{ColourAsked, Ranking, Ruling};
 use crate::go::{Color, Level, RuleSet};
@@ -166,6 +166,12 @@ choices!(
     [Schedule::Continuous, Schedule::Manual, Schedule::Timed]
 );
 
+choices!(
+    ColourRule,
+    ColourRule::name,
+    [ColourRule::ByPairing, ColourRule::Nigiri]
+);
+
 #[cfg(test)]
 mod tests {
     use poise::ChoiceParameter;
@@ -227,5 +233,6 @@ mod tests {
         round_trips(&Format::ALL);
         round_trips(&HandicapPolicy::ALL);
         round_trips(&Schedule::ALL);
+        round_trips(&ColourRule::ALL);
     }
 }

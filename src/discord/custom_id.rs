@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::game::{EventId, InvitationId, MatchId, Ranking};
+use crate::game::{EventId, InvitationId, MatchId, NigiriOf, Ranking};
 use crate::go::Point;
 
 /// The prefix and version of every id this bot writes.
@@ -74,13 +74,10 @@ pub enum ButtonId {
     JoinEvent { event: EventId },
     /// Leave an event before it starts.
     LeaveEvent { event: EventId },
-    /// A nigiri invitation's guess: odd (or even).
-    Guess { invitation: InvitationId, odd: bool },
+    /// A nigiri's guess (an invitation's, or an event game's): odd (or even).
+    Guess { of: NigiriOf, odd: bool },
     /// The nigiri's winner takes Black (or White).
-    ChooseColour {
-        invitation: InvitationId,
-        black: bool,
-    },
+    ChooseColour { of: NigiriOf, black: bool },
 }
 
 /// Why a custom id was not understood.
@@ -113,7 +110,15 @@ impl ButtonId {
             | ButtonId::Resume { game, .. }
             | ButtonId::TakeBack { game, .. }
             | ButtonId::AnswerTakeBack { game, .. }
-            | ButtonId::Rematch { game } => Some(game),
+            | ButtonId::Rematch { game }
+            | ButtonId::Guess {
+                of: NigiriOf::Game(game),
+                ..
+            }
+            | ButtonId::ChooseColour {
+                of: NigiriOf::Game(game),
+                ..
+            } => Some(game),
             _ => None,
         }
     }
@@ -279,18 +284,19 @@ impl ButtonId {
                     ButtonId::LeaveEvent { event }
                 }
             }
-            "ngo" | "nge" => {
+            // `n…`: an invitation's nigiri; `m…`: an event game's.
+            "ngo" | "nge" | "mgo" | "mge" => {
                 want(1)?;
                 ButtonId::Guess {
-                    invitation: inv_at(0)?,
-                    odd: action == "ngo",
+                    of: nigiri_of(action, fields[0])?,
+                    odd: action.ends_with("go"),
                 }
             }
-            "ncb" | "ncw" => {
+            "ncb" | "ncw" | "mcb" | "mcw" => {
                 want(1)?;
                 ButtonId::ChooseColour {
-                    invitation: inv_at(0)?,
-                    black: action == "ncb",
+                    of: nigiri_of(action, fields[0])?,
+                    black: action.ends_with("cb"),
                 }
             }
             "learn" => {
@@ -375,16 +381,52 @@ impl fmt::Display for ButtonId {
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rm:{game}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
             ButtonId::JoinEvent { event } => write!(f, "{PREFIX}:ej:{event}"),
-            ButtonId::Guess { invitation, odd } => {
-                let action = if odd { "ngo" } else { "nge" };
-                write!(f, "{PREFIX}:{action}:{invitation}")
+            ButtonId::Guess { of, odd } => {
+                let action = if odd { "go" } else { "ge" };
+                write!(
+                    f,
+                    "{PREFIX}:{}{action}:{}",
+                    nigiri_prefix(of),
+                    nigiri_id(of)
+                )
             }
-            ButtonId::ChooseColour { invitation, black } => {
-                let action = if black { "ncb" } else { "ncw" };
-                write!(f, "{PREFIX}:{action}:{invitation}")
+            ButtonId::ChooseColour { of, black } => {
+                let action = if black { "cb" } else { "cw" };
+                write!(
+                    f,
+                    "{PREFIX}:{}{action}:{}",
+                    nigiri_prefix(of),
+                    nigiri_id(of)
+                )
             }
             ButtonId::LeaveEvent { event } => write!(f, "{PREFIX}:el:{event}"),
         }
+    }
+}
+
+/// What a nigiri button is about, from its action's first letter and its number.
+fn nigiri_of(action: &str, field: &str) -> Result<NigiriOf, CustomIdError> {
+    let n = number::<i64>(field)?;
+    Ok(if action.starts_with('m') {
+        NigiriOf::Game(MatchId(n))
+    } else {
+        NigiriOf::Invitation(InvitationId(n))
+    })
+}
+
+/// The first letter of a nigiri button's action: `n` an invitation's, `m` an event game's.
+fn nigiri_prefix(of: NigiriOf) -> &'static str {
+    match of {
+        NigiriOf::Invitation(_) => "n",
+        NigiriOf::Game(_) => "m",
+    }
+}
+
+/// The number a nigiri button carries.
+fn nigiri_id(of: NigiriOf) -> i64 {
+    match of {
+        NigiriOf::Invitation(i) => i.get(),
+        NigiriOf::Game(m) => m.get(),
     }
 }
 
@@ -452,19 +494,35 @@ mod tests {
             },
             ButtonId::LeaveEvent { event: EventId(0) },
             ButtonId::Guess {
-                invitation: InvitationId(i64::MAX),
+                of: NigiriOf::Invitation(InvitationId(i64::MAX)),
                 odd: true,
             },
             ButtonId::Guess {
-                invitation: InvitationId(2),
+                of: NigiriOf::Invitation(InvitationId(2)),
                 odd: false,
             },
             ButtonId::ChooseColour {
-                invitation: InvitationId(3),
+                of: NigiriOf::Invitation(InvitationId(3)),
                 black: true,
             },
             ButtonId::ChooseColour {
-                invitation: InvitationId(i64::MAX),
+                of: NigiriOf::Invitation(InvitationId(i64::MAX)),
+                black: false,
+            },
+            ButtonId::Guess {
+                of: NigiriOf::Game(big),
+                odd: true,
+            },
+            ButtonId::Guess {
+                of: NigiriOf::Game(MatchId(5)),
+                odd: false,
+            },
+            ButtonId::ChooseColour {
+                of: NigiriOf::Game(MatchId(6)),
+                black: true,
+            },
+            ButtonId::ChooseColour {
+                of: NigiriOf::Game(big),
                 black: false,
             },
         ];

@@ -10,7 +10,8 @@ use crate::go::{
     BoardSize, Color, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed,
 };
 
-use super::events::nigiri::{Chooser, Parity, chooser};
+use super::events::nigiri::Chooser;
+pub use super::events::nigiri::NigiriStage;
 use super::matches::{Match, MatchConfig, MeritRules};
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
@@ -134,27 +135,14 @@ pub struct Invitation {
     pub nigiri: Option<NigiriStage>,
 }
 
-/// Where an invitation's nigiri (猜先) stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NigiriStage {
-    /// The bot holds a handful for the inviter; the one invited is to guess (the guess
-    /// accepts the invitation).
-    Guess,
-    /// The hand was opened: `stones`, guessed `guess`; the winner is to choose a colour.
-    Choose { stones: u8, guess: Parity },
-}
-
 impl Invitation {
     /// Who chooses the colour once the hand is open: the one invited if they guessed right,
     /// else the inviter. `None` before the guess, or without nigiri.
     pub fn nigiri_chooser(&self) -> Option<UserId> {
-        match self.nigiri? {
-            NigiriStage::Guess => None,
-            NigiriStage::Choose { stones, guess } => Some(match chooser(stones, guess) {
-                Chooser::Guesser => self.invitee,
-                Chooser::Grabber => self.inviter,
-            }),
-        }
+        Some(match self.nigiri?.chooser()? {
+            Chooser::Guesser => self.invitee,
+            Chooser::Grabber => self.inviter,
+        })
     }
 
     /// Whether `user` is one of its two players.

@@ -60,7 +60,7 @@ pub use invitation::{
 };
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
-    Phase, Ruling,
+    NIGIRI_GUESSER, Phase, Ruling,
 };
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
@@ -89,6 +89,15 @@ pub enum InvitationRef {
         guild: GuildId,
         invitee: Option<UserId>,
     },
+}
+
+/// Whose colours a nigiri decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NigiriOf {
+    /// An invitation of `color: nigiri`.
+    Invitation(InvitationId),
+    /// An event's game whose terms say nigiri.
+    Game(MatchId),
 }
 
 /// The board a button was drawn for: a stale board (an older move) is refused politely.
@@ -153,18 +162,19 @@ pub enum Command {
         by: UserId,
         invitation: InvitationRef,
     },
-    /// The guess of a nigiri invitation (its Odd or Even button), which accepts it. `random`:
-    /// a uniformly drawn number, from which the bot's handful is taken.
+    /// The guess of a nigiri (its Odd or Even button): an invitation's, which accepts it, or
+    /// an event game's. `random`: a uniformly drawn number, from which the bot's handful is
+    /// taken.
     Guess {
         by: UserId,
-        invitation: InvitationId,
+        of: NigiriOf,
         guess: events::nigiri::Parity,
         random: u64,
     },
     /// The nigiri's winner chooses their colour (its Black or White button): the game starts.
     ChooseColour {
         by: UserId,
-        invitation: InvitationId,
+        of: NigiriOf,
         colour: Color,
     },
     /// `/weiqi ai [level] [size] [rules] [color]`: a game against the computer, at once.
@@ -351,6 +361,19 @@ pub enum Event {
     InvitationSuperseded(Invitation),
     /// A nigiri's hand was opened: the invitation waits for its winner's colour.
     NigiriGuessed(Invitation),
+    /// An event game's nigiri: the hand was opened (`stage`), its winner is to choose.
+    GameNigiriOpened {
+        match_id: MatchId,
+        stage: NigiriStage,
+    },
+    /// An event game's nigiri decided the colours (`swapped`: against the pairing's); Black's
+    /// first turn starts.
+    ColoursChosen {
+        match_id: MatchId,
+        black: UserId,
+        white: UserId,
+        swapped: bool,
+    },
     MatchStarted {
         match_id: MatchId,
         black: UserId,

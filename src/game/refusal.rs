@@ -96,6 +96,12 @@ pub enum Refusal {
     /// The colour is chosen by the nigiri's winner.
     #[error("not your choice")]
     NotYourChoice,
+    /// An event game's nigiri is guessed by the other player.
+    #[error("not your guess")]
+    NotYourGuess,
+    /// No move before nigiri has decided the colours.
+    #[error("colours not decided yet")]
+    NigiriFirst,
     #[error("not in a game")]
     NotInGame,
     #[error("no such game")]

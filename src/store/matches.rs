@@ -15,7 +15,8 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     resign_white, offline_black, offline_white, phase, ending, result, ended_at, dead_stones, \
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
     computer_color, computer_resigns, handicap, ranked, free_handicap, time_spec, black_clock, \
-    white_clock, turn_started, reminded, takebacks, event_id, start_window_ms";
+    white_clock, turn_started, reminded, takebacks, event_id, start_window_ms, nigiri_stones, \
+    nigiri_guess";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -74,6 +75,17 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
             clocks: [r.get(41)?, r.get(42)?],
             turn_started: r.get(43)?,
             reminded: r.get(44)?,
+            nigiri: match (r.get::<_, Option<u8>>(48)?, r.get(49)?) {
+                (Some(stones), Some(guess)) => Some((stones, guess)),
+                (None, None) => None,
+                _ => {
+                    return Err(rusqlite::Error::FromSqlConversionFailure(
+                        48,
+                        rusqlite::types::Type::Null,
+                        "a nigiri's hand has its stones and its guess together".into(),
+                    ));
+                }
+            },
         },
     })
 }
@@ -201,7 +213,8 @@ impl Tx<'_> {
                  ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
                  resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
-                 turn_started = ?20, reminded = ?21 WHERE id = ?1",
+                 turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23 \
+                 WHERE id = ?1",
             )?
             .execute(params![
                 id,
@@ -225,12 +238,36 @@ impl Tx<'_> {
                 l.clocks[1],
                 l.turn_started,
                 l.reminded,
+                l.nigiri.map(|n| n.0),
+                l.nigiri.map(|n| n.1),
             ])?;
         if n == 1 {
             Ok(())
         } else {
             Err(StoreError::Missing(format!("match {id}")))
         }
+    }
+
+    /// Gives a match's players the other colours (a nigiri's winner chose so), and its event's
+    /// board too, if it has one still undecided.
+    ///
+    /// # Errors
+    /// A database error, or no such match.
+    pub fn swap_match_colours(&self, id: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached("UPDATE matches SET black = white, white = black WHERE id = ?1")?
+            .execute([id])?;
+        if n != 1 {
+            return Err(StoreError::Missing(format!("match {id}")));
+        }
+        self.conn
+            .prepare_cached(
+                "UPDATE event_games SET black = white, white = black \
+                 WHERE match_id = ?1 AND outcome IS NULL AND white IS NOT NULL",
+            )?
+            .execute([id])?;
+        Ok(())
     }
 
     /// Removes the moves of `match_id` numbered `from` and after (a takeback).
@@ -287,7 +324,7 @@ impl Tx<'_> {
         // The predicate of the partial index `matches_running`, so that start-up reads only the
         // running games, however many have ended.
         let sql = format!(
-            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('play', 'agreement') ORDER BY id"
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') ORDER BY id"
         );
         let mut st = self.conn.prepare_cached(&sql)?;
         let mut rows = st.query([])?;
@@ -316,7 +353,7 @@ impl Tx<'_> {
         let mut st = self.conn.prepare_cached(
             "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at \
              FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
-             WHERE x.phase IN ('play', 'agreement') ORDER BY m.match_id, m.number",
+             WHERE x.phase IN ('nigiri', 'play', 'agreement') ORDER BY m.match_id, m.number",
         )?;
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {

@@ -379,12 +379,13 @@ mod tests {
                 })
                 .unwrap()
         };
-        let matches =
-            plan("SELECT id FROM matches WHERE phase IN ('play', 'agreement') ORDER BY id");
+        let matches = plan(
+            "SELECT id FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') ORDER BY id",
+        );
         assert!(matches.contains("matches_running"), "{matches}");
         let moves = plan(
             "SELECT m.match_id FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
-             WHERE x.phase IN ('play', 'agreement') ORDER BY m.match_id, m.number",
+             WHERE x.phase IN ('nigiri', 'play', 'agreement') ORDER BY m.match_id, m.number",
         );
         assert!(moves.contains("matches_running"), "{moves}");
         assert!(

@@ -122,6 +122,8 @@ pub struct MatchLive {
     pub turn_started: Option<i64>,
     /// Correspondence reminders sent this turn.
     pub reminded: u8,
+    /// In the phase `nigiri`, the opened hand (stones, guess) once guessed.
+    pub nigiri: Option<(u8, ParityCode)>,
 }
 
 /// One move of a match.

@@ -188,6 +188,8 @@ macro_rules! code {
 code! {
     /// Where a stored match is in its life.
     PhaseCode, "phase" {
+        /// An event's game whose colours nigiri decides first.
+        Nigiri = "nigiri",
         /// Moves are being played.
         Play = "play",
         /// Both passed; the players settle the dead stones.

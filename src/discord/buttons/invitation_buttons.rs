@@ -1,5 +1,6 @@
-//! The invitation's Accept, Decline and Cancel, and a nigiri's Odd, Even, Black and White.
-//! Each answers silently (the invitation message itself changes); a refusal is told privately.
+//! The invitation's Accept, Decline and Cancel, and a nigiri's Odd, Even, Black and White (an
+//! invitation's, or an event game's on its board). Each answers silently (the message itself
+//! changes); a refusal is told privately.
 
 use crate::game::events::nigiri::Parity;
 use crate::game::{Command, InvitationRef};
@@ -24,7 +25,7 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             by,
             invitation: InvitationRef::Id(invitation),
         },
-        ButtonId::Guess { invitation, odd } => {
+        ButtonId::Guess { of, odd } => {
             // The bot's handful: drawn from the system's randomness, so that no one can tell
             // it from the invitation or the time.
             let Ok(random) = getrandom::u64() else {
@@ -33,14 +34,14 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             };
             Command::Guess {
                 by,
-                invitation,
+                of,
                 guess: if odd { Parity::Odd } else { Parity::Even },
                 random,
             }
         }
-        ButtonId::ChooseColour { invitation, black } => Command::ChooseColour {
+        ButtonId::ChooseColour { of, black } => Command::ChooseColour {
             by,
-            invitation,
+            of,
             colour: if black { Color::Black } else { Color::White },
         },
         _ => return,

@@ -4,7 +4,9 @@
 
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, Role, User};
 
-use crate::game::events::{EventOptions, Format, HandicapPolicy, Schedule, Stage, Tournament};
+use crate::game::events::{
+    ColourRule, EventOptions, Format, HandicapPolicy, Schedule, Stage, Tournament,
+};
 use crate::game::time_control::{TimePreset, parse_duration};
 use crate::game::{Command, Duration, EventId, EventRequest, UserId};
 use crate::go::RuleSet;
@@ -134,6 +136,7 @@ pub async fn event_create(
     #[max_length = 10] floor: Option<String>,
     #[channel_types("Text")] relay: Option<serenity::all::ChannelId>,
     #[max_length = 20] round_interval: Option<String>,
+    colours: Option<ColourRule>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -178,6 +181,7 @@ pub async fn event_create(
         rounds,
         bar,
         floor,
+        colours,
     };
     let command = Command::CreateEvent(Box::new(EventRequest {
         guild: call.guild,

@@ -9,7 +9,9 @@ use serenity::all::{
 };
 use tracing::{info, warn};
 
-use crate::game::{ChannelId, Ending, GuildId, Match, MatchId, Outcome, Timestamp, UserId};
+use crate::game::{
+    ChannelId, Ending, GuildId, Match, MatchId, NigiriStage, Outcome, Timestamp, UserId,
+};
 
 use super::super::bot::Bot;
 use super::super::discord_settings::MoveNotify;
@@ -551,6 +553,17 @@ pub async fn reconcile(bot: &Bot, at_start: bool) {
 
 async fn notify_turn(bot: &Bot, http: &Http, m: &Match, user: UserId) {
     let lang = bot.guild_lang(m.guild).await;
+    if let Some(stage) = m.nigiri() {
+        // The colours first: the guess, or the winner's choice.
+        let text = match stage {
+            NigiriStage::Guess => tr!(lang, "notice-nigiri-guess", player = mention(user)),
+            NigiriStage::Choose { .. } => {
+                tr!(lang, "notice-nigiri-choose", player = mention(user))
+            }
+        };
+        notify(bot, http, m, &[user], text).await;
+        return;
+    }
     let last = match m.game.last_move() {
         Some((c, crate::go::Move::Play(p))) => tr!(
             lang,

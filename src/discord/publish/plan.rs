@@ -145,6 +145,12 @@ impl Seen {
                 ..
             } => self.steps.push(Step::Remind(*match_id, *player, *deadline)),
             // Black places the next stone, or White's first move comes.
+            // An event game's nigiri: the hand opened (its winner to choose), or the colours
+            // chosen (Black to move).
+            Event::GameNigiriOpened { .. } | Event::ColoursChosen { .. } => {
+                self.changed = true;
+                self.turn = true;
+            }
             Event::HandicapStonePlaced { left, .. } => {
                 self.changed = true;
                 self.turn |= *left == 0;

@@ -4,14 +4,15 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter};
 
-use crate::game::{EndReason, Ending, Match};
+use crate::game::events::nigiri::NigiriStage;
+use crate::game::{EndReason, Ending, Match, NIGIRI_GUESSER, NigiriOf};
 use crate::go::{Color, GameResult, format_half_points};
 use crate::render::regions::{grid_shape, regions};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
 use super::words::{self, color_name, counting_method, not_counted, rules_name};
-use super::{BOARD_FILE, mention, relative_time, stone};
+use super::{BOARD_FILE, mention, nigiri, relative_time, stone};
 
 /// Embed colours: the board's wood, and muted grey once a game is over.
 const WOOD: u32 = 0xD8A95B;
@@ -36,8 +37,16 @@ pub fn player(m: &Match, c: Color, lang: Lang) -> String {
     }
 }
 
-/// Black and White.
+/// Black and White; during a nigiri, the two players, their colours to be decided.
 pub fn players_line(m: &Match, lang: Lang) -> String {
+    if m.in_nigiri() {
+        return tr!(
+            lang,
+            "board-players-nigiri",
+            guesser = mention(m.players[NIGIRI_GUESSER]),
+            grabber = mention(m.players[!NIGIRI_GUESSER])
+        );
+    }
     tr!(
         lang,
         "board-players",
@@ -97,6 +106,7 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
         );
     }
     match m.ending() {
+        None if m.in_nigiri() => nigiri_fields(m, e, lang).colour(WOOD),
         None if m.in_agreement() => agreement_fields(m, e, lang).colour(WOOD),
         None => turn_fields(m, e.colour(WOOD), lang),
         Some(ending) => e.colour(OVER).field(
@@ -164,6 +174,28 @@ fn turn_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
         .field(tr!(lang, "field-game-ends"), relative_time(m.ends_at), true)
     };
     e.footer(CreateEmbedFooter::new(tr!(lang, "board-footer")))
+}
+
+/// The fields of an event game's nigiri: where it stands, and when the start window closes
+/// on whoever has not done their part.
+fn nigiri_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
+    let (guesser, grabber) = (m.players[NIGIRI_GUESSER], m.players[!NIGIRI_GUESSER]);
+    let text = match (m.nigiri(), m.awaited()) {
+        (Some(NigiriStage::Choose { stones, guess }), Some(chooser)) => {
+            nigiri::opened_text(lang, stones, guess, guesser, chooser)
+        }
+        _ => tr!(
+            lang,
+            "board-nigiri-guess",
+            guesser = mention(guesser),
+            grabber = mention(grabber)
+        ),
+    };
+    let e = e.field(tr!(lang, "field-nigiri"), text, false);
+    match m.absence_deadline() {
+        Some(at) => e.field(tr!(lang, "field-start-window"), relative_time(at), true),
+        None => e,
+    }
 }
 
 /// The fields of the dead-stone agreement phase: what is marked, the score if accepted, who
@@ -312,10 +344,23 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
 }
 
 /// The buttons of the board message: one per region, then Pass (or Accept and Resume play
-/// during the agreement) and Resign. None once over.
+/// during the agreement) and Resign; during a nigiri, its step's buttons and Resign. None once
+/// over.
 pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
     if !m.is_running() {
         return Vec::new();
+    }
+    if let Some(stage) = m.nigiri() {
+        let mut row = nigiri::buttons(NigiriOf::Game(m.id), stage, lang, true);
+        row.push(button(
+            ButtonId::Resign {
+                game: m.id,
+                move_number: m.move_count(),
+            },
+            tr!(lang, "button-resign"),
+            ButtonStyle::Danger,
+        ));
+        return vec![CreateActionRow::Buttons(row)];
     }
     let mut rows = region_rows(m);
     rows.push(CreateActionRow::Buttons(action_buttons(m, lang)));
@@ -446,6 +491,9 @@ pub fn rematch_row(game: crate::game::MatchId, lang: Lang) -> Vec<CreateActionRo
 /// match's is out of date and is redrawn (after a failed edit, or a crash before one).
 pub fn view_key(m: &Match, lang: Lang) -> String {
     let phase = match (m.agreement(), m.ending()) {
+        (None, None) if m.in_nigiri() => {
+            format!("n{}", u8::from(m.nigiri() != Some(NigiriStage::Guess)))
+        }
         (Some(a), _) => format!(
             "a{}{}{}",
             a.version,

@@ -7,8 +7,8 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 use crate::game::Duration;
 use crate::game::events::standings::Standing;
 use crate::game::events::{
-    Board, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome, Schedule, Stage, Tournament,
-    Winner,
+    Board, ColourRule, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome, Schedule, Stage,
+    Tournament, Winner,
 };
 use crate::game::time_control::format_duration;
 
@@ -105,6 +105,9 @@ pub fn terms_text(lang: Lang, t: &EventTerms) -> String {
             absences = t.absences_allowed
         ),
     ];
+    if t.colours == ColourRule::Nigiri {
+        lines.push(tr!(lang, "event-colours-nigiri"));
+    }
     if t.ranked {
         lines.push(tr!(lang, "terms-ranked"));
     }
@@ -239,6 +242,12 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
             ),
         })
         .collect();
+    // Under nigiri, a line before the boards says who guesses (it is never cut off).
+    let note = if t.terms.colours == ColourRule::Nigiri {
+        format!("{}\n", tr!(lang, "event-round-nigiri"))
+    } else {
+        String::new()
+    };
     let head = tr!(
         lang,
         "event-round-heading",
@@ -246,8 +255,8 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
         round = round
     );
     format!(
-        "**{head}**\n{}",
-        fit(lang, &lines, CONTENT_MAX - head.len() - 8)
+        "**{head}**\n{note}{}",
+        fit(lang, &lines, CONTENT_MAX - head.len() - note.len() - 8)
     )
 }
 

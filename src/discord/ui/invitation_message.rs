@@ -3,8 +3,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::game::events::nigiri::Parity;
-use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriStage, Terms};
+use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriOf, NigiriStage, Terms};
 use crate::go::Color;
 
 use super::super::custom_id::ButtonId;
@@ -12,7 +11,7 @@ use super::super::i18n::{Lang, tr};
 use super::super::reply::Reply;
 use super::super::snowflake;
 use super::words::{color_name, handicap_terms, rules_name, time_control_text};
-use super::{mention, relative_time};
+use super::{mention, nigiri, relative_time};
 
 /// The open invitation as an answer to the interaction that made it (a command or a Rematch
 /// press): its text, a ping of the invitee only, and its buttons.
@@ -80,15 +79,7 @@ fn colours_sentence(inv: &Invitation, lang: Lang) -> String {
         }
         Some(NigiriStage::Choose { stones, guess }) => {
             let chooser = inv.nigiri_chooser().unwrap_or(inv.inviter);
-            return tr!(
-                lang,
-                "invitation-nigiri-open",
-                stones = u32::from(stones),
-                parity = parity_name(lang, Parity::of(stones)),
-                invitee = mention(inv.invitee),
-                guess = parity_name(lang, guess),
-                chooser = mention(chooser)
-            );
+            return nigiri::opened_text(lang, stones, guess, inv.invitee, chooser);
         }
         None => {}
     }
@@ -147,14 +138,6 @@ pub fn closed_text(inv: &Invitation, how: Closed, lang: Lang) -> String {
     )
 }
 
-/// The name of a parity, odd or even.
-fn parity_name(lang: Lang, p: Parity) -> String {
-    match p {
-        Parity::Odd => tr!(lang, "nigiri-odd"),
-        Parity::Even => tr!(lang, "nigiri-even"),
-    }
-}
-
 /// Accept, Decline and Cancel (all disabled once it is closed); under nigiri, Odd and Even
 /// in place of Accept, then Black and White for the winner to choose.
 pub fn components(inv: &Invitation, lang: Lang, open: bool) -> Vec<CreateActionRow> {
@@ -171,34 +154,7 @@ pub fn components(inv: &Invitation, lang: Lang, open: bool) -> Vec<CreateActionR
             tr!(lang, "button-accept"),
             ButtonStyle::Success,
         )],
-        Some(NigiriStage::Guess) => [(true, "button-odd"), (false, "button-even")]
-            .into_iter()
-            .map(|(odd, label)| {
-                button(
-                    ButtonId::Guess {
-                        invitation: id,
-                        odd,
-                    },
-                    super::super::i18n::text(lang, label, None),
-                    ButtonStyle::Success,
-                )
-            })
-            .collect(),
-        Some(NigiriStage::Choose { .. }) => {
-            [(true, "button-take-black"), (false, "button-take-white")]
-                .into_iter()
-                .map(|(black, label)| {
-                    button(
-                        ButtonId::ChooseColour {
-                            invitation: id,
-                            black,
-                        },
-                        super::super::i18n::text(lang, label, None),
-                        ButtonStyle::Primary,
-                    )
-                })
-                .collect()
-        }
+        Some(stage) => nigiri::buttons(NigiriOf::Invitation(id), stage, lang, open),
     };
     row.push(button(
         ButtonId::Decline { invitation: id },

@@ -7,6 +7,7 @@ pub mod event_message;
 pub mod event_pictures;
 pub mod games_list;
 pub mod invitation_message;
+pub mod nigiri;
 pub mod picker;
 pub mod profile_embeds;
 pub mod status_text;

@@ -109,6 +109,8 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NigiriGuessFirst => tr!(lang, "refusal-nigiri-guess-first"),
         Refusal::NotNigiriStep => tr!(lang, "refusal-not-nigiri-step"),
         Refusal::NotYourChoice => tr!(lang, "refusal-not-your-choice"),
+        Refusal::NotYourGuess => tr!(lang, "refusal-not-your-guess"),
+        Refusal::NigiriFirst => tr!(lang, "refusal-nigiri-first"),
         Refusal::NotInGame => tr!(lang, "refusal-not-in-game"),
         Refusal::NoSuchGame => tr!(lang, "refusal-no-such-game"),
         Refusal::NotYourGame => tr!(lang, "refusal-not-your-game"),
@@ -256,6 +258,7 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
                 Inconsistency::EarlyAgreement => tr!(lang, "inconsistent-early-agreement"),
                 Inconsistency::EndedWithoutEnding => tr!(lang, "inconsistent-no-ending"),
                 Inconsistency::Resumptions => tr!(lang, "inconsistent-resumptions"),
+                Inconsistency::MovesBeforeNigiri => tr!(lang, "inconsistent-moves-before-nigiri"),
             }
         ),
     }

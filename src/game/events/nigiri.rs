@@ -62,6 +62,26 @@ pub fn chooser(stones: u8, guess: Parity) -> Chooser {
     }
 }
 
+/// Where a nigiri stands: an invitation's (the inviter grabs, the one invited guesses), or an
+/// event game's (the bot grabs for White's seat of the pairing, Black's guesses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NigiriStage {
+    /// The bot holds a handful for the grabber; the guesser is to guess.
+    Guess,
+    /// The hand was opened: `stones`, guessed `guess`; the winner is to choose a colour.
+    Choose { stones: u8, guess: Parity },
+}
+
+impl NigiriStage {
+    /// Who chooses the colour once the hand is open; `None` before the guess.
+    pub fn chooser(self) -> Option<Chooser> {
+        match self {
+            NigiriStage::Guess => None,
+            NigiriStage::Choose { stones, guess } => Some(chooser(stones, guess)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -179,6 +179,9 @@ impl Schedule {
 }
 
 impl ColourRule {
+    /// Both rules, as offered.
+    pub const ALL: [ColourRule; 2] = [ColourRule::ByPairing, ColourRule::Nigiri];
+
     /// The name as stored.
     pub const fn name(self) -> &'static str {
         match self {
@@ -239,6 +242,8 @@ pub struct EventOptions {
     /// McMahon's bar and floor, as typed (`1d`, `20k`).
     pub bar: Option<String>,
     pub floor: Option<String>,
+    /// Who chooses the colours of an even game (default: the pairing).
+    pub colours: Option<ColourRule>,
 }
 
 impl EventOptions {
@@ -332,7 +337,7 @@ impl EventOptions {
             round_interval,
             start_window,
             absences_allowed,
-            colours: ColourRule::ByPairing,
+            colours: self.colours.unwrap_or(ColourRule::ByPairing),
         })
     }
 }

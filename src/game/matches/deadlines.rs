@@ -59,6 +59,9 @@ impl Match {
             .find(|&c| self.offline_until[c].is_some_and(|u| u <= due))
         {
             self.end(Ending::Abandoned(AbandonCause::Offline(c)), due, events);
+        } else if self.in_nigiri() {
+            // Nothing else is due while the colours are decided (see `next_deadline`).
+            return false;
         } else if self.in_agreement() {
             // Away for the turn timeout during agreement: accepts the marking as it stands.
             self.accept_for_all(events);

@@ -9,6 +9,7 @@
 mod agreement;
 mod deadlines;
 mod moves;
+mod nigiri;
 #[cfg(test)]
 mod tests;
 mod undo;
@@ -19,12 +20,14 @@ use crate::go::{
 };
 
 use super::computer::Computer;
+use super::events::nigiri::{NigiriStage, Parity};
 use super::refusal::Refusal;
 use super::time::{Duration, Timestamp};
 use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
 
 pub use agreement::Agreement;
+pub use nigiri::GUESSER as NIGIRI_GUESSER;
 
 /// The merit numbers of SPEC §6, as copied into a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +130,9 @@ pub struct Ended {
 /// Where a match is in its life: the one phase, in memory as in the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Phase {
+    /// An event's even game whose terms say nigiri (猜先): the colours are being decided;
+    /// no move yet, no clock running.
+    Nigiri(NigiriStage),
     /// Moves are being played.
     Play,
     /// Both passed under a rule set with an agreement: the players settle the dead stones.
@@ -164,6 +170,11 @@ pub enum Action {
     RequestUndo,
     /// Accept (`true`) or decline the opponent's request to take back their last move.
     AnswerUndo(bool),
+    /// Nigiri: the guesser's guess; the bot's handful is taken from the number (uniformly
+    /// drawn by the caller).
+    Guess(Parity, u64),
+    /// Nigiri: the winner takes this colour.
+    ChooseColour(Color),
 }
 
 /// What an event's referee may rule on one of its games still being played.
@@ -340,8 +351,11 @@ impl Match {
 
     /// The players of an event's game absent when its start window closes (缺席): whose turn
     /// came (Black's at once, White's after Black's first move or pass) and who has made no
-    /// move of their own.
+    /// move of their own; during a nigiri, the one who was to guess or to choose.
     pub fn absentees(&self) -> Vec<Color> {
+        if let Some(actor) = self.nigiri_actor() {
+            return vec![actor];
+        }
         let white_called =
             !self.placed.is_empty() || self.game.moves().iter().any(|&(c, _)| c == Color::Black);
         Color::ALL
@@ -355,7 +369,7 @@ impl Match {
     /// while someone whose turn came has not moved.
     pub fn absence_deadline(&self) -> Option<Timestamp> {
         let link = self.config.event?;
-        if !matches!(self.phase, Phase::Play) || self.absentees().is_empty() {
+        if !matches!(self.phase, Phase::Play | Phase::Nigiri(_)) || self.absentees().is_empty() {
             return None;
         }
         Some(self.started_at + link.start_window)
@@ -495,8 +509,11 @@ impl Match {
     }
 
     /// The player to notify that it is their turn: no one while the dead stones are settled
-    /// or once it is over, nor the computer.
+    /// or once it is over, nor the computer; during a nigiri, the one to guess or to choose.
     pub fn awaited(&self) -> Option<UserId> {
+        if let Some(actor) = self.nigiri_actor() {
+            return Some(self.players[actor]);
+        }
         let user = self.player_to_move();
         (matches!(self.phase, Phase::Play) && self.computer.is_none_or(|c| c.user != user))
             .then_some(user)
@@ -616,6 +633,20 @@ impl Match {
         if !self.is_running() {
             return None;
         }
+        if self.in_nigiri() {
+            // No turn runs before the colours are decided: the start window (an event's game),
+            // an offline player, the cap.
+            let mut d = self.ends_at;
+            for at in self
+                .absence_deadline()
+                .into_iter()
+                .chain(self.offline_until.black)
+                .chain(self.offline_until.white)
+            {
+                d = d.min(at);
+            }
+            return Some(d);
+        }
         let mut d = self.turn_deadline.min(self.ends_at);
         if let Some(r) = self.next_reminder() {
             d = d.min(r);
@@ -713,6 +744,10 @@ impl Match {
             Action::RequestUndo => self.request_undo(color, seen, &mut events)?,
             Action::AnswerUndo(accept) => {
                 self.answer_undo(color, accept, seen, now, &mut events)?
+            }
+            Action::Guess(parity, random) => self.guess(color, parity, random, &mut events)?,
+            Action::ChooseColour(colour) => {
+                self.choose_colour(color, colour, now, &mut events)?;
             }
             Action::Tick | Action::Annul | Action::Ruled(_) => {}
         }

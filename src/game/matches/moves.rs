@@ -20,6 +20,9 @@ impl Match {
         // A button of an older board says so first: that is why it is not this player's turn
         // any more (or why the game is settling its dead stones), if it is not.
         self.check_fresh(seen)?;
+        if self.in_nigiri() {
+            return Err(Refusal::NigiriFirst);
+        }
         if self.in_agreement() {
             return Err(Refusal::InAgreement);
         }

@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::game::events::nigiri::Parity;
 use crate::go::ByColor;
 
 fn config(rules: RuleSet) -> MatchConfig {
@@ -27,6 +28,26 @@ fn config(rules: RuleSet) -> MatchConfig {
     }
 }
 
+/// The time `secs` seconds after the epoch.
+pub(super) fn t(secs: u64) -> Timestamp {
+    Timestamp::from_millis(i64::try_from(secs * 1000).unwrap_or(i64::MAX))
+}
+
+/// An event's game of 7×7 between users 20 (Black) and 10 (White), started at 0, with a start
+/// window of ten minutes.
+pub(super) fn event_match() -> Match {
+    let mut c = config(RuleSet::Chinese);
+    c.event = Some(EventLink {
+        event: super::super::EventId(7),
+        start_window: Duration::from_secs(600),
+    });
+    let players = ByColor {
+        black: UserId(20),
+        white: UserId(10),
+    };
+    Match::new(MatchId(1), GuildId(1), ChannelId(1), players, c, t(0))
+}
+
 fn action() -> impl Strategy<Value = (u8, Action, Option<u32>, u64)> {
     let act = prop_oneof![
         (0u8..19, 0u8..19).prop_map(|(c, r)| Action::Play(Point::new(c, r).expect("< 19"))),
@@ -40,6 +61,13 @@ fn action() -> impl Strategy<Value = (u8, Action, Option<u32>, u64)> {
         proptest::option::of(0u32..3).prop_map(Action::AcceptMarking),
         Just(Action::ResumePlay),
         Just(Action::Annul),
+        (any::<bool>(), any::<u64>())
+            .prop_map(|(odd, r)| Action::Guess(if odd { Parity::Odd } else { Parity::Even }, r)),
+        any::<bool>().prop_map(|b| Action::ChooseColour(if b {
+            Color::Black
+        } else {
+            Color::White
+        })),
     ];
     (0u8..3, act, proptest::option::of(0u32..40), 0u64..200_000)
 }
@@ -50,11 +78,17 @@ proptest! {
     #[test]
     fn apply_never_panics_and_a_refusal_changes_nothing(
         rules in proptest::sample::select(RuleSet::ALL.to_vec()),
+        nigiri in any::<bool>(),
         steps in proptest::collection::vec(action(), 1..120)
     ) {
         let players = ByColor { black: UserId(20), white: UserId(10) };
         let mut m = Match::new(MatchId(1), GuildId(1), ChannelId(1), players, config(rules),
             Timestamp::from_millis(0));
+        if nigiri {
+            // An event's game whose colours nigiri decides first.
+            m = event_match();
+            m.begin_nigiri();
+        }
         let mut now = Timestamp::from_millis(0);
         for (who, act, seen, dt) in steps {
             now = now + Duration::from_millis(dt);
@@ -71,6 +105,10 @@ proptest! {
             // Moves are refused while the dead stones are settled.
             if m.in_agreement() {
                 prop_assert!(m.game.is_over());
+            }
+            // No move is played before nigiri has decided the colours.
+            if m.in_nigiri() {
+                prop_assert_eq!(m.move_count(), 0);
             }
         }
     }

@@ -117,6 +117,11 @@ impl Service {
                 }
             }
             tx.update_match(next.id.get(), &live_of(&next))?;
+            if next.players != m.players {
+                // A nigiri gave the players the other colours: the game and its event's
+                // board say so.
+                tx.swap_match_colours(next.id.get())?;
+            }
             let mut event = None;
             if let Some(ending) = next.ending() {
                 record_result(tx, &next, ending, now, &mut events)?;

@@ -13,8 +13,8 @@ use crate::store::{RulingCode, RulingRow, StoreError, Tx};
 use super::super::events::handicap::{ing_handicap, sen_between};
 use super::super::events::ten_game::TenGame;
 use super::super::events::{
-    Candidate, EventOptions, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
-    Schedule, Stage, Tournament,
+    Candidate, ColourRule, EventOptions, Format, HandicapPolicy, Outcome as EventOutcome, Pairing,
+    Planned, Schedule, Stage, Tournament,
 };
 use super::super::invitation::match_config;
 use super::super::matches::{Action, EventLink, Match, MatchConfig, Ruling};
@@ -445,7 +445,8 @@ impl Service {
     }
 
     /// The match of an event's game: the event's terms, the handicap its policy gives the two
-    /// players (the weaker then Black), the start window.
+    /// players (the weaker then Black), the start window; an even game of an event whose
+    /// colours go by nigiri opens with it.
     fn event_match(
         &self,
         t: &Tournament,
@@ -454,6 +455,10 @@ impl Service {
         now: Timestamp,
     ) -> Match {
         let (black, white, handicap, komi) = event_game_terms(t, pairing);
+        // An even game: the pairing's colours, or nigiri's where the terms say so.
+        let even = (black, white) == (pairing.black, pairing.white)
+            && handicap == 0
+            && Some(komi) == t.terms.komi.or(Some(t.terms.rules.rules().komi));
         let mut config: MatchConfig = match_config(
             &super::super::invitation::Terms {
                 size: t.terms.size,
@@ -474,14 +479,18 @@ impl Service {
             black: t.entries[black].user,
             white: t.entries[white].user,
         };
-        Match::new(
+        let mut m = Match::new(
             MatchId(self.take_id()),
             t.guild,
             t.channel,
             players,
             config,
             now,
-        )
+        );
+        if t.terms.colours == ColourRule::Nigiri && even {
+            m.begin_nigiri();
+        }
+        m
     }
 
     /// Records, in a match's commit, the end of an event's game: its board's result, and an

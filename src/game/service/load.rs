@@ -52,6 +52,8 @@ pub enum Inconsistency {
     EndedWithoutEnding,
     #[error("the resumptions stored are not the moves'")]
     Resumptions,
+    #[error("moves before the nigiri decided the colours")]
+    MovesBeforeNigiri,
 }
 
 /// A stored game or invitation that could not be loaded, with where it was and why.

@@ -36,10 +36,29 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         time: time_spec(i.terms.time),
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
-        nigiri: match i.nigiri {
-            Some(NigiriStage::Choose { stones, guess }) => Some((stones, parity_code(guess))),
-            Some(NigiriStage::Guess) | None => None,
+        nigiri: opened_hand(i.nigiri),
+    }
+}
+
+/// A nigiri's opened hand as stored: the stones and the guess, once guessed.
+fn opened_hand(stage: Option<NigiriStage>) -> Option<(u8, ParityCode)> {
+    match stage? {
+        NigiriStage::Choose { stones, guess } => Some((stones, parity_code(guess))),
+        NigiriStage::Guess => None,
+    }
+}
+
+/// A nigiri's stage from its stored hand: guessed once the hand is opened.
+fn nigiri_stage(hand: Option<(u8, ParityCode)>) -> NigiriStage {
+    match hand {
+        Some((stones, guess)) => NigiriStage::Choose {
+            stones,
+            guess: match guess {
+                ParityCode::Odd => Parity::Odd,
+                ParityCode::Even => Parity::Even,
+            },
         },
+        None => NigiriStage::Guess,
     }
 }
 
@@ -71,17 +90,7 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
-        nigiri: match (r.colours, r.nigiri) {
-            (ColoursCode::Nigiri, Some((stones, guess))) => Some(NigiriStage::Choose {
-                stones,
-                guess: match guess {
-                    ParityCode::Odd => Parity::Odd,
-                    ParityCode::Even => Parity::Even,
-                },
-            }),
-            (ColoursCode::Nigiri, None) => Some(NigiriStage::Guess),
-            _ => None,
-        },
+        nigiri: (r.colours == ColoursCode::Nigiri).then(|| nigiri_stage(r.nigiri)),
     }
 }
 
@@ -168,6 +177,7 @@ fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadEr
 
 pub(super) fn live_of(m: &Match) -> MatchLive {
     let (phase, ending, result, ended_at, marking) = match &m.phase {
+        Phase::Nigiri(_) => (PhaseCode::Nigiri, None, None, None, None),
         Phase::Play => (PhaseCode::Play, None, None, None, None),
         Phase::Agreement(a) => (PhaseCode::Agreement, None, None, None, Some(a)),
         Phase::Ended(e) => {
@@ -207,6 +217,7 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_spec(c))),
         turn_started: Some(m.turn_started.millis()),
         reminded: m.reminded,
+        nigiri: opened_hand(m.nigiri()),
     }
 }
 
@@ -497,6 +508,12 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
     }
     let l = &r.live;
     m.phase = match l.phase {
+        PhaseCode::Nigiri => {
+            if m.move_count() != 0 {
+                return Err(LoadError::Inconsistent(Inconsistency::MovesBeforeNigiri));
+            }
+            Phase::Nigiri(nigiri_stage(l.nigiri))
+        }
         PhaseCode::Play => {
             if m.game.is_over() && m.has_agreement() {
                 // Play was resumed after a dispute, with no move since.

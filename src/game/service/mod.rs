@@ -33,7 +33,8 @@ use super::settings::Settings;
 use super::time::Timestamp;
 use super::timers::Timers;
 use super::{
-    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, Outcome, Subject, UserId,
+    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, NigiriOf, Outcome,
+    Subject, UserId,
 };
 
 pub use event_commands::EventRequest;
@@ -162,15 +163,26 @@ impl Service {
             Command::Decline { by, invitation } => Applied::only(self.decline(by, invitation, now)),
             Command::Guess {
                 by,
-                invitation,
+                of: NigiriOf::Invitation(invitation),
                 guess,
                 random,
             } => Applied::only(self.guess(by, invitation, guess, random, now)),
+            Command::Guess {
+                by,
+                of: NigiriOf::Game(id),
+                guess,
+                random,
+            } => self.on_match(id, Some(by), Action::Guess(guess, random), None, now),
             Command::ChooseColour {
                 by,
-                invitation,
+                of: NigiriOf::Invitation(invitation),
                 colour,
             } => Applied::only(self.choose_colour(by, invitation, colour, now)),
+            Command::ChooseColour {
+                by,
+                of: NigiriOf::Game(id),
+                colour,
+            } => self.on_match(id, Some(by), Action::ChooseColour(colour), None, now),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
             Command::PlayComputer {
                 guild,
