@@ -155,15 +155,14 @@ fn the_game_is_scored_when_both_accept_the_same_marking() {
     assert_eq!(w.svc.match_of(BOB), None, "the players are free again");
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().wins, 1);
     // The record keeps the rules, the result and the territory with the dead stone in it.
-    let sgf = w
-        .svc
-        .sgf(
-            GUILD,
-            id,
-            ["Bob", "Alice"],
-            "automatic pass (turn timed out)",
-        )
-        .unwrap();
+    let sgf = record(
+        &w.svc,
+        GUILD,
+        id,
+        ["Bob", "Alice"],
+        "automatic pass (turn timed out)",
+    )
+    .unwrap();
     assert!(sgf.contains("RU[Chinese]"), "{sgf}");
     assert!(sgf.contains("RE[W+14.5]"), "{sgf}");
     assert!(sgf.contains("TB["), "{sgf}");

@@ -95,7 +95,7 @@ fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last() {
     // A loss on time is a finished game: on the profiles.
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().wins, 1);
     assert_eq!(w.svc.profile(GUILD, BOB).unwrap().losses, 1);
-    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    let sgf = record(&w.svc, GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     assert!(sgf.contains("RE[W+T]"), "{sgf}");
 }
 

@@ -103,7 +103,7 @@ fn black_gets_the_stones_and_white_moves_first() {
     assert_eq!(m.game.board().stone_counts().black, 5);
     assert_eq!(m.game.to_move(), Color::White);
 
-    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    let sgf = record(&w.svc, GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     for prop in [
         "HA[4]",
         "KM[0.5]",
@@ -310,7 +310,7 @@ fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(
     assert_eq!(m.game.initial_board(), &start);
     assert_eq!((m.game.moves().len(), m.move_count()), (2, 5));
     assert_eq!(m.game.to_move(), Color::White);
-    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    let sgf = record(&w.svc, GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     for prop in [
         "HA[3]",
         "KM[3.5]",

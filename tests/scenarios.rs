@@ -981,15 +981,14 @@ fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_bo
         "an ended game is annulled once"
     );
     // The record says so; the pair may play again at once.
-    let sgf = w
-        .svc
-        .sgf(
-            GUILD,
-            id,
-            ["Bob", "Alice"],
-            "automatic pass (turn timed out)",
-        )
-        .unwrap();
+    let sgf = record(
+        &w.svc,
+        GUILD,
+        id,
+        ["Bob", "Alice"],
+        "automatic pass (turn timed out)",
+    )
+    .unwrap();
     assert!(sgf.contains("RE[Void]"), "{sgf}");
     w.start(BOB, ALICE);
 }
@@ -1748,15 +1747,14 @@ fn a_finished_game_downloads_as_sgf() {
     w.play(BOB, "E5").unwrap();
     w.advance(180 * SEC);
     w.pass(BOB).unwrap();
-    let sgf = w
-        .svc
-        .sgf(
-            GUILD,
-            id,
-            ["Bob", "Alice"],
-            "automatic pass (turn timed out)",
-        )
-        .unwrap();
+    let sgf = record(
+        &w.svc,
+        GUILD,
+        id,
+        ["Bob", "Alice"],
+        "automatic pass (turn timed out)",
+    )
+    .unwrap();
     assert!(
         sgf.contains("PB[Bob]") && sgf.contains("PW[Alice]"),
         "{sgf}"
@@ -1770,8 +1768,7 @@ fn a_finished_game_downloads_as_sgf() {
     );
     // Another server's moderator cannot download it.
     assert_eq!(
-        w.svc
-            .sgf(GuildId(2), id, ["Bob", "Alice"], "automatic pass")
+        record(&w.svc, GuildId(2), id, ["Bob", "Alice"], "automatic pass")
             .unwrap_err()
             .refusal(),
         Some(&Refusal::NoSuchGame)

@@ -75,7 +75,7 @@ fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record()
         .map(|(_, mv)| mv.to_string())
         .collect();
     assert_eq!(moves, ["E5", "C3", "D4"]);
-    let sgf = w.svc.sgf(GUILD, id, ["Bob", "Alice"], "auto").unwrap();
+    let sgf = record(&w.svc, GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     assert!(
         sgf.contains(";B[ee];W[cg];B[df])"),
         "G7 (gc) is gone: {sgf}"

@@ -78,6 +78,18 @@ pub enum ButtonId {
     Guess { of: NigiriOf, odd: bool },
     /// The nigiri's winner takes Black (or White).
     ChooseColour { of: NigiriOf, black: bool },
+    /// A consultation member's vote for a point (from the point picker of the team's board).
+    VotePoint {
+        game: MatchId,
+        move_number: u32,
+        point: Point,
+    },
+    /// A consultation member's vote to pass (or to resign).
+    VotePass {
+        game: MatchId,
+        move_number: u32,
+        resign: bool,
+    },
 }
 
 /// Why a custom id was not understood.
@@ -111,6 +123,8 @@ impl ButtonId {
             | ButtonId::TakeBack { game, .. }
             | ButtonId::AnswerTakeBack { game, .. }
             | ButtonId::Rematch { game }
+            | ButtonId::VotePoint { game, .. }
+            | ButtonId::VotePass { game, .. }
             | ButtonId::Guess {
                 of: NigiriOf::Game(game),
                 ..
@@ -134,7 +148,9 @@ impl ButtonId {
             | ButtonId::AcceptMarking { move_number, .. }
             | ButtonId::Resume { move_number, .. }
             | ButtonId::TakeBack { move_number, .. }
-            | ButtonId::AnswerTakeBack { move_number, .. } => Some(move_number),
+            | ButtonId::AnswerTakeBack { move_number, .. }
+            | ButtonId::VotePoint { move_number, .. }
+            | ButtonId::VotePass { move_number, .. } => Some(move_number),
             _ => None,
         }
     }
@@ -299,6 +315,22 @@ impl ButtonId {
                     black: action.ends_with("cb"),
                 }
             }
+            "vp" => {
+                want(3)?;
+                ButtonId::VotePoint {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    point: point(fields[2])?,
+                }
+            }
+            "vs" | "vr" => {
+                want(2)?;
+                ButtonId::VotePass {
+                    game: id_at(0)?,
+                    move_number: move_at(1)?,
+                    resign: action == "vr",
+                }
+            }
             "learn" => {
                 want(1)?;
                 ButtonId::Learn {
@@ -400,6 +432,19 @@ impl fmt::Display for ButtonId {
                 )
             }
             ButtonId::LeaveEvent { event } => write!(f, "{PREFIX}:el:{event}"),
+            ButtonId::VotePoint {
+                game,
+                move_number,
+                point,
+            } => write!(f, "{PREFIX}:vp:{game}:{move_number}:{point}"),
+            ButtonId::VotePass {
+                game,
+                move_number,
+                resign,
+            } => {
+                let action = if resign { "vr" } else { "vs" };
+                write!(f, "{PREFIX}:{action}:{game}:{move_number}")
+            }
         }
     }
 }
@@ -524,6 +569,21 @@ mod tests {
             ButtonId::ChooseColour {
                 of: NigiriOf::Game(big),
                 black: false,
+            },
+            ButtonId::VotePoint {
+                game: big,
+                move_number: u32::MAX,
+                point: "T19".parse().unwrap(),
+            },
+            ButtonId::VotePass {
+                game: MatchId(3),
+                move_number: 4,
+                resign: false,
+            },
+            ButtonId::VotePass {
+                game: big,
+                move_number: 0,
+                resign: true,
             },
         ];
         for region in 0..=u8::MAX {

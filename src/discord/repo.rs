@@ -8,6 +8,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId};
+use crate::go::Color;
 use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
 
 use super::discord_settings::DiscordSettings;
@@ -17,6 +18,16 @@ type MessageTable = (&'static str, &'static str);
 const INVITATIONS: MessageTable = ("discord_invitations", "invitation_id");
 const EVENTS: MessageTable = ("discord_events", "event_id");
 const RELAYS: MessageTable = ("discord_relays", "match_id");
+
+/// A consultation team's thread and the board in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamBoardRecord {
+    pub thread: ChannelId,
+    /// `None` until posted.
+    pub message: Option<u64>,
+    /// What the message shows (its view key).
+    pub shown: Option<String>,
+}
 
 /// Where a game's board message is, and what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,6 +219,77 @@ impl<'a> Repo<'a> {
         message: u64,
     ) -> Result<(), StoreError> {
         self.set_message_of(RELAYS, id.get(), channel, message)
+    }
+
+    /// A consultation team's thread, its board message (once posted) and what it shows.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn team_board(
+        &self,
+        id: MatchId,
+        color: Color,
+    ) -> Result<Option<TeamBoardRecord>, StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .connection()
+                .prepare_cached(
+                    "SELECT thread_id, message_id, shown FROM discord_team_boards \
+                     WHERE match_id = ?1 AND color = ?2",
+                )?
+                .query_row(params![id.get(), color], |r| {
+                    Ok(TeamBoardRecord {
+                        thread: ChannelId(from_sql_id(r.get(0)?)),
+                        message: r.get::<_, Option<i64>>(1)?.map(from_sql_id),
+                        shown: r.get(2)?,
+                    })
+                })
+                .optional()?)
+        })
+    }
+
+    /// Remembers a consultation team's thread (its board to be posted).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_team_thread(
+        &self,
+        id: MatchId,
+        color: Color,
+        thread: ChannelId,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "INSERT INTO discord_team_boards (match_id, color, thread_id) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT (match_id, color) DO UPDATE SET \
+                     thread_id = excluded.thread_id",
+                )?
+                .execute(params![id.get(), color, to_sql_id(thread.get())])?;
+            Ok(())
+        })
+    }
+
+    /// Remembers a consultation team's board message and what it shows.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_team_board(
+        &self,
+        id: MatchId,
+        color: Color,
+        message: u64,
+        shown: &str,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            tx.connection()
+                .prepare_cached(
+                    "UPDATE discord_team_boards SET message_id = ?3, shown = ?4 \
+                     WHERE match_id = ?1 AND color = ?2",
+                )?
+                .execute(params![id.get(), color, to_sql_id(message), shown])?;
+            Ok(())
+        })
     }
 
     /// Remembers the announcement of an event.

@@ -133,9 +133,43 @@ pub struct Invitation {
     pub expires_at: Timestamp,
     /// Where its nigiri stands, if nigiri decides its colours.
     pub nigiri: Option<NigiriStage>,
+    /// A pair Go invitation (联棋): the partners, and who of the three invited accepted.
+    pub pair: Option<PairInvite>,
+}
+
+/// The partners of a pair Go invitation: the inviter plays with `inviter_partner`, the one
+/// invited with `invitee_partner`; all three invited must accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairInvite {
+    pub inviter_partner: UserId,
+    pub invitee_partner: UserId,
+    /// Whether the one invited, the inviter's partner and the one invited's partner accepted.
+    pub accepted: [bool; 3],
+}
+
+impl PairInvite {
+    /// The three invited, in the order of [`PairInvite::accepted`].
+    pub fn invited(&self, invitee: UserId) -> [UserId; 3] {
+        [invitee, self.inviter_partner, self.invitee_partner]
+    }
 }
 
 impl Invitation {
+    /// The people it asks to accept: the one invited, and under pair Go both partners too.
+    pub fn invited(&self) -> Vec<UserId> {
+        match &self.pair {
+            Some(p) => p.invited(self.invitee).to_vec(),
+            None => vec![self.invitee],
+        }
+    }
+
+    /// Everyone it would seat: the inviter and the invited.
+    pub fn people(&self) -> Vec<UserId> {
+        let mut all = vec![self.inviter];
+        all.extend(self.invited());
+        all
+    }
+
     /// Who chooses the colour once the hand is open: the one invited if they guessed right,
     /// else the inviter. `None` before the guess, or without nigiri.
     pub fn nigiri_chooser(&self) -> Option<UserId> {
@@ -145,9 +179,9 @@ impl Invitation {
         })
     }
 
-    /// Whether `user` is one of its two players.
+    /// Whether `user` is one of its players (the four of a pair Go invitation).
     pub fn involves(&self, user: UserId) -> bool {
-        self.inviter == user || self.invitee == user
+        self.inviter == user || self.invited().contains(&user)
     }
 
     /// Whether it has expired at `now` (an invitation lives `offer-expiry-seconds`, the last
@@ -393,6 +427,7 @@ fn invitation(
         created_at: now,
         expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
         nigiri: None,
+        pair: None,
     }
 }
 
@@ -410,7 +445,7 @@ impl Lobby {
         let inv = match which {
             InvitationRef::Id(id) => {
                 let inv = self.invitations.get(&id).ok_or(Refusal::NoSuchInvitation)?;
-                if inv.invitee != by {
+                if !inv.invited().contains(&by) {
                     return Err(Refusal::NotForYou);
                 }
                 inv
@@ -418,7 +453,7 @@ impl Lobby {
             InvitationRef::From { guild, inviter } => self
                 .invitations
                 .values()
-                .filter(|i| i.guild == guild && i.inviter == inviter && i.invitee == by)
+                .filter(|i| i.guild == guild && i.inviter == inviter && i.invited().contains(&by))
                 .max_by_key(|i| i.id)
                 .ok_or(Refusal::NoSuchInvitation)?,
             InvitationRef::To { .. } => return Err(Refusal::NoSuchInvitation),
@@ -461,10 +496,15 @@ impl Lobby {
 
     /// The other pending invitations of these two players: withdrawn when they start a game.
     pub fn others_of(&self, accepted: InvitationId, a: UserId, b: UserId) -> Vec<Invitation> {
+        self.others_of_all(accepted, &[a, b])
+    }
+
+    /// The other pending invitations of any of `players`: withdrawn when they start a game.
+    pub fn others_of_all(&self, accepted: InvitationId, players: &[UserId]) -> Vec<Invitation> {
         let mut v: Vec<Invitation> = self
             .invitations
             .values()
-            .filter(|i| i.id != accepted && (i.involves(a) || i.involves(b)))
+            .filter(|i| i.id != accepted && players.iter().any(|&p| i.involves(p)))
             .cloned()
             .collect();
         v.sort_by_key(|i| i.id);
@@ -543,10 +583,16 @@ impl Lobby {
     /// Records a running match in the indexes: its people (see [`Lobby::seat`]), and whether
     /// it is a game against the computer.
     pub fn seat_match(&mut self, m: &Match) {
+        // A consultation's members vote on their team's board: it keeps no one busy.
+        let people = if m.is_consultation() {
+            Vec::new()
+        } else {
+            m.people()
+        };
         self.seat(
             m.id,
             (m.guild, m.channel),
-            &m.people(),
+            &people,
             m.config.time.is_correspondence(),
         );
         if m.computer.is_some() {

@@ -49,6 +49,7 @@ pub mod refusal;
 pub mod rewards;
 mod service;
 pub mod settings;
+pub mod teams;
 mod time;
 pub mod time_control;
 mod timers;
@@ -64,11 +65,11 @@ pub use matches::{
 };
 pub use refusal::{Failure, Refusal};
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
-pub use service::EventRequest;
 pub use service::{
     DEFAULT_COMPUTER_GAMES, Inconsistency, Leaderboard, LoadError, LoadProblem, Profile, Ranking,
-    RunningGame, Service, ServiceError, Standing, may_moderate,
+    RecordWords, RunningGame, Service, ServiceError, Standing, may_moderate,
 };
+pub use service::{EventRequest, MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
 pub use time::{Duration, Timestamp};
 pub use timers::Timers;
@@ -189,6 +190,22 @@ pub enum Command {
         options: InviteOptions,
         /// The player's colour; `None`: Black.
         color: Option<Color>,
+    },
+    /// `/weiqi pair`: a pair Go invitation to three others.
+    InvitePair {
+        request: Box<service::PairRequest>,
+        options: InviteOptions,
+    },
+    /// `/weiqi team-game`: a consultation game, started at once.
+    TeamGame(Box<service::TeamGameRequest>),
+    /// A consultation member's vote on their team's board (`roles`: those they hold, for a
+    /// role's team; `board`: the move number the board was drawn at).
+    Vote {
+        by: UserId,
+        roles: Vec<u64>,
+        game: MatchId,
+        board: Option<u32>,
+        choice: teams::votes::Choice,
     },
     /// The inviter's Cancel button or `/weiqi cancel`.
     Cancel {
@@ -361,10 +378,27 @@ pub enum Event {
     InvitationSuperseded(Invitation),
     /// A nigiri's hand was opened: the invitation waits for its winner's colour.
     NigiriGuessed(Invitation),
+    /// One of the three invited to pair Go accepted; the others are still to.
+    PairAccepted(Invitation),
     /// An event game's nigiri: the hand was opened (`stage`), its winner is to choose.
     GameNigiriOpened {
         match_id: MatchId,
         stage: NigiriStage,
+    },
+    /// A consultation member voted for their team's move.
+    VoteCast {
+        match_id: MatchId,
+        color: Color,
+        by: UserId,
+        choice: teams::votes::Choice,
+    },
+    /// A consultation team's vote closed (every member voted, a majority, or the window):
+    /// how it voted, and what it plays.
+    VoteClosed {
+        match_id: MatchId,
+        color: Color,
+        tally: Vec<(teams::votes::Choice, u32)>,
+        choice: teams::votes::Choice,
     },
     /// An event game's nigiri decided the colours (`swapped`: against the pairing's); Black's
     /// first turn starts.

@@ -102,6 +102,36 @@ pub enum Refusal {
     /// No move before nigiri has decided the colours.
     #[error("colours not decided yet")]
     NigiriFirst,
+    /// Pair Go: one of the three invited pressed Accept again.
+    #[error("invitation already accepted")]
+    InvitationAlreadyAccepted,
+    /// Pair Go: a stone out of the side's order.
+    #[error("the partner's move")]
+    PartnersMove,
+    /// A vote in a game whose sides do not vote.
+    #[error("not a team game")]
+    NotATeamGame,
+    /// A consultation member voting while the other team is to move.
+    #[error("not your team's turn")]
+    NotYourTeamsTurn,
+    /// A vote by someone on neither team (or no longer in the team's role).
+    #[error("not on the team")]
+    NotOnTeam,
+    /// A vote on a turn already played (the window closed).
+    #[error("vote closed")]
+    VoteClosed,
+    /// A consultation game's moves are voted on the team's board, not played.
+    #[error("vote on the team's board")]
+    VoteOnTeamBoard,
+    /// Team games are started by moderators, unless the server lets everyone.
+    #[error("team games by moderators")]
+    TeamGamesByModerators,
+    /// A team game's sides: a listed side empty, a person on both, or the same role twice.
+    #[error("bad teams")]
+    BadTeams,
+    /// Nigiri, a handicap and ranking are for games of one player a side.
+    #[error("not for team games")]
+    NotForTeamGames,
     #[error("not in a game")]
     NotInGame,
     #[error("no such game")]

@@ -44,6 +44,8 @@ pub enum SettingKey {
     TimeCorrespondence,
     MaxCorrespondenceGames,
     Takebacks,
+    /// Whether any member may start a consultation game (商谈联棋), not only moderators.
+    TeamGamesForEveryone,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -89,7 +91,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 27] = [
+    pub const ALL: [SettingKey; 28] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -117,6 +119,7 @@ impl SettingKey {
         SettingKey::TimeCorrespondence,
         SettingKey::MaxCorrespondenceGames,
         SettingKey::Takebacks,
+        SettingKey::TeamGamesForEveryone,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -149,6 +152,7 @@ impl SettingKey {
             SettingKey::TimeCorrespondence => "time-correspondence",
             SettingKey::MaxCorrespondenceGames => "max-correspondence-games",
             SettingKey::Takebacks => "takebacks",
+            SettingKey::TeamGamesForEveryone => "team-games-for-everyone",
         }
     }
 
@@ -162,7 +166,8 @@ impl SettingKey {
             | SettingKey::AiEnabled
             | SettingKey::AiResigns
             | SettingKey::RankedDefault
-            | SettingKey::Takebacks => Shape::Switch,
+            | SettingKey::Takebacks
+            | SettingKey::TeamGamesForEveryone => Shape::Switch,
             SettingKey::AiLevels => Shape::Levels,
             SettingKey::BoardSize => Shape::BoardSize,
             SettingKey::AllowedSizes => Shape::BoardSizes,
@@ -311,6 +316,8 @@ pub struct Settings {
     pub max_correspondence_games: u32,
     /// Whether a player may ask to take back their last move (the opponent decides).
     pub takebacks: bool,
+    /// Whether any member may start a consultation game, not only moderators.
+    pub team_games_for_everyone: bool,
 }
 
 impl Default for Settings {
@@ -343,6 +350,7 @@ impl Default for Settings {
             time_correspondence: TimePreset::Correspondence.default_control(),
             max_correspondence_games: 10,
             takebacks: true,
+            team_games_for_everyone: false,
         }
     }
 }
@@ -475,6 +483,7 @@ impl Settings {
             SettingKey::TimeCorrespondence => self.time_correspondence.to_string(),
             SettingKey::MaxCorrespondenceGames => self.max_correspondence_games.to_string(),
             SettingKey::Takebacks => self.takebacks.to_string(),
+            SettingKey::TeamGamesForEveryone => self.team_games_for_everyone.to_string(),
         }
     }
 
@@ -543,6 +552,7 @@ impl Settings {
             SettingKey::AiResigns => &mut self.ai_resigns,
             SettingKey::RankedDefault => &mut self.ranked_default,
             SettingKey::Takebacks => &mut self.takebacks,
+            SettingKey::TeamGamesForEveryone => &mut self.team_games_for_everyone,
             _ => return None,
         })
     }

@@ -49,6 +49,9 @@ pub struct RenderOptions {
     pub dead: Vec<Point>,
     /// Territory at the end: a small square of the owner's colour.
     pub territory: Vec<(Point, Color)>,
+    /// A consultation team's votes so far: a blue disc with the number of votes on each point
+    /// voted for.
+    pub votes: Vec<(Point, u32)>,
     /// The strip under the board.
     pub caption: Caption,
 }
@@ -80,6 +83,7 @@ impl RenderOptions {
             show_regions: false,
             dead: Vec::new(),
             territory: Vec::new(),
+            votes: Vec::new(),
             caption: Caption {
                 captures: Some(game.captures()),
                 move_number: Some(game.moves().len()),
@@ -208,6 +212,11 @@ pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
     {
         last_move_ring(&mut pm, l.center(p), l.stone, mark, color);
     }
+    for &(p, n) in &opts.votes {
+        if size.contains(p) && board.get(p).is_none() && n > 0 {
+            vote_mark(&mut pm, l.center(p), l.cell, n);
+        }
+    }
     if opts.show_regions {
         for label in &a.labels {
             assets::blit(&mut pm, &label.pixmap, label.x, label.y, 1.0);
@@ -291,6 +300,30 @@ fn cross(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32) {
             None,
         );
     }
+}
+
+/// The colour of a vote mark: a blue that reads on the wood and differs from every other mark.
+const VOTE_BLUE: [u8; 3] = [32, 96, 200];
+
+/// A blue disc with the number of votes for the point, white on it.
+fn vote_mark(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, votes: u32) {
+    let r = cell * 0.36;
+    if let Some(disc) = PathBuilder::from_circle(x, y, r) {
+        pm.fill_path(
+            &disc,
+            &paint(VOTE_BLUE, 255),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let label = if votes > 99 {
+        "99+".to_owned()
+    } else {
+        votes.to_string()
+    };
+    let px = (cell * if label.len() > 1 { 0.36 } else { 0.5 }).clamp(9.0, 34.0);
+    text::draw(pm, &label, px, x, y, Align::Center, [255, 255, 255, 255]);
 }
 
 /// A small square of the owner's colour on a point of territory.
@@ -407,6 +440,13 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
         show_regions: true,
         dead: Vec::new(),
         territory: Vec::new(),
+        // A team's votes, with every digit.
+        votes: empty
+            .iter()
+            .skip(1)
+            .zip([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 37])
+            .map(|(&p, n)| (p, n))
+            .collect(),
         caption: Caption {
             captures: Some(ByColor {
                 black: 12,
@@ -422,6 +462,7 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
         last_move: black,
         ko: None,
         show_regions: false,
+        votes: Vec::new(),
         territory: empty
             .iter()
             .chain(&dead)

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use crate::game::events::Tournament;
 use crate::game::{
     BoardRef, ChannelId, EventId, Failure, GuildId, Invitation, InvitationId, Leaderboard,
-    LoadProblem, Match, MatchId, Outcome, Profile, Ranking, RunningGame, Service, Settings,
-    Timestamp, UserId,
+    LoadProblem, Match, MatchId, Outcome, Profile, Ranking, RecordWords, RunningGame, Service,
+    Settings, Timestamp, UserId,
 };
 use crate::store::{MatchSummary, Store, StoreError};
 
@@ -99,8 +99,14 @@ impl Handle {
     ///
     /// # Errors
     /// The refusal (over, not theirs, stale, not their turn), or the task failed.
-    pub async fn picker(&self, user: UserId, board: BoardRef) -> Result<Match, Failure> {
-        self.query(move |s| Ok(s.picker(user, board)?)).await
+    pub async fn picker(
+        &self,
+        user: UserId,
+        roles: Vec<u64>,
+        board: BoardRef,
+    ) -> Result<Match, Failure> {
+        self.query(move |s| Ok(s.picker(user, &roles, board)?))
+            .await
     }
 
     /// Every pending invitation.
@@ -210,8 +216,8 @@ impl Handle {
         self.query(move |s| Ok(s.running_in(guild))).await
     }
 
-    /// The record of a match of `guild` as SGF, with the players' names and the comment an
-    /// automatic pass carries.
+    /// The record of a match of `guild` as SGF, with the players' names (a team game's too)
+    /// and the words of its comments.
     ///
     /// # Errors
     /// No such game on this server, the database failed, or the record cannot be replayed.
@@ -219,11 +225,10 @@ impl Handle {
         &self,
         guild: GuildId,
         id: MatchId,
-        names: [String; 2],
-        automatic_pass: String,
+        names: Vec<(UserId, String)>,
+        words: RecordWords,
     ) -> Result<String, Failure> {
-        self.query(move |s| s.sgf(guild, id, [&names[0], &names[1]], &automatic_pass))
-            .await
+        self.query(move |s| s.sgf(guild, id, &names, &words)).await
     }
 
     /// An event of `guild` as it stands.
@@ -267,9 +272,9 @@ impl Handle {
         guild: GuildId,
         id: EventId,
         names: Vec<(UserId, String)>,
-        automatic_pass: String,
+        words: RecordWords,
     ) -> Result<String, Failure> {
-        self.query(move |s| s.event_sgf(guild, id, &names, &automatic_pass))
+        self.query(move |s| s.event_sgf(guild, id, &names, &words))
             .await
     }
 }

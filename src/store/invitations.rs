@@ -2,7 +2,7 @@
 
 use rusqlite::{Row, params};
 
-use super::rows::InvitationRow;
+use super::rows::{InvitationRow, PairRow};
 use super::types::InvitationState;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 
@@ -26,6 +26,21 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         nigiri: match (r.get::<_, Option<u8>>(15)?, r.get(16)?) {
             (Some(stones), Some(guess)) => Some((stones, guess)),
             _ => None,
+        },
+        pair: match (r.get::<_, Option<i64>>(17)?, r.get::<_, Option<i64>>(18)?) {
+            (Some(inviter_partner), Some(invitee_partner)) => Some(PairRow {
+                inviter_partner: from_sql_id(inviter_partner),
+                invitee_partner: from_sql_id(invitee_partner),
+                accepted: [r.get(19)?, r.get(20)?, r.get(21)?],
+            }),
+            (None, None) => None,
+            _ => {
+                return Err(rusqlite::Error::FromSqlConversionFailure(
+                    17,
+                    rusqlite::types::Type::Null,
+                    "a pair Go invitation names both partners".into(),
+                ));
+            }
         },
     })
 }
@@ -55,8 +70,10 @@ impl Tx<'_> {
             .prepare_cached(
                 "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
-                 time_spec, colours, nigiri_stones, nigiri_guess) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                 time_spec, colours, nigiri_stones, nigiri_guess, inviter_partner, \
+                 invitee_partner, accepted_invitee, accepted_inviter_partner, \
+                 accepted_invitee_partner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
+                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
             )?
             .execute(params![
                 i.id,
@@ -75,9 +92,37 @@ impl Tx<'_> {
                 i.time,
                 i.colours,
                 i.nigiri.map(|n| n.0),
-                i.nigiri.map(|n| n.1)
+                i.nigiri.map(|n| n.1),
+                i.pair.map(|p| to_sql_id(p.inviter_partner)),
+                i.pair.map(|p| to_sql_id(p.invitee_partner)),
+                i.pair.is_some_and(|p| p.accepted[0]),
+                i.pair.is_some_and(|p| p.accepted[1]),
+                i.pair.is_some_and(|p| p.accepted[2]),
             ])?;
         Ok(())
+    }
+
+    /// Stores who of the three invited has accepted a pair Go invitation so far.
+    ///
+    /// # Errors
+    /// A database error, or the invitation was not pending.
+    pub fn update_invitation_acceptances(
+        &self,
+        id: i64,
+        accepted: [bool; 3],
+    ) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE invitations SET accepted_invitee = ?2, accepted_inviter_partner = ?3, \
+                 accepted_invitee_partner = ?4 WHERE id = ?1 AND status = 'pending'",
+            )?
+            .execute(params![id, accepted[0], accepted[1], accepted[2]])?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("pending invitation {id}")))
+        }
     }
 
     /// Stores a nigiri invitation's opened hand and its renewed expiry.
@@ -139,7 +184,9 @@ impl Tx<'_> {
         let mut st = self.conn.prepare_cached(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
              created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours, \
-             nigiri_stones, nigiri_guess FROM invitations WHERE status = 'pending' ORDER BY id",
+             nigiri_stones, nigiri_guess, inviter_partner, invitee_partner, accepted_invitee, \
+             accepted_inviter_partner, accepted_invitee_partner FROM invitations \
+             WHERE status = 'pending' ORDER BY id",
         )?;
         let mut rows = st.query([])?;
         let mut out = Vec::new();

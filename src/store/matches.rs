@@ -4,6 +4,7 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::rows::{
     ComputerRecordRow, ComputerRow, MatchEventRow, MatchLive, MatchRow, MatchSummary, MoveRow,
+    VoteRow,
 };
 use super::types::PhaseCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
@@ -16,7 +17,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
     computer_color, computer_resigns, handicap, ranked, free_handicap, time_spec, black_clock, \
     white_clock, turn_started, reminded, takebacks, event_id, start_window_ms, nigiri_stones, \
-    nigiri_guess";
+    nigiri_guess, teams";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -86,6 +87,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
                     ));
                 }
             },
+            teams: r.get(50)?,
         },
     })
 }
@@ -120,6 +122,19 @@ fn move_from_row(r: &Row<'_>) -> rusqlite::Result<MoveRow> {
         point: r.get(3)?,
         automatic: r.get(4)?,
         played_at: r.get(5)?,
+        played_by: r.get::<_, Option<i64>>(6)?.map(from_sql_id),
+    })
+}
+
+fn vote_from_row(r: &Row<'_>) -> rusqlite::Result<VoteRow> {
+    Ok(VoteRow {
+        match_id: r.get(0)?,
+        number: r.get(1)?,
+        user: from_sql_id(r.get(2)?),
+        color: r.get(3)?,
+        choice: r.get(4)?,
+        point: r.get(5)?,
+        voted_at: r.get(6)?,
     })
 }
 
@@ -213,8 +228,8 @@ impl Tx<'_> {
                  ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
                  resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
-                 turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23 \
-                 WHERE id = ?1",
+                 turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23, \
+                 teams = ?24 WHERE id = ?1",
             )?
             .execute(params![
                 id,
@@ -240,6 +255,7 @@ impl Tx<'_> {
                 l.reminded,
                 l.nigiri.map(|n| n.0),
                 l.nigiri.map(|n| n.1),
+                l.teams,
             ])?;
         if n == 1 {
             Ok(())
@@ -288,8 +304,8 @@ impl Tx<'_> {
     pub fn insert_move(&self, m: &MoveRow) -> Result<(), StoreError> {
         self.conn
             .prepare_cached(
-                "INSERT INTO moves (match_id, number, color, point, automatic, played_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO moves (match_id, number, color, point, automatic, played_at, \
+                 played_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?
             .execute(params![
                 m.match_id,
@@ -297,9 +313,48 @@ impl Tx<'_> {
                 m.color,
                 m.point,
                 m.automatic,
-                m.played_at
+                m.played_at,
+                m.played_by.map(to_sql_id),
             ])?;
         Ok(())
+    }
+
+    /// Keeps a consultation member's vote for a move (their earlier vote for the same move is
+    /// replaced).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn put_vote(&self, v: &VoteRow) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO votes (match_id, number, user_id, color, choice, point, voted_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT (match_id, number, user_id) DO UPDATE SET choice = excluded.choice, \
+                 point = excluded.point, voted_at = excluded.voted_at",
+            )?
+            .execute(params![
+                v.match_id,
+                v.number,
+                to_sql_id(v.user),
+                v.color,
+                v.choice,
+                v.point,
+                v.voted_at,
+            ])?;
+        Ok(())
+    }
+
+    /// Every vote of a match, by move then time.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn votes(&self, match_id: i64) -> Result<Vec<VoteRow>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT match_id, number, user_id, color, choice, point, voted_at FROM votes \
+             WHERE match_id = ?1 ORDER BY number, voted_at, user_id",
+        )?;
+        let rows = st.query_map([match_id], vote_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// One match by id.
@@ -351,8 +406,8 @@ impl Tx<'_> {
         mut each: impl FnMut(Result<MoveRow, RowError>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at \
-             FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
+            "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at, \
+             m.played_by FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
              WHERE x.phase IN ('nigiri', 'play', 'agreement') ORDER BY m.match_id, m.number",
         )?;
         let mut rows = st.query([])?;
@@ -373,7 +428,7 @@ impl Tx<'_> {
     /// A database error, or a row that does not decode.
     pub fn moves(&self, match_id: i64) -> Result<Vec<MoveRow>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT match_id, number, color, point, automatic, played_at FROM moves \
+            "SELECT match_id, number, color, point, automatic, played_at, played_by FROM moves \
              WHERE match_id = ?1 ORDER BY number",
         )?;
         let rows = st.query_map([match_id], move_from_row)?;

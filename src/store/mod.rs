@@ -27,13 +27,13 @@ pub use events::StoredEvent;
 pub use matches::RowError;
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
-    MatchLive, MatchRow, MatchSummary, MoveRow, ProfileRow, RatingRow, RulingRow,
+    MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
-    ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
-    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, TIME_FORM_VERSION,
-    TimeSpec,
+    ChoiceCode, ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
+    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, SideSpec,
+    TIME_FORM_VERSION, TeamsSpec, TimeSpec,
 };
 
 use std::path::Path;

@@ -3,8 +3,8 @@
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 use super::types::{
-    ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec, OutcomeCode,
-    ParityCode, PhaseCode, PointList, RulingCode, TimeSpec,
+    ChoiceCode, ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
+    OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, TeamsSpec, TimeSpec,
 };
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
@@ -32,6 +32,30 @@ pub struct InvitationRow {
     pub expires_at: i64,
     /// A nigiri's opened hand: the number of stones and the guess (both or neither).
     pub nigiri: Option<(u8, ParityCode)>,
+    /// A pair Go invitation's partners and who of the three invited accepted.
+    pub pair: Option<PairRow>,
+}
+
+/// The partners of a pair Go invitation (the inviter's, the one invited's), and whether the
+/// one invited, the inviter's partner and the one invited's partner have accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairRow {
+    pub inviter_partner: u64,
+    pub invitee_partner: u64,
+    pub accepted: [bool; 3],
+}
+
+/// A consultation member's vote for their team's move `number`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VoteRow {
+    pub match_id: i64,
+    pub number: u32,
+    pub user: u64,
+    pub color: Color,
+    pub choice: ChoiceCode,
+    /// With [`ChoiceCode::Play`] only.
+    pub point: Option<Point>,
+    pub voted_at: i64,
 }
 
 /// What a match keeps from the moment it starts: players and the settings snapshot.
@@ -124,6 +148,8 @@ pub struct MatchLive {
     pub reminded: u8,
     /// In the phase `nigiri`, the opened hand (stones, guess) once guessed.
     pub nigiri: Option<(u8, ParityCode)>,
+    /// A team game's sides (their voters seen change as it goes).
+    pub teams: Option<TeamsSpec>,
 }
 
 /// One move of a match.
@@ -137,6 +163,8 @@ pub struct MoveRow {
     pub point: Option<Point>,
     pub automatic: bool,
     pub played_at: i64,
+    /// Who made it, in a pair Go game.
+    pub played_by: Option<u64>,
 }
 
 /// A player's record on one server.

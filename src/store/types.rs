@@ -200,6 +200,15 @@ code! {
 }
 
 code! {
+    /// What a consultation member voted for.
+    ChoiceCode, "vote" {
+        Play = "play",
+        Pass = "pass",
+        Resign = "resign",
+    }
+}
+
+code! {
     /// How a stored match ended.
     EndCode, "ending" {
         /// Counted after two passes (and the agreement, where the rules have one).
@@ -346,6 +355,46 @@ impl ToSql for EventTermsSpec {
 impl FromSql for EventTermsSpec {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<EventTermsSpec> {
         from_json(value, "event terms")
+    }
+}
+
+/// A team game's sides as stored (JSON with a version, like [`TimeSpec`]): `pair` or
+/// `consultation`, and each side's members, role or openness, with the voters a role's or
+/// anyone's side has shown.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TeamsSpec {
+    /// `pair` or `consultation`.
+    pub form: String,
+    pub black: SideSpec,
+    pub white: SideSpec,
+}
+
+/// One side of a stored team game.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SideSpec {
+    /// The listed members, in order (empty for a role's or anyone's side).
+    #[serde(default)]
+    pub members: Vec<u64>,
+    /// The role whose holders are the side.
+    #[serde(default)]
+    pub role: Option<u64>,
+    /// Anyone on the server is the side.
+    #[serde(default)]
+    pub anyone: bool,
+    /// The voters seen so far (a role's or anyone's side).
+    #[serde(default)]
+    pub seen: Vec<u64>,
+}
+
+impl ToSql for TeamsSpec {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        to_json(self.clone())
+    }
+}
+
+impl FromSql for TeamsSpec {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<TeamsSpec> {
+        from_json(value, "team game sides")
     }
 }
 

@@ -259,3 +259,27 @@ pub fn merit_page(w: &World, guild: GuildId) -> Vec<tengen::game::Profile> {
         other => panic!("{other:?}"),
     }
 }
+
+/// A game's record with Black and White named as `names` say (and an automatic pass
+/// commented `automatic_pass`).
+pub fn record(
+    svc: &tengen::game::Service,
+    guild: GuildId,
+    id: MatchId,
+    names: [&str; 2],
+    automatic_pass: &str,
+) -> Result<String, Failure> {
+    let named = match svc.load_match(id)? {
+        Some(m) => vec![
+            (m.players.black, names[0].to_owned()),
+            (m.players.white, names[1].to_owned()),
+        ],
+        None => Vec::new(),
+    };
+    let words = tengen::game::RecordWords {
+        automatic_pass: automatic_pass.to_owned(),
+        pass: "pass".to_owned(),
+        resign: "resign".to_owned(),
+    };
+    svc.sgf(guild, id, &named, &words)
+}

@@ -4,6 +4,7 @@
 //! message fell behind: a failed edit, a crash between a commit and the edit) heals the message
 //! — it is redrawn as the game stands — instead of being refused as stale.
 
+use crate::game::teams::votes::Choice;
 use crate::game::{BoardRef, Command, Failure, MatchId, Refusal};
 use crate::render::regions::region_of;
 
@@ -88,8 +89,53 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             .await;
         }
         ButtonId::Rematch { game } => rematch(p, game).await,
+        ButtonId::VotePoint {
+            game,
+            move_number,
+            point,
+        } => vote(p, game, move_number, Choice::Play(point)).await,
+        ButtonId::VotePass {
+            game,
+            move_number,
+            resign,
+        } => {
+            let choice = if resign { Choice::Resign } else { Choice::Pass };
+            vote(p, game, move_number, choice).await;
+        }
         _ => {}
     }
+}
+
+/// A consultation member's vote: from the point picker it replaces the picker with what was
+/// voted; from the team's board it is told privately. The team's board shows the count.
+async fn vote(p: &Press<'_>, game: MatchId, move_number: u32, choice: Choice) {
+    let applied = p
+        .apply(Command::Vote {
+            by: p.user,
+            roles: p.roles(),
+            game,
+            board: Some(move_number),
+            choice,
+        })
+        .await;
+    let from_picker = matches!(choice, Choice::Play(_));
+    match p.failure_text(&applied) {
+        None => {
+            let what = match choice {
+                Choice::Play(point) => point.to_string(),
+                Choice::Pass => tr!(p.lang, "team-vote-pass"),
+                Choice::Resign => tr!(p.lang, "team-vote-resign"),
+            };
+            let text = tr!(p.lang, "picker-voted", choice = what);
+            if from_picker {
+                p.update(Reply::private(text).components(Vec::new())).await;
+            } else {
+                p.private(text).await;
+            }
+        }
+        Some(text) => p.private(text).await,
+    }
+    p.publish(&applied).await;
 }
 
 fn board_ref(game: MatchId, move_number: u32) -> Option<BoardRef> {
@@ -238,7 +284,7 @@ async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8)
         match_id: game,
         move_number,
     };
-    let m = match p.bot.runtime.picker(p.user, board).await {
+    let m = match p.bot.runtime.picker(p.user, p.roles(), board).await {
         Ok(m) => m,
         Err(Failure::Refused(Refusal::StaleBoard)) if on_current_board(p, game).await => {
             p.acknowledge().await;

@@ -83,6 +83,15 @@ impl Press<'_> {
         }
     }
 
+    /// The roles the one who pressed holds (what a role's team is judged by).
+    pub fn roles(&self) -> Vec<u64> {
+        self.press
+            .member
+            .as_ref()
+            .map(|m| m.roles.iter().map(|r| r.get()).collect())
+            .unwrap_or_default()
+    }
+
     /// Whether the one who pressed holds the role event `event` is open to (`false` when it
     /// names none, or cannot be read: the game then refuses only if a role is needed).
     pub async fn holds_event_role(&self, event: crate::game::EventId) -> bool {

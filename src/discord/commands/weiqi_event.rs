@@ -152,11 +152,11 @@ async fn records(call: &Call<'_>, id: EventId) {
     for e in &t.entries {
         names.push((e.user, super::weiqi_sgf::name(call, e.user).await));
     }
-    let comment = tr!(call.lang, "sgf-automatic-pass");
+    let words = super::weiqi_sgf::record_words(call.lang);
     match call
         .bot
         .runtime
-        .event_sgf(call.guild, id, names, comment)
+        .event_sgf(call.guild, id, names, words)
         .await
     {
         Ok(text) if text.is_empty() => call.private(tr!(call.lang, "event-no-records")).await,

@@ -3,7 +3,9 @@
 
 use serenity::all::{AutocompleteChoice, CreateAttachment, CreateAutocompleteResponse};
 
-use crate::game::{MatchId, UserId};
+use crate::game::teams::Membership;
+use crate::game::{Match, MatchId, RecordWords, UserId};
+use crate::go::Color;
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
@@ -79,22 +81,69 @@ pub async fn sgf(
 /// The record of game `id` as a file, with its players' names.
 async fn answer_record(call: &Call<'_>, id: MatchId) {
     let names = match call.bot.runtime.game(id).await {
-        Ok(Some(m)) => {
-            let [b, w] = m.both();
-            [name(call, b).await, name(call, w).await]
-        }
+        Ok(Some(m)) => record_names(call, &m).await,
         // Not a game of this server, or none: the record's own refusal says which.
-        Ok(None) => [String::new(), String::new()],
+        Ok(None) => Vec::new(),
         Err(f) => return call.failure(&f).await,
     };
-    let comment = tr!(call.lang, "sgf-automatic-pass");
-    match call.bot.runtime.sgf(call.guild, id, names, comment).await {
+    let words = record_words(call.lang);
+    match call.bot.runtime.sgf(call.guild, id, names, words).await {
         Ok(text) => {
             let file = CreateAttachment::bytes(text.into_bytes(), format!("tengen-{id}.sgf"));
             let reply = Reply::private(tr!(call.lang, "sgf-record", game = id.get())).file(file);
             call.reply(reply).await;
         }
         Err(f) => call.failure(&f).await,
+    }
+}
+
+/// The words of a record's comments in `lang`.
+pub(super) fn record_words(lang: Lang) -> RecordWords {
+    RecordWords {
+        automatic_pass: tr!(lang, "sgf-automatic-pass"),
+        pass: tr!(lang, "sgf-vote-pass"),
+        resign: tr!(lang, "sgf-vote-resign"),
+    }
+}
+
+/// The names a game's record needs: its players (each player of a pair Go side, a
+/// consultation's listed members), a team by its role's name or as the channel's, the computer
+/// by its level.
+async fn record_names(call: &Call<'_>, m: &Match) -> Vec<(UserId, String)> {
+    let mut names = Vec::new();
+    for c in Color::ALL {
+        let seat = m.players[c];
+        let name = match (m.computer, m.teams.as_ref().map(|t| &t.sides[c].membership)) {
+            (Some(computer), _) if computer.color == c => {
+                words::computer_name(call.lang, computer.level)
+            }
+            (_, Some(Membership::Role(role))) => role_name(call, *role).await,
+            (_, Some(Membership::Anyone)) => tr!(call.lang, "team-anyone-name"),
+            _ => name(call, seat).await,
+        };
+        names.push((seat, name));
+    }
+    for user in m.people() {
+        names.push((user, name(call, user).await));
+    }
+    names
+}
+
+/// A role's name as the record shows it (its id when Discord cannot say).
+async fn role_name(call: &Call<'_>, role: u64) -> String {
+    let found = async {
+        let guild = snowflake::guild(call.guild)?;
+        let roles = guild.roles(call.ctx.http()).await?;
+        Ok::<_, serenity::Error>(
+            roles
+                .values()
+                .find(|r| r.id.get() == role)
+                .map(|r| r.name.clone()),
+        )
+    };
+    match found.await {
+        Ok(Some(name)) => name,
+        _ => role.to_string(),
     }
 }
 

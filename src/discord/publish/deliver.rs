@@ -107,6 +107,12 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
         Step::RedrawInvitation(inv) => edit_invitation(bot, &http, &inv, None).await,
         Step::StartGame(id) => start_game(bot, &http, id).await,
         Step::Redraw(id) => redraw(bot, &http, id).await,
+        Step::RedrawTeamBoard(id, color) => {
+            if let Some(m) = current(bot, id).await {
+                super::team_steps::show(bot, &http, &m, color).await;
+            }
+        }
+        Step::NotifyTeam(id) => super::team_steps::notify_team(bot, &http, id).await,
         Step::NotifyTurn(id, user) => {
             // Only while it is still their turn: a deadline or a move shown late must not
             // ping (and replace the ping of) the player who is not to move any more.
@@ -415,6 +421,7 @@ pub async fn post_board(
                 warn!(match_id = id.get(), error = %e, "could not remember the board message");
             }
             super::relay_steps::mirror(bot, http, Relayed::of(m), &board).await;
+            super::team_steps::show_all(bot, http, m).await;
         }
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "could not post the board message");
@@ -467,6 +474,7 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
     };
     let lang = bot.guild_lang(m.guild).await;
     let relayed = Relayed::of(&m);
+    let teams = m.is_consultation().then(|| m.clone());
     let board = match draw(m, lang).await {
         Ok(b) => b,
         Err(e) => {
@@ -494,6 +502,9 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
                 warn!(match_id = id.get(), error = %e, "could not record the redrawn board");
             }
             super::relay_steps::mirror(bot, http, relayed, &board).await;
+            if let Some(m) = teams {
+                super::team_steps::show_all(bot, http, &m).await;
+            }
         }
         // The stored key stays old: the next reconcile redraws it.
         Err(e) => warn!(match_id = id.get(), error = %e, "could not edit the board message"),
@@ -528,6 +539,9 @@ pub async fn reconcile(bot: &Bot, at_start: bool) {
             }
         };
         let lang = bot.guild_lang(m.guild).await;
+        if m.is_consultation() && record.as_ref().is_some_and(|r| r.message.is_some()) {
+            super::team_steps::reconcile(bot, &http, &m).await;
+        }
         match record {
             Some(r) if r.message.is_some() => {
                 if r.shown.as_deref() != Some(ui::board_message::view_key(&m, lang).as_str()) {

@@ -11,6 +11,7 @@ mod deliver;
 mod event_steps;
 pub mod plan;
 mod relay_steps;
+mod team_steps;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -66,7 +67,28 @@ impl Publisher {
 /// # Errors
 /// The drawing failed (never a blank image in its place).
 pub fn board_png(m: &Match) -> Result<Vec<u8>, RenderError> {
-    board_png_with(m, m.is_running())
+    // A consultation's public board is not clicked: its teams vote on their own boards.
+    board_png_with(m, m.is_running() && !m.is_consultation())
+}
+
+/// The board of `color`'s consultation team: the picker's blocks and, while the team is to
+/// move, its votes so far.
+pub fn team_png(m: &Match, color: crate::go::Color) -> Result<Vec<u8>, RenderError> {
+    let mut opts = RenderOptions::for_game(&m.game);
+    opts.show_regions = m.is_running();
+    if m.is_running() && m.game.to_move() == color {
+        opts.votes = crate::game::teams::votes::tally(&m.ballot)
+            .into_iter()
+            .filter_map(|(c, n)| match c {
+                crate::game::teams::votes::Choice::Play(p) => Some((p, n)),
+                _ => None,
+            })
+            .collect();
+    }
+    if m.was_counted() || m.in_agreement() {
+        opts = opts.with_count(&m.count(), &m.dead_points());
+    }
+    render_png(m.game.board(), &opts)
 }
 
 /// The board of `m` as spectators see it (the relay): without the picker's blocks, which

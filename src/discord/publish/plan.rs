@@ -27,6 +27,10 @@ pub enum Step {
     StartGame(MatchId),
     /// The board message is redrawn with the game as it stands.
     Redraw(MatchId),
+    /// A consultation team's board, in its thread, is redrawn with its votes.
+    RedrawTeamBoard(MatchId, crate::go::Color),
+    /// The consultation team to move is told in its thread.
+    NotifyTeam(MatchId),
     /// The player to move is told it is their turn (as `move-notify` says).
     NotifyTurn(MatchId, UserId),
     /// Both players are told the dead stones wait for them.
@@ -120,7 +124,15 @@ impl Seen {
                 ruling: *ruling,
                 replay: *replay,
             }),
-            Event::NigiriGuessed(i) => self.steps.push(Step::RedrawInvitation(i.clone())),
+            Event::NigiriGuessed(i) | Event::PairAccepted(i) => {
+                self.steps.push(Step::RedrawInvitation(i.clone()));
+            }
+            // A team's board in its thread shows the votes so far.
+            Event::VoteCast {
+                match_id, color, ..
+            } => self.steps.push(Step::RedrawTeamBoard(*match_id, *color)),
+            // The move it decided shows as a move.
+            Event::VoteClosed { .. } => {}
             Event::InvitationDeclined(i) => self.close(i, Closed::Declined),
             Event::InvitationExpired(i) => self.close(i, Closed::Expired),
             Event::InvitationCancelled(i) => self.close(i, Closed::Cancelled),
@@ -211,6 +223,9 @@ pub fn plan(outcome: &Outcome) -> Vec<Step> {
         && let Some(user) = outcome.to_move
     {
         steps.push(Step::NotifyTurn(id, user));
+    } else if seen.turn || seen.started {
+        // No one player to ping: a consultation team is told in its thread (if it is one).
+        steps.push(Step::NotifyTeam(id));
     }
     steps
 }
@@ -376,6 +391,7 @@ mod tests {
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
             nigiri: None,
+            pair: None,
         };
         let o = outcome(
             Subject::Invitation(InvitationId(3)),

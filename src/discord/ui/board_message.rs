@@ -39,6 +39,9 @@ pub fn player(m: &Match, c: Color, lang: Lang) -> String {
 
 /// Black and White; during a nigiri, the two players, their colours to be decided.
 pub fn players_line(m: &Match, lang: Lang) -> String {
+    if m.teams.is_some() {
+        return super::team_board::players_line(m, lang);
+    }
     if m.in_nigiri() {
         return tr!(
             lang,
@@ -121,7 +124,9 @@ pub fn embed(m: &Match, lang: Lang) -> CreateEmbed {
 /// and the clocks, or the turn's and the game's deadlines.
 fn turn_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
     let to_move = m.game.to_move();
-    let mut turn = if m.is_computer(m.players[to_move]) {
+    let mut turn = if m.teams.is_some() {
+        super::team_board::turn_text(m, lang)
+    } else if m.is_computer(m.players[to_move]) {
         format!("{} {}", stone(to_move), tr!(lang, "computer-thinking"))
     } else {
         format!(
@@ -347,7 +352,8 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
 /// during the agreement) and Resign; during a nigiri, its step's buttons and Resign. None once
 /// over.
 pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
-    if !m.is_running() {
+    if !m.is_running() || m.is_consultation() {
+        // A consultation's teams vote on their own boards: the public one has no buttons.
         return Vec::new();
     }
     if let Some(stage) = m.nigiri() {
@@ -368,7 +374,7 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
 }
 
 /// The region picker: a button per region, in the rows of the board's grid.
-fn region_rows(m: &Match) -> Vec<CreateActionRow> {
+pub fn region_rows(m: &Match) -> Vec<CreateActionRow> {
     let size = m.game.size();
     let move_number = m.move_count();
     let per_row = grid_shape(size).1.max(1);

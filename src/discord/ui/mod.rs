@@ -11,6 +11,7 @@ pub mod nigiri;
 pub mod picker;
 pub mod profile_embeds;
 pub mod status_text;
+pub mod team_board;
 pub mod words;
 
 use crate::game::{Timestamp, UserId};
@@ -355,6 +356,7 @@ mod tests {
             created_at: Timestamp::from_millis(0),
             expires_at: Timestamp::from_millis(60_000),
             nigiri: None,
+            pair: None,
         }
     }
 

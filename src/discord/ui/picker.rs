@@ -34,10 +34,19 @@ pub fn points(m: &Match, region: &Region) -> Vec<CreateActionRow> {
         let occupant = m.game.board().get(p);
         // The game says what may be played (ko, superko, a free handicap's stones).
         let legal = m.may_play(p);
-        let id = ButtonId::Play {
-            game: m.id,
-            move_number,
-            point: p,
+        // In a consultation a point is a vote for the team's move.
+        let id = if m.is_consultation() {
+            ButtonId::VotePoint {
+                game: m.id,
+                move_number,
+                point: p,
+            }
+        } else {
+            ButtonId::Play {
+                game: m.id,
+                move_number,
+                point: p,
+            }
         };
         let b = CreateButton::new(id.to_string())
             .label(p.to_string())

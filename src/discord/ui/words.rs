@@ -111,6 +111,16 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NotYourChoice => tr!(lang, "refusal-not-your-choice"),
         Refusal::NotYourGuess => tr!(lang, "refusal-not-your-guess"),
         Refusal::NigiriFirst => tr!(lang, "refusal-nigiri-first"),
+        Refusal::InvitationAlreadyAccepted => tr!(lang, "refusal-invitation-already-accepted"),
+        Refusal::PartnersMove => tr!(lang, "refusal-partners-move"),
+        Refusal::NotATeamGame => tr!(lang, "refusal-not-a-team-game"),
+        Refusal::NotYourTeamsTurn => tr!(lang, "refusal-not-your-teams-turn"),
+        Refusal::NotOnTeam => tr!(lang, "refusal-not-on-team"),
+        Refusal::VoteClosed => tr!(lang, "refusal-vote-closed"),
+        Refusal::VoteOnTeamBoard => tr!(lang, "refusal-vote-on-team-board"),
+        Refusal::TeamGamesByModerators => tr!(lang, "refusal-team-games-by-moderators"),
+        Refusal::BadTeams => tr!(lang, "refusal-bad-teams"),
+        Refusal::NotForTeamGames => tr!(lang, "refusal-not-for-team-games"),
         Refusal::NotInGame => tr!(lang, "refusal-not-in-game"),
         Refusal::NoSuchGame => tr!(lang, "refusal-no-such-game"),
         Refusal::NotYourGame => tr!(lang, "refusal-not-your-game"),
@@ -259,6 +269,7 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
                 Inconsistency::EndedWithoutEnding => tr!(lang, "inconsistent-no-ending"),
                 Inconsistency::Resumptions => tr!(lang, "inconsistent-resumptions"),
                 Inconsistency::MovesBeforeNigiri => tr!(lang, "inconsistent-moves-before-nigiri"),
+                Inconsistency::Teams => tr!(lang, "inconsistent-teams"),
             }
         ),
     }
@@ -439,6 +450,7 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::TimeCorrespondence => tr!(lang, "key-time-correspondence"),
         SettingKey::MaxCorrespondenceGames => tr!(lang, "key-max-correspondence-games"),
         SettingKey::Takebacks => tr!(lang, "key-takebacks"),
+        SettingKey::TeamGamesForEveryone => tr!(lang, "key-team-games-for-everyone"),
     }
 }
 

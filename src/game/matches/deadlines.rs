@@ -77,6 +77,8 @@ impl Match {
                 at,
                 deadline: self.turn_deadline,
             });
+        } else if self.is_consultation() && self.close_vote(due, events) {
+            // The team's window closed on its votes: their move is played.
         } else if self.config.time.is_real_clock() && !self.placing() {
             self.lose_on_time(due, events);
         } else {
@@ -174,7 +176,10 @@ impl Match {
         if !self.is_running() {
             return events;
         }
-        if self.config.time.is_real_clock() && matches!(self.phase, Phase::Play) {
+        // A real clock, or a team's window with its votes so far: counted on from where it
+        // stood.
+        let counted_on = self.config.time.is_real_clock() || self.is_consultation();
+        if counted_on && matches!(self.phase, Phase::Play) {
             if !downtime.is_zero() {
                 self.given_back = downtime;
                 self.turn_started = self.turn_started + downtime;

@@ -10,6 +10,7 @@ mod agreement;
 mod deadlines;
 mod moves;
 mod nigiri;
+mod team_play;
 #[cfg(test)]
 mod tests;
 mod undo;
@@ -22,6 +23,8 @@ use crate::go::{
 use super::computer::Computer;
 use super::events::nigiri::{NigiriStage, Parity};
 use super::refusal::Refusal;
+use super::teams::Teams;
+use super::teams::votes::{Choice, Vote};
 use super::time::{Duration, Timestamp};
 use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
@@ -175,6 +178,12 @@ pub enum Action {
     Guess(Parity, u64),
     /// Nigiri: the winner takes this colour.
     ChooseColour(Color),
+    /// A consultation member's vote for their team's move; `member_of`: which sides admit
+    /// the voter (the service asks the teams with the voter's roles).
+    Vote {
+        choice: Choice,
+        member_of: ByColor<bool>,
+    },
 }
 
 /// What an event's referee may rule on one of its games still being played.
@@ -235,6 +244,13 @@ pub struct Match {
     /// A pending request to take back the last move, by this colour (who made it). It lapses
     /// at the next move, and is not kept across a restart.
     pub undo_request: Option<Color>,
+    /// A team game's sides (pair Go, consultation); `None` for one player a side.
+    pub teams: Option<Teams>,
+    /// Who made each move of `game.moves()` in a pair Go game (a partner may pass for the
+    /// side); `None` for the clock's, a team's vote, or a game of one player a side.
+    pub played_by: Vec<Option<UserId>>,
+    /// A consultation team's votes on the move it is to make, in the order cast.
+    pub ballot: Vec<Vote>,
 }
 
 /// A real-time game on a real clock cannot run longer than this (a correspondence game has no
@@ -308,6 +324,9 @@ impl Match {
             reminded: 0,
             given_back: Duration::ZERO,
             undo_request: None,
+            teams: None,
+            played_by: Vec::new(),
+            ballot: Vec::new(),
         };
         m.start_turn(now);
         m
@@ -492,8 +511,11 @@ impl Match {
         })
     }
 
-    /// The colour `user` plays here, if they play.
+    /// The colour `user` plays here, if they play (a pair Go player their side's).
     pub fn color_of(&self, user: UserId) -> Option<Color> {
+        if let Some(teams) = self.pair_teams() {
+            return teams.side_of(user);
+        }
         if self.players.black == user {
             Some(Color::Black)
         } else if self.players.white == user {
@@ -503,9 +525,11 @@ impl Match {
         }
     }
 
-    /// The player whose turn it is.
+    /// The player whose turn it is (in pair Go, the side's player in the order; in a
+    /// consultation, the team's seat).
     pub fn player_to_move(&self) -> UserId {
-        self.players[self.game.to_move()]
+        let color = self.game.to_move();
+        self.pair_player(color).unwrap_or(self.players[color])
     }
 
     /// The player to notify that it is their turn: no one while the dead stones are settled
@@ -515,12 +539,18 @@ impl Match {
             return Some(self.players[actor]);
         }
         let user = self.player_to_move();
-        (matches!(self.phase, Phase::Play) && self.computer.is_none_or(|c| c.user != user))
-            .then_some(user)
+        (matches!(self.phase, Phase::Play)
+            && self.computer.is_none_or(|c| c.user != user)
+            && !super::teams::is_team_seat(user))
+        .then_some(user)
     }
 
-    /// The people who play (both players, but the computer).
+    /// The people who play (both players, but the computer; every named player of a team
+    /// game).
     pub fn people(&self) -> Vec<UserId> {
+        if let Some(teams) = &self.teams {
+            return teams.people();
+        }
         self.both()
             .into_iter()
             .filter(|&u| !self.is_computer(u))
@@ -670,8 +700,8 @@ impl Match {
     /// The winner who earns merit, if the game really finished (SPEC §6): two passes with a
     /// winner, or a resignation after at least `merit-min-moves` moves (passes included).
     pub fn merit_winner(&self) -> Option<Color> {
-        if self.computer.is_some() {
-            // A game against the computer gives no merit.
+        if self.computer.is_some() || self.teams.is_some() {
+            // A game against the computer, or a team game, gives no merit.
             return None;
         }
         match self.ending()? {
@@ -723,13 +753,31 @@ impl Match {
         if !self.is_running() {
             return Err(Refusal::GameOver);
         }
+        if let (Action::Vote { choice, member_of }, Some(user)) = (action, by) {
+            let mut events = Vec::new();
+            self.vote(user, choice, member_of, seen, now, &mut events)?;
+            return Ok(events);
+        }
         let color = by
             .and_then(|u| self.color_of(u))
-            .ok_or(Refusal::NotYourGame)?;
+            .ok_or(if self.is_consultation() {
+                Refusal::VoteOnTeamBoard
+            } else {
+                Refusal::NotYourGame
+            })?;
+        if let Some(user) = by {
+            self.check_pair_turn(user, action)?;
+        }
         let mut events = Vec::new();
         match action {
-            Action::Play(p) => self.play_move(color, Some(p), seen, now, &mut events)?,
-            Action::Pass => self.play_move(color, None, seen, now, &mut events)?,
+            Action::Play(p) => {
+                self.play_move(color, Some(p), seen, now, &mut events)?;
+                self.note_mover(by.unwrap_or(self.players[color]));
+            }
+            Action::Pass => {
+                self.play_move(color, None, seen, now, &mut events)?;
+                self.note_mover(by.unwrap_or(self.players[color]));
+            }
             Action::Resign => self.resign(color, now, &mut events),
             Action::Forfeit => self.forfeit(color, now, &mut events)?,
             Action::WentOffline => self.went_offline(color, now, &mut events)?,
@@ -749,6 +797,7 @@ impl Match {
             Action::ChooseColour(colour) => {
                 self.choose_colour(color, colour, now, &mut events)?;
             }
+            Action::Vote { .. } => return Err(Refusal::NotYourGame),
             Action::Tick | Action::Annul | Action::Ruled(_) => {}
         }
         Ok(events)

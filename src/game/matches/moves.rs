@@ -158,6 +158,7 @@ impl Match {
             return;
         };
         self.automatic.push(automatic);
+        self.played_by.push(None);
         events.push(Event::Moved {
             match_id: self.id,
             number: self.move_count(),
@@ -168,7 +169,13 @@ impl Match {
         });
         self.start_turn(turn_starts);
         if played.ended {
-            if self.has_agreement() {
+            if self.has_agreement() && self.is_consultation() {
+                // A team cannot settle the dead stones by vote: the engine's proposal is
+                // taken as agreed, and the board counted.
+                self.start_agreement(events);
+                self.accept_for_all(events);
+                self.score(turn_starts, events);
+            } else if self.has_agreement() {
                 self.start_agreement(events);
                 self.turn_deadline = turn_starts + self.agreement_window();
             } else {

@@ -74,6 +74,7 @@ impl Match {
             return Err(Refusal::NothingToUndo);
         }
         self.automatic.pop();
+        self.played_by.pop();
         if self.game.is_over() {
             // The move taken back was the first after a dispute: play had resumed.
             self.game.resume();

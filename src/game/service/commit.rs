@@ -181,6 +181,10 @@ fn record_result(
         // A game not played: the event counts it, no profile, rating or reward does.
         return Ok(());
     }
+    if m.teams.is_some() {
+        // A team game is never ranked and gives no merit, title or record on a profile.
+        return Ok(());
+    }
     let guild = m.guild.get();
     if let Some(c) = m.computer {
         // Against the computer: the player's record against that level, nothing else (no

@@ -114,6 +114,9 @@ impl Service {
         if inv.nigiri.is_some() {
             return Err(Refusal::NigiriGuessFirst.into());
         }
+        if inv.pair.is_some() {
+            return self.accept_pair(lobby, inv, by, now);
+        }
         let settings = self.may_start(&lobby, &inv)?;
         self.start_invited(lobby, inv, &settings, now)
     }
@@ -150,7 +153,7 @@ impl Service {
 
     /// Puts a pending invitation just stored in the lobby (new, or changed) and arms its
     /// expiry; its outcome, with `event`.
-    fn keep_pending(
+    pub(super) fn keep_pending(
         &self,
         mut lobby: std::sync::MutexGuard<'_, Lobby>,
         inv: Invitation,
@@ -204,7 +207,7 @@ impl Service {
 
     /// Whether an invitation's game may start now: both players free, the server on, its
     /// terms still allowed. The settings the game takes (copied at acceptance, SPEC §2).
-    fn may_start(
+    pub(super) fn may_start(
         &self,
         lobby: &Lobby,
         inv: &Invitation,
@@ -222,25 +225,34 @@ impl Service {
 
     /// Starts the game of an accepted invitation: the invitation closed, the players' other
     /// invitations withdrawn, the match stored and seated, in one transaction.
-    fn start_invited(
+    pub(super) fn start_invited(
         &self,
         mut lobby: std::sync::MutexGuard<'_, Lobby>,
         inv: Invitation,
         settings: &super::super::Settings,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
-        let players = if inv.terms.colours.inviter == Color::Black {
-            ByColor {
-                black: inv.inviter,
-                white: inv.invitee,
+        let (players, teams) = match inv.pair {
+            Some(pair) => {
+                let (players, teams) = super::team_commands::pair_players(&inv, pair);
+                (players, Some(teams))
             }
-        } else {
-            ByColor {
-                black: inv.invitee,
-                white: inv.inviter,
-            }
+            None if inv.terms.colours.inviter == Color::Black => (
+                ByColor {
+                    black: inv.inviter,
+                    white: inv.invitee,
+                },
+                None,
+            ),
+            None => (
+                ByColor {
+                    black: inv.invitee,
+                    white: inv.inviter,
+                },
+                None,
+            ),
         };
-        let m = Match::new(
+        let mut m = Match::new(
             MatchId::from(inv.id),
             inv.guild,
             inv.channel,
@@ -248,7 +260,8 @@ impl Service {
             match_config(&inv.terms, settings),
             now,
         );
-        let others = lobby.others_of(inv.id, inv.inviter, inv.invitee);
+        m.teams = teams;
+        let others = lobby.others_of_all(inv.id, &inv.people());
         let row = match_row(&m);
         self.store.write(|tx| {
             tx.close_invitation(inv.id.get(), InvitationState::Accepted, now.millis())?;

@@ -54,6 +54,8 @@ pub enum Inconsistency {
     Resumptions,
     #[error("moves before the nigiri decided the colours")]
     MovesBeforeNigiri,
+    #[error("a team game's sides do not hold together")]
+    Teams,
 }
 
 /// A stored game or invitation that could not be loaded, with where it was and why.
@@ -193,6 +195,7 @@ impl Service {
             replay_move(&mut m, mv).map_err(|e| load_failure(id, e))?;
         }
         finish_phase(&mut m, &row).map_err(|e| load_failure(id, e))?;
+        self.store.read(|tx| open_ballot(tx, &mut m))?;
         Ok(Some(m))
     }
 
@@ -307,13 +310,32 @@ fn load_matches(
         match broken.remove(&id) {
             Some(e) => problems.push((id, e)),
             None => match finish_phase(&mut m, &row) {
-                Ok(()) => matches.push(m),
+                Ok(()) => {
+                    open_ballot(tx, &mut m)?;
+                    matches.push(m);
+                }
                 Err(e) => problems.push((id, e)),
             },
         }
     }
     // No sort: a match is large (two boards), and they go into a map by id anyway.
     Ok((matches, problems))
+}
+
+/// A running consultation's votes on the move it is to make: kept across a restart.
+fn open_ballot(tx: &crate::store::Tx<'_>, m: &mut Match) -> Result<(), crate::store::StoreError> {
+    if !m.is_consultation() || !m.is_running() {
+        return Ok(());
+    }
+    let number = m.move_count() + 1;
+    m.ballot = tx
+        .votes(m.id.get())?
+        .iter()
+        .filter(|v| v.number == number)
+        .filter_map(super::match_rows::vote_of)
+        .collect();
+    m.ballot.sort_by_key(|v| v.at);
+    Ok(())
 }
 
 /// The pending invitations; a row that does not decode goes to `problems`.

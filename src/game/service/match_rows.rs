@@ -2,18 +2,21 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive,
-    MatchRow, MoveRow, ParityCode, PhaseCode, PointList, TimeSpec,
+    ChoiceCode, ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchEventRow,
+    MatchLive, MatchRow, MoveRow, PairRow, ParityCode, PhaseCode, PointList, SideSpec, TeamsSpec,
+    TimeSpec, VoteRow,
 };
 
 use super::super::computer::Computer;
 use super::super::events::nigiri::Parity;
-use super::super::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, Terms};
+use super::super::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
 use super::super::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
     Phase,
 };
 use super::super::settings::Settings;
+use super::super::teams::votes::{Choice, Vote};
+use super::super::teams::{Membership, Side, TeamForm, Teams};
 use super::super::time::{Duration, Timestamp, millis_of};
 use super::super::time_control::{PlayerClock, TimeControl};
 use super::super::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
@@ -37,6 +40,11 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
         nigiri: opened_hand(i.nigiri),
+        pair: i.pair.map(|p| PairRow {
+            inviter_partner: p.inviter_partner.get(),
+            invitee_partner: p.invitee_partner.get(),
+            accepted: p.accepted,
+        }),
     }
 }
 
@@ -91,6 +99,11 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
         nigiri: (r.colours == ColoursCode::Nigiri).then(|| nigiri_stage(r.nigiri)),
+        pair: r.pair.map(|p| PairInvite {
+            inviter_partner: UserId(p.inviter_partner),
+            invitee_partner: UserId(p.invitee_partner),
+            accepted: p.accepted,
+        }),
     }
 }
 
@@ -218,7 +231,99 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         turn_started: Some(m.turn_started.millis()),
         reminded: m.reminded,
         nigiri: opened_hand(m.nigiri()),
+        teams: m.teams.as_ref().map(teams_spec),
     }
+}
+
+/// A team game's sides in their stored form.
+pub(super) fn teams_spec(t: &Teams) -> TeamsSpec {
+    let side = |s: &Side| SideSpec {
+        members: s.listed().iter().map(|u| u.get()).collect(),
+        role: match s.membership {
+            Membership::Role(r) => Some(r),
+            _ => None,
+        },
+        anyone: s.membership == Membership::Anyone,
+        seen: s.seen.iter().map(|u| u.get()).collect(),
+    };
+    TeamsSpec {
+        form: match t.form {
+            TeamForm::Pair => "pair",
+            TeamForm::Consultation => "consultation",
+        }
+        .to_owned(),
+        black: side(&t.sides.black),
+        white: side(&t.sides.white),
+    }
+}
+
+/// A team game's sides from their stored form: a pair of two a side, or consultation sides of
+/// a list, a role or anyone — one each.
+pub(super) fn teams_of(spec: &TeamsSpec) -> Result<Teams, LoadError> {
+    let bad = || LoadError::Inconsistent(Inconsistency::Teams);
+    let form = match spec.form.as_str() {
+        "pair" => TeamForm::Pair,
+        "consultation" => TeamForm::Consultation,
+        _ => return Err(bad()),
+    };
+    let side = |s: &SideSpec| -> Result<Side, LoadError> {
+        let membership = match (s.members.is_empty(), s.role, s.anyone) {
+            (false, None, false) => {
+                Membership::Members(s.members.iter().map(|&u| UserId(u)).collect())
+            }
+            (true, Some(role), false) => Membership::Role(role),
+            (true, None, true) => Membership::Anyone,
+            _ => return Err(bad()),
+        };
+        if form == TeamForm::Pair && !matches!(&membership, Membership::Members(l) if l.len() == 2)
+        {
+            return Err(bad());
+        }
+        Ok(Side {
+            membership,
+            seen: s.seen.iter().map(|&u| UserId(u)).collect(),
+        })
+    };
+    Ok(Teams {
+        form,
+        sides: ByColor {
+            black: side(&spec.black)?,
+            white: side(&spec.white)?,
+        },
+    })
+}
+
+/// A vote as stored, for move `number`.
+pub(super) fn vote_row(m: &Match, number: u32, color: Color, v: &Vote) -> VoteRow {
+    let (choice, point) = match v.choice {
+        Choice::Play(p) => (ChoiceCode::Play, Some(p)),
+        Choice::Pass => (ChoiceCode::Pass, None),
+        Choice::Resign => (ChoiceCode::Resign, None),
+    };
+    VoteRow {
+        match_id: m.id.get(),
+        number,
+        user: v.user.get(),
+        color,
+        choice,
+        point,
+        voted_at: v.at.millis(),
+    }
+}
+
+/// A stored vote; `None` for a vote to play with no point (the schema forbids it).
+pub(super) fn vote_of(r: &VoteRow) -> Option<Vote> {
+    let choice = match (r.choice, r.point) {
+        (ChoiceCode::Play, Some(p)) => Choice::Play(p),
+        (ChoiceCode::Pass, _) => Choice::Pass,
+        (ChoiceCode::Resign, _) => Choice::Resign,
+        (ChoiceCode::Play, None) => return None,
+    };
+    Some(Vote {
+        user: UserId(r.user),
+        choice,
+        at: Timestamp::from_millis(r.voted_at),
+    })
 }
 
 /// A time control in its stored form, and back: the numbers as they are, never through the
@@ -359,6 +464,10 @@ pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRo
         },
         automatic: m.automatic.get(index).copied().unwrap_or(false),
         played_at: now.millis(),
+        played_by: index
+            .checked_sub(m.placed.len())
+            .and_then(|i| m.played_by.get(i).copied().flatten())
+            .map(UserId::get),
     })
 }
 
@@ -457,6 +566,9 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         reminded: r.live.reminded.min(2),
         given_back: Duration::ZERO,
         undo_request: None,
+        teams: r.live.teams.as_ref().map(teams_of).transpose()?,
+        played_by: Vec::with_capacity(r.live.move_count as usize),
+        ballot: Vec::new(),
     })
 }
 
@@ -493,6 +605,7 @@ pub(super) fn replay_move(m: &mut Match, mv: &MoveRow) -> Result<(), LoadError> 
             cause,
         })?;
     m.automatic.push(mv.automatic);
+    m.played_by.push(mv.played_by.map(UserId));
     Ok(())
 }
 

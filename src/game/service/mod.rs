@@ -19,6 +19,7 @@ mod invitation_commands;
 mod load;
 mod match_rows;
 mod reads;
+mod team_commands;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicI64;
@@ -38,8 +39,10 @@ use super::{
 };
 
 pub use event_commands::EventRequest;
+pub use team_commands::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
+
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
-pub use reads::{Leaderboard, Profile, Ranking, RunningGame, Standing};
+pub use reads::{Leaderboard, Profile, Ranking, RecordWords, RunningGame, Standing};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +187,17 @@ impl Service {
                 colour,
             } => self.on_match(id, Some(by), Action::ChooseColour(colour), None, now),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
+            Command::InvitePair { request, options } => {
+                Applied::only(self.invite_pair(*request, &options, now))
+            }
+            Command::TeamGame(req) => Applied::only(self.create_team_game(*req, now)),
+            Command::Vote {
+                by,
+                roles,
+                game,
+                board,
+                choice,
+            } => self.vote(by, &roles, game, board, choice, now),
             Command::PlayComputer {
                 guild,
                 channel,
@@ -443,16 +457,36 @@ impl Service {
     ///
     /// # Errors
     /// The game is over, not theirs, the board is stale, or it is not their turn.
-    pub fn picker(&self, user: UserId, board: BoardRef) -> Result<Match, Refusal> {
+    pub fn picker(&self, user: UserId, roles: &[u64], board: BoardRef) -> Result<Match, Refusal> {
         let m = self.snapshot(board.match_id).ok_or(Refusal::GameOver)?;
-        if m.color_of(user).is_none() {
-            return Err(Refusal::NotYourGame);
+        if let Some(teams) = m.teams.as_ref().filter(|_| m.is_consultation()) {
+            // A team's member opens it to vote, on their team's turn.
+            let c = m.game.to_move();
+            if !teams.sides[c].admits(user, roles) || m.is_computer(m.players[c]) {
+                return Err(if teams.sides[!c].admits(user, roles) {
+                    Refusal::NotYourTeamsTurn
+                } else {
+                    Refusal::NotOnTeam
+                });
+            }
+            if m.move_count() != board.move_number {
+                return Err(Refusal::VoteClosed);
+            }
+            return Ok(m);
         }
+        let Some(color) = m.color_of(user) else {
+            return Err(Refusal::NotYourGame);
+        };
         if m.move_count() != board.move_number {
             return Err(Refusal::StaleBoard);
         }
         if !m.in_agreement() && m.player_to_move() != user {
-            return Err(Refusal::NotYourTurn);
+            // In pair Go, the side's other player is to move.
+            return Err(if color == m.game.to_move() {
+                Refusal::PartnersMove
+            } else {
+                Refusal::NotYourTurn
+            });
         }
         Ok(m)
     }

@@ -427,14 +427,14 @@ impl Service {
         &self,
         guild: GuildId,
         id: MatchId,
-        names: [&str; 2],
-        automatic_pass: &str,
+        names: &[(UserId, String)],
+        words: &RecordWords,
     ) -> Result<String, Failure> {
         let m = self
             .load_match(id)?
             .filter(|m| m.guild == guild)
             .ok_or(Refusal::NoSuchGame)?;
-        self.record_of(&m, names, automatic_pass, None)
+        self.record_of(&m, names, words, None)
     }
 
     /// The games of an event of `guild` as one SGF collection (one game tree after another,
@@ -448,15 +448,9 @@ impl Service {
         guild: GuildId,
         id: super::super::EventId,
         names: &[(UserId, String)],
-        automatic_pass: &str,
+        words: &RecordWords,
     ) -> Result<String, Failure> {
         let t = self.event(guild, id)?;
-        let name_of = |u: UserId| {
-            names
-                .iter()
-                .find(|(n, _)| *n == u)
-                .map_or_else(|| u.to_string(), |(_, s)| s.clone())
-        };
         let mut out = String::new();
         for g in &t.games {
             let Some(m) = g
@@ -467,9 +461,8 @@ impl Service {
             else {
                 continue;
             };
-            let (b, w) = (name_of(m.players.black), name_of(m.players.white));
             let round = Some((t.name.clone(), g.round));
-            out.push_str(&self.record_of(&m, [&b, &w], automatic_pass, round)?);
+            out.push_str(&self.record_of(&m, names, words, round)?);
         }
         Ok(out)
     }
@@ -478,12 +471,27 @@ impl Service {
     fn record_of(
         &self,
         m: &super::super::Match,
-        names: [&str; 2],
-        automatic_pass: &str,
+        names: &[(UserId, String)],
+        words: &RecordWords,
         event: Option<(String, u32)>,
     ) -> Result<String, Failure> {
         let guild = m.guild;
-        let [black_name, white_name] = names;
+        let name_of = |u: UserId| {
+            names
+                .iter()
+                .find(|(n, _)| *n == u)
+                .map_or_else(|| u.to_string(), |(_, s)| s.clone())
+        };
+        // A side of several people is named by all of them (`PB[a & b]`).
+        let side_name = |c: Color| match m.teams.as_ref().map(|t| t.sides[c].listed()) {
+            Some(list) if !list.is_empty() && !m.is_computer(m.players[c]) => list
+                .iter()
+                .map(|&u| name_of(u))
+                .collect::<Vec<_>>()
+                .join(" & "),
+            _ => name_of(m.players[c]),
+        };
+        let (black_name, white_name) = (side_name(Color::Black), side_name(Color::White));
         // A ranked game's record carries the ranks its players hold now (`5k`, `1d`).
         let mut ranks: ByColor<Option<String>> = ByColor::default();
         if m.config.ranked {
@@ -502,13 +510,7 @@ impl Service {
             Ending::Finished { result, .. } => result.to_string(),
             Ending::Abandoned(_) | Ending::Annulled => "Void".to_owned(),
         });
-        let move_comments = m
-            .automatic
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| **a)
-            .map(|(i, _)| (i, automatic_pass.to_owned()))
-            .collect();
+        let move_comments = self.move_comments(m, &name_of, words)?;
         // A game scored after the agreement phase records its territory, dead stones included
         // (TB/TW), as counted with the agreed marking.
         let (mut territory_black, mut territory_white) = (Vec::new(), Vec::new());
@@ -522,8 +524,8 @@ impl Service {
             }
         }
         let info = sgf::RecordInfo {
-            black: Some(black_name.to_owned()),
-            white: Some(white_name.to_owned()),
+            black: Some(black_name),
+            white: Some(white_name),
             date: m.started_at.utc_date(),
             handicap: (m.config.handicap > 0).then_some(m.config.handicap),
             black_rank: ranks.black,
@@ -538,5 +540,79 @@ impl Service {
             ..sgf::RecordInfo::default()
         };
         Ok(sgf::write(&m.game, &info))
+    }
+}
+
+/// The words a record's comments need, in the front end's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordWords {
+    /// The comment on an automatic pass.
+    pub automatic_pass: String,
+    /// A team's votes for a pass and for resigning.
+    pub pass: String,
+    pub resign: String,
+}
+
+impl Service {
+    /// The comments on a record's moves (by index): an automatic pass says so; in pair Go each
+    /// move names who played it; in a consultation, how the team voted (`D4 3 · E5 1`).
+    fn move_comments(
+        &self,
+        m: &super::super::Match,
+        name_of: &dyn Fn(UserId) -> String,
+        words: &RecordWords,
+    ) -> Result<Vec<(usize, String)>, Failure> {
+        use super::super::teams::votes::{Choice, tally};
+        let placed = m.placed.len();
+        let mut comments: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut add = |i: usize, text: String| match comments.iter_mut().find(|(j, _)| *j == i) {
+            Some((_, list)) => list.push(text),
+            None => comments.push((i, vec![text])),
+        };
+        for (i, _) in m.automatic.iter().enumerate().filter(|(_, a)| **a) {
+            add(i, words.automatic_pass.clone());
+        }
+        if m.pair_teams().is_some() {
+            for (k, by) in m.played_by.iter().enumerate() {
+                if let Some(u) = by {
+                    add(placed + k, name_of(*u));
+                }
+            }
+        }
+        if m.is_consultation() {
+            let rows = self.store.read(|tx| tx.votes(m.id.get()))?;
+            let mut numbers: Vec<u32> = rows.iter().map(|r| r.number).collect();
+            numbers.dedup();
+            for n in numbers {
+                let votes: Vec<_> = rows
+                    .iter()
+                    .filter(|r| r.number == n)
+                    .filter_map(super::match_rows::vote_of)
+                    .collect();
+                let Some(i) = (n as usize)
+                    .checked_sub(1)
+                    .filter(|&i| i < m.automatic.len())
+                else {
+                    continue;
+                };
+                let line: Vec<String> = tally(&votes)
+                    .into_iter()
+                    .map(|(c, count)| {
+                        let what = match c {
+                            Choice::Play(p) => p.to_string(),
+                            Choice::Pass => words.pass.clone(),
+                            Choice::Resign => words.resign.clone(),
+                        };
+                        format!("{what} {count}")
+                    })
+                    .collect();
+                add(i, line.join(" · "));
+            }
+        }
+        comments.sort_by_key(|(i, _)| *i);
+        Ok(comments
+            .into_iter()
+            .map(|(i, list)| (i, list.join("\n")))
+            .collect())
     }
 }

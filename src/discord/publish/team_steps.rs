@@ -1,0 +1,274 @@
+//! A consultation's team threads (商谈联棋): each team that is not the computer gets a thread
+//! in the game's channel — private, with only its members and the bot (a listed team's added
+//! one by one, a role's by a mention of the role), or public for a team anyone may join — and
+//! in it the team's own board: the votes so far, and the buttons to vote. The public board
+//! shows only the moves, so a team never sees the other's votes.
+
+use serenity::all::{
+    ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread,
+    EditAttachments, EditMessage, Http, RoleId,
+};
+use tracing::{info, warn};
+
+use crate::game::teams::Membership;
+use crate::game::{ChannelId, Match, MatchId};
+use crate::go::Color;
+use crate::runtime;
+
+use super::super::bot::Bot;
+use super::super::i18n::{Lang, tr};
+use super::super::snowflake;
+use super::super::ui::{self, BOARD_FILE, board_message, team_board};
+use super::deliver::{edit, post_with_retry, send, with_retry};
+use super::{BoardMessage, DrawError, current};
+
+/// The teams of a consultation that vote (the computer's side has none).
+fn voting_sides(m: &Match) -> Vec<Color> {
+    if !m.is_consultation() {
+        return Vec::new();
+    }
+    Color::ALL
+        .into_iter()
+        .filter(|&c| !m.is_computer(m.players[c]))
+        .collect()
+}
+
+/// Draws the board of `color`'s team: the game's board with the team's votes while it is to
+/// move, and its voting buttons.
+async fn draw_team(m: &Match, color: Color, lang: Lang) -> Result<BoardMessage, DrawError> {
+    let key = team_board::team_view_key(m, color, &board_message::view_key(m, lang));
+    let embed = team_board::team_embed(m, color, board_message::embed(m, lang), lang);
+    let components = team_board::team_components(m, color, board_message::region_rows(m), lang);
+    let owned = m.clone();
+    let png = runtime::blocking(move || super::team_png(&owned, color)).await??;
+    Ok(BoardMessage {
+        embed,
+        components,
+        png: CreateAttachment::bytes(png, BOARD_FILE),
+        key,
+    })
+}
+
+/// Shows every team's board of a consultation as the game stands: its thread opened the first
+/// time, its board posted or edited.
+pub(super) async fn show_all(bot: &Bot, http: &Http, m: &Match) {
+    for c in voting_sides(m) {
+        show(bot, http, m, c).await;
+    }
+}
+
+/// Shows `color`'s team board (opening the team's thread the first time).
+pub(super) async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
+    if !voting_sides(m).contains(&color) {
+        return;
+    }
+    let id = m.id;
+    let record = match bot.repo(move |r| r.team_board(id, color)).await {
+        Ok(r) => r,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "cannot read where the team's board is");
+            return;
+        }
+    };
+    let lang = bot.guild_lang(m.guild).await;
+    let thread = match record.as_ref() {
+        Some(r) => r.thread,
+        None => match open_thread(bot, http, m, color, lang).await {
+            Some(t) => t,
+            None => return,
+        },
+    };
+    let board = match draw_team(m, color, lang).await {
+        Ok(b) => b,
+        Err(e) => {
+            warn!(match_id = id.get(), error = %e, "could not draw the team's board");
+            return;
+        }
+    };
+    if let Some(message) = record.and_then(|r| r.message) {
+        let edited = with_retry("edit the team's board", || {
+            edit(
+                http,
+                thread,
+                message,
+                EditMessage::new()
+                    .embed(board.embed.clone())
+                    .components(board.components.clone())
+                    .attachments(EditAttachments::new().add(board.png.clone())),
+            )
+        })
+        .await;
+        match edited {
+            Ok(_) => remember(bot, id, color, message, &board.key).await,
+            Err(e) => warn!(match_id = id.get(), error = %e, "could not edit the team's board"),
+        }
+        return;
+    }
+    let posted = post_with_retry("post the team's board", || {
+        send(
+            http,
+            thread,
+            CreateMessage::new()
+                .embed(board.embed.clone())
+                .components(board.components.clone())
+                .add_file(board.png.clone())
+                .allowed_mentions(CreateAllowedMentions::new()),
+        )
+    })
+    .await;
+    match posted {
+        Ok(msg) => remember(bot, id, color, msg.id.get(), &board.key).await,
+        Err(e) => warn!(match_id = id.get(), error = %e, "could not post the team's board"),
+    }
+}
+
+async fn remember(bot: &Bot, id: MatchId, color: Color, message: u64, key: &str) {
+    let key = key.to_owned();
+    if let Err(e) = bot
+        .repo(move |r| r.set_team_board(id, color, message, &key))
+        .await
+    {
+        warn!(match_id = id.get(), error = %e, "could not remember the team's board");
+    }
+}
+
+/// Opens `color`'s team thread in the game's channel and brings its members in; remembered
+/// before anything is posted in it. `None` (logged) when Discord refuses.
+async fn open_thread(
+    bot: &Bot,
+    http: &Http,
+    m: &Match,
+    color: Color,
+    lang: Lang,
+) -> Option<ChannelId> {
+    let membership = m.teams.as_ref()?.sides[color].membership.clone();
+    // A team anyone may join has nothing to hide; the others vote in private.
+    let kind = if membership == Membership::Anyone {
+        ChannelType::PublicThread
+    } else {
+        ChannelType::PrivateThread
+    };
+    let name = tr!(
+        lang,
+        "team-thread-name",
+        game = m.id.get(),
+        color = ui::words::color_name(lang, color)
+    );
+    let opened = async {
+        snowflake::channel(m.channel)?
+            .create_thread(http, CreateThread::new(name).kind(kind).invitable(false))
+            .await
+    };
+    let thread = match opened.await {
+        Ok(t) => ChannelId(t.id.get()),
+        Err(e) => {
+            warn!(match_id = m.id.get(), error = %e, "could not open a team's thread");
+            return None;
+        }
+    };
+    let id = m.id;
+    if let Err(e) = bot
+        .repo(move |r| r.set_team_thread(id, color, thread))
+        .await
+    {
+        warn!(match_id = id.get(), error = %e, "could not remember the team's thread");
+    }
+    info!(
+        match_id = id.get(),
+        thread = thread.get(),
+        "team thread opened"
+    );
+    let welcome = tr!(lang, "team-thread-welcome", game = m.id.get());
+    let mut msg = CreateMessage::new().content(format!(
+        "{}\n{welcome}",
+        team_board::side_name(m, color, lang)
+    ));
+    match &membership {
+        Membership::Members(list) => {
+            for &user in list {
+                let added = async {
+                    snowflake::channel(thread)?
+                        .add_thread_member(http, snowflake::user(user)?)
+                        .await
+                };
+                if let Err(e) = added.await {
+                    warn!(match_id = id.get(), error = %e, "could not add a member to the team's thread");
+                }
+            }
+            msg = msg.allowed_mentions(
+                CreateAllowedMentions::new().users(
+                    list.iter()
+                        .filter_map(|&u| snowflake::user(u).ok())
+                        .collect::<Vec<_>>(),
+                ),
+            );
+        }
+        // The role's mention brings its members into the private thread.
+        Membership::Role(role) => {
+            msg = msg.allowed_mentions(
+                CreateAllowedMentions::new().roles(vec![RoleId::new((*role).max(1))]),
+            );
+        }
+        Membership::Anyone => msg = msg.allowed_mentions(CreateAllowedMentions::new()),
+    }
+    if let Err(e) = post_with_retry("welcome the team", || send(http, thread, msg.clone())).await {
+        warn!(match_id = id.get(), error = %e, "could not welcome the team");
+    }
+    Some(thread)
+}
+
+/// Tells the team to move, in its thread, that its vote is open and until when.
+pub(super) async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
+    let Some(m) = current(bot, id).await else {
+        return;
+    };
+    let color = m.game.to_move();
+    if !m.is_running() || !voting_sides(&m).contains(&color) {
+        return;
+    }
+    let Ok(Some(record)) = bot.repo(move |r| r.team_board(id, color)).await else {
+        return;
+    };
+    let lang = bot.guild_lang(m.guild).await;
+    let who = team_board::side_name(&m, color, lang);
+    let text = tr!(
+        lang,
+        "notice-team-vote",
+        team = who,
+        number = m.move_count() + 1,
+        deadline = ui::relative_time(m.turn_deadline)
+    );
+    let mentions = match m.teams.as_ref().map(|t| &t.sides[color].membership) {
+        Some(Membership::Members(list)) => CreateAllowedMentions::new().users(
+            list.iter()
+                .filter_map(|&u| snowflake::user(u).ok())
+                .collect::<Vec<_>>(),
+        ),
+        Some(Membership::Role(role)) => {
+            CreateAllowedMentions::new().roles(vec![RoleId::new((*role).max(1))])
+        }
+        _ => CreateAllowedMentions::new(),
+    };
+    let msg = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(mentions);
+    if let Err(e) =
+        post_with_retry("tell the team", || send(http, record.thread, msg.clone())).await
+    {
+        warn!(match_id = id.get(), error = %e, "could not tell the team to vote");
+    }
+}
+
+/// Redraws the team boards of a consultation that are not what the game is (start-up, after a
+/// crash between a commit and an edit).
+pub(super) async fn reconcile(bot: &Bot, http: &Http, m: &Match) {
+    let lang = bot.guild_lang(m.guild).await;
+    for c in voting_sides(m) {
+        let id = m.id;
+        let record = bot.repo(move |r| r.team_board(id, c)).await.ok().flatten();
+        let want = team_board::team_view_key(m, c, &board_message::view_key(m, lang));
+        if record.and_then(|r| r.shown).as_deref() != Some(want.as_str()) {
+            show(bot, http, m, c).await;
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! Team games through the service (SPEC §11, 赛式): a pair Go invitation that the three others
+//! accept, a consultation game started by a moderator (or anyone, where the server lets them),
+//! and a consultation member's vote — each one transaction, like every other command.
+
+use crate::go::{ByColor, Color};
+
+use super::super::invitation::{
+    ColourAsked, Colours, Invitation, InviteOptions, InviteRequest, Lobby, PairInvite,
+    match_config, resolve_terms,
+};
+use super::super::matches::{Action, Match};
+use super::super::refusal::{Failure, Refusal};
+use super::super::teams::votes::Choice;
+use super::super::teams::{Side, TeamForm, Teams, team_seat};
+use super::super::time::{Duration, Timestamp};
+use super::super::{ChannelId, Computer, Event, GuildId, InvitationId, MatchId, Outcome, UserId};
+use super::match_rows::{invitation_row, match_row, vote_row};
+use super::{Applied, Service, lock};
+use crate::go::Level;
+
+/// A pair Go invitation: the inviter and their partner against the one invited and theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairRequest {
+    pub who: InviteRequest,
+    pub partner: UserId,
+    pub opponent_partner: UserId,
+    /// Whether either partner is a bot account (the front end knows).
+    pub partners_are_bots: bool,
+}
+
+/// What a consultation game's creator asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamGameRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub by: UserId,
+    /// Whether the caller moderates the server.
+    pub moderator: bool,
+    /// Black's and White's teams; a side `None` is the computer's.
+    pub sides: ByColor<Option<Side>>,
+    /// The computer's account and level, when it plays a side.
+    pub computer: Option<(UserId, Option<Level>)>,
+    pub options: InviteOptions,
+    /// The time a team has for each move (its voting window).
+    pub window: Duration,
+}
+
+/// The shortest and longest voting window of a consultation game.
+pub const MIN_WINDOW: Duration = Duration::from_secs(10);
+pub const MAX_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// How long a consultation game may last: long enough for its windows, never for ever.
+const TEAM_GAME_CAP: Duration = Duration::from_secs(30 * 24 * 3600);
+
+impl Service {
+    /// A pair Go invitation: all four free, no bots, none twice; an even, unranked game.
+    pub(super) fn invite_pair(
+        &self,
+        req: PairRequest,
+        options: &InviteOptions,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let who = req.who;
+        let four = [who.inviter, req.partner, who.invitee, req.opponent_partner];
+        if req.partners_are_bots || who.invitee_is_bot {
+            return Err(Refusal::InviteBot.into());
+        }
+        if four.iter().enumerate().any(|(i, a)| four[..i].contains(a)) {
+            return Err(Refusal::BadTeams.into());
+        }
+        if options.handicap.unwrap_or(0) > 0
+            || options.ranked == Some(true)
+            || options.color == Some(ColourAsked::Nigiri)
+        {
+            return Err(Refusal::NotForTeamGames.into());
+        }
+        let settings = self.settings(who.guild)?;
+        let lobby = lock(&self.lobby);
+        let mut inv = lobby.decide_invite(
+            InvitationId(self.take_id()),
+            who,
+            &InviteOptions {
+                ranked: Some(false),
+                ..*options
+            },
+            &settings,
+            now,
+        )?;
+        check_pair_free(&lobby, &inv, &settings, req.partner, req.opponent_partner)?;
+        inv.pair = Some(PairInvite {
+            inviter_partner: req.partner,
+            invitee_partner: req.opponent_partner,
+            accepted: [false; 3],
+        });
+        let row = invitation_row(&inv);
+        self.store.write(|tx| tx.insert_invitation(&row))?;
+        Ok(self.keep_pending(lobby, inv, Event::Invited))
+    }
+
+    /// One of the three invited to pair Go accepts: the game starts with the last acceptance.
+    pub(super) fn accept_pair(
+        &self,
+        lobby: std::sync::MutexGuard<'_, Lobby>,
+        mut inv: Invitation,
+        by: UserId,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let Some(mut pair) = inv.pair else {
+            return Err(Refusal::NothingToDo.into());
+        };
+        let Some(i) = pair.invited(inv.invitee).iter().position(|&u| u == by) else {
+            return Err(Refusal::NotForYou.into());
+        };
+        if pair.accepted[i] {
+            return Err(Refusal::InvitationAlreadyAccepted.into());
+        }
+        let settings = self.may_start(&lobby, &inv)?;
+        check_pair_free(
+            &lobby,
+            &inv,
+            &settings,
+            pair.inviter_partner,
+            pair.invitee_partner,
+        )?;
+        pair.accepted[i] = true;
+        inv.pair = Some(pair);
+        if pair.accepted.iter().all(|&a| a) {
+            return self.start_invited(lobby, inv, &settings, now);
+        }
+        self.store
+            .write(|tx| tx.update_invitation_acceptances(inv.id.get(), pair.accepted))?;
+        Ok(self.keep_pending(lobby, inv, Event::PairAccepted))
+    }
+
+    /// A consultation game (商谈联棋), started at once: two teams, or a team against the
+    /// computer.
+    pub(super) fn create_team_game(
+        &self,
+        req: TeamGameRequest,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let settings = self.settings(req.guild)?;
+        if !settings.enabled {
+            return Err(Refusal::ServerDisabled.into());
+        }
+        if !req.moderator && !settings.team_games_for_everyone {
+            return Err(Refusal::TeamGamesByModerators.into());
+        }
+        if req.options.handicap.unwrap_or(0) > 0
+            || req.options.ranked == Some(true)
+            || req.options.color.is_some()
+        {
+            return Err(Refusal::NotForTeamGames.into());
+        }
+        if !(MIN_WINDOW..=MAX_WINDOW).contains(&req.window) {
+            return Err(Refusal::BadTeams.into());
+        }
+        check_sides(&req.sides)?;
+        let computer_level = match (req.computer, &req.sides.black, &req.sides.white) {
+            (Some((_, level)), None, Some(_)) | (Some((_, level)), Some(_), None) => {
+                Some(settings.computer_level(level)?)
+            }
+            (None, Some(_), Some(_)) => None,
+            _ => return Err(Refusal::BadTeams.into()),
+        };
+        let terms = resolve_terms(
+            &InviteOptions {
+                ranked: Some(false),
+                time: None,
+                ..req.options
+            },
+            &settings,
+        )?;
+        let mut config = match_config(&terms, &settings);
+        config.ranked = false;
+        config.takebacks = false;
+        config.time = super::super::time_control::TimeControl::Turn;
+        config.turn_timeout = req.window;
+        config.max_length = TEAM_GAME_CAP;
+        let mut lobby = lock(&self.lobby);
+        if computer_level.is_some() {
+            let max = self
+                .computer_limit
+                .load(std::sync::atomic::Ordering::SeqCst);
+            if lobby.computers.len() >= max {
+                return Err(Refusal::ComputerBusy { max }.into());
+            }
+        }
+        let id = MatchId(self.take_id());
+        let computer_user = req.computer.map(|(u, _)| u);
+        let players = ByColor::new_with(|c| match (&req.sides[c], computer_user) {
+            (None, Some(bot)) => bot,
+            _ => team_seat(id, c),
+        });
+        let sides = ByColor::new_with(|c| {
+            req.sides[c]
+                .clone()
+                .unwrap_or_else(|| Side::members(vec![players[c]]))
+        });
+        let mut m = Match::new(id, req.guild, req.channel, players, config, now);
+        m.teams = Some(Teams {
+            form: TeamForm::Consultation,
+            sides,
+        });
+        if let (Some(level), Some(user)) = (computer_level, computer_user) {
+            let color = if req.sides.black.is_none() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            m.computer = Some(Computer {
+                user,
+                color,
+                level,
+                may_resign: settings.ai_resigns,
+            });
+        }
+        let row = match_row(&m);
+        self.store.write(|tx| tx.insert_match(&row))?;
+        Ok(self.seat_new_match(&mut lobby, m, Vec::new()))
+    }
+
+    /// A consultation member's vote (`roles`: the ones the voter holds, for a role's team),
+    /// kept in the vote's own commit; the move it decides, if it does, in the same one.
+    pub(super) fn vote(
+        &self,
+        by: UserId,
+        roles: &[u64],
+        game: MatchId,
+        seen: Option<u32>,
+        choice: Choice,
+        now: Timestamp,
+    ) -> Applied {
+        let Some(cell) = self.cell(game) else {
+            return Applied::only(Err(Refusal::GameOver.into()));
+        };
+        let mut m = lock(&cell);
+        let Some(teams) = m.teams.as_ref().filter(|_| m.is_consultation()) else {
+            return Applied::only(Err(Refusal::NotATeamGame.into()));
+        };
+        let member_of = ByColor::new_with(|c| teams.sides[c].admits(by, roles));
+        let color = m.game.to_move();
+        let number = m.move_count() + 1;
+        let row = vote_row(
+            &m,
+            number,
+            color,
+            &super::super::teams::votes::Vote {
+                user: by,
+                choice,
+                at: now,
+            },
+        );
+        let mut fired = Vec::new();
+        if m.next_deadline().is_some_and(|d| d <= now) {
+            // The window closed a moment ago: it closes first, and the vote is for a move
+            // already played.
+            if let Ok(o) = self.commit_with(&mut m, None, Action::Tick, None, now, |_| Ok(())) {
+                fired.push(o);
+            }
+        }
+        let action = Action::Vote { choice, member_of };
+        let result = self.commit_with(&mut m, Some(by), action, seen, now, |tx| tx.put_vote(&row));
+        Applied {
+            fired,
+            result,
+            after: Vec::new(),
+        }
+    }
+}
+
+/// The other two of a pair Go invitation are free as well (the inviter and the one invited are
+/// checked like any invitation's).
+fn check_pair_free(
+    lobby: &Lobby,
+    inv: &Invitation,
+    settings: &super::super::Settings,
+    partner: UserId,
+    opponent_partner: UserId,
+) -> Result<(), Refusal> {
+    let correspondence = inv.terms.time.is_correspondence();
+    // Seen from whoever asks, the partners are "they".
+    lobby
+        .check_free(partner, opponent_partner, correspondence, settings)
+        .map_err(|r| match r {
+            Refusal::YouAreBusy => Refusal::TheyAreBusy,
+            Refusal::TooManyCorrespondence { max, .. } => {
+                Refusal::TooManyCorrespondence { max, yours: false }
+            }
+            other => other,
+        })
+}
+
+/// A consultation's sides: at most one the computer's, a listed side not empty, no one listed
+/// on both, not the same role twice.
+fn check_sides(sides: &ByColor<Option<Side>>) -> Result<(), Refusal> {
+    use super::super::teams::Membership;
+    let bad = Err(Refusal::BadTeams);
+    match (&sides.black, &sides.white) {
+        (None, None) => bad,
+        (Some(b), Some(w)) => {
+            if matches!(&b.membership, Membership::Members(l) if l.is_empty())
+                || matches!(&w.membership, Membership::Members(l) if l.is_empty())
+                || b.listed().iter().any(|u| w.listed().contains(u))
+                || (b.membership == w.membership)
+                || b.membership == Membership::Anyone
+                || w.membership == Membership::Anyone
+            {
+                bad
+            } else {
+                Ok(())
+            }
+        }
+        (Some(s), None) | (None, Some(s)) => {
+            if matches!(&s.membership, Membership::Members(l) if l.is_empty()) {
+                bad
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The colours of a pair Go game: the inviter's side takes the colour the invitation gives
+/// the inviter; each side's first player is its Black 1 or White 1.
+pub(super) fn pair_players(inv: &Invitation, pair: PairInvite) -> (ByColor<UserId>, Teams) {
+    let Colours { inviter, .. } = inv.terms.colours;
+    let inviters = [inv.inviter, pair.inviter_partner];
+    let invitees = [inv.invitee, pair.invitee_partner];
+    let (black, white) = if inviter == Color::Black {
+        (inviters, invitees)
+    } else {
+        (invitees, inviters)
+    };
+    (
+        ByColor {
+            black: black[0],
+            white: white[0],
+        },
+        Teams::pair(black, white),
+    )
+}
