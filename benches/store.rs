@@ -191,6 +191,7 @@ fn populate(
                         turn_started: Some(now),
                         reminded: 0,
                         nigiri: None,
+                        teams: None,
                     },
                 })?;
                 for k in 0..moves {
@@ -205,6 +206,7 @@ fn populate(
                         point: Some(quiet(k)),
                         automatic: false,
                         played_at: now,
+                        played_by: None,
                     })?;
                 }
             }

@@ -491,6 +491,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             created_at: Timestamp::from_millis(at(-10)),
             expires_at: Timestamp::from_millis(at(50)),
             nigiri: None,
+            pair: None,
         }]
     );
 
