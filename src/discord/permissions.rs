@@ -15,6 +15,7 @@ pub enum Needed {
     AttachFiles,
     ReadMessageHistory,
     CreatePublicThreads,
+    CreatePrivateThreads,
 }
 
 impl Needed {
@@ -28,6 +29,7 @@ impl Needed {
             Needed::AttachFiles => Permissions::ATTACH_FILES,
             Needed::ReadMessageHistory => Permissions::READ_MESSAGE_HISTORY,
             Needed::CreatePublicThreads => Permissions::CREATE_PUBLIC_THREADS,
+            Needed::CreatePrivateThreads => Permissions::CREATE_PRIVATE_THREADS,
         }
     }
 }
@@ -56,14 +58,27 @@ pub fn needed(in_thread: bool, threads: bool) -> Vec<Needed> {
 /// The permissions the bot lacks to run a game in this channel; empty when it has them all,
 /// or when Discord did not say (then the post itself tells).
 pub fn missing(app: Option<Permissions>, in_thread: bool, threads: bool) -> Vec<Needed> {
+    lacking(app, needed(in_thread, threads))
+}
+
+/// The permissions the bot lacks to run a consultation game in this channel: a board, and a
+/// thread a team (private ones for teams that vote in secret).
+pub fn missing_for_teams(app: Option<Permissions>, private: bool) -> Vec<Needed> {
+    let mut want = needed(false, true);
+    if private {
+        want.push(Needed::CreatePrivateThreads);
+    }
+    lacking(app, want)
+}
+
+fn lacking(app: Option<Permissions>, want: Vec<Needed>) -> Vec<Needed> {
     let Some(have) = app else {
         return Vec::new();
     };
     if have.administrator() {
         return Vec::new();
     }
-    needed(in_thread, threads)
-        .into_iter()
+    want.into_iter()
         .filter(|p| !have.contains(p.bits()))
         .collect()
 }

@@ -341,8 +341,9 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 21,
-            "fifteen tables of the game (five of them events), six of the Discord adapter"
+            n, 23,
+            "sixteen tables of the game (five of them events, one the team games' votes), \
+             seven of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.

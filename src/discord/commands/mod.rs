@@ -5,6 +5,8 @@
 
 mod weiqi_accept;
 mod weiqi_ai;
+mod weiqi_pair;
+mod weiqi_team_game;
 mod weiqi_board;
 mod weiqi_cancel;
 mod weiqi_config;
@@ -63,6 +65,8 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
     subcommand_required,
     subcommands(
         "weiqi_invite::invite",
+        "weiqi_pair::pair",
+        "weiqi_team_game::team_game",
         "weiqi_ai::ai",
         "weiqi_accept::accept",
         "weiqi_decline::decline",
@@ -272,6 +276,24 @@ impl<'a> Call<'a> {
             self.in_thread(),
             threads,
         );
+        self.tell_missing(missing).await
+    }
+
+    /// Whether the bot may run a consultation here: the board, and a thread for each team
+    /// (private ones with `private`); if not, the caller is told what is missing.
+    pub async fn may_run_teams_here(&self, private: bool) -> bool {
+        if self.in_thread() {
+            self.private(tr!(self.lang, "refusal-team-game-in-thread"))
+                .await;
+            return false;
+        }
+        let missing =
+            super::permissions::missing_for_teams(self.ctx.interaction.app_permissions, private);
+        self.tell_missing(missing).await
+    }
+
+    /// `true` when nothing is missing; else the caller is told which permissions are.
+    async fn tell_missing(&self, missing: Vec<super::permissions::Needed>) -> bool {
         if missing.is_empty() {
             return true;
         }
@@ -487,5 +509,41 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
     };
     if let poise::Context::Application(app) = ctx {
         reply_private(app, text).await;
+    }
+}
+
+/// The members a text names by mention (`<@123> <@!456>`), in its order; `None` if anything
+/// else is in it.
+pub(super) fn mentioned(text: &str) -> Option<Vec<UserId>> {
+    let mut users = Vec::new();
+    for word in text.split_whitespace() {
+        let id = word
+            .strip_prefix("<@")?
+            .strip_suffix('>')?
+            .trim_start_matches('!')
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)?;
+        if !users.contains(&UserId(id)) {
+            users.push(UserId(id));
+        }
+    }
+    (!users.is_empty()).then_some(users)
+}
+
+#[cfg(test)]
+mod mention_tests {
+    use super::*;
+
+    #[test]
+    fn a_team_is_read_from_its_mentions_in_order() {
+        assert_eq!(
+            mentioned("<@3> <@!1>  <@2>"),
+            Some(vec![UserId(3), UserId(1), UserId(2)])
+        );
+        assert_eq!(mentioned("<@3> <@3>"), Some(vec![UserId(3)]));
+        assert_eq!(mentioned("<@3> bob"), None);
+        assert_eq!(mentioned(""), None);
+        assert_eq!(mentioned("<@0>"), None);
     }
 }

@@ -240,24 +240,6 @@ pub async fn event_cancel(
     Ok(())
 }
 
-/// The members a text names by mention (`<@123> <@!456>`), in its order; `None` if anything
-/// else is in it.
-fn mentioned(text: &str) -> Option<Vec<UserId>> {
-    let mut users = Vec::new();
-    for word in text.split_whitespace() {
-        let id = word
-            .strip_prefix("<@")?
-            .strip_suffix('>')?
-            .trim_start_matches('!')
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n > 0)?;
-        if !users.contains(&UserId(id)) {
-            users.push(UserId(id));
-        }
-    }
-    (!users.is_empty()).then_some(users)
-}
 
 /// Set an arena's team, in its captain's order (mention the players, first to play first).
 #[poise::command(slash_command, guild_only, rename = "team")]
@@ -272,7 +254,7 @@ pub async fn event_team(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let Some(players) = mentioned(&players) else {
+    let Some(players) = super::mentioned(&players) else {
         call.private(tr!(call.lang, "refusal-team-mentions")).await;
         return Ok(());
     };
@@ -321,21 +303,4 @@ pub async fn event_bar(
     })
     .await;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_team_is_read_from_its_mentions_in_order() {
-        assert_eq!(
-            mentioned("<@3> <@!1>  <@2>"),
-            Some(vec![UserId(3), UserId(1), UserId(2)])
-        );
-        assert_eq!(mentioned("<@3> <@3>"), Some(vec![UserId(3)]));
-        assert_eq!(mentioned("<@3> bob"), None);
-        assert_eq!(mentioned(""), None);
-        assert_eq!(mentioned("<@0>"), None);
-    }
 }

@@ -116,7 +116,7 @@ pub async fn remember_invitation(
 
 /// Posts the invitation (the command's public answer) and remembers its message, in the
 /// invitation's turn, so that an Accept pressed at once finds the message to close.
-async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
+pub(super) async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
     let posted = call

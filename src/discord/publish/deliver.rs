@@ -292,8 +292,8 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         let text = tr!(
             lang,
             "invitation-game-on",
-            black = mention(m.players.black),
-            white = mention(m.players.white)
+            black = ui::team_board::side_name(&m, crate::go::Color::Black, lang),
+            white = ui::team_board::side_name(&m, crate::go::Color::White, lang)
         );
         let edited = with_retry("mark the invitation accepted", || {
             edit(

@@ -3,6 +3,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
+use crate::game::invitation::PairInvite;
 use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriOf, NigiriStage, Terms};
 use crate::go::Color;
 
@@ -18,7 +19,7 @@ use super::{mention, nigiri, relative_time};
 pub fn reply(inv: &Invitation, lang: Lang) -> Reply {
     Reply::public()
         .text(text(inv, lang))
-        .mentions(snowflake::notify([inv.invitee]))
+        .mentions(snowflake::notify(inv.invited()))
         .components(components(inv, lang, true))
 }
 
@@ -26,12 +27,15 @@ pub fn reply(inv: &Invitation, lang: Lang) -> Reply {
 pub fn channel_message(inv: &Invitation, lang: Lang) -> serenity::all::CreateMessage {
     serenity::all::CreateMessage::new()
         .content(text(inv, lang))
-        .allowed_mentions(snowflake::notify([inv.invitee]))
+        .allowed_mentions(snowflake::notify(inv.invited()))
         .components(components(inv, lang, true))
 }
 
 /// The invitation's text.
 pub fn text(inv: &Invitation, lang: Lang) -> String {
+    if let Some(pair) = inv.pair {
+        return pair_text(inv, pair, lang);
+    }
     let size = u32::from(inv.terms.size.get());
     tr!(
         lang,
@@ -43,6 +47,51 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         komi = inv.terms.komi.to_string(),
         handicap = terms_extra(&inv.terms, lang),
         first = colours_sentence(inv, lang),
+        expires = relative_time(inv.expires_at)
+    )
+}
+
+/// A pair Go invitation's text: the four, the order they play in, who has accepted.
+fn pair_text(inv: &Invitation, pair: PairInvite, lang: Lang) -> String {
+    let ours = [inv.inviter, pair.inviter_partner];
+    let theirs = [inv.invitee, pair.invitee_partner];
+    let (black, white) = if inv.terms.colours.inviter == Color::Black {
+        (ours, theirs)
+    } else {
+        (theirs, ours)
+    };
+    let order = format!(
+        "⚫ {} · ⚪ {} · ⚫ {} · ⚪ {}",
+        mention(black[0]),
+        mention(white[0]),
+        mention(black[1]),
+        mention(white[1])
+    );
+    let accepted: Vec<String> = pair
+        .invited(inv.invitee)
+        .iter()
+        .zip(pair.accepted)
+        .filter(|(_, a)| *a)
+        .map(|(u, _)| mention(*u))
+        .collect();
+    let accepted = if accepted.is_empty() {
+        tr!(lang, "pair-accepted-none")
+    } else {
+        accepted.join(", ")
+    };
+    tr!(
+        lang,
+        "invitation-pair",
+        inviter = mention(inv.inviter),
+        partner = mention(pair.inviter_partner),
+        invitee = mention(inv.invitee),
+        invitee_partner = mention(pair.invitee_partner),
+        size = u32::from(inv.terms.size.get()),
+        rules = rules_name(lang, inv.terms.rules),
+        komi = inv.terms.komi.to_string(),
+        handicap = terms_extra(&inv.terms, lang),
+        order = order,
+        accepted = accepted,
         expires = relative_time(inv.expires_at)
     )
 }

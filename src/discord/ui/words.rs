@@ -499,6 +499,7 @@ pub fn permission(lang: Lang, p: Needed) -> String {
         Needed::AttachFiles => tr!(lang, "perm-attach-files"),
         Needed::ReadMessageHistory => tr!(lang, "perm-read-message-history"),
         Needed::CreatePublicThreads => tr!(lang, "perm-create-public-threads"),
+        Needed::CreatePrivateThreads => tr!(lang, "perm-create-private-threads"),
     };
     format!("**{name}**")
 }
