@@ -118,6 +118,9 @@ pub(crate) struct ChannelRecord {
     pub invitable: bool,
     /// Threads: who created it (the bot for threads it made).
     pub owner_id: Option<u64>,
+    /// Threads: their members (the bot, for threads it made; those it added; a private
+    /// thread's, those a role mention brought in).
+    pub members: Vec<u64>,
 }
 
 impl ChannelRecord {
@@ -677,6 +680,16 @@ impl FakeDiscord {
             })
             .collect()
     }
+    /// The members of a thread (the bot among them for threads it made).
+    pub fn thread_members(&self, thread_id: u64) -> Vec<u64> {
+        self.inner
+            .lock()
+            .channels
+            .get(&thread_id)
+            .map(|c| c.members.clone())
+            .unwrap_or_default()
+    }
+
     /// One thread's state.
     pub fn thread(&self, thread_id: u64) -> Option<ThreadInfo> {
         self.thread_infos().into_iter().find(|t| t.id == thread_id)

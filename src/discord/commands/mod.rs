@@ -5,8 +5,6 @@
 
 mod weiqi_accept;
 mod weiqi_ai;
-mod weiqi_pair;
-mod weiqi_team_game;
 mod weiqi_board;
 mod weiqi_cancel;
 mod weiqi_config;
@@ -19,12 +17,14 @@ mod weiqi_games;
 mod weiqi_invite;
 mod weiqi_leaderboard;
 mod weiqi_learn;
+mod weiqi_pair;
 pub mod weiqi_pass;
 mod weiqi_profile;
 mod weiqi_rank;
 mod weiqi_resign;
 mod weiqi_sgf;
 mod weiqi_status;
+mod weiqi_team_game;
 
 use std::sync::Arc;
 

@@ -240,7 +240,6 @@ pub async fn event_cancel(
     Ok(())
 }
 
-
 /// Set an arena's team, in its captain's order (mention the players, first to play first).
 #[poise::command(slash_command, guild_only, rename = "team")]
 pub async fn event_team(

@@ -44,13 +44,17 @@ pub async fn team_game(
     let side = |role: Option<Role>, members: Option<String>| -> Result<Option<Side>, ()> {
         match (role, members) {
             (Some(r), None) => Ok(Some(Side::role(r.id.get()))),
-            (None, Some(text)) => super::mentioned(&text).map(|l| Some(Side::members(l))).ok_or(()),
+            (None, Some(text)) => super::mentioned(&text)
+                .map(|l| Some(Side::members(l)))
+                .ok_or(()),
             (None, None) => Ok(None),
             (Some(_), Some(_)) => Err(()),
         }
     };
-    let (Ok(black), Ok(white)) = (side(black_role, black_members), side(white_role, white_members))
-    else {
+    let (Ok(black), Ok(white)) = (
+        side(black_role, black_members),
+        side(white_role, white_members),
+    ) else {
         call.private(tr!(call.lang, "refusal-team-sides")).await;
         return Ok(());
     };
@@ -63,7 +67,10 @@ pub async fn team_game(
         },
         (b, w, _) => ByColor { black: b, white: w },
     };
-    let Some(window) = move_time.as_deref().map_or(Some(DEFAULT_MOVE_TIME), parse_duration) else {
+    let Some(window) = move_time
+        .as_deref()
+        .map_or(Some(DEFAULT_MOVE_TIME), parse_duration)
+    else {
         call.private(tr!(call.lang, "refusal-move-time")).await;
         return Ok(());
     };

@@ -884,7 +884,6 @@ team-vote-pass = pass
 team-vote-resign = resign
 team-board-footer = Your team's board ({$color}): click a region, then a point, to vote; the move is played when the window closes, when everyone has voted, or when one choice has a majority.
 field-votes = Votes
-field-vote-closes = Vote closes
 button-vote-pass = Vote pass
 button-vote-resign = Vote resign
 team-thread-name = Go #{$game} · {$color} team

@@ -866,7 +866,6 @@ team-vote-pass = パス
 team-vote-resign = 投了
 team-board-footer = あなたのチーム（{$color}）の盤：区画、次に点を押して投票します。時間切れ、全員の投票、または過半数で手が決まります。
 field-votes = 投票
-field-vote-closes = 投票締め切り
 button-vote-pass = パスに投票
 button-vote-resign = 投了に投票
 team-thread-name = 碁 #{$game} · {$color}チーム

@@ -866,7 +866,6 @@ team-vote-pass = 패스
 team-vote-resign = 기권
 team-board-footer = 우리 팀({$color})의 판: 구역, 다음에 점을 눌러 투표합니다. 시간이 끝나거나, 모두 투표하거나, 과반수가 되면 수가 정해집니다.
 field-votes = 투표
-field-vote-closes = 투표 마감
 button-vote-pass = 패스에 투표
 button-vote-resign = 기권에 투표
 team-thread-name = 바둑 #{$game} · {$color} 팀

@@ -866,7 +866,6 @@ team-vote-pass = 停一手
 team-vote-resign = 认输
 team-board-footer = 你们队（{$color}方）的棋盘：点区域再点交叉点来投票；时间到、全员投票或某一选项过半时落子。
 field-votes = 投票
-field-vote-closes = 投票截止
 button-vote-pass = 投票停一手
 button-vote-resign = 投票认输
 team-thread-name = 围棋 #{$game} · {$color}方队伍

@@ -866,7 +866,6 @@ team-vote-pass = 停一手
 team-vote-resign = 認輸
 team-board-footer = 你們隊（{$color}方）的棋盤：點區域再點交叉點來投票；時間到、全員投票或某一選項過半時落子。
 field-votes = 投票
-field-vote-closes = 投票截止
 button-vote-pass = 投票停一手
 button-vote-resign = 投票認輸
 team-thread-name = 圍棋 #{$game} · {$color}方隊伍

@@ -907,6 +907,7 @@ async fn close_game(bot: &Bot, http: &Http, id: MatchId) {
     if let Some((c, mid)) = old {
         delete(http, c, mid).await;
     }
+    super::team_steps::archive(bot, http, id).await;
     let Some(thread) = board_record(bot, id).await.and_then(|r| r.thread) else {
         return;
     };

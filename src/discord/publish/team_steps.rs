@@ -6,7 +6,7 @@
 
 use serenity::all::{
     ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread,
-    EditAttachments, EditMessage, Http, RoleId,
+    EditAttachments, EditMessage, EditThread, Http, RoleId,
 };
 use tracing::{info, warn};
 
@@ -256,6 +256,24 @@ pub(super) async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
         post_with_retry("tell the team", || send(http, record.thread, msg.clone())).await
     {
         warn!(match_id = id.get(), error = %e, "could not tell the team to vote");
+    }
+}
+
+/// Archives the team threads of a game that is over (their boards show the end).
+pub(super) async fn archive(bot: &Bot, http: &Http, id: MatchId) {
+    for color in Color::ALL {
+        let Ok(Some(record)) = bot.repo(move |r| r.team_board(id, color)).await else {
+            continue;
+        };
+        let archived = with_retry("archive a team's thread", || async {
+            snowflake::channel(record.thread)?
+                .edit_thread(http, EditThread::new().archived(true))
+                .await
+        })
+        .await;
+        if let Err(e) = archived {
+            warn!(match_id = id.get(), error = %e, "could not archive a team's thread");
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::go::Color;
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
 use super::words::{self, color_name};
-use super::{mention, relative_time, stone};
+use super::{mention, stone};
 
 /// A side of a team game by its people: a pair's two players, a team's members, its role, or
 /// anyone here; the computer by its level.
@@ -114,13 +114,8 @@ pub fn team_embed(m: &Match, color: Color, base: CreateEmbed, lang: Lang) -> Cre
         color = color_name(lang, color)
     )));
     if m.is_running() && m.game.to_move() == color {
-        e = e
-            .field(tr!(lang, "field-votes"), votes_text(m, lang), false)
-            .field(
-                tr!(lang, "field-vote-closes"),
-                relative_time(m.turn_deadline),
-                true,
-            );
+        // The window's close is the turn's end, already among the board's fields.
+        e = e.field(tr!(lang, "field-votes"), votes_text(m, lang), false);
     }
     e
 }

@@ -311,6 +311,11 @@ fn route(inner: &Inner, st: &mut State, req: &Req) -> Reply {
             )
         }
         ("GET", ["users", "@me"]) => Reply::Json(StatusCode::OK, super::bot_user()),
+        // Get User (`resources/user.mdx`): a member the fake knows.
+        ("GET", ["users", u]) => match id_of(u).and_then(|id| st.users.get(&id)) {
+            Some(user) => Reply::Json(StatusCode::OK, payloads::user(user)),
+            None => err(StatusCode::NOT_FOUND, 10013, "Unknown User"),
+        },
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
             Reply::Json(StatusCode::OK, payloads::application_info())
         }
@@ -347,6 +352,9 @@ fn route(inner: &Inner, st: &mut State, req: &Req) -> Reply {
                 _ => return err(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
             }
             messages::channel_message_op(inner, st, req, c, mid)
+        }
+        ("PUT", ["channels", c, "thread-members", u]) => {
+            channels::add_member(st, id_of(c).unwrap_or(0), id_of(u).unwrap_or(0))
         }
         ("POST", ["channels", c, "threads"]) => {
             channels::create_thread(inner, st, req, id_of(c).unwrap_or(0), None)

@@ -107,6 +107,81 @@ pub(super) fn posted_in(st: &mut State, channel: u64) {
     }
 }
 
+/// A message in a private thread that mentions a role (and lets the mention through) brings
+/// the role's members into the thread (`topics/threads.mdx`).
+pub(super) fn mentioned_in(st: &mut State, channel: u64, body: &Value) {
+    let Some(ch) = st.channels.get(&channel).filter(|c| c.kind == 12) else {
+        return;
+    };
+    let content = body["content"].as_str().unwrap_or_default();
+    let allowed: Vec<u64> = body["allowed_mentions"]["roles"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|r| r.as_str().and_then(|s| s.parse().ok()).or(r.as_u64()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let parse_roles = body["allowed_mentions"]["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|x| x == "roles"));
+    let roles: Vec<u64> = content
+        .split("<@&")
+        .skip(1)
+        .filter_map(|s| s.split('>').next()?.parse().ok())
+        .filter(|r| parse_roles || allowed.contains(r))
+        .collect();
+    if roles.is_empty() {
+        return;
+    }
+    let _ = ch;
+    let joining: Vec<u64> = st
+        .users
+        .values()
+        .filter(|u| st.roles_of(u).iter().any(|r| roles.contains(r)))
+        .map(|u| u.id)
+        .collect();
+    if let Some(ch) = st.channels.get_mut(&channel) {
+        for u in joining {
+            if !ch.members.contains(&u) {
+                ch.members.push(u);
+            }
+        }
+    }
+}
+
+/// `PUT /channels/{thread}/thread-members/{user}`: adds a member to a thread. The bot must be
+/// able to send messages in it, and it must not be archived (`resources/channel.mdx`, Add
+/// Thread Member).
+pub(super) fn add_member(st: &mut State, thread: u64, user: u64) -> Reply {
+    let Some(ch) = st.channels.get(&thread).cloned() else {
+        return err(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if !ch.is_thread() {
+        return err(
+            StatusCode::BAD_REQUEST,
+            50024,
+            "Cannot execute action on this channel type",
+        );
+    }
+    if ch.archived {
+        return err(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+    }
+    let p = st.bot_permissions_in(thread);
+    if !has(p, perms::SEND_MESSAGES_IN_THREADS) {
+        return missing("SEND_MESSAGES_IN_THREADS", thread);
+    }
+    if !st.users.contains_key(&user) {
+        return err(StatusCode::NOT_FOUND, 10013, "Unknown User");
+    }
+    if let Some(ch) = st.channels.get_mut(&thread)
+        && !ch.members.contains(&user)
+    {
+        ch.members.push(user);
+    }
+    Reply::Empty
+}
+
 /// `POST /channels/{c}/threads` and `POST /channels/{c}/messages/{mid}/threads`.
 pub(super) fn create_thread(
     inner: &Inner,
@@ -180,6 +255,7 @@ pub(super) fn create_thread(
         auto_archive_duration: body["auto_archive_duration"].as_u64().unwrap_or(1440),
         invitable: body["invitable"].as_bool().unwrap_or(true),
         owner_id: Some(APPLICATION_ID),
+        members: vec![APPLICATION_ID],
         ..Default::default()
     };
     st.channels.insert(id, ch.clone());

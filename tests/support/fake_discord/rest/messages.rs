@@ -54,6 +54,7 @@ pub(super) fn channel_post(inner: &Inner, st: &mut State, req: &Req, c: u64) -> 
     };
     let id = create_message(inner, st, &ch, body, req.files, kind, false, None, false);
     channels::posted_in(st, c);
+    channels::mentioned_in(st, c, body);
     Reply::Json(StatusCode::OK, st.messages[&id].json.clone())
 }
 
