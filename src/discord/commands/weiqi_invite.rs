@@ -50,14 +50,7 @@ pub async fn invite(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let threads = match call.bot.discord_settings(call.guild).await {
-        Ok(s) => s.match_threads && !call.in_thread(),
-        Err(f) => {
-            call.failure(&f).await;
-            return Ok(());
-        }
-    };
-    if !call.may_post_here(threads).await {
+    if !may_invite_here(&call).await {
         return Ok(());
     }
     let command = Command::Invite {
@@ -78,17 +71,35 @@ pub async fn invite(
             color,
         },
     };
+    invite_by(&call, command).await;
+    Ok(())
+}
+
+/// Whether the bot may post an invitation's game here (in a thread of its own with
+/// `match-threads`); if not, the caller was told why.
+pub(super) async fn may_invite_here(call: &Call<'_>) -> bool {
+    let threads = match call.bot.discord_settings(call.guild).await {
+        Ok(s) => s.match_threads && !call.in_thread(),
+        Err(f) => {
+            call.failure(&f).await;
+            return false;
+        }
+    };
+    call.may_post_here(threads).await
+}
+
+/// Sends an invitation's command: the invitation posted as the answer, or the refusal.
+pub(super) async fn invite_by(call: &Call<'_>, command: Command) {
     let applied = call.apply(command).await;
     match &applied.result {
         Ok(outcome) => {
             if let Some(Event::Invited(inv)) = outcome.events.first() {
-                post(&call, inv).await;
+                post(call, inv).await;
             }
         }
         Err(f) => call.failure(f).await,
     }
     call.publish(&applied).await;
-    Ok(())
 }
 
 /// Remembers where an invitation's message is (its buttons lead back to it), once Discord has
@@ -116,7 +127,7 @@ pub async fn remember_invitation(
 
 /// Posts the invitation (the command's public answer) and remembers its message, in the
 /// invitation's turn, so that an Accept pressed at once finds the message to close.
-pub(super) async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
+async fn post(call: &Call<'_>, inv: &crate::game::Invitation) {
     let _turn = call.bot.publisher.turn(inv.id.get()).await;
     let lang = call.public_lang().await;
     let posted = call

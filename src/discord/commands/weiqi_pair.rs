@@ -5,7 +5,7 @@ use serenity::all::User;
 
 use crate::game::invitation::InviteRequest;
 use crate::game::time_control::TimePreset;
-use crate::game::{ColourAsked, Command, Event, InviteOptions, PairRequest, UserId};
+use crate::game::{ColourAsked, Command, InviteOptions, PairRequest, UserId};
 use crate::go::RuleSet;
 
 use super::super::bot::{Ctx, Error};
@@ -34,14 +34,7 @@ pub async fn pair(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    let threads = match call.bot.discord_settings(call.guild).await {
-        Ok(s) => s.match_threads && !call.in_thread(),
-        Err(f) => {
-            call.failure(&f).await;
-            return Ok(());
-        }
-    };
-    if !call.may_post_here(threads).await {
+    if !super::weiqi_invite::may_invite_here(&call).await {
         return Ok(());
     }
     let command = Command::InvitePair {
@@ -67,15 +60,6 @@ pub async fn pair(
             color,
         },
     };
-    let applied = call.apply(command).await;
-    match &applied.result {
-        Ok(outcome) => {
-            if let Some(Event::Invited(inv)) = outcome.events.first() {
-                super::weiqi_invite::post(&call, inv).await;
-            }
-        }
-        Err(f) => call.failure(f).await,
-    }
-    call.publish(&applied).await;
+    super::weiqi_invite::invite_by(&call, command).await;
     Ok(())
 }

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use serenity::all::{
-    CreateAllowedMentions, CreateEmbed, CreateMessage, CreateThread, EditAttachments, EditMessage,
-    EditThread, Http, Message,
+    CreateAllowedMentions, CreateEmbed, CreateMessage, CreateThread, EditMessage, EditThread, Http,
+    Message,
 };
 use tracing::{info, warn};
 
@@ -403,15 +403,7 @@ pub async fn post_board(
         }
     };
     let posted = post_with_retry("post the board", || {
-        send(
-            http,
-            channel,
-            CreateMessage::new()
-                .embed(board.embed.clone())
-                .components(board.components.clone())
-                .add_file(board.png.clone())
-                .allowed_mentions(CreateAllowedMentions::new()),
-        )
+        send(http, channel, board.new_message())
     })
     .await;
     match posted {
@@ -484,15 +476,7 @@ async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
         }
     };
     let edited = with_retry("edit the board", || {
-        edit(
-            http,
-            channel,
-            message,
-            EditMessage::new()
-                .embed(board.embed.clone())
-                .components(board.components.clone())
-                .attachments(EditAttachments::new().add(board.png.clone())),
-        )
+        edit(http, channel, message, board.edit())
     })
     .await;
     match edited {

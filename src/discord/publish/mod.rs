@@ -115,6 +115,25 @@ pub struct BoardMessage {
     pub key: String,
 }
 
+impl BoardMessage {
+    /// The board as a new message, pinging no one.
+    pub(super) fn new_message(&self) -> serenity::all::CreateMessage {
+        serenity::all::CreateMessage::new()
+            .embed(self.embed.clone())
+            .components(self.components.clone())
+            .add_file(self.png.clone())
+            .allowed_mentions(serenity::all::CreateAllowedMentions::new())
+    }
+
+    /// The board as the edit of its message (the image replaced).
+    pub(super) fn edit(&self) -> serenity::all::EditMessage {
+        serenity::all::EditMessage::new()
+            .embed(self.embed.clone())
+            .components(self.components.clone())
+            .attachments(serenity::all::EditAttachments::new().add(self.png.clone()))
+    }
+}
+
 /// Why a board message could not be drawn.
 #[derive(Debug, thiserror::Error)]
 pub enum DrawError {

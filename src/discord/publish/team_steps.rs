@@ -5,8 +5,8 @@
 //! shows only the moves, so a team never sees the other's votes.
 
 use serenity::all::{
-    ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread,
-    EditAttachments, EditMessage, EditThread, Http, RoleId,
+    ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread, EditThread,
+    Http, RoleId,
 };
 use tracing::{info, warn};
 
@@ -87,15 +87,7 @@ pub(super) async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
     };
     if let Some(message) = record.and_then(|r| r.message) {
         let edited = with_retry("edit the team's board", || {
-            edit(
-                http,
-                thread,
-                message,
-                EditMessage::new()
-                    .embed(board.embed.clone())
-                    .components(board.components.clone())
-                    .attachments(EditAttachments::new().add(board.png.clone())),
-            )
+            edit(http, thread, message, board.edit())
         })
         .await;
         match edited {
@@ -105,15 +97,7 @@ pub(super) async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
         return;
     }
     let posted = post_with_retry("post the team's board", || {
-        send(
-            http,
-            thread,
-            CreateMessage::new()
-                .embed(board.embed.clone())
-                .components(board.components.clone())
-                .add_file(board.png.clone())
-                .allowed_mentions(CreateAllowedMentions::new()),
-        )
+        send(http, thread, board.new_message())
     })
     .await;
     match posted {
