@@ -457,3 +457,31 @@ fn timing_breakdown() {
         );
     }
 }
+
+#[test]
+fn a_team_s_votes_are_blue_discs_with_white_counts_on_empty_points_only() {
+    let b = board(NINE);
+    let s = b.size();
+    let l = layout::Layout::of(s);
+    let opts = RenderOptions {
+        // E5 has three votes; C3 holds a stone, so a vote there (impossible) is not drawn.
+        votes: vec![(pt(s, "E5"), 3), (pt(s, "C3"), 1)],
+        ..RenderOptions::default()
+    };
+    let img = decode(&render_png(&b, &opts).expect("renders"));
+    let (x, y) = point_center(s, pt(s, "E5"));
+    // The disc's rim is blue; somewhere on the digit the pixels are white.
+    let rim = at(&img, (x + l.cell * 0.3, y));
+    assert!(close(rim, [32, 96, 200], 24), "blue rim at E5: {rim:?}");
+    let white = (-8..=8)
+        .flat_map(|dx| (-8..=8).map(move |dy| (dx, dy)))
+        .map(|(dx, dy)| at(&img, (x + dx as f32, y + dy as f32)))
+        .filter(|p| p.iter().all(|&c| c > 220))
+        .count();
+    assert!(white > 5, "the count is drawn in white: {white} pixels");
+    let stone = at(&img, point_center(s, pt(s, "C3")));
+    assert!(
+        stone.iter().all(|&c| c < 80),
+        "the stone, unmarked: {stone:?}"
+    );
+}
