@@ -5,10 +5,13 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::runtime::ComputerConfig;
-use crate::store::Durability;
+use crate::store::{Durability, Location};
 
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DATABASE_PATH: &str = "./data/tengen.db";
+
+/// The connections a PostgreSQL pool opens when `DATABASE_CONNECTIONS` does not say.
+pub const DEFAULT_DATABASE_CONNECTIONS: u32 = 8;
 
 /// The bot's token. Its `Debug` and `Display` never show it, so it cannot reach a log line.
 #[derive(Clone, PartialEq, Eq)]
@@ -37,7 +40,11 @@ impl fmt::Display for Token {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostConfig {
     pub token: Token,
+    /// The SQLite file (`DATABASE_PATH`); with PostgreSQL, where the heartbeat file goes
+    /// beside it.
     pub database_path: PathBuf,
+    /// The database the bot serves: `DATABASE_URL` (PostgreSQL) if set, else the SQLite file.
+    pub database: Location,
     /// Register commands to this guild only (instant), for development.
     pub dev_guild_id: Option<std::num::NonZeroU64>,
     /// Base URL of a REST proxy for Discord's API; serenity's own rate limiter is then off.
@@ -73,6 +80,10 @@ pub enum ConfigError {
         "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
     )]
     Sync(String),
+    #[error(
+        "DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave it out to use the SQLite file of DATABASE_PATH"
+    )]
+    DatabaseUrl,
 }
 
 impl HostConfig {
@@ -140,13 +151,27 @@ impl HostConfig {
             computer.max_games = n as usize;
         }
         computer.max_playouts = number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX))?;
+        let database_path = get("DATABASE_PATH")
+            .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from);
+        let connections = number("DATABASE_CONNECTIONS", 1, 100)?
+            .map_or(DEFAULT_DATABASE_CONNECTIONS, |n| n as u32);
+        let database = match get("DATABASE_URL") {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Location::Postgres { url, connections }
+            }
+            Some(_) => return Err(ConfigError::DatabaseUrl),
+            None => Location::Sqlite {
+                path: database_path.clone(),
+                durability,
+            },
+        };
         Ok(HostConfig {
             presence,
             durability,
             computer,
             token: Token(token),
-            database_path: get("DATABASE_PATH")
-                .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from),
+            database_path,
+            database,
             dev_guild_id,
             api_base,
         })

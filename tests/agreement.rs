@@ -698,10 +698,10 @@ fn stored(w: &World, id: MatchId) -> Stored {
     w.svc
         .store()
         .read(|tx| {
-            Ok::<_, tengen::store::StoreError>(tx.connection().query_row(
+            tx.query_one(
                 "SELECT phase, dead_stones, accepted_black, accepted_white, marking_version, \
                  resumed, resumed_at FROM matches WHERE id = ?1",
-                [id.get()],
+                rusqlite::params![id.get()],
                 |r| {
                     Ok((
                         r.get(0)?,
@@ -713,7 +713,7 @@ fn stored(w: &World, id: MatchId) -> Stored {
                         r.get(6)?,
                     ))
                 },
-            )?)
+            )
         })
         .unwrap()
 }

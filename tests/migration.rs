@@ -313,10 +313,8 @@ fn write_schema_2_database(path: &std::path::Path) {
 fn rows(store: &Store, sql: &str) -> Vec<Vec<String>> {
     store
         .read(|tx| {
-            let mut st = tx.connection().prepare(sql)?;
-            let n = st.column_count();
-            let rows = st.query_map([], |r| {
-                (0..n)
+            tx.query_all(sql, &[], |r| {
+                (0..r.column_count())
                     .map(|i| {
                         let v: rusqlite::types::Value = r.get(i)?;
                         Ok(match v {
@@ -327,8 +325,7 @@ fn rows(store: &Store, sql: &str) -> Vec<Vec<String>> {
                         })
                     })
                     .collect::<rusqlite::Result<Vec<String>>>()
-            })?;
-            Ok::<_, StoreError>(rows.collect::<Result<_, _>>()?)
+            })
         })
         .unwrap()
 }

@@ -1311,18 +1311,17 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
     w.svc
         .store()
         .write(|tx| {
-            let c = tx.connection();
-            c.execute(
+            tx.execute(
                 "UPDATE moves SET point = 'Z99' WHERE match_id = ?1 AND number = 2",
-                [bad_move.get()],
+                rusqlite::params![bad_move.get()],
             )?;
-            c.execute(
+            tx.execute(
                 "UPDATE matches SET result = 'B+x' WHERE id = ?1",
-                [bad_result.get()],
+                rusqlite::params![bad_result.get()],
             )?;
-            c.execute(
+            tx.execute(
                 "UPDATE matches SET dead_stones = 'C3 I9' WHERE id = ?1",
-                [bad_marking.get()],
+                rusqlite::params![bad_marking.get()],
             )?;
             Ok::<(), StoreError>(())
         })
@@ -1424,11 +1423,11 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
         .svc
         .store()
         .read(|tx| {
-            Ok::<_, StoreError>(tx.connection().query_row(
+            tx.query_one(
                 "SELECT phase, ending FROM matches WHERE id = ?1",
-                [bad_move.get()],
+                rusqlite::params![bad_move.get()],
                 |r| Ok((r.get(0)?, r.get(1)?)),
-            )?)
+            )
         })
         .unwrap();
     assert_eq!(stored, ("ended".to_owned(), "annulled".to_owned()));

@@ -87,7 +87,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         handle,
         scheduler,
         fired,
-    } = runtime::start(&path, config.durability, clock, config.computer).await?;
+    } = runtime::start(&config.database, clock, config.computer).await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
     match handle.load_problems().await {
@@ -99,7 +99,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         Err(e) => warn!(error = %e, "cannot list the games that could not be loaded"),
     }
     match handle.running().await {
-        Ok(running) => info!(running = running.len(), database = %path.display(), "games loaded"),
+        Ok(running) => info!(running = running.len(), database = %config.database, "games loaded"),
         Err(e) => warn!(error = %e, "cannot count the running games"),
     }
     let bot = Arc::new(Bot::new(handle, config.dev_guild_id));

@@ -5,7 +5,7 @@
 //! Every method is synchronous: the adapter reaches them through the runtime's handle
 //! ([`crate::runtime::Handle::tables`], wrapped by `Bot::repo`), off the async threads.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
 use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId};
 use crate::go::Color;
@@ -62,24 +62,18 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn board(&self, id: MatchId) -> Result<Option<BoardRecord>, StoreError> {
         self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(
-                    "SELECT channel_id, message_id, thread_id, shown FROM discord_boards \
-                     WHERE match_id = ?1",
-                )?
-                .query_row([id.get()], |r| {
+            tx.query_opt("SELECT channel_id, message_id, thread_id, shown FROM discord_boards \
+                     WHERE match_id = ?1", params![id.get()], |r| {
                     Ok(BoardRecord {
                         match_id: id,
                         channel: ChannelId(from_sql_id(r.get(0)?)),
-                        message: r.get::<_, Option<i64>>(1)?.map(from_sql_id),
+                        message: r.get::<Option<i64>>(1)?.map(from_sql_id),
                         thread: r
-                            .get::<_, Option<i64>>(2)?
+                            .get::<Option<i64>>(2)?
                             .map(|t| ChannelId(from_sql_id(t))),
                         shown: r.get(3)?,
                     })
                 })
-                .optional()?)
         })
     }
 
@@ -90,12 +84,12 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn boards_in(&self, channel: ChannelId) -> Result<Vec<MatchId>, StoreError> {
         self.store.read(|tx| {
-            let mut st = tx.connection().prepare_cached(
+            tx.query_all(
                 "SELECT match_id FROM discord_boards WHERE channel_id = ?1 \
                  ORDER BY match_id DESC LIMIT 20",
-            )?;
-            let rows = st.query_map([to_sql_id(channel.get())], |r| r.get::<_, i64>(0))?;
-            Ok(rows.map(|r| r.map(MatchId)).collect::<Result<_, _>>()?)
+                params![to_sql_id(channel.get())],
+                |r| r.get::<i64>(0).map(MatchId),
+            )
         })
     }
 
@@ -111,13 +105,9 @@ impl<'a> Repo<'a> {
         thread: Option<ChannelId>,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_boards (match_id, channel_id, thread_id) \
+            tx.execute("INSERT INTO discord_boards (match_id, channel_id, thread_id) \
                      VALUES (?1, ?2, ?3) ON CONFLICT (match_id) DO UPDATE SET \
-                     channel_id = excluded.channel_id, thread_id = excluded.thread_id",
-                )?
-                .execute(params![
+                     channel_id = excluded.channel_id, thread_id = excluded.thread_id", params![
                     id.get(),
                     to_sql_id(channel.get()),
                     thread.map(|t| to_sql_id(t.get()))
@@ -138,14 +128,10 @@ impl<'a> Repo<'a> {
         shown: &str,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_boards (match_id, channel_id, message_id, shown) \
+            tx.execute("INSERT INTO discord_boards (match_id, channel_id, message_id, shown) \
                      VALUES (?1, ?2, ?3, ?4) ON CONFLICT (match_id) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id, \
-                     shown = excluded.shown",
-                )?
-                .execute(params![
+                     shown = excluded.shown", params![
                     id.get(),
                     to_sql_id(channel.get()),
                     to_sql_id(message),
@@ -161,9 +147,7 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn set_shown(&self, id: MatchId, shown: &str) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached("UPDATE discord_boards SET shown = ?2 WHERE match_id = ?1")?
-                .execute(params![id.get(), shown])?;
+            tx.execute("UPDATE discord_boards SET shown = ?2 WHERE match_id = ?1", params![id.get(), shown])?;
             Ok(())
         })
     }
@@ -231,20 +215,14 @@ impl<'a> Repo<'a> {
         color: Color,
     ) -> Result<Option<TeamBoardRecord>, StoreError> {
         self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(
-                    "SELECT thread_id, message_id, shown FROM discord_team_boards \
-                     WHERE match_id = ?1 AND color = ?2",
-                )?
-                .query_row(params![id.get(), color], |r| {
+            tx.query_opt("SELECT thread_id, message_id, shown FROM discord_team_boards \
+                     WHERE match_id = ?1 AND color = ?2", params![id.get(), color], |r| {
                     Ok(TeamBoardRecord {
                         thread: ChannelId(from_sql_id(r.get(0)?)),
-                        message: r.get::<_, Option<i64>>(1)?.map(from_sql_id),
+                        message: r.get::<Option<i64>>(1)?.map(from_sql_id),
                         shown: r.get(2)?,
                     })
                 })
-                .optional()?)
         })
     }
 
@@ -259,13 +237,9 @@ impl<'a> Repo<'a> {
         thread: ChannelId,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_team_boards (match_id, color, thread_id) \
+            tx.execute("INSERT INTO discord_team_boards (match_id, color, thread_id) \
                      VALUES (?1, ?2, ?3) ON CONFLICT (match_id, color) DO UPDATE SET \
-                     thread_id = excluded.thread_id",
-                )?
-                .execute(params![id.get(), color, to_sql_id(thread.get())])?;
+                     thread_id = excluded.thread_id", params![id.get(), color, to_sql_id(thread.get())])?;
             Ok(())
         })
     }
@@ -282,12 +256,8 @@ impl<'a> Repo<'a> {
         shown: &str,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "UPDATE discord_team_boards SET message_id = ?3, shown = ?4 \
-                     WHERE match_id = ?1 AND color = ?2",
-                )?
-                .execute(params![id.get(), color, to_sql_id(message), shown])?;
+            tx.execute("UPDATE discord_team_boards SET message_id = ?3, shown = ?4 \
+                     WHERE match_id = ?1 AND color = ?2", params![id.get(), color, to_sql_id(message), shown])?;
             Ok(())
         })
     }
@@ -313,19 +283,15 @@ impl<'a> Repo<'a> {
     ) -> Result<Option<(ChannelId, u64)>, StoreError> {
         let (name, key) = table;
         self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached(&format!(
+            tx.query_opt(&format!(
                     "SELECT channel_id, message_id FROM {name} \
                      WHERE {key} = ?1 AND message_id IS NOT NULL"
-                ))?
-                .query_row([id], |r| {
+                ), params![id], |r| {
                     Ok((
                         ChannelId(from_sql_id(r.get(0)?)),
-                        from_sql_id(r.get::<_, i64>(1)?),
+                        from_sql_id(r.get::<i64>(1)?),
                     ))
                 })
-                .optional()?)
         })
     }
 
@@ -339,13 +305,11 @@ impl<'a> Repo<'a> {
     ) -> Result<(), StoreError> {
         let (name, key) = table;
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(&format!(
+            tx.execute(&format!(
                     "INSERT INTO {name} ({key}, channel_id, message_id) VALUES (?1, ?2, ?3) \
                      ON CONFLICT ({key}) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id"
-                ))?
-                .execute(params![id, to_sql_id(channel.get()), to_sql_id(message)])?;
+                ), params![id, to_sql_id(channel.get()), to_sql_id(message)])?;
             Ok(())
         })
     }
@@ -356,11 +320,11 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn settings(&self, guild: GuildId) -> Result<DiscordSettings, StoreError> {
         let pairs: Vec<(String, String)> = self.store.read(|tx| {
-            let mut st = tx.connection().prepare_cached(
+            tx.query_all(
                 "SELECT key, value FROM discord_settings WHERE guild_id = ?1 ORDER BY key",
-            )?;
-            let rows = st.query_map([to_sql_id(guild.get())], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok::<_, StoreError>(rows.collect::<Result<_, _>>()?)
+                params![to_sql_id(guild.get())],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
         })?;
         Ok(DiscordSettings::from_pairs(&pairs))
     }
@@ -372,14 +336,15 @@ impl<'a> Repo<'a> {
     pub fn save_settings(&self, guild: GuildId, s: &DiscordSettings) -> Result<(), StoreError> {
         let pairs = s.to_pairs();
         self.store.write(|tx| {
-            let c = tx.connection();
-            c.prepare_cached("DELETE FROM discord_settings WHERE guild_id = ?1")?
-                .execute([to_sql_id(guild.get())])?;
-            let mut st = c.prepare_cached(
-                "INSERT INTO discord_settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
+            tx.execute(
+                "DELETE FROM discord_settings WHERE guild_id = ?1",
+                params![to_sql_id(guild.get())],
             )?;
             for (k, v) in &pairs {
-                st.execute(params![to_sql_id(guild.get()), k, v])?;
+                tx.execute(
+                    "INSERT INTO discord_settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
+                    params![to_sql_id(guild.get()), k, v],
+                )?;
             }
             Ok(())
         })
@@ -391,11 +356,7 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn guild_locale(&self, guild: GuildId) -> Result<Option<String>, StoreError> {
         self.store.read(|tx| {
-            Ok(tx
-                .connection()
-                .prepare_cached("SELECT locale FROM discord_guilds WHERE guild_id = ?1")?
-                .query_row([to_sql_id(guild.get())], |r| r.get(0))
-                .optional()?)
+            tx.query_opt("SELECT locale FROM discord_guilds WHERE guild_id = ?1", params![to_sql_id(guild.get())], |r| r.get(0))
         })
     }
 
@@ -405,12 +366,8 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn set_guild_locale(&self, guild: GuildId, locale: &str) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.connection()
-                .prepare_cached(
-                    "INSERT INTO discord_guilds (guild_id, locale) VALUES (?1, ?2) \
-                     ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
-                )?
-                .execute(params![to_sql_id(guild.get()), locale])?;
+            tx.execute("INSERT INTO discord_guilds (guild_id, locale) VALUES (?1, ?2) \
+                     ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale", params![to_sql_id(guild.get()), locale])?;
             Ok(())
         })
     }

@@ -13,7 +13,6 @@ mod computer_workers;
 pub mod queries;
 mod scheduler;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -21,7 +20,7 @@ use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Timestamp};
-use crate::store::{Durability, Store, StoreError};
+use crate::store::{Location, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer_workers::ComputerConfig;
@@ -104,25 +103,24 @@ pub struct Started {
     pub fired: mpsc::UnboundedReceiver<Outcome>,
 }
 
-/// Starts serving the database file at `path`: its serving lock first (a second process on the
-/// same file is refused before it reads anything), then every running game loaded and
+/// Starts serving the database at `location`: its serving lock first (a second process on the
+/// same database is refused before it reads anything), then every running game loaded and
 /// replayed off the async threads, then the runtime ([`Handle::start`]).
 ///
 /// # Errors
-/// Another process serves the file, or the database cannot be opened or read.
+/// Another process serves the database, or it cannot be reached, opened or read.
 pub async fn start(
-    path: &Path,
-    durability: Durability,
+    location: &Location,
     clock: Arc<dyn Clock>,
     computer: ComputerConfig,
 ) -> Result<Started, StartError> {
-    let path = path.to_owned();
+    let location = location.clone();
     let now = clock.now();
     let service = blocking(move || {
-        let store = Store::open_serving(&path, durability).map_err(|cause| match cause {
+        let store = Store::open_serving_at(&location).map_err(|cause| match cause {
             StoreError::InUse { .. } => StartError::InUse(cause),
             cause => StartError::Database {
-                path: path.display().to_string(),
+                path: location.to_string(),
                 cause,
             },
         })?;

@@ -1,6 +1,8 @@
 //! Events: their rows, their players (seats), every board of every round, bars from events.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::params;
+
+use super::Row;
 
 use super::rows::{EntryRow, EventGameRow, EventRow, RulingRow};
 use super::types::OutcomeCode;
@@ -51,7 +53,7 @@ fn game_from_row(r: &Row<'_>) -> rusqlite::Result<EventGameRow> {
 }
 
 /// A row of `table` that does not decode, as the store reports it.
-fn bad_row(table: &'static str, id: i64, e: rusqlite::Error) -> StoreError {
+fn bad_row(table: &'static str, id: i64, e: StoreError) -> StoreError {
     StoreError::Row(super::RowError {
         table,
         id,
@@ -68,13 +70,9 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_event(&self, e: &EventRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
+        self.execute("INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
                  terms, stage, round, round_started_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?
-            .execute(params![
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", params![
                 e.id,
                 to_sql_id(e.guild),
                 to_sql_id(e.channel),
@@ -95,12 +93,7 @@ impl Tx<'_> {
     /// A database error, or no such event.
     pub fn update_event(&self, e: &EventRow) -> Result<(), StoreError> {
         let (id, stage, round, at) = (e.id, e.stage, e.round, e.round_started_at);
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE events SET stage = ?2, round = ?3, round_started_at = ?4 WHERE id = ?1",
-            )?
-            .execute(params![id, stage, round, at])?;
+        let n = self.execute("UPDATE events SET stage = ?2, round = ?3, round_started_at = ?4 WHERE id = ?1", params![id, stage, round, at])?;
         if n == 0 {
             return Err(StoreError::Missing(format!("event {id}")));
         }
@@ -112,32 +105,26 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or a row that does not decode.
     pub fn event(&self, id: i64) -> Result<Option<StoredEvent>, StoreError> {
-        let row = self
-            .conn
-            .prepare_cached(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"))?
-            .query_row([id], event_from_row)
-            .optional()
+        let row = self.query_opt(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"), params![id], event_from_row)
             .map_err(|e| bad_row("events", id, e))?;
         let Some(row) = row else {
             return Ok(None);
         };
         let entries = self
-            .conn
-            .prepare_cached(
+            .query_all(
                 "SELECT event_id, seat, user_id, status, absences, team, rank, rating \
                  FROM event_entries WHERE event_id = ?1 ORDER BY seat",
-            )?
-            .query_map([id], entry_from_row)?
-            .collect::<Result<Vec<_>, _>>()
+                params![id],
+                entry_from_row,
+            )
             .map_err(|e| bad_row("event_entries", id, e))?;
         let games = self
-            .conn
-            .prepare_cached(
+            .query_all(
                 "SELECT event_id, round, board, black, white, match_id, outcome, forfeit \
                  FROM event_games WHERE event_id = ?1 ORDER BY round, board",
-            )?
-            .query_map([id], game_from_row)?
-            .collect::<Result<Vec<_>, _>>()
+                params![id],
+                game_from_row,
+            )
             .map_err(|e| bad_row("event_games", id, e))?;
         Ok(Some((row, entries, games)))
     }
@@ -153,9 +140,7 @@ impl Tx<'_> {
         } else {
             "SELECT id FROM events WHERE guild_id = ?1 ORDER BY id DESC LIMIT 25"
         };
-        let mut st = self.conn.prepare_cached(sql)?;
-        let rows = st.query_map([to_sql_id(guild)], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.query_all(sql, params![to_sql_id(guild)], |r| r.get(0))
     }
 
     /// The ids of every event not over, on every server (start-up arms their deadlines).
@@ -163,11 +148,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn open_events(&self) -> Result<Vec<i64>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT id FROM events WHERE stage IN ('registration', 'running') ORDER BY id",
-        )?;
-        let rows = st.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            &[],
+            |r| r.get(0),
+        )
     }
 
     /// Replaces an event's list of players.
@@ -175,15 +160,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn replace_entries(&self, event_id: i64, entries: &[EntryRow]) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("DELETE FROM event_entries WHERE event_id = ?1")?
-            .execute([event_id])?;
-        let mut st = self.conn.prepare_cached(
-            "INSERT INTO event_entries (event_id, seat, user_id, status, absences, team, rank, \
-             rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
+        self.execute("DELETE FROM event_entries WHERE event_id = ?1", params![event_id])?;
         for e in entries {
-            st.execute(params![
+            self.execute(
+                "INSERT INTO event_entries (event_id, seat, user_id, status, absences, team, \
+                 rank, rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
                 event_id,
                 e.seat,
                 to_sql_id(e.user),
@@ -207,11 +189,11 @@ impl Tx<'_> {
         event_id: i64,
         entries: &[EntryRow],
     ) -> Result<(), StoreError> {
-        let mut st = self.conn.prepare_cached(
-            "UPDATE event_entries SET status = ?3 WHERE event_id = ?1 AND seat = ?2",
-        )?;
         for e in entries {
-            st.execute(params![event_id, e.seat, e.status])?;
+            self.execute(
+                "UPDATE event_entries SET status = ?3 WHERE event_id = ?1 AND seat = ?2",
+                params![event_id, e.seat, e.status],
+            )?;
         }
         Ok(())
     }
@@ -221,14 +203,15 @@ impl Tx<'_> {
     /// # Errors
     /// A database error (a board stored twice among them).
     pub fn insert_event_games(&self, games: &[EventGameRow]) -> Result<(), StoreError> {
-        let mut st = self.conn.prepare_cached(
-            "INSERT INTO event_games (event_id, round, board, black, white, match_id, outcome, \
-             forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
         for g in games {
-            st.execute(params![
-                g.event_id, g.round, g.board, g.black, g.white, g.match_id, g.outcome, g.forfeit
-            ])?;
+            self.execute(
+                "INSERT INTO event_games (event_id, round, board, black, white, match_id, \
+                 outcome, forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    g.event_id, g.round, g.board, g.black, g.white, g.match_id, g.outcome,
+                    g.forfeit
+                ],
+            )?;
         }
         Ok(())
     }
@@ -243,14 +226,8 @@ impl Tx<'_> {
         outcome: OutcomeCode,
         forfeit: bool,
     ) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached(
-                "UPDATE event_games SET outcome = ?2, forfeit = ?3 \
-                 WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id",
-            )?
-            .query_row(params![match_id, outcome, forfeit], |r| r.get(0))
-            .optional()?)
+        Ok(self.query_opt("UPDATE event_games SET outcome = ?2, forfeit = ?3 \
+                 WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id", params![match_id, outcome, forfeit], |r| r.get(0))?)
     }
 
     /// Hands an event's board from a game to be replayed to the game that replaces it.
@@ -258,12 +235,7 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no undecided board was played by `old`.
     pub fn replace_event_game_match(&self, old: i64, new: i64) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE event_games SET match_id = ?2 WHERE match_id = ?1 AND outcome IS NULL",
-            )?
-            .execute(params![old, new])?;
+        let n = self.execute("UPDATE event_games SET match_id = ?2 WHERE match_id = ?1 AND outcome IS NULL", params![old, new])?;
         if n == 1 {
             Ok(())
         } else {
@@ -278,12 +250,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_ruling(&self, r: &RulingRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO event_rulings (event_id, round, board, match_id, referee, ruling, \
-                 replay_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?
-            .execute(params![
+        self.execute("INSERT INTO event_rulings (event_id, round, board, match_id, referee, ruling, \
+                 replay_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", params![
                 r.event_id,
                 r.round,
                 r.board,
@@ -301,11 +269,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or a row that does not decode.
     pub fn event_rulings(&self, event_id: i64) -> Result<Vec<RulingRow>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT event_id, round, board, match_id, referee, ruling, replay_id, at \
              FROM event_rulings WHERE event_id = ?1 ORDER BY id",
-        )?;
-        let rows = st.query_map([event_id], |r| {
+            params![event_id],
+            |r| {
             Ok(RulingRow {
                 event_id: r.get(0)?,
                 round: r.get(1)?,
@@ -316,8 +284,8 @@ impl Tx<'_> {
                 replay_id: r.get(6)?,
                 at: r.get(7)?,
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        },
+        )
     }
 
     /// Counts one absence (缺席) more against a player of an event.
@@ -325,12 +293,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn add_absence(&self, event_id: i64, user: u64) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "UPDATE event_entries SET absences = absences + 1 \
-                 WHERE event_id = ?1 AND user_id = ?2",
-            )?
-            .execute(params![event_id, to_sql_id(user)])?;
+        self.execute("UPDATE event_entries SET absences = absences + 1 \
+                 WHERE event_id = ?1 AND user_id = ?2", params![event_id, to_sql_id(user)])?;
         Ok(())
     }
 
@@ -339,12 +303,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn set_event_bar(&self, guild: u64, user: u64, until: i64) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO event_bars (guild_id, user_id, until) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
-            )?
-            .execute(params![to_sql_id(guild), to_sql_id(user), until])?;
+        self.execute("INSERT INTO event_bars (guild_id, user_id, until) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until", params![to_sql_id(guild), to_sql_id(user), until])?;
         Ok(())
     }
 
@@ -353,11 +313,7 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn event_bar(&self, guild: u64, user: u64) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2")?
-            .query_row(params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))
-            .optional()?)
+        Ok(self.query_opt("SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2", params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))?)
     }
 
     /// How many ranked games a player has finished on a server.
@@ -365,11 +321,7 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn ranked_games(&self, guild: u64, user: u64) -> Result<u32, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT games FROM ratings WHERE guild_id = ?1 AND user_id = ?2")?
-            .query_row(params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))
-            .optional()?
+        Ok(self.query_opt("SELECT games FROM ratings WHERE guild_id = ?1 AND user_id = ?2", params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))?
             .unwrap_or(0))
     }
 }

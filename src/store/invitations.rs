@@ -1,6 +1,8 @@
 //! Invitations.
 
-use rusqlite::{Row, params};
+use rusqlite::params;
+
+use super::Row;
 
 use super::rows::{InvitationRow, PairRow};
 use super::types::InvitationState;
@@ -23,11 +25,11 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
         inviter_black: r.get(12)?,
         time: r.get(13)?,
         colours: r.get(14)?,
-        nigiri: match (r.get::<_, Option<u8>>(15)?, r.get(16)?) {
+        nigiri: match (r.get::<Option<u8>>(15)?, r.get(16)?) {
             (Some(stones), Some(guess)) => Some((stones, guess)),
             _ => None,
         },
-        pair: match (r.get::<_, Option<i64>>(17)?, r.get::<_, Option<i64>>(18)?) {
+        pair: match (r.get::<Option<i64>>(17)?, r.get::<Option<i64>>(18)?) {
             (Some(inviter_partner), Some(invitee_partner)) => Some(PairRow {
                 inviter_partner: from_sql_id(inviter_partner),
                 invitee_partner: from_sql_id(invitee_partner),
@@ -52,13 +54,14 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn max_id(&self) -> Result<i64, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT max(coalesce((SELECT max(id) FROM invitations), 0), \
-                        coalesce((SELECT max(id) FROM matches), 0), \
-                        coalesce((SELECT max(id) FROM events), 0))",
-            [],
+        // The largest of the three (SQLite's max() of several and PostgreSQL's greatest() are
+        // spelled differently; an aggregate over their union is the same on both).
+        self.query_one(
+            "SELECT coalesce(max(id), 0) FROM (SELECT max(id) AS id FROM invitations \
+             UNION ALL SELECT max(id) FROM matches UNION ALL SELECT max(id) FROM events) AS ids",
+            &[],
             |r| r.get(0),
-        )?)
+        )
     }
 
     /// Stores a new pending invitation.
@@ -66,16 +69,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_invitation(&self, i: &InvitationRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
+        self.execute("INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
                  time_spec, colours, nigiri_stones, nigiri_guess, inviter_partner, \
                  invitee_partner, accepted_invitee, accepted_inviter_partner, \
                  accepted_invitee_partner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
-            )?
-            .execute(params![
+                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)", params![
                 i.id,
                 to_sql_id(i.guild),
                 to_sql_id(i.channel),
@@ -111,13 +110,8 @@ impl Tx<'_> {
         id: i64,
         accepted: [bool; 3],
     ) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE invitations SET accepted_invitee = ?2, accepted_inviter_partner = ?3, \
-                 accepted_invitee_partner = ?4 WHERE id = ?1 AND status = 'pending'",
-            )?
-            .execute(params![id, accepted[0], accepted[1], accepted[2]])?;
+        let n = self.execute("UPDATE invitations SET accepted_invitee = ?2, accepted_inviter_partner = ?3, \
+                 accepted_invitee_partner = ?4 WHERE id = ?1 AND status = 'pending'", params![id, accepted[0], accepted[1], accepted[2]])?;
         if n == 1 {
             Ok(())
         } else {
@@ -130,13 +124,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or the invitation was not pending.
     pub fn update_invitation_nigiri(&self, i: &InvitationRow) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE invitations SET nigiri_stones = ?2, nigiri_guess = ?3, expires_at = ?4 \
-                 WHERE id = ?1 AND status = 'pending'",
-            )?
-            .execute(params![
+        let n = self.execute("UPDATE invitations SET nigiri_stones = ?2, nigiri_guess = ?3, expires_at = ?4 \
+                 WHERE id = ?1 AND status = 'pending'", params![
                 i.id,
                 i.nigiri.map(|n| n.0),
                 i.nigiri.map(|n| n.1),
@@ -159,13 +148,8 @@ impl Tx<'_> {
         state: InvitationState,
         at: i64,
     ) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE invitations SET status = ?2, closed_at = ?3 \
-                 WHERE id = ?1 AND status = 'pending'",
-            )?
-            .execute(params![id, state, at])?;
+        let n = self.execute("UPDATE invitations SET status = ?2, closed_at = ?3 \
+                 WHERE id = ?1 AND status = 'pending'", params![id, state, at])?;
         if n == 1 {
             Ok(())
         } else {
@@ -181,23 +165,24 @@ impl Tx<'_> {
     pub fn pending_invitations(
         &self,
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        let mut out = Vec::new();
+        self.query_each(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
              created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours, \
              nigiri_stones, nigiri_guess, inviter_partner, invitee_partner, accepted_invitee, \
              accepted_inviter_partner, accepted_invitee_partner FROM invitations \
              WHERE status = 'pending' ORDER BY id",
+            &[],
+            |r| {
+                let id: i64 = r.get(0)?;
+                out.push(invitation_from_row(r).map_err(|e| super::RowError {
+                    table: "invitations",
+                    id,
+                    cause: e.to_string(),
+                }));
+                Ok(())
+            },
         )?;
-        let mut rows = st.query([])?;
-        let mut out = Vec::new();
-        while let Some(r) = rows.next()? {
-            let id: i64 = r.get(0)?;
-            out.push(invitation_from_row(r).map_err(|e| super::RowError {
-                table: "invitations",
-                id,
-                cause: e.to_string(),
-            }));
-        }
         Ok(out)
     }
 }

@@ -1,6 +1,8 @@
 //! Matches and their moves.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::params;
+
+use super::Row;
 
 use super::rows::{
     ComputerRecordRow, ComputerRow, MatchEventRow, MatchLive, MatchRow, MatchSummary, MoveRow,
@@ -45,7 +47,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
         started_at: r.get(16)?,
         ends_at: r.get(17)?,
         computer: computer_from(r.get(34)?, r.get(35)?, r.get(36)?)?,
-        event: match (r.get::<_, Option<i64>>(46)?, r.get::<_, Option<i64>>(47)?) {
+        event: match (r.get::<Option<i64>>(46)?, r.get::<Option<i64>>(47)?) {
             (Some(event_id), Some(start_window_ms)) => Some(MatchEventRow {
                 event_id,
                 start_window_ms,
@@ -76,7 +78,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
             clocks: [r.get(41)?, r.get(42)?],
             turn_started: r.get(43)?,
             reminded: r.get(44)?,
-            nigiri: match (r.get::<_, Option<u8>>(48)?, r.get(49)?) {
+            nigiri: match (r.get::<Option<u8>>(48)?, r.get(49)?) {
                 (Some(stones), Some(guess)) => Some((stones, guess)),
                 (None, None) => None,
                 _ => {
@@ -122,7 +124,7 @@ fn move_from_row(r: &Row<'_>) -> rusqlite::Result<MoveRow> {
         point: r.get(3)?,
         automatic: r.get(4)?,
         played_at: r.get(5)?,
-        played_by: r.get::<_, Option<i64>>(6)?.map(from_sql_id),
+        played_by: r.get::<Option<i64>>(6)?.map(from_sql_id),
     })
 }
 
@@ -171,17 +173,13 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_match(&self, m: &MatchRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
+        self.execute("INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
                  ranked, free_handicap, time_spec, takebacks, event_id, start_window_ms) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)",
-            )?
-            .execute(params![
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)", params![
                 m.id,
                 to_sql_id(m.guild),
                 to_sql_id(m.channel),
@@ -220,18 +218,13 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no such match.
     pub fn update_match(&self, id: i64, l: &MatchLive) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
+        let n = self.execute("UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
                  resign_white = ?5, offline_black = ?6, offline_white = ?7, phase = ?8, \
                  ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
                  resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
                  turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23, \
-                 teams = ?24 WHERE id = ?1",
-            )?
-            .execute(params![
+                 teams = ?24 WHERE id = ?1", params![
                 id,
                 l.turn_deadline,
                 l.move_count,
@@ -270,19 +263,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no such match.
     pub fn swap_match_colours(&self, id: i64) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached("UPDATE matches SET black = white, white = black WHERE id = ?1")?
-            .execute([id])?;
+        let n = self.execute("UPDATE matches SET black = white, white = black WHERE id = ?1", params![id])?;
         if n != 1 {
             return Err(StoreError::Missing(format!("match {id}")));
         }
-        self.conn
-            .prepare_cached(
-                "UPDATE event_games SET black = white, white = black \
-                 WHERE match_id = ?1 AND outcome IS NULL AND white IS NOT NULL",
-            )?
-            .execute([id])?;
+        self.execute("UPDATE event_games SET black = white, white = black \
+                 WHERE match_id = ?1 AND outcome IS NULL AND white IS NOT NULL", params![id])?;
         Ok(())
     }
 
@@ -291,9 +277,7 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn delete_moves_from(&self, match_id: i64, from: u32) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("DELETE FROM moves WHERE match_id = ?1 AND number >= ?2")?
-            .execute(params![match_id, from])?;
+        self.execute("DELETE FROM moves WHERE match_id = ?1 AND number >= ?2", params![match_id, from])?;
         Ok(())
     }
 
@@ -302,12 +286,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error (a duplicate move number is one: moves are never overwritten).
     pub fn insert_move(&self, m: &MoveRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO moves (match_id, number, color, point, automatic, played_at, \
-                 played_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?
-            .execute(params![
+        self.execute("INSERT INTO moves (match_id, number, color, point, automatic, played_at, \
+                 played_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
                 m.match_id,
                 m.number,
                 m.color,
@@ -325,14 +305,10 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn put_vote(&self, v: &VoteRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO votes (match_id, number, user_id, color, choice, point, voted_at) \
+        self.execute("INSERT INTO votes (match_id, number, user_id, color, choice, point, voted_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
                  ON CONFLICT (match_id, number, user_id) DO UPDATE SET choice = excluded.choice, \
-                 point = excluded.point, voted_at = excluded.voted_at",
-            )?
-            .execute(params![
+                 point = excluded.point, voted_at = excluded.voted_at", params![
                 v.match_id,
                 v.number,
                 to_sql_id(v.user),
@@ -349,12 +325,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or a row that does not decode.
     pub fn votes(&self, match_id: i64) -> Result<Vec<VoteRow>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT match_id, number, user_id, color, choice, point, voted_at FROM votes \
              WHERE match_id = ?1 ORDER BY number, voted_at, user_id",
-        )?;
-        let rows = st.query_map([match_id], vote_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![match_id],
+            vote_from_row,
+        )
     }
 
     /// One match by id.
@@ -363,11 +339,7 @@ impl Tx<'_> {
     /// A database error, or a row that does not decode.
     pub fn match_row(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
         let sql = format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?1");
-        Ok(self
-            .conn
-            .prepare_cached(&sql)?
-            .query_row([id], match_from_row)
-            .optional()?)
+        self.query_opt(&sql, params![id], match_from_row)
     }
 
     /// Every match not yet ended, each decoded on its own: a row that does not decode is
@@ -381,17 +353,16 @@ impl Tx<'_> {
         let sql = format!(
             "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') ORDER BY id"
         );
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let mut rows = st.query([])?;
         let mut out = Vec::new();
-        while let Some(r) = rows.next()? {
+        self.query_each(&sql, &[], |r| {
             let id: i64 = r.get(0)?;
             out.push(match_from_row(r).map_err(|e| RowError {
                 table: "matches",
                 id,
                 cause: e.to_string(),
             }));
-        }
+            Ok(())
+        })?;
         Ok(out)
     }
 
@@ -405,21 +376,20 @@ impl Tx<'_> {
         &self,
         mut each: impl FnMut(Result<MoveRow, RowError>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_each(
             "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at, \
              m.played_by FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
              WHERE x.phase IN ('nigiri', 'play', 'agreement') ORDER BY m.match_id, m.number",
-        )?;
-        let mut rows = st.query([])?;
-        while let Some(r) = rows.next()? {
-            let id: i64 = r.get(0)?;
-            each(move_from_row(r).map_err(|e| RowError {
-                table: "moves",
-                id,
-                cause: e.to_string(),
-            }))?;
-        }
-        Ok(())
+            &[],
+            |r| {
+                let id: i64 = r.get(0)?;
+                each(move_from_row(r).map_err(|e| RowError {
+                    table: "moves",
+                    id,
+                    cause: e.to_string(),
+                }))
+            },
+        )
     }
 
     /// The moves of one match, in order.
@@ -427,12 +397,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or a row that does not decode.
     pub fn moves(&self, match_id: i64) -> Result<Vec<MoveRow>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT match_id, number, color, point, automatic, played_at, played_by FROM moves \
              WHERE match_id = ?1 ORDER BY number",
-        )?;
-        let rows = st.query_map([match_id], move_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![match_id],
+            move_from_row,
+        )
     }
 
     /// The latest matches of `user` on `guild` (any phase), newest first. A row that does not
@@ -451,17 +421,20 @@ impl Tx<'_> {
              UNION ALL SELECT {SUMMARY_COLUMNS} FROM matches WHERE guild_id = ?1 AND white = ?2 \
              ORDER BY id DESC LIMIT ?3"
         );
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let mut rows = st.query(params![to_sql_id(guild), to_sql_id(user), limit])?;
         let mut out = Vec::new();
-        while let Some(r) = rows.next()? {
-            match summary_from_row(r) {
-                Ok(s) => out.push(s),
-                Err(e) => {
-                    tracing::warn!(match_id = r.get::<_, i64>(0).unwrap_or(0), error = %e, "a stored game does not decode; left out of the list")
+        self.query_each(
+            &sql,
+            params![to_sql_id(guild), to_sql_id(user), limit],
+            |r| {
+                match summary_from_row(r) {
+                    Ok(s) => out.push(s),
+                    Err(e) => {
+                        tracing::warn!(match_id = r.get::<i64>(0).unwrap_or(0), error = %e, "a stored game does not decode; left out of the list")
+                    }
                 }
-            }
-        }
+                Ok(())
+            },
+        )?;
         Ok(out)
     }
 
@@ -471,18 +444,18 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn match_basics(&self, id: i64) -> Result<Option<(u64, u64, u64, u64)>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT guild_id, channel_id, black, white FROM matches WHERE id = ?1")?
-            .query_row([id], |r| {
+        self.query_opt(
+            "SELECT guild_id, channel_id, black, white FROM matches WHERE id = ?1",
+            params![id],
+            |r| {
                 Ok((
                     from_sql_id(r.get(0)?),
                     from_sql_id(r.get(1)?),
                     from_sql_id(r.get(2)?),
                     from_sql_id(r.get(3)?),
                 ))
-            })
-            .optional()?)
+            },
+        )
     }
 
     /// Ends a match that cannot be loaded (its row or moves do not decode): a moderator's
@@ -491,13 +464,8 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or the match is already over or missing.
     pub fn annul_unloadable(&self, id: i64, at: i64) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
-                 ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'",
-            )?
-            .execute(params![id, PhaseCode::Ended, at])?;
+        let n = self.execute("UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
+                 ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'", params![id, PhaseCode::Ended, at])?;
         if n == 1 {
             Ok(())
         } else {
@@ -514,19 +482,19 @@ impl Tx<'_> {
         guild: u64,
         user: u64,
     ) -> Result<Vec<ComputerRecordRow>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT level, wins, losses, draws FROM computer_records \
              WHERE guild_id = ?1 AND user_id = ?2 ORDER BY level",
-        )?;
-        let rows = st.query_map(params![to_sql_id(guild), to_sql_id(user)], |r| {
-            Ok(ComputerRecordRow {
-                level: r.get(0)?,
-                wins: r.get(1)?,
-                losses: r.get(2)?,
-                draws: r.get(3)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![to_sql_id(guild), to_sql_id(user)],
+            |r| {
+                Ok(ComputerRecordRow {
+                    level: r.get(0)?,
+                    wins: r.get(1)?,
+                    losses: r.get(2)?,
+                    draws: r.get(3)?,
+                })
+            },
+        )
     }
 
     /// Adds one game to a player's record against a level: `won` `Some(true)` a win,
@@ -546,14 +514,10 @@ impl Tx<'_> {
             Some(false) => (0, 1, 0),
             None => (0, 0, 1),
         };
-        self.conn
-            .prepare_cached(
-                "INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
+        self.execute("INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (guild_id, user_id, level) DO \
                  UPDATE SET wins = wins + excluded.wins, losses = losses + excluded.losses, \
-                 draws = draws + excluded.draws",
-            )?
-            .execute(params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
+                 draws = draws + excluded.draws", params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
         Ok(())
     }
 }

@@ -1,21 +1,28 @@
-//! The SQLite store: settings, invitations, matches and their moves, profiles, merit awards.
+//! The store: settings, invitations, matches and their moves, profiles, merit, ratings,
+//! events — on SQLite (an embedded file, the default) or PostgreSQL (a server several processes
+//! share), behind one contract: the service sees a [`Store`] and its [`Tx`] methods, never
+//! which backend it has.
 //!
-//! Like webext-storage: one [`Store`] owns the connection behind a mutex; its public methods are
-//! thin — take the lock, open a transaction, run the [`Tx`] methods on it, commit. It holds no
-//! game rule: typed rows in, typed rows out ([`types`]: a value that does not decode is an
-//! error for its row, never a default). The schema lives in `migrations/NN-name/up.sql`,
-//! compiled into the binary and applied by `rusqlite_migration` when the store opens.
+//! Like webext-storage: one [`Store`] owns the connection (SQLite: one, behind a mutex;
+//! PostgreSQL: a pool); its public methods are thin — take a connection, open a transaction,
+//! run the [`Tx`] methods on it, commit. It holds no game rule: typed rows in, typed rows out
+//! ([`types`]: a value that does not decode is an error for its row, never a default). The
+//! schema lives in `migrations/sqlite/NN-name/up.sql` and `migrations/postgres/NN-name/up.sql`,
+//! compiled into the binary and applied when the store opens.
 //!
 //! The game's tables are read and written here; a front end keeps its own tables in the same
-//! file (the Discord adapter's are `discord_*`) and reaches them through [`Tx::connection`].
+//! database (the Discord adapter's are `discord_*`) and reaches them through the same [`Tx`]
+//! calls ([`Tx::execute`], [`Tx::query_opt`], …), in the same transactions.
 //!
-//! Discord ids are `u64`; SQLite integers are `i64`. Ids are stored by bit pattern (`as i64`),
-//! which round-trips exactly and keeps equality and indexes working.
+//! Discord ids are `u64`; the databases' integers are `i64`. Ids are stored by bit pattern
+//! (`as i64`), which round-trips exactly and keeps equality and indexes working.
 
+mod conn;
 mod events;
 mod invitations;
 mod legacy_time;
 mod matches;
+mod pg;
 mod profiles;
 mod ratings;
 mod rows;
@@ -23,8 +30,10 @@ mod server_settings;
 mod serving_lock;
 pub mod types;
 
+pub use conn::{Backend, Row, Tx};
 pub use events::StoredEvent;
 pub use matches::RowError;
+pub use pg::{PgServingLock, redact};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
@@ -36,32 +45,44 @@ pub use types::{
     TIME_FORM_VERSION, TeamsSpec, TimeSpec,
 };
 
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{LazyLock, Mutex};
 
 use include_dir::{Dir, include_dir};
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
+
+use conn::Conn;
+use pg::{PgConn, PgManager};
 
 static MIGRATIONS_DIR: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
 static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> = LazyLock::new(load_migrations);
 
-/// The steps of `migrations/`, in the order of their folders' numbers; the one that turned
-/// the time controls' text into typed forms runs its conversion ([`legacy_time::convert`])
-/// after its SQL, in the same transaction.
+/// The SQLite steps of `migrations/sqlite/`, in the order of their folders' numbers; the one
+/// that turned the time controls' text into typed forms runs its conversion
+/// ([`legacy_time::convert`]) after its SQL, in the same transaction.
 fn load_migrations() -> Result<Migrations<'static>, String> {
-    let mut dirs: Vec<&'static Dir<'static>> = MIGRATIONS_DIR.dirs().collect();
+    let root = MIGRATIONS_DIR
+        .get_dir("sqlite")
+        .ok_or_else(|| "no migrations/sqlite".to_owned())?;
+    let mut dirs: Vec<&'static Dir<'static>> = root.dirs().collect();
     dirs.sort_by_key(|d| d.path());
     let steps = dirs
         .into_iter()
         .map(|d| {
-            let name = d.path().display().to_string();
+            let name = d
+                .path()
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
             let sql = d
                 .get_file(d.path().join("up.sql"))
                 .and_then(|f| f.contents_utf8())
-                .ok_or_else(|| format!("migrations/{name} has no readable up.sql"))?;
+                .ok_or_else(|| format!("migrations/sqlite/{name} has no readable up.sql"))?;
             Ok(if name.starts_with("09-") {
                 M::up_with_hook(sql, legacy_time::convert)
             } else {
@@ -72,7 +93,7 @@ fn load_migrations() -> Result<Migrations<'static>, String> {
     Ok(Migrations::new(steps))
 }
 
-/// The migrations compiled into the binary.
+/// The SQLite migrations compiled into the binary.
 ///
 /// # Errors
 /// The embedded migration files are malformed (caught by the `migrations_validate` test).
@@ -87,6 +108,11 @@ pub fn migrations() -> Result<&'static Migrations<'static>, StoreError> {
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] postgres::Error),
+    /// No connection of the PostgreSQL pool came in time (the server is unreachable).
+    #[error("postgres: no connection: {0}")]
+    Pool(#[from] r2d2::Error),
     #[error("migration: {0}")]
     Migration(String),
     #[error("no such row: {0}")]
@@ -98,10 +124,10 @@ pub enum StoreError {
     Task(String),
     #[error("injected failure (test)")]
     Injected,
-    /// Another process serves this database (it holds the file's serving lock).
+    /// Another process serves this database (it holds the file's or the server's serving lock).
     #[error(
         "the database {} is already served by another Tengen ({}); stop that one first, or give \
-         this one a DATABASE_PATH of its own",
+         this one a database of its own",
         path.display(),
         holder.map_or_else(|| "a process that did not say which".to_owned(), |p| format!("process {p}"))
     )]
@@ -117,6 +143,18 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether the database could not be reached (a PostgreSQL server gone, a connection lost):
+    /// worth trying again in a moment, unlike an error of the data.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            StoreError::Pool(_) => true,
+            StoreError::Postgres(e) => e.is_closed() || e.as_db_error().is_none(),
+            _ => false,
+        }
+    }
+}
+
 impl From<rusqlite_migration::Error> for StoreError {
     fn from(e: rusqlite_migration::Error) -> StoreError {
         StoreError::Migration(e.to_string())
@@ -125,6 +163,10 @@ impl From<rusqlite_migration::Error> for StoreError {
 
 /// How long a statement waits for another program's lock on the file before it fails.
 pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(2500);
+
+/// How long a command waits for a PostgreSQL connection before it is told to try again:
+/// within Discord's answer window.
+pub const PG_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(2000);
 
 /// How hard a commit is pushed to the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -135,25 +177,74 @@ pub enum Durability {
     Process,
     /// WAL with `synchronous=FULL`, the default: the WAL is fsynced at every commit, so a
     /// move survives a power loss too. Discord's pace is a few moves a second; an fsync per
-    /// commit still leaves thousands a second (`cargo bench --bench store`).
+    /// commit still leaves thousands a second (`cargo bench --bench store`). On PostgreSQL
+    /// every commit is durable (`synchronous_commit=on`) whatever this says.
     #[default]
     Power,
 }
 
+/// Where the database is, as a host configures it: an SQLite file (the default), or a
+/// PostgreSQL server (`DATABASE_URL`). Shown without a password.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    Sqlite {
+        path: std::path::PathBuf,
+        durability: Durability,
+    },
+    Postgres {
+        url: String,
+        /// The most connections the pool opens.
+        connections: u32,
+    },
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sqlite { path, .. } => write!(f, "{}", path.display()),
+            Location::Postgres { url, .. } => f.write_str(&redact(url)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sqlite { path, durability } => f
+                .debug_struct("Sqlite")
+                .field("path", path)
+                .field("durability", durability)
+                .finish(),
+            Location::Postgres { url, connections } => f
+                .debug_struct("Postgres")
+                .field("url", &redact(url))
+                .field("connections", connections)
+                .finish(),
+        }
+    }
+}
+
 /// The one handle on the database.
 pub struct Store {
-    conn: Mutex<Connection>,
+    backend: Held,
     fail_next: AtomicU32,
-    /// Held while this store serves the file (see [`Store::open_serving`]).
-    _serving: Option<ServingLock>,
 }
 
-/// An open transaction: every method runs inside it, nothing is visible until commit.
-pub struct Tx<'a> {
-    conn: &'a Connection,
+/// What a store holds of its backend.
+enum Held {
+    Sqlite {
+        conn: Mutex<Connection>,
+        /// Held while this store serves the file (see [`Store::open_serving`]).
+        _serving: Option<ServingLock>,
+    },
+    Postgres {
+        pool: r2d2::Pool<PgManager>,
+        /// Held while this store serves the database (see [`Store::open_postgres_serving`]).
+        _serving: Option<PgServingLock>,
+    },
 }
 
-/// Bit-cast a Discord id for SQLite.
+/// Bit-cast a Discord id for the database.
 #[inline]
 pub fn to_sql_id(id: u64) -> i64 {
     id as i64
@@ -200,12 +291,75 @@ impl Store {
         Store::setup(conn, durability, Some(lock))
     }
 
+    /// Opens the database at `location` to serve it (see [`Store::open_serving`] and
+    /// [`Store::open_postgres_serving`]).
+    ///
+    /// # Errors
+    /// Another process serves it, it cannot be reached or opened, or a migration fails.
+    pub fn open_serving_at(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sqlite { path, durability } => Store::open_serving(path, *durability),
+            Location::Postgres { url, connections } => {
+                Store::open_postgres_serving(url, *connections)
+            }
+        }
+    }
+
     /// A private in-memory database, for tests and tools.
     ///
     /// # Errors
     /// A migration fails.
     pub fn open_in_memory() -> Result<Store, StoreError> {
         Store::setup(Connection::open_in_memory()?, Durability::Process, None)
+    }
+
+    /// Opens the PostgreSQL database at `url` (`postgres://user:password@host:port/db`) with a
+    /// pool of at most `connections`, and brings its schema to the latest step.
+    ///
+    /// # Errors
+    /// The server cannot be reached within [`PG_CONNECT_TIMEOUT`], or a migration fails.
+    pub fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
+        Store::setup_postgres(url, connections, None)
+    }
+
+    /// Opens the PostgreSQL database at `url` to serve it: first its serving lock (an advisory
+    /// lock on a connection of its own), so that a second process on the same database is
+    /// refused; the lock goes with the connection, and with the process.
+    ///
+    /// # Errors
+    /// Another process serves the database ([`StoreError::InUse`]), or as
+    /// [`Store::open_postgres`].
+    pub fn open_postgres_serving(url: &str, connections: u32) -> Result<Store, StoreError> {
+        let lock = PgServingLock::take(url)?;
+        Store::setup_postgres(url, connections, Some(lock))
+    }
+
+    fn setup_postgres(
+        url: &str,
+        connections: u32,
+        serving: Option<PgServingLock>,
+    ) -> Result<Store, StoreError> {
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(PG_CONNECT_TIMEOUT)
+            // The pool's own log of failed connections would repeat each one; the store's
+            // callers log what failed, once.
+            .error_handler(Box::new(r2d2::NopErrorHandler))
+            .build(PgManager {
+                url: url.to_owned(),
+            })?;
+        {
+            let mut conn = pool.get()?;
+            pg::migrate(&mut conn)?;
+        }
+        Ok(Store {
+            backend: Held::Postgres {
+                pool,
+                _serving: serving,
+            },
+            fail_next: AtomicU32::new(0),
+        })
     }
 
     fn setup(
@@ -233,10 +387,28 @@ impl Store {
         conn.set_prepared_statement_cache_capacity(64);
         migrations()?.to_latest(&mut conn)?;
         Ok(Store {
-            conn: Mutex::new(conn),
+            backend: Held::Sqlite {
+                conn: Mutex::new(conn),
+                _serving: serving,
+            },
             fail_next: AtomicU32::new(0),
-            _serving: serving,
         })
+    }
+
+    /// Which backend the store runs on.
+    pub fn backend(&self) -> Backend {
+        match self.backend {
+            Held::Sqlite { .. } => Backend::Sqlite,
+            Held::Postgres { .. } => Backend::Postgres,
+        }
+    }
+
+    /// Whether the next write is to fail just before its commit (see
+    /// [`Store::fail_next_commits`]).
+    fn injected(&self) -> bool {
+        self.fail_next
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
     }
 
     /// Runs `f` in one transaction and commits it; on any error everything is rolled back.
@@ -247,19 +419,31 @@ impl Store {
     where
         E: From<StoreError>,
     {
-        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction().map_err(StoreError::from)?;
-        let value = f(&Tx { conn: &tx })?;
-        if self
-            .fail_next
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-            .is_ok()
-        {
-            // Dropping `tx` rolls it back, exactly as a failed commit leaves the database.
-            return Err(StoreError::Injected.into());
+        match &self.backend {
+            Held::Sqlite { conn, .. } => {
+                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let tx = conn.transaction().map_err(StoreError::from)?;
+                let value = f(&Tx {
+                    conn: Conn::Sqlite(&tx),
+                })?;
+                if self.injected() {
+                    // Dropping `tx` rolls it back, exactly as a failed commit leaves the database.
+                    return Err(StoreError::Injected.into());
+                }
+                tx.commit().map_err(StoreError::from)?;
+                Ok(value)
+            }
+            Held::Postgres { pool, .. } => {
+                let mut conn = pool.get().map_err(StoreError::from)?;
+                pg_transaction(&mut conn, "BEGIN", |tx| {
+                    let value = f(tx)?;
+                    if self.injected() {
+                        return Err(StoreError::Injected.into());
+                    }
+                    Ok(value)
+                })
+            }
         }
-        tx.commit().map_err(StoreError::from)?;
-        Ok(value)
     }
 
     /// Runs `f` in a read transaction.
@@ -270,9 +454,19 @@ impl Store {
     where
         E: From<StoreError>,
     {
-        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction().map_err(StoreError::from)?;
-        f(&Tx { conn: &tx })
+        match &self.backend {
+            Held::Sqlite { conn, .. } => {
+                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let tx = conn.transaction().map_err(StoreError::from)?;
+                f(&Tx {
+                    conn: Conn::Sqlite(&tx),
+                })
+            }
+            Held::Postgres { pool, .. } => {
+                let mut conn = pool.get().map_err(StoreError::from)?;
+                pg_transaction(&mut conn, "BEGIN READ ONLY", f)
+            }
+        }
     }
 
     /// Makes the next `n` writes fail just before their commit (rolled back), so that tests
@@ -283,23 +477,43 @@ impl Store {
     }
 }
 
-impl Tx<'_> {
-    /// The connection under the transaction, for a front end's own tables (the Discord
-    /// adapter's repository): its SQL runs in the same transactions as the game's.
-    pub fn connection(&self) -> &Connection {
-        self.conn
+/// Runs `f` between `begin` and COMMIT on a PostgreSQL connection; any error rolls it back.
+fn pg_transaction<T, E>(
+    conn: &mut PgConn,
+    begin: &str,
+    f: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<StoreError>,
+{
+    conn.batch(begin)?;
+    let value = f(&Tx {
+        conn: Conn::Postgres(RefCell::new(&mut *conn)),
+    });
+    match value {
+        Ok(v) => match conn.batch("COMMIT") {
+            Ok(()) => Ok(v),
+            Err(e) => {
+                let _ = conn.batch("ROLLBACK");
+                Err(e.into())
+            }
+        },
+        Err(e) => {
+            let _ = conn.batch("ROLLBACK");
+            Err(e)
+        }
     }
+}
 
+impl Tx<'_> {
     /// When the bot last said it was alive (UTC milliseconds); `None` before it ever did.
     ///
     /// # Errors
     /// A database error.
     pub fn alive_at(&self) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT alive_at FROM liveness WHERE id = 1")?
-            .query_row([], |r| r.get(0))
-            .optional()?)
+        self.query_opt("SELECT alive_at FROM liveness WHERE id = 1", &[], |r| {
+            r.get(0)
+        })
     }
 
     /// Notes that the bot is alive at `at` (UTC milliseconds).
@@ -307,19 +521,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn set_alive_at(&self, at: i64) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("INSERT OR REPLACE INTO liveness (id, alive_at) VALUES (1, ?1)")?
-            .execute([at])?;
+        self.execute(
+            "INSERT INTO liveness (id, alive_at) VALUES (1, ?1) \
+             ON CONFLICT (id) DO UPDATE SET alive_at = excluded.alive_at",
+            rusqlite::params![at],
+        )?;
         Ok(())
-    }
-
-    /// Runs a query that returns one integer (tests and tools).
-    ///
-    /// # Errors
-    /// A database error.
-    #[doc(hidden)]
-    pub fn query_i64(&self, sql: &str) -> Result<i64, StoreError> {
-        Ok(self.conn.query_row(sql, [], |r| r.get(0))?)
     }
 }
 
@@ -372,11 +579,10 @@ mod tests {
         let plan = |sql: &str| -> String {
             store
                 .read(|tx| {
-                    let mut st = tx
-                        .connection()
-                        .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
-                    let rows = st.query_map([], |r| r.get::<_, String>(3))?;
-                    Ok::<_, StoreError>(rows.collect::<Result<Vec<_>, _>>()?.join("; "))
+                    let rows = tx.query_all(&format!("EXPLAIN QUERY PLAN {sql}"), &[], |r| {
+                        r.get::<String>(3)
+                    })?;
+                    Ok::<_, StoreError>(rows.join("; "))
                 })
                 .unwrap()
         };

@@ -1,6 +1,8 @@
 //! Players' profiles (merit, wins, the title) and the merit awards between pairs.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::params;
+
+use super::Row;
 
 use super::rows::ProfileRow;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
@@ -28,11 +30,7 @@ impl Tx<'_> {
     pub fn profile(&self, guild: u64, user: u64) -> Result<ProfileRow, StoreError> {
         let sql =
             format!("SELECT {PROFILE_COLUMNS} FROM profiles WHERE guild_id = ?1 AND user_id = ?2");
-        Ok(self
-            .conn
-            .prepare_cached(&sql)?
-            .query_row(params![to_sql_id(guild), to_sql_id(user)], profile_from_row)
-            .optional()?
+        Ok(self.query_opt(&sql, params![to_sql_id(guild), to_sql_id(user)], profile_from_row)?
             .unwrap_or(ProfileRow {
                 guild,
                 user,
@@ -45,15 +43,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn save_profile(&self, p: &ProfileRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO profiles (guild_id, user_id, merit, wins, losses, draws, awards, \
+        self.execute("INSERT INTO profiles (guild_id, user_id, merit, wins, losses, draws, awards, \
                  titled_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) \
                  ON CONFLICT (guild_id, user_id) DO UPDATE SET merit = excluded.merit, \
                  wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, \
-                 awards = excluded.awards, titled_at = excluded.titled_at",
-            )?
-            .execute(params![
+                 awards = excluded.awards, titled_at = excluded.titled_at", params![
                 to_sql_id(p.guild),
                 to_sql_id(p.user),
                 p.merit,
@@ -80,9 +74,11 @@ impl Tx<'_> {
             "SELECT {PROFILE_COLUMNS} FROM profiles WHERE guild_id = ?1 \
              ORDER BY merit DESC, wins DESC, losses ASC, user_id ASC LIMIT ?2 OFFSET ?3"
         );
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let rows = st.query_map(params![to_sql_id(guild), limit, offset], profile_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.query_all(
+            &sql,
+            params![to_sql_id(guild), limit, offset],
+            profile_from_row,
+        )
     }
 
     /// The players of a server who hold the title, for a title role set after they earned it.
@@ -90,12 +86,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn titled_players(&self, guild: u64) -> Result<Vec<u64>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT user_id FROM profiles WHERE guild_id = ?1 AND titled_at IS NOT NULL \
              ORDER BY titled_at",
-        )?;
-        let rows = st.query_map([to_sql_id(guild)], |r| r.get::<_, i64>(0))?;
-        Ok(rows.map(|r| r.map(from_sql_id)).collect::<Result<_, _>>()?)
+            params![to_sql_id(guild)],
+            |r| r.get::<i64>(0).map(from_sql_id),
+        )
     }
 
     /// Whether this pair of players already had its merit award on this server.
@@ -104,17 +100,8 @@ impl Tx<'_> {
     /// A database error.
     pub fn merit_pair_awarded(&self, guild: u64, a: u64, b: u64) -> Result<bool, StoreError> {
         let (lo, hi) = (a.min(b), a.max(b));
-        Ok(self
-            .conn
-            .prepare_cached(
-                "SELECT 1 FROM merit_pairs WHERE guild_id = ?1 AND player_low = ?2 \
-                 AND player_high = ?3",
-            )?
-            .query_row(
-                params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi)],
-                |_| Ok(()),
-            )
-            .optional()?
+        Ok(self.query_opt("SELECT 1 FROM merit_pairs WHERE guild_id = ?1 AND player_low = ?2 \
+                 AND player_high = ?3", params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi)], |_| Ok(()))?
             .is_some())
     }
 
@@ -131,12 +118,8 @@ impl Tx<'_> {
         at: i64,
     ) -> Result<(), StoreError> {
         let (lo, hi) = (a.min(b), a.max(b));
-        self.conn
-            .prepare_cached(
-                "INSERT INTO merit_pairs (guild_id, player_low, player_high, match_id, \
-                 awarded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![
+        self.execute("INSERT INTO merit_pairs (guild_id, player_low, player_high, match_id, \
+                 awarded_at) VALUES (?1, ?2, ?3, ?4, ?5)", params![
                 to_sql_id(guild),
                 to_sql_id(lo),
                 to_sql_id(hi),

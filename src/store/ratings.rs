@@ -1,6 +1,8 @@
 //! Ratings of ranked play and their history.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::params;
+
+use super::Row;
 
 use super::rows::RatingRow;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
@@ -32,11 +34,7 @@ impl Tx<'_> {
     pub fn rating(&self, guild: u64, user: u64) -> Result<Option<RatingRow>, StoreError> {
         let sql =
             format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2");
-        Ok(self
-            .conn
-            .prepare_cached(&sql)?
-            .query_row(params![to_sql_id(guild), to_sql_id(user)], rating_from_row)
-            .optional()?)
+        Ok(self.query_opt(&sql, params![to_sql_id(guild), to_sql_id(user)], rating_from_row)?)
     }
 
     /// Saves a player's rating.
@@ -44,13 +42,13 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn save_rating(&self, r: &RatingRow) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT OR REPLACE INTO ratings (guild_id, user_id, rating, deviation, \
+        self.execute("INSERT INTO ratings (guild_id, user_id, rating, deviation, \
                  volatility, held_rank, games, wins, losses, draws, streak) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            )?
-            .execute(params![
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, \
+                 deviation = excluded.deviation, volatility = excluded.volatility, \
+                 held_rank = excluded.held_rank, games = excluded.games, wins = excluded.wins, \
+                 losses = excluded.losses, draws = excluded.draws, streak = excluded.streak", params![
                 to_sql_id(r.guild),
                 to_sql_id(r.user),
                 r.rating,
@@ -76,12 +74,8 @@ impl Tx<'_> {
         match_id: i64,
         at: i64,
     ) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO rating_history (guild_id, user_id, match_id, at, rating, deviation) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
+        self.execute("INSERT INTO rating_history (guild_id, user_id, match_id, at, rating, deviation) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)", params![
                 to_sql_id(r.guild),
                 to_sql_id(r.user),
                 match_id,
@@ -107,9 +101,11 @@ impl Tx<'_> {
             "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND games > 0 \
              ORDER BY rating DESC, user_id ASC LIMIT ?2 OFFSET ?3"
         );
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let rows = st.query_map(params![to_sql_id(guild), limit, offset], rating_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.query_all(
+            &sql,
+            params![to_sql_id(guild), limit, offset],
+            rating_from_row,
+        )
     }
 
     /// A player's ratings after each ranked game, oldest first: (when, rating, deviation).
@@ -121,13 +117,11 @@ impl Tx<'_> {
         guild: u64,
         user: u64,
     ) -> Result<Vec<(i64, f64, f64)>, StoreError> {
-        let mut st = self.conn.prepare_cached(
+        self.query_all(
             "SELECT at, rating, deviation FROM rating_history \
              WHERE guild_id = ?1 AND user_id = ?2 ORDER BY at, match_id",
-        )?;
-        let rows = st.query_map(params![to_sql_id(guild), to_sql_id(user)], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![to_sql_id(guild), to_sql_id(user)],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 }

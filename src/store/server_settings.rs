@@ -10,11 +10,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn settings(&self, guild: u64) -> Result<Vec<(String, String)>, StoreError> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT key, value FROM settings WHERE guild_id = ?1 ORDER BY key")?;
-        let rows = st.query_map([to_sql_id(guild)], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.query_all(
+            "SELECT key, value FROM settings WHERE guild_id = ?1 ORDER BY key",
+            params![to_sql_id(guild)],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
     }
 
     /// Replaces all settings pairs of a server.
@@ -26,14 +26,12 @@ impl Tx<'_> {
         guild: u64,
         pairs: &[(String, String)],
     ) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached("DELETE FROM settings WHERE guild_id = ?1")?
-            .execute([to_sql_id(guild)])?;
-        let mut st = self
-            .conn
-            .prepare_cached("INSERT INTO settings (guild_id, key, value) VALUES (?1, ?2, ?3)")?;
+        self.execute("DELETE FROM settings WHERE guild_id = ?1", params![to_sql_id(guild)])?;
         for (k, v) in pairs {
-            st.execute(params![to_sql_id(guild), k, v])?;
+            self.execute(
+                "INSERT INTO settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
+                params![to_sql_id(guild), k, v],
+            )?;
         }
         Ok(())
     }
