@@ -3,6 +3,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::{
     Agreement, BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId,
@@ -84,9 +86,11 @@ fn points(result: &str) -> GameResult {
     GameResult::from_sgf(result).unwrap()
 }
 
-#[test]
-fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_proposal() {
-    let w = World::new();
+#[rstest]
+fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_proposal(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     let o = w.pass(ALICE).unwrap();
@@ -119,9 +123,11 @@ fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_propos
     );
 }
 
-#[test]
-fn the_game_is_scored_when_both_accept_the_same_marking() {
-    let w = World::new();
+#[rstest]
+fn the_game_is_scored_when_both_accept_the_same_marking(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -178,9 +184,11 @@ fn the_game_is_scored_when_both_accept_the_same_marking() {
     assert_eq!(m.dead_stones(), &[p("A4")]);
 }
 
-#[test]
-fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
-    let w = World::new();
+#[rstest]
+fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -271,9 +279,11 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances() {
     );
 }
 
-#[test]
-fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
-    let w = World::new();
+#[rstest]
+fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -329,7 +339,9 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
     .unwrap();
 
     // Classic: two passes count the board as it stands; there is nothing to accept.
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Classic);
     wall_and_invader(&w);
     let o = w.pass(ALICE).unwrap();
@@ -351,10 +363,12 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement() {
     );
 }
 
-#[test]
-fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves() {
+#[rstest]
+fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves(#[values(Sqlite, Postgres)] backend: Backend) {
     // White passed last: Black moves.
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -400,7 +414,9 @@ fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves() {
     );
 
     // Japanese, Black passed last: White moves.
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     start(&w, RuleSet::Japanese);
     for r in 1..=7 {
         w.play(BOB, &format!("C{r}")).unwrap();
@@ -417,9 +433,11 @@ fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves() {
     assert_eq!(o.to_move, Some(ALICE));
 }
 
-#[test]
-fn a_resumed_game_survives_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn a_resumed_game_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -439,9 +457,11 @@ fn a_resumed_game_survives_a_restart() {
     );
 }
 
-#[test]
-fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Aga);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -467,9 +487,11 @@ fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed() {
     )));
 }
 
-#[test]
-fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned() {
-    let w = World::new();
+#[rstest]
+fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -489,9 +511,11 @@ fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned() {
     );
 }
 
-#[test]
-fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game() {
-    let w = World::new();
+#[rstest]
+fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     for r in 1..=7 {
         w.play(BOB, &format!("C{r}")).unwrap();
@@ -512,9 +536,11 @@ fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game() {
     assert!(w.svc.snapshot(id).unwrap().is_running());
 }
 
-#[test]
-fn the_agreement_and_its_acceptances_survive_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn the_agreement_and_its_acceptances_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Japanese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -541,9 +567,11 @@ fn the_agreement_and_its_acceptances_survive_a_restart() {
     );
 }
 
-#[test]
-fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking() {
-    let w = World::new();
+#[rstest]
+fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -567,7 +595,9 @@ fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking() {
     assert!(out.iter().any(|o| matches!(ending_of(o), Some(Ending::Finished { result, .. }) if result == points("W+14.5"))));
 
     // A toggle gives both a fresh timeout; both away then accept the marking as it stands.
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -596,9 +626,11 @@ fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking() {
     assert!(out.iter().any(|o| matches!(ending_of(o), Some(Ending::Finished { result, .. }) if result == points("W+29.5"))));
 }
 
-#[test]
-fn aga_white_passes_last_and_pays_a_pass_stone_if_needed() {
-    let w = World::new();
+#[rstest]
+fn aga_white_passes_last_and_pays_a_pass_stone_if_needed(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Aga);
     for r in 1..=7 {
         w.play(BOB, &format!("C{r}")).unwrap();
@@ -641,9 +673,11 @@ fn aga_white_passes_last_and_pays_a_pass_stone_if_needed() {
     assert_eq!(terr.result(), points("W+14.5"));
 }
 
-#[test]
-fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive() {
-    let w = World::new();
+#[rstest]
+fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Aga);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -718,9 +752,11 @@ fn stored(w: &World, id: MatchId) -> Stored {
         .unwrap()
 }
 
-#[test]
-fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_version() {
-    let mut w = World::new();
+#[rstest]
+fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_version(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap(); // the proposal: A4 dead
@@ -782,10 +818,12 @@ fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_
     );
 }
 
-#[test]
-fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_player_to_move() {
+#[rstest]
+fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_player_to_move(#[values(Sqlite, Postgres)] backend: Backend) {
     // Chinese, resumed twice: the second dispute leaves White to move (Black passed last).
-    let mut w = World::new();
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Chinese);
     wall_and_invader(&w);
     w.pass(ALICE).unwrap();
@@ -819,7 +857,9 @@ fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_play
     w.play(ALICE, "E4").unwrap();
 
     // Japanese, Black passed last: White moves after the dispute, and after the restart.
-    let mut w = World::new();
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, RuleSet::Japanese);
     for r in 1..=7 {
         w.play(BOB, &format!("C{r}")).unwrap();

@@ -6,6 +6,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::time_control::{DAY, HOUR, TimeControl, TimePreset};
 use tengen::game::{
@@ -38,9 +40,11 @@ fn wait(w: &World, d: Duration) {
     w.clock.advance(d);
 }
 
-#[test]
-fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last() {
-    let w = World::new();
+#[rstest]
+fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, TimePreset::Live);
     let m = w.svc.snapshot(id).unwrap();
     assert_eq!(m.config.time, TimePreset::Live.default_control());
@@ -99,9 +103,11 @@ fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last() {
     assert!(sgf.contains("RE[W+T]"), "{sgf}");
 }
 
-#[test]
-fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you() {
-    let w = World::new();
+#[rstest]
+fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, TimePreset::Blitz);
     wait(&w, secs(20));
     w.play(BOB, "E5").unwrap();
@@ -156,9 +162,11 @@ fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you() {
     )));
 }
 
-#[test]
-fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap() {
-    let w = World::new();
+#[rstest]
+fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, TimePreset::Correspondence);
     let m = w.svc.snapshot(id).unwrap();
     assert_eq!(m.turn_deadline, w.now() + 3 * DAY);
@@ -193,9 +201,11 @@ fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap() {
     assert_eq!(m.reminded, 0, "the reminders start again for White");
 }
 
-#[test]
-fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = start(&w, TimePreset::Live);
     wait(&w, secs(100));
     w.play(BOB, "E5").unwrap();
@@ -234,9 +244,11 @@ fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down() {
     assert_eq!(m.clocks, before.clocks);
 }
 
-#[test]
-fn penalty_overtime_takes_points_off_and_both_sides_offset() {
-    let w = World::new();
+#[rstest]
+fn penalty_overtime_takes_points_off_and_both_sides_offset(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "time-live", "penalty 1m")
         .unwrap();
     w.set_setting(GUILD, true, "allowed-sizes", "7,9").unwrap();
@@ -279,9 +291,11 @@ fn penalty_overtime_takes_points_off_and_both_sides_offset() {
     )));
 }
 
-#[test]
-fn presets_are_the_servers_and_a_refused_one_changes_nothing() {
-    let w = World::new();
+#[rstest]
+fn presets_are_the_servers_and_a_refused_one_changes_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // The seed's clock stays the default.
     let id = w.start(ALICE, BOB);
     let m = w.svc.snapshot(id).unwrap();
@@ -372,11 +386,13 @@ fn start_in(
     }
 }
 
-#[test]
-fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game() {
+#[rstest]
+fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game(#[values(Sqlite, Postgres)] backend: Backend) {
     use tengen::game::{ChannelId, UserId};
     const DAVE: UserId = UserId(400);
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "max-correspondence-games", "2")
         .unwrap();
     let (c1, c2, c3) = (ChannelId(11), ChannelId(12), ChannelId(13));

@@ -4,6 +4,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::{
     BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId, Outcome, Refusal,
@@ -46,9 +48,11 @@ fn nine() -> InviteOptions {
     }
 }
 
-#[test]
-fn a_game_against_the_computer_starts_at_once_with_the_player_black() {
-    let w = World::new();
+#[rstest]
+fn a_game_against_the_computer_starts_at_once_with_the_player_black(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let o = play_computer(&w, ALICE, None, None, nine()).unwrap();
     let id = started(&o);
     assert!(matches!(
@@ -110,9 +114,11 @@ fn a_game_against_the_computer_starts_at_once_with_the_player_black() {
     assert_eq!(w.svc.computer_task(id), None);
 }
 
-#[test]
-fn a_player_who_chooses_white_gives_the_computer_the_first_move() {
-    let w = World::new();
+#[rstest]
+fn a_player_who_chooses_white_gives_the_computer_the_first_move(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let o = play_computer(&w, BOB, Some(Level::Beginner), Some(Color::White), nine()).unwrap();
     let id = started(&o);
     assert_eq!(o.to_move, None);
@@ -124,9 +130,11 @@ fn a_player_who_chooses_white_gives_the_computer_the_first_move() {
     assert_eq!(w.svc.computer_tasks(), vec![task]);
 }
 
-#[test]
-fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
-    let w = World::new();
+#[rstest]
+fn the_server_decides_whether_and_at_which_levels_the_computer_plays(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "ai-enabled", "false").unwrap();
     assert_eq!(
         play_computer(&w, ALICE, None, None, nine())
@@ -173,17 +181,21 @@ fn the_server_decides_whether_and_at_which_levels_the_computer_plays() {
     );
 }
 
-#[test]
-fn ai_resigns_off_is_copied_into_the_game() {
-    let w = World::new();
+#[rstest]
+fn ai_resigns_off_is_copied_into_the_game(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "ai-resigns", "false").unwrap();
     let id = started(&play_computer(&w, ALICE, None, None, nine()).unwrap());
     assert!(!w.svc.snapshot(id).unwrap().computer.unwrap().may_resign);
 }
 
-#[test]
-fn at_most_the_hosts_number_of_computer_games_run_at_once() {
-    let w = World::new();
+#[rstest]
+fn at_most_the_hosts_number_of_computer_games_run_at_once(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.svc.set_computer_limit(1);
     let first = started(&play_computer(&w, ALICE, None, None, nine()).unwrap());
     // A player already in a game is busy, against the computer or not.
@@ -227,9 +239,11 @@ fn at_most_the_hosts_number_of_computer_games_run_at_once() {
     );
 }
 
-#[test]
-fn games_against_the_computer_give_no_merit_and_count_in_their_own_record() {
-    let w = World::new();
+#[rstest]
+fn games_against_the_computer_give_no_merit_and_count_in_their_own_record(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // Beat the computer twice (it resigns), lose once at another level.
     for level in [Level::Beginner, Level::Beginner, Level::Advanced] {
         let id = started(&play_computer(&w, ALICE, Some(level), None, nine()).unwrap());
@@ -274,9 +288,11 @@ fn games_against_the_computer_give_no_merit_and_count_in_their_own_record() {
     assert!(merit_page(&w, GUILD).is_empty());
 }
 
-#[test]
-fn a_restart_keeps_the_computer_and_its_turn_is_thought_again() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_keeps_the_computer_and_its_turn_is_thought_again(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = started(&play_computer(&w, ALICE, Some(Level::Intermediate), None, nine()).unwrap());
     w.play(ALICE, "E5").unwrap();
     let before = w.svc.computer_task(id).unwrap();
@@ -296,9 +312,11 @@ fn a_restart_keeps_the_computer_and_its_turn_is_thought_again() {
     assert_eq!(w.svc.computer_task(id), None);
 }
 
-#[test]
-fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts() {
-    let w = World::new();
+#[rstest]
+fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let options = InviteOptions {
         size: Some(9),
         rules: Some(RuleSet::Japanese),
@@ -350,9 +368,11 @@ fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts() {
     ));
 }
 
-#[test]
-fn a_ranked_game_against_the_computer_moves_only_the_humans_rating() {
-    let w = World::new();
+#[rstest]
+fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // Unranked by default: nothing moves.
     play_computer(&w, ALICE, Some(Level::Advanced), None, nine()).unwrap();
     w.resign(ALICE).unwrap();

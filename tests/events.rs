@@ -4,6 +4,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::events::nigiri::{NigiriStage, Parity};
 use tengen::game::events::{
@@ -138,9 +140,11 @@ fn four_players(w: &World, t: EventOptions) -> EventId {
     id
 }
 
-#[test]
-fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings() {
-    let w = World::new();
+#[rstest]
+fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::RoundRobin));
     let applied = start(&w, id);
     let games = started(&applied.after);
@@ -180,9 +184,11 @@ fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings() {
     );
 }
 
-#[test]
-fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_removed() {
-    let w = World::new();
+#[rstest]
+fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_removed(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::RoundRobin));
     let games = started(&start(&w, id).after);
     let t = event(&w, id);
@@ -246,9 +252,11 @@ fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_remo
     assert_eq!((profile.wins, profile.losses), (0, 0));
 }
 
-#[test]
-fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come() {
-    let w = World::new();
+#[rstest]
+fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::RoundRobin));
     let games = started(&start(&w, id).after);
     let m = w.svc.snapshot(games[0]).unwrap();
@@ -308,9 +316,11 @@ fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come() {
     assert!(theirs.iter().skip(1).all(|g| g.match_id.is_none()));
 }
 
-#[test]
-fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::RoundRobin));
     start(&w, id);
     // Round 1 ends; the bot stops before the event looked again.
@@ -334,9 +344,11 @@ fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once() {
     assert_eq!(event(&w, id).round, 3);
 }
 
-#[test]
-fn joining_is_refused_privately_when_it_may_not_be() {
-    let w = World::new();
+#[rstest]
+fn joining_is_refused_privately_when_it_may_not_be(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::TenGame));
     join(&w, id, ALICE).unwrap();
     let refused = |u| join(&w, id, u).unwrap_err().refusal().cloned();
@@ -372,9 +384,11 @@ fn joining_is_refused_privately_when_it_may_not_be() {
     assert_eq!(event(&w, id).entries.len(), 2);
 }
 
-#[test]
-fn a_barred_player_may_not_join_until_the_bar_ends() {
-    let w = World::new();
+#[rstest]
+fn a_barred_player_may_not_join_until_the_bar_ends(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::RoundRobin));
     w.apply(Command::BarFromEvents {
         guild: GUILD,
@@ -391,9 +405,11 @@ fn a_barred_player_may_not_join_until_the_bar_ends() {
     join(&w, id, ERIN).unwrap();
 }
 
-#[test]
-fn too_few_players_cannot_start_and_registration_stays_open() {
-    let w = World::new();
+#[rstest]
+fn too_few_players_cannot_start_and_registration_stays_open(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::Knockout));
     join(&w, id, ALICE).unwrap();
     assert_eq!(
@@ -404,9 +420,11 @@ fn too_few_players_cannot_start_and_registration_stays_open() {
     join(&w, id, BOB).unwrap();
 }
 
-#[test]
-fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final() {
-    let w = World::new();
+#[rstest]
+fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::Knockout));
     assert_eq!(started(&start(&w, id).after).len(), 2);
     play_round(&w, id);
@@ -423,9 +441,11 @@ fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final() {
     assert_eq!(t.standings()[0].seat, 0);
 }
 
-#[test]
-fn an_arena_keeps_its_winner_on_until_a_team_is_out() {
-    let w = World::new();
+#[rstest]
+fn an_arena_keeps_its_winner_on_until_a_team_is_out(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::Arena));
     for u in [ALICE, BOB, CAROL, DAVE] {
         join(&w, id, u).unwrap();
@@ -459,9 +479,11 @@ fn an_arena_keeps_its_winner_on_until_a_team_is_out() {
     assert_eq!(winners, vec![ALICE, ALICE]);
 }
 
-#[test]
-fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead() {
-    let w = World::new();
+#[rstest]
+fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let mut t = terms(Format::TenGame);
     t.rules = Some(RuleSet::Ing);
     let id = create(&w, t);
@@ -491,9 +513,11 @@ fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead() {
     assert!(played.iter().all(|p| p.outcome != EventOutcome::Draw));
 }
 
-#[test]
-fn a_cancelled_event_annuls_its_running_games() {
-    let w = World::new();
+#[rstest]
+fn a_cancelled_event_annuls_its_running_games(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(&w, terms(Format::RoundRobin));
     let games = started(&start(&w, id).after);
     let applied = w.svc.apply(
@@ -512,9 +536,11 @@ fn a_cancelled_event_annuls_its_running_games() {
     assert!(started(&w.advance(0)).is_empty());
 }
 
-#[test]
-fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::TenGame));
     join(&w, id, ALICE).unwrap();
     join(&w, id, BOB).unwrap();
@@ -593,9 +619,11 @@ fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restar
     assert!(again.result.is_err());
 }
 
-#[test]
-fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = create(&w, terms(Format::Knockout));
     join(&w, id, ALICE).unwrap();
     join(&w, id, BOB).unwrap();
@@ -637,9 +665,11 @@ fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart
     assert_eq!(t.games.len(), 2);
 }
 
-#[test]
-fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played() {
-    let mut w = World::new();
+#[rstest]
+fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let mut options = terms(Format::RoundRobin);
     options.schedule = Some(tengen::game::events::Schedule::Timed);
     options.round_interval = Some(ms(120 * SEC));
@@ -733,9 +763,11 @@ fn choose(w: &World, m: MatchId, by: UserId, colour: Color) -> Result<Outcome, F
     })
 }
 
-#[test]
-fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(
         &w,
         EventOptions {
@@ -835,9 +867,11 @@ fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a
     );
 }
 
-#[test]
-fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes() {
-    let w = World::new();
+#[rstest]
+fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = four_players(
         &w,
         EventOptions {
@@ -882,9 +916,11 @@ fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes() {
     assert_eq!(t.entries[t.seat_of(guesser).unwrap()].absences, 1);
 }
 
-#[test]
-fn a_handicap_game_of_a_nigiri_event_keeps_the_weaker_player_black() {
-    let w = World::new();
+#[rstest]
+fn a_handicap_game_of_a_nigiri_event_keeps_the_weaker_player_black(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     for (u, r) in [(ALICE, "5k"), (BOB, "1k")] {
         w.state_rank(GUILD, u, r).unwrap();
     }

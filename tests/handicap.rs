@@ -5,6 +5,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::UserId;
 use tengen::game::{Failure, InviteOptions, Refusal, Subject, Terms};
@@ -42,9 +44,11 @@ fn allow_every_size(w: &World) {
         .unwrap();
 }
 
-#[test]
-fn black_gets_the_stones_and_white_moves_first() {
-    let mut w = World::new();
+#[rstest]
+fn black_gets_the_stones_and_white_moves_first(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let o = w
         .invite_with(ALICE, BOB, handicap(9, RuleSet::Japanese, 4))
         .unwrap();
@@ -117,9 +121,11 @@ fn black_gets_the_stones_and_white_moves_first() {
     }
 }
 
-#[test]
-fn each_rule_set_and_size_has_its_komi_and_stones() {
-    let w = World::new();
+#[rstest]
+fn each_rule_set_and_size_has_its_komi_and_stones(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     allow_every_size(&w);
     let cases = [
         (RuleSet::Chinese, "0.5", 0),
@@ -177,9 +183,11 @@ fn each_rule_set_and_size_has_its_komi_and_stones() {
     }
 }
 
-#[test]
-fn one_stone_is_no_komi_and_black_first() {
-    let w = World::new();
+#[rstest]
+fn one_stone_is_no_komi_and_black_first(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let o = w
         .invite_with(ALICE, BOB, handicap(9, RuleSet::Japanese, 1))
         .unwrap();
@@ -193,9 +201,11 @@ fn one_stone_is_no_komi_and_black_first() {
     assert_eq!(m.game.to_move(), Color::Black);
 }
 
-#[test]
-fn a_komi_asked_for_wins_over_the_handicap_komi() {
-    let w = World::new();
+#[rstest]
+fn a_komi_asked_for_wins_over_the_handicap_komi(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let options = InviteOptions {
         komi: Some(0.0),
         ..handicap(9, RuleSet::Chinese, 3)
@@ -204,9 +214,11 @@ fn a_komi_asked_for_wins_over_the_handicap_komi() {
     assert_eq!((terms(&o).komi, terms(&o).handicap), (komi("0"), 3));
 }
 
-#[test]
-fn stones_the_board_cannot_hold_are_refused_and_nothing_changes() {
-    let w = World::new();
+#[rstest]
+fn stones_the_board_cannot_hold_are_refused_and_nothing_changes(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // 7×7 holds four stones at most.
     let r = w.refusal(tengen::game::Command::Invite {
         who: tengen::game::invitation::InviteRequest {
@@ -233,9 +245,11 @@ fn stones_the_board_cannot_hold_are_refused_and_nothing_changes() {
     assert_eq!(w.svc.pending_invitations()[0].terms.handicap, 5);
 }
 
-#[test]
-fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves() {
-    let mut w = World::new();
+#[rstest]
+fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let o = w
         .invite_with(ALICE, BOB, handicap(9, RuleSet::Chinese, 3))
         .unwrap();
@@ -324,9 +338,11 @@ fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(
     }
 }
 
-#[test]
-fn a_placing_turn_that_runs_out_puts_the_rest_on_the_fixed_points() {
-    let w = World::new();
+#[rstest]
+fn a_placing_turn_that_runs_out_puts_the_rest_on_the_fixed_points(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite_with(ALICE, BOB, handicap(9, RuleSet::Aga, 4))
         .unwrap();
     let id = match w.accept(BOB, ALICE).unwrap().subject {

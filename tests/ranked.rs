@@ -4,6 +4,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::rating::{Rank, rank_value};
 use tengen::game::{
@@ -37,9 +39,11 @@ fn resign(w: &World, who: UserId) {
     assert!(w.svc.match_of(who).is_none(), "the game ended");
 }
 
-#[test]
-fn a_ranked_game_moves_both_ratings_and_survives_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn a_ranked_game_moves_both_ratings_and_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     start_with(&w, ALICE, BOB, ranked(true));
     w.play(BOB, "E5").unwrap();
     w.play(ALICE, "D5").unwrap();
@@ -99,9 +103,11 @@ fn a_ranked_game_moves_both_ratings_and_survives_a_restart() {
     assert!(bob2.rating > bob.rating);
 }
 
-#[test]
-fn unranked_abandoned_and_annulled_games_move_nothing() {
-    let w = World::new();
+#[rstest]
+fn unranked_abandoned_and_annulled_games_move_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // Unranked, finished.
     start_with(&w, ALICE, BOB, ranked(false));
     resign(&w, ALICE);
@@ -125,9 +131,11 @@ fn unranked_abandoned_and_annulled_games_move_nothing() {
     }
 }
 
-#[test]
-fn the_servers_default_decides_when_the_invitation_does_not_say() {
-    let w = World::new();
+#[rstest]
+fn the_servers_default_decides_when_the_invitation_does_not_say(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     start_with(&w, ALICE, BOB, InviteOptions::default());
     resign(&w, ALICE);
     assert_eq!(
@@ -142,9 +150,11 @@ fn the_servers_default_decides_when_the_invitation_does_not_say() {
     assert!(w.svc.profile(GUILD, BOB).unwrap().standing.is_some());
 }
 
-#[test]
-fn a_win_with_handicap_stones_is_worth_less() {
-    let w = World::new();
+#[rstest]
+fn a_win_with_handicap_stones_is_worth_less(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     start_with(&w, ALICE, BOB, ranked(true));
     resign(&w, ALICE);
     let even = w.svc.profile(GUILD, BOB).unwrap().standing.unwrap().rating - 1500.0;
@@ -161,9 +171,11 @@ fn a_win_with_handicap_stones_is_worth_less() {
     );
 }
 
-#[test]
-fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_plays_black() {
-    let w = World::new();
+#[rstest]
+fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_plays_black(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // Equal new players: an even game.
     let o = w.invite_with(ALICE, BOB, ranked(true)).unwrap();
     let even = invited_terms(&o);
@@ -227,10 +239,12 @@ fn invited_terms(o: &tengen::game::Outcome) -> tengen::game::Terms {
         .expect("an invitation")
 }
 
-#[test]
-fn a_starting_rank_is_stated_once_before_the_first_ranked_game() {
+#[rstest]
+fn a_starting_rank_is_stated_once_before_the_first_ranked_game(#[values(Sqlite, Postgres)] backend: Backend) {
     use tengen::game::{Failure, Refusal};
-    let w = World::new();
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let refused = |r: Result<tengen::game::Standing, Failure>| match r {
         Err(Failure::Refused(r)) => r,
         other => panic!("{other:?}"),
@@ -285,9 +299,11 @@ fn rating_page(w: &World, guild: GuildId, limit: u32, offset: u32) -> Vec<(UserI
     }
 }
 
-#[test]
-fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time() {
-    let w = World::new();
+#[rstest]
+fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     // Alice beats Bob twice and Carol once; Carol beats Bob; Dave only states a rank.
     for (winner, loser) in [(ALICE, BOB), (ALICE, BOB), (ALICE, CAROL), (CAROL, BOB)] {
         start_with(&w, loser, winner, ranked(true));

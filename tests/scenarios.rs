@@ -3,6 +3,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::events::nigiri::Parity;
 use tengen::game::{
@@ -28,9 +30,11 @@ fn ended(outcomes: &[Outcome]) -> Option<Ending> {
 
 // ---------------------------------------------------------------- §2 Starting a game
 
-#[test]
-fn acceptor_plays_black_and_moves_first() {
-    let w = World::new();
+#[rstest]
+fn acceptor_plays_black_and_moves_first(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     let o = w.accept(BOB, ALICE).unwrap();
     assert_eq!(o.to_move, Some(BOB));
@@ -65,9 +69,11 @@ fn nigiri_invitation(w: &World) -> Invitation {
     invited(&o).clone()
 }
 
-#[test]
-fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let inv = nigiri_invitation(&w);
     assert_eq!(inv.nigiri, Some(NigiriStage::Guess));
     // Accept is not the way in; only the one invited guesses.
@@ -124,9 +130,11 @@ fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart() {
     assert!(w.svc.pending_invitations().is_empty());
 }
 
-#[test]
-fn nigiri_a_right_guess_lets_the_one_invited_choose() {
-    let w = World::new();
+#[rstest]
+fn nigiri_a_right_guess_lets_the_one_invited_choose(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let inv = nigiri_invitation(&w);
     // Random 19 gives 20 stones: even, guessed right.
     w.apply(Command::Guess {
@@ -146,9 +154,11 @@ fn nigiri_a_right_guess_lets_the_one_invited_choose() {
     assert_eq!((m.players.black, m.players.white), (ALICE, BOB));
 }
 
-#[test]
-fn nigiri_is_for_even_games() {
-    let w = World::new();
+#[rstest]
+fn nigiri_is_for_even_games(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let r = w.invite_with(
         ALICE,
         BOB,
@@ -162,18 +172,22 @@ fn nigiri_is_for_even_games() {
     assert!(w.svc.pending_invitations().is_empty());
 }
 
-#[test]
-fn nothing_happens_until_the_invitee_accepts() {
-    let w = World::new();
+#[rstest]
+fn nothing_happens_until_the_invitee_accepts(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     assert_eq!(w.svc.match_of(ALICE), None);
     assert_eq!(w.svc.match_of(BOB), None);
     assert_eq!(w.svc.pending_invitations().len(), 1);
 }
 
-#[test]
-fn invitation_expires_after_60_seconds() {
-    let w = World::new();
+#[rstest]
+fn invitation_expires_after_60_seconds(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     assert!(w.advance(60 * SEC - 1).is_empty(), "still open at 59.999 s");
     let out = w.advance(1);
@@ -184,17 +198,21 @@ fn invitation_expires_after_60_seconds() {
     w.invite(ALICE, BOB).unwrap();
 }
 
-#[test]
-fn invitation_can_be_accepted_until_its_last_millisecond() {
-    let w = World::new();
+#[rstest]
+fn invitation_can_be_accepted_until_its_last_millisecond(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     w.clock.advance(ms(60 * SEC - 1));
     w.accept(BOB, ALICE).unwrap();
 }
 
-#[test]
-fn an_expired_invitation_is_refused_even_before_its_timer_fires() {
-    let w = World::new();
+#[rstest]
+fn an_expired_invitation_is_refused_even_before_its_timer_fires(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     w.clock.advance(ms(60 * SEC));
     assert_eq!(
@@ -213,9 +231,11 @@ fn accept_cmd(by: UserId, inviter: UserId) -> Command {
     }
 }
 
-#[test]
-fn only_the_invitee_can_accept_or_decline_others_are_told_it_is_not_for_them() {
-    let w = World::new();
+#[rstest]
+fn only_the_invitee_can_accept_or_decline_others_are_told_it_is_not_for_them(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = match w.invite(ALICE, BOB).unwrap().subject {
         Subject::Invitation(id) => id,
         s => panic!("{s:?}"),
@@ -237,9 +257,11 @@ fn only_the_invitee_can_accept_or_decline_others_are_told_it_is_not_for_them() {
     w.apply(by_id(BOB)).unwrap();
 }
 
-#[test]
-fn decline_closes_the_invitation() {
-    let w = World::new();
+#[rstest]
+fn decline_closes_the_invitation(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     let o = w
         .apply(Command::Decline {
@@ -255,15 +277,19 @@ fn decline_closes_the_invitation() {
     assert_eq!(w.refusal(accept_cmd(BOB, ALICE)), Refusal::NoSuchInvitation);
 }
 
-#[test]
-fn inviting_yourself_is_refused() {
-    let w = World::new();
+#[rstest]
+fn inviting_yourself_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     assert_eq!(refuse_invite(&w, ALICE, ALICE, false), Refusal::InviteSelf);
 }
 
-#[test]
-fn inviting_a_bot_is_refused() {
-    let w = World::new();
+#[rstest]
+fn inviting_a_bot_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     assert_eq!(refuse_invite(&w, ALICE, BOB, true), Refusal::InviteBot);
 }
 
@@ -280,17 +306,21 @@ fn refuse_invite(w: &World, inviter: UserId, invitee: UserId, bot: bool) -> Refu
     })
 }
 
-#[test]
-fn inviting_someone_already_in_a_game_is_refused() {
-    let w = World::new();
+#[rstest]
+fn inviting_someone_already_in_a_game_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     assert_eq!(refuse_invite(&w, CAROL, BOB, false), Refusal::TheyAreBusy);
     assert_eq!(refuse_invite(&w, ALICE, CAROL, false), Refusal::YouAreBusy);
 }
 
-#[test]
-fn a_second_pending_invitation_to_the_same_person_is_refused() {
-    let w = World::new();
+#[rstest]
+fn a_second_pending_invitation_to_the_same_person_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     assert_eq!(
         refuse_invite(&w, ALICE, BOB, false),
@@ -304,9 +334,11 @@ fn a_second_pending_invitation_to_the_same_person_is_refused() {
     w.invite(ALICE, CAROL).unwrap();
 }
 
-#[test]
-fn a_disabled_server_refuses_invitations() {
-    let w = World::new();
+#[rstest]
+fn a_disabled_server_refuses_invitations(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "enabled", "false").unwrap();
     assert_eq!(
         refuse_invite(&w, ALICE, BOB, false),
@@ -319,9 +351,11 @@ fn a_disabled_server_refuses_invitations() {
     assert_eq!(w.refusal(accept_cmd(BOB, ALICE)), Refusal::ServerDisabled);
 }
 
-#[test]
-fn options_the_server_does_not_allow_are_refused() {
-    let w = World::new();
+#[rstest]
+fn options_the_server_does_not_allow_are_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let with = |size: Option<u8>, komi: Option<f64>| InviteOptions {
         color: None,
         size,
@@ -362,9 +396,11 @@ fn options_the_server_does_not_allow_are_refused() {
     assert_eq!(m.game.rules().komi.half_points(), 1);
 }
 
-#[test]
-fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
-    let w = World::new();
+#[rstest]
+fn an_invitation_may_ask_only_for_the_rules_the_server_allows(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let asking = |rules: &str| InviteOptions {
         color: None,
         size: None,
@@ -396,9 +432,11 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows() {
     assert_eq!(m.game.rules().komi.half_points(), 15, "AGA's own komi 7.5");
 }
 
-#[test]
-fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn() {
-    let w = World::new();
+#[rstest]
+fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     w.invite(CAROL, BOB).unwrap();
     w.invite(ALICE, DAVE).unwrap();
@@ -413,9 +451,11 @@ fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn() 
     assert_eq!(w.refusal(accept_cmd(BOB, CAROL)), Refusal::NoSuchInvitation);
 }
 
-#[test]
-fn settings_are_copied_into_the_game_when_it_is_accepted() {
-    let w = World::new();
+#[rstest]
+fn settings_are_copied_into_the_game_when_it_is_accepted(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite_with(
         ALICE,
         BOB,
@@ -447,9 +487,11 @@ fn settings_are_copied_into_the_game_when_it_is_accepted() {
     ));
 }
 
-#[test]
-fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules() {
-    let w = World::new();
+#[rstest]
+fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "rules", "japanese").unwrap();
     let id = w.start(ALICE, BOB);
     let m = w.svc.snapshot(id).unwrap();
@@ -475,9 +517,11 @@ fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules() {
     );
 }
 
-#[test]
-fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number() {
-    let w = World::new();
+#[rstest]
+fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let r = w
         .invite_with(
             ALICE,
@@ -492,9 +536,11 @@ fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number() {
     assert!(w.svc.pending_invitations().is_empty());
 }
 
-#[test]
-fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts_one_inside() {
-    let w = World::new();
+#[rstest]
+fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts_one_inside(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let k = |s: &str| s.parse::<Komi>().unwrap();
     let komi = |points: f64| InviteOptions {
         komi: Some(points),
@@ -563,9 +609,11 @@ fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts
     );
 }
 
-#[test]
-fn a_moderator_cannot_set_the_servers_komi_outside_allowed_komi() {
-    let w = World::new();
+#[rstest]
+fn a_moderator_cannot_set_the_servers_komi_outside_allowed_komi(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "allowed-komi", "5.5..7.5")
         .unwrap();
     let e = w.set_setting(GUILD, true, "komi", "8").unwrap_err();
@@ -606,9 +654,11 @@ fn invited(o: &Outcome) -> &Invitation {
     }
 }
 
-#[test]
-fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
-    let mut w = World::new();
+#[rstest]
+fn the_invited_event_carries_the_terms_the_game_will_be_played_with(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let k = |s: &str| s.parse::<Komi>().unwrap();
     // The server's komi is for its own rules (classic); another rule set brings its own.
     w.set_setting(GUILD, true, "komi", "3").unwrap();
@@ -662,9 +712,11 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with() {
     assert_eq!(m.game.rules().komi, k("3"));
 }
 
-#[test]
-fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused() {
-    let mut w = World::new();
+#[rstest]
+fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id_of = |o: Outcome| match o.subject {
         Subject::Invitation(id) => id,
         s => panic!("{s:?}"),
@@ -748,9 +800,11 @@ fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused() {
 
 // ---------------------------------------------------------------- §3 Playing
 
-#[test]
-fn only_the_player_to_move_plays_and_others_are_refused_without_change() {
-    let w = World::new();
+#[rstest]
+fn only_the_player_to_move_plays_and_others_are_refused_without_change(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     let board = |n| BoardRef {
         match_id: id,
@@ -785,9 +839,11 @@ fn only_the_player_to_move_plays_and_others_are_refused_without_change() {
     w.play_on(ALICE, "D5", board(1)).unwrap();
 }
 
-#[test]
-fn two_passes_in_a_row_end_the_game_and_it_is_counted() {
-    let w = World::new();
+#[rstest]
+fn two_passes_in_a_row_end_the_game_and_it_is_counted(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.pass(ALICE).unwrap();
@@ -821,9 +877,11 @@ fn two_passes_in_a_row_end_the_game_and_it_is_counted() {
     );
 }
 
-#[test]
-fn resign_is_armed_then_confirmed_within_10_seconds() {
-    let w = World::new();
+#[rstest]
+fn resign_is_armed_then_confirmed_within_10_seconds(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     let o = w.resign(BOB).unwrap();
     assert!(
@@ -845,9 +903,11 @@ fn resign_is_armed_then_confirmed_within_10_seconds() {
     assert_eq!(w.svc.profile(GUILD, BOB).unwrap().losses, 1);
 }
 
-#[test]
-fn a_second_resign_press_after_10_seconds_only_arms_again() {
-    let w = World::new();
+#[rstest]
+fn a_second_resign_press_after_10_seconds_only_arms_again(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     w.resign(BOB).unwrap();
     w.clock.advance(ms(10 * SEC + 1));
@@ -856,9 +916,11 @@ fn a_second_resign_press_after_10_seconds_only_arms_again() {
     assert!(w.svc.match_of(BOB).is_some());
 }
 
-#[test]
-fn any_other_action_of_that_player_disarms_resign() {
-    let w = World::new();
+#[rstest]
+fn any_other_action_of_that_player_disarms_resign(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     // A move disarms.
     w.resign(BOB).unwrap();
@@ -899,9 +961,11 @@ fn any_other_action_of_that_player_disarms_resign() {
     assert!(matches!(o.events[0], Event::ResignArmed { .. }));
 }
 
-#[test]
-fn either_player_can_resign_at_any_time_and_spectators_cannot() {
-    let w = World::new();
+#[rstest]
+fn either_player_can_resign_at_any_time_and_spectators_cannot(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     assert_eq!(
         w.refusal(Command::Resign {
@@ -923,9 +987,11 @@ fn either_player_can_resign_at_any_time_and_spectators_cannot() {
     ));
 }
 
-#[test]
-fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_both_players() {
-    let w = World::new();
+#[rstest]
+fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_both_players(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.play(ALICE, "D5").unwrap();
@@ -995,9 +1061,11 @@ fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_bo
 
 // ---------------------------------------------------------------- §5 Time limits
 
-#[test]
-fn auto_pass_after_180_seconds() {
-    let w = World::new();
+#[rstest]
+fn auto_pass_after_180_seconds(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     assert!(w.advance(180 * SEC - 1).is_empty());
     let out = w.advance(1);
@@ -1015,9 +1083,11 @@ fn auto_pass_after_180_seconds() {
     assert_eq!(w.svc.snapshot(id).unwrap().automatic, vec![true]);
 }
 
-#[test]
-fn two_automatic_passes_in_a_row_abandon_without_rewards() {
-    let w = World::new();
+#[rstest]
+fn two_automatic_passes_in_a_row_abandon_without_rewards(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.play(ALICE, "D5").unwrap();
@@ -1038,9 +1108,11 @@ fn two_automatic_passes_in_a_row_abandon_without_rewards() {
     assert_eq!(w.svc.match_of(ALICE), None);
 }
 
-#[test]
-fn a_real_pass_then_an_automatic_pass_ends_and_scores() {
-    let w = World::new();
+#[rstest]
+fn a_real_pass_then_an_automatic_pass_ends_and_scores(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.pass(ALICE).unwrap();
@@ -1063,9 +1135,11 @@ fn a_real_pass_then_an_automatic_pass_ends_and_scores() {
     );
 }
 
-#[test]
-fn an_automatic_pass_followed_by_a_real_move_does_not_count_towards_abandonment() {
-    let w = World::new();
+#[rstest]
+fn an_automatic_pass_followed_by_a_real_move_does_not_count_towards_abandonment(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.advance(180 * SEC); // Black auto-passes
     w.play(ALICE, "E5").unwrap();
@@ -1077,9 +1151,11 @@ fn an_automatic_pass_followed_by_a_real_move_does_not_count_towards_abandonment(
     );
 }
 
-#[test]
-fn reconnect_grace_of_120_seconds_then_abandoned() {
-    let w = World::new();
+#[rstest]
+fn reconnect_grace_of_120_seconds_then_abandoned(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     let o = w.apply(Command::WentOffline { user: ALICE }).unwrap();
     assert!(
@@ -1098,9 +1174,11 @@ fn reconnect_grace_of_120_seconds_then_abandoned() {
     );
 }
 
-#[test]
-fn coming_back_within_the_grace_keeps_the_game() {
-    let w = World::new();
+#[rstest]
+fn coming_back_within_the_grace_keeps_the_game(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.apply(Command::WentOffline { user: BOB }).unwrap();
     w.clock.advance(ms(100 * SEC));
@@ -1113,9 +1191,11 @@ fn coming_back_within_the_grace_keeps_the_game() {
     assert!(w.refusal(Command::CameBack { user: BOB }).is_silent());
 }
 
-#[test]
-fn a_game_running_longer_than_60_minutes_is_abandoned() {
-    let w = World::new();
+#[rstest]
+fn a_game_running_longer_than_60_minutes_is_abandoned(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     // Both keep playing, each move within the turn limit.
     for k in 0..35 {
@@ -1129,9 +1209,11 @@ fn a_game_running_longer_than_60_minutes_is_abandoned() {
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().losses, 0);
 }
 
-#[test]
-fn a_click_after_a_missed_deadline_fires_the_deadline_first() {
-    let w = World::new();
+#[rstest]
+fn a_click_after_a_missed_deadline_fires_the_deadline_first(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     let now = w.clock.advance(ms(180 * SEC)); // due, but the scheduler has not fired yet
     let applied = w.svc.apply(
@@ -1163,9 +1245,11 @@ fn a_click_after_a_missed_deadline_fires_the_deadline_first() {
 
 // ---------------------------------------------------------------- §5 Restarts
 
-#[test]
-fn a_restart_brings_back_every_running_game_and_pending_invitation() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_brings_back_every_running_game_and_pending_invitation(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.play(ALICE, "D5").unwrap();
@@ -1201,9 +1285,11 @@ fn a_restart_brings_back_every_running_game_and_pending_invitation() {
     ));
 }
 
-#[test]
-fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn() {
-    let mut w = World::new();
+#[rstest]
+fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.clock.advance(ms(500 * SEC)); // down for longer than two turns
@@ -1219,9 +1305,11 @@ fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn() {
     assert_eq!(w.advance(1).len(), 1);
 }
 
-#[test]
-fn the_real_time_cap_keeps_counting_while_the_bot_is_down() {
-    let mut w = World::new();
+#[rstest]
+fn the_real_time_cap_keeps_counting_while_the_bot_is_down(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     w.clock.advance(ms(61 * 60 * SEC));
     w.restart();
@@ -1229,9 +1317,11 @@ fn the_real_time_cap_keeps_counting_while_the_bot_is_down() {
     assert_eq!(ended(&out), Some(Ending::Abandoned(AbandonCause::TimeCap)));
 }
 
-#[test]
-fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start() {
-    let mut w = World::new();
+#[rstest]
+fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     w.invite(ALICE, BOB).unwrap();
     w.clock.advance(ms(90 * SEC));
     w.restart();
@@ -1239,9 +1329,11 @@ fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start() {
     assert!(matches!(out[0].events[0], Event::InvitationExpired(_)));
 }
 
-#[test]
-fn a_failed_commit_leaves_the_game_in_memory_unchanged() {
-    let w = World::new();
+#[rstest]
+fn a_failed_commit_leaves_the_game_in_memory_unchanged(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     let before = w.svc.snapshot(id).unwrap();
@@ -1260,9 +1352,11 @@ fn a_failed_commit_leaves_the_game_in_memory_unchanged() {
     w.invite(CAROL, DAVE).unwrap();
 }
 
-#[test]
-fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_ahead() {
-    let mut w = World::new();
+#[rstest]
+fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_ahead(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let late = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap(); // Alice's turn until T0 + 180 s
     w.clock.advance(ms(100 * SEC));
@@ -1295,10 +1389,12 @@ fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_
     );
 }
 
-#[test]
-fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the_others_play() {
+#[rstest]
+fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the_others_play(#[values(Sqlite, Postgres)] backend: Backend) {
     let (eve, frank, gina, hugo) = (UserId(500), UserId(600), UserId(700), UserId(800));
-    let mut w = World::new();
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let healthy = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     let bad_move = w.start(CAROL, DAVE);
@@ -1448,9 +1544,11 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
 
 // ---------------------------------------------------------------- §6 Rewards and the title
 
-#[test]
-fn merit_five_each_and_three_more_to_the_winner_on_two_passes_with_no_move_minimum() {
-    let w = World::new();
+#[rstest]
+fn merit_five_each_and_three_more_to_the_winner_on_two_passes_with_no_move_minimum(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     w.pass(BOB).unwrap();
     let o = w.pass(ALICE).unwrap(); // empty board: White wins by komi
@@ -1468,9 +1566,11 @@ fn merit_five_each_and_three_more_to_the_winner_on_two_passes_with_no_move_minim
     assert_eq!(w.svc.profile(GUILD, BOB).unwrap().merit, 5);
 }
 
-#[test]
-fn merit_only_once_per_pair_of_players_for_life() {
-    let w = World::new();
+#[rstest]
+fn merit_only_once_per_pair_of_players_for_life(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     for _ in 0..3 {
         w.start(ALICE, BOB);
         w.pass(BOB).unwrap();
@@ -1490,9 +1590,11 @@ fn merit_only_once_per_pair_of_players_for_life() {
     );
 }
 
-#[test]
-fn a_resignation_earns_merit_only_after_20_moves() {
-    let w = World::new();
+#[rstest]
+fn a_resignation_earns_merit_only_after_20_moves(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.quiet_moves(id, 19);
     w.resign(BOB).unwrap();
@@ -1514,9 +1616,11 @@ fn a_resignation_earns_merit_only_after_20_moves() {
     }));
 }
 
-#[test]
-fn a_player_takes_part_in_at_most_25_merit_awards() {
-    let w = World::new();
+#[rstest]
+fn a_player_takes_part_in_at_most_25_merit_awards(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     for k in 0..27u64 {
         let opponent = UserId(1000 + k);
         w.start(opponent, BOB);
@@ -1534,9 +1638,11 @@ fn a_player_takes_part_in_at_most_25_merit_awards() {
     assert_eq!(b.losses, 27);
 }
 
-#[test]
-fn title_black_and_white_hand_after_10_wins() {
-    let w = World::new();
+#[rstest]
+fn title_black_and_white_hand_after_10_wins(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     for k in 0..11u64 {
         let opponent = UserId(2000 + k);
         w.start(opponent, ALICE); // Alice is Black
@@ -1554,9 +1660,11 @@ fn title_black_and_white_hand_after_10_wins() {
     assert_eq!(TITLE, "黑白手");
 }
 
-#[test]
-fn profiles_and_the_leaderboard_are_kept_per_server() {
-    let w = World::new();
+#[rstest]
+fn profiles_and_the_leaderboard_are_kept_per_server(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.start(ALICE, BOB);
     w.pass(BOB).unwrap();
     w.pass(ALICE).unwrap();
@@ -1589,9 +1697,11 @@ fn profiles_and_the_leaderboard_are_kept_per_server() {
     assert_eq!(w.svc.profile(GUILD, BOB).unwrap().merit, 5);
 }
 
-#[test]
-fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair() {
-    let w = World::new();
+#[rstest]
+fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let pair_awarded = || {
         w.svc
             .store()
@@ -1639,9 +1749,11 @@ fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair() {
     assert_eq!((b.merit, b.awards), (8, 1));
 }
 
-#[test]
-fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair() {
-    let w = World::new();
+#[rstest]
+fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let merit_events = |o: &Outcome| {
         o.events
             .iter()
@@ -1697,9 +1809,11 @@ fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair() {
 
 // ---------------------------------------------------------------- §7 Settings
 
-#[test]
-fn settings_are_per_server_validated_and_survive_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn settings_are_per_server_validated_and_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "allowed-sizes", "7,9,13,19")
         .unwrap();
     w.set_setting(GUILD, true, "board-size", "19").unwrap();
@@ -1739,9 +1853,11 @@ fn settings_are_per_server_validated_and_survive_a_restart() {
     assert_eq!(s.board_size.get(), 9);
 }
 
-#[test]
-fn a_finished_game_downloads_as_sgf() {
-    let w = World::new();
+#[rstest]
+fn a_finished_game_downloads_as_sgf(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.advance(180 * SEC);
@@ -1774,17 +1890,17 @@ fn a_finished_game_downloads_as_sgf() {
     );
 }
 
-#[test]
-fn board_and_invitation_messages_are_remembered_across_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn board_and_invitation_messages_are_remembered_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let inv = match w.invite(CAROL, DAVE).unwrap().subject {
         Subject::Invitation(id) => id,
         s => panic!("{s:?}"),
     };
-    // The messages are the Discord adapter's, in its own tables of the same database file.
-    let path = w.path();
-    let store = || Store::open(&path, Durability::Process).unwrap();
-    let s = store();
+    // The messages are the Discord adapter's, in its own tables of the same database.
+    let s = w.open_store();
     let repo = tengen::discord::repo::Repo::on(&s);
     repo.set_invitation_message(inv, CHANNEL, 555).unwrap();
     let id = w.start(ALICE, BOB);
@@ -1792,7 +1908,7 @@ fn board_and_invitation_messages_are_remembered_across_a_restart() {
         .unwrap();
     drop(s);
     w.restart();
-    let s = store();
+    let s = w.open_store();
     let repo = tengen::discord::repo::Repo::on(&s);
     let board = repo.board(id).unwrap().unwrap();
     assert_eq!(
@@ -1802,9 +1918,11 @@ fn board_and_invitation_messages_are_remembered_across_a_restart() {
     assert_eq!(repo.invitation_message(inv).unwrap(), Some((CHANNEL, 555)));
 }
 
-#[test]
-fn under_aga_rules_white_passes_last() {
-    let w = World::new();
+#[rstest]
+fn under_aga_rules_white_passes_last(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite_with(
         ALICE,
         BOB,
@@ -1866,9 +1984,11 @@ fn settle_all_alive(w: &World, closing: &Outcome) -> Outcome {
     .unwrap()
 }
 
-#[test]
-fn japanese_rules_count_territory_and_prisoners() {
-    let w = World::new();
+#[rstest]
+fn japanese_rules_count_territory_and_prisoners(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.invite_with(
         ALICE,
         BOB,

@@ -4,6 +4,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::time_control::{TimeControl, TimePreset};
 use tengen::game::{Command, Event, Failure, InviteOptions, MatchId, Refusal, Subject};
@@ -32,9 +34,11 @@ fn refused(r: Result<tengen::game::Outcome, Failure>) -> Refusal {
     }
 }
 
-#[test]
-fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record() {
-    let mut w = World::new();
+#[rstest]
+fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     w.play(ALICE, "C3").unwrap();
@@ -82,9 +86,11 @@ fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record()
     );
 }
 
-#[test]
-fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing() {
-    let w = World::new();
+#[rstest]
+fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     ask(&w, BOB).unwrap();
@@ -109,18 +115,22 @@ fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing() 
     assert_eq!(w.svc.snapshot(id).unwrap().game.moves().len(), 2);
 }
 
-#[test]
-fn a_server_may_turn_takebacks_off() {
-    let w = World::new();
+#[rstest]
+fn a_server_may_turn_takebacks_off(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     w.set_setting(GUILD, true, "takebacks", "false").unwrap();
     w.start(ALICE, BOB);
     w.play(BOB, "E5").unwrap();
     assert_eq!(refused(ask(&w, BOB)), Refusal::TakebacksOff);
 }
 
-#[test]
-fn a_rematch_has_the_same_terms_and_the_colours_swapped() {
-    let w = World::new();
+#[rstest]
+fn a_rematch_has_the_same_terms_and_the_colours_swapped(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let o = w
         .invite_with(
             ALICE,

@@ -5,6 +5,8 @@
 
 mod common;
 
+use rstest::rstest;
+
 use common::*;
 use tengen::game::invitation::InviteRequest;
 use tengen::game::teams::votes::Choice;
@@ -73,9 +75,11 @@ fn pair_game(w: &World) -> MatchId {
     }
 }
 
-#[test]
-fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted() {
-    let w = World::new();
+#[rstest]
+fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let o = pair_invite(&w).unwrap();
     let Subject::Invitation(inv) = o.subject else {
         panic!()
@@ -118,9 +122,11 @@ fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted() {
     );
 }
 
-#[test]
-fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be() {
-    let w = World::new();
+#[rstest]
+fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let bad = |partner, opponent_partner, options: InviteOptions| {
         w.apply(Command::InvitePair {
             request: Box::new(PairRequest {
@@ -164,9 +170,11 @@ fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be() {
     );
 }
 
-#[test]
-fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures() {
-    let w = World::new();
+#[rstest]
+fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = pair_game(&w);
     // Black 1 Bob, White 1 Alice, Black 2 Dave, White 2 Carol.
     let order = [BOB, ALICE, DAVE, CAROL];
@@ -256,9 +264,11 @@ fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures()
     );
 }
 
-#[test]
-fn pair_go_s_order_and_its_movers_survive_a_restart() {
-    let mut w = World::new();
+#[rstest]
+fn pair_go_s_order_and_its_movers_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = pair_game(&w);
     w.play_on(BOB, "E5", board(&w, id)).unwrap();
     w.play_on(ALICE, "D4", board(&w, id)).unwrap();
@@ -326,9 +336,11 @@ fn last_move(w: &World, id: MatchId) -> Option<(Color, Move)> {
     w.svc.load_match(id).unwrap().unwrap().game.last_move()
 }
 
-#[test]
-fn a_majority_of_the_team_plays_its_move_at_once() {
-    let w = World::new();
+#[rstest]
+fn a_majority_of_the_team_plays_its_move_at_once(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = consultation(&w);
     let m = w.svc.snapshot(id).unwrap();
     assert!(is_team_seat(m.players.black) && is_team_seat(m.players.white));
@@ -397,9 +409,11 @@ fn a_majority_of_the_team_plays_its_move_at_once() {
     );
 }
 
-#[test]
-fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vote_is_a_pass() {
-    let w = World::new();
+#[rstest]
+fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vote_is_a_pass(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = consultation(&w);
     // Alice E5 at 1 s, Bob D4 at 2 s, Carol changes nothing: a tie of one each, E5 first.
     w.clock.advance(ms(SEC));
@@ -457,9 +471,11 @@ fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vot
     assert!(sgf.contains("C[resign 1 · C3 1]"), "{sgf}");
 }
 
-#[test]
-fn everyone_having_voted_closes_the_vote_before_the_window() {
-    let w = World::new();
+#[rstest]
+fn everyone_having_voted_closes_the_vote_before_the_window(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = consultation(&w);
     vote(&w, ALICE, &[], id, point("E5")).unwrap();
     vote(&w, BOB, &[], id, point("D4")).unwrap();
@@ -498,9 +514,11 @@ fn role_against_computer(w: &World) -> MatchId {
     }
 }
 
-#[test]
-fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_refused() {
-    let w = World::new();
+#[rstest]
+fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let id = role_against_computer(&w);
     let m = w.svc.snapshot(id).unwrap();
     assert_eq!(m.players.white, BOT);
@@ -552,9 +570,11 @@ fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_
     );
 }
 
-#[test]
-fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_stood() {
-    let mut w = World::new();
+#[rstest]
+fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_stood(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
     let id = consultation(&w);
     w.clock.advance(ms(20 * SEC));
     vote(&w, ALICE, &[], id, point("E5")).unwrap();
@@ -578,9 +598,11 @@ fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_st
     );
 }
 
-#[test]
-fn team_games_are_started_by_moderators_unless_the_server_lets_everyone() {
-    let w = World::new();
+#[rstest]
+fn team_games_are_started_by_moderators_unless_the_server_lets_everyone(#[values(Sqlite, Postgres)] backend: Backend) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
     let request = |moderator| {
         Command::TeamGame(Box::new(TeamGameRequest {
             guild: GUILD,

@@ -516,8 +516,9 @@ impl Tx<'_> {
         };
         self.execute("INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (guild_id, user_id, level) DO \
-                 UPDATE SET wins = wins + excluded.wins, losses = losses + excluded.losses, \
-                 draws = draws + excluded.draws", params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
+                 UPDATE SET wins = computer_records.wins + excluded.wins, \
+                 losses = computer_records.losses + excluded.losses, \
+                 draws = computer_records.draws + excluded.draws", params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
         Ok(())
     }
 }

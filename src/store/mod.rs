@@ -28,6 +28,8 @@ mod ratings;
 mod rows;
 mod server_settings;
 mod serving_lock;
+#[doc(hidden)]
+pub mod testing;
 pub mod types;
 
 pub use conn::{Backend, Row, Tx};

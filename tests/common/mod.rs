@@ -28,19 +28,58 @@ pub fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
+/// The backend a scenario runs on: every one runs on both (`#[values(Sqlite, Postgres)]`),
+/// PostgreSQL's when `TEST_DATABASE_URL` names a server.
+pub use tengen::store::Backend;
+#[allow(unused_imports)]
+pub use tengen::store::Backend::{Postgres, Sqlite};
+
 pub struct World {
     pub dir: tempfile::TempDir,
     pub svc: Service,
     pub clock: ManualClock,
+    /// A PostgreSQL world's schema of its own (dropped with the world).
+    pub schema: Option<tengen::store::testing::TestSchema>,
 }
 
 impl World {
+    /// A world on SQLite.
     pub fn new() -> World {
+        World::open(Backend::Sqlite).unwrap()
+    }
+
+    /// A world on `backend`; `None` (and a line saying the test was skipped) for PostgreSQL
+    /// without `TEST_DATABASE_URL`.
+    pub fn on(backend: Backend) -> Option<World> {
+        World::open(backend)
+    }
+
+    fn open(backend: Backend) -> Option<World> {
         let dir = tempfile::tempdir().unwrap();
         let clock = ManualClock::new(T0);
-        let store = Store::open(&dir.path().join("t.db"), Durability::Process).unwrap();
+        let schema = match backend {
+            Backend::Sqlite => None,
+            Backend::Postgres => {
+                let label = std::thread::current()
+                    .name()
+                    .unwrap_or("a test")
+                    .to_owned();
+                Some(tengen::store::testing::TestSchema::new(&label)?)
+            }
+        };
+        let store = store_at(&dir, schema.as_ref());
         let svc = Service::open(Arc::new(store), clock.now()).unwrap();
-        World { dir, svc, clock }
+        Some(World {
+            dir,
+            svc,
+            clock,
+            schema,
+        })
+    }
+
+    /// The world's database, opened afresh.
+    pub fn open_store(&self) -> Store {
+        store_at(&self.dir, self.schema.as_ref())
     }
 
     pub fn path(&self) -> PathBuf {
@@ -53,7 +92,7 @@ impl World {
 
     /// The bot stops and starts again at the clock's time.
     pub fn restart(&mut self) {
-        let store = Store::open(&self.path(), Durability::Process).unwrap();
+        let store = self.open_store();
         // Replace (and drop) the old service, as a restarted process would.
         self.svc = Service::open(Arc::new(store), self.now()).unwrap();
     }
@@ -230,6 +269,14 @@ impl World {
             };
             self.play_on(m.player_to_move(), &p, board).unwrap();
         }
+    }
+}
+
+/// A world's database: its schema on PostgreSQL, else the file in its folder.
+fn store_at(dir: &tempfile::TempDir, schema: Option<&tengen::store::testing::TestSchema>) -> Store {
+    match schema {
+        Some(s) => Store::open_postgres(&s.url, 2).unwrap(),
+        None => Store::open(&dir.path().join("t.db"), Durability::Process).unwrap(),
     }
 }
 
