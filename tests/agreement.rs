@@ -87,7 +87,9 @@ fn points(result: &str) -> GameResult {
 }
 
 #[rstest]
-fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_proposal(#[values(Sqlite, Postgres)] backend: Backend) {
+fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_proposal(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -124,7 +126,9 @@ fn two_passes_under_chinese_rules_open_the_agreement_with_the_estimate_as_propos
 }
 
 #[rstest]
-fn the_game_is_scored_when_both_accept_the_same_marking(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_game_is_scored_when_both_accept_the_same_marking(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -185,7 +189,9 @@ fn the_game_is_scored_when_both_accept_the_same_marking(#[values(Sqlite, Postgre
 }
 
 #[rstest]
-fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances(#[values(Sqlite, Postgres)] backend: Backend) {
+fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -280,7 +286,9 @@ fn toggling_any_stone_toggles_its_whole_chain_and_withdraws_both_acceptances(#[v
 }
 
 #[rstest]
-fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -364,7 +372,9 @@ fn a_stale_board_cannot_toggle_or_accept_and_classic_rules_have_no_agreement(#[v
 }
 
 #[rstest]
-fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_dispute_resumes_play_and_the_opponent_of_the_last_passer_moves(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     // White passed last: Black moves.
     let Some(w) = World::on(backend) else {
         return;
@@ -458,7 +468,9 @@ fn a_resumed_game_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backen
 }
 
 #[rstest]
-fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -488,7 +500,9 @@ fn a_restart_between_a_dispute_and_the_next_move_keeps_play_resumed(#[values(Sql
 }
 
 #[rstest]
-fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -512,7 +526,9 @@ fn a_game_in_agreement_at_its_time_cap_is_counted_not_abandoned(#[values(Sqlite,
 }
 
 #[rstest]
-fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -537,7 +553,9 @@ fn an_automatic_pass_before_a_dispute_and_one_after_do_not_abandon_the_game(#[va
 }
 
 #[rstest]
-fn the_agreement_and_its_acceptances_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_agreement_and_its_acceptances_survive_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -568,7 +586,9 @@ fn the_agreement_and_its_acceptances_survive_a_restart(#[values(Sqlite, Postgres
 }
 
 #[rstest]
-fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -627,7 +647,9 @@ fn a_player_away_for_the_turn_timeout_during_agreement_accepts_the_marking(#[val
 }
 
 #[rstest]
-fn aga_white_passes_last_and_pays_a_pass_stone_if_needed(#[values(Sqlite, Postgres)] backend: Backend) {
+fn aga_white_passes_last_and_pays_a_pass_stone_if_needed(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -674,7 +696,9 @@ fn aga_white_passes_last_and_pays_a_pass_stone_if_needed(#[values(Sqlite, Postgr
 }
 
 #[rstest]
-fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive(#[values(Sqlite, Postgres)] backend: Backend) {
+fn aga_a_resumed_game_ended_again_without_agreement_counts_every_stone_alive(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -753,7 +777,9 @@ fn stored(w: &World, id: MatchId) -> Stored {
 }
 
 #[rstest]
-fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_version(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_version(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -819,7 +845,9 @@ fn the_phase_is_stored_a_restart_in_the_agreement_keeps_marking_acceptances_and_
 }
 
 #[rstest]
-fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_player_to_move(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_phase_is_stored_a_restart_right_after_resume_play_keeps_play_and_the_player_to_move(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     // Chinese, resumed twice: the second dispute leaves White to move (Black passed last).
     let Some(mut w) = World::on(backend) else {
         return;

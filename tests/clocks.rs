@@ -41,7 +41,9 @@ fn wait(w: &World, d: Duration) {
 }
 
 #[rstest]
-fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last(#[values(Sqlite, Postgres)] backend: Backend) {
+fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -104,7 +106,9 @@ fn byo_yomi_uses_main_time_then_periods_and_loses_on_the_last(#[values(Sqlite, P
 }
 
 #[rstest]
-fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you(#[values(Sqlite, Postgres)] backend: Backend) {
+fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -163,7 +167,9 @@ fn fischer_adds_the_increment_up_to_its_maximum_and_never_passes_for_you(#[value
 }
 
 #[rstest]
-fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -202,7 +208,9 @@ fn a_correspondence_game_reminds_a_day_and_an_hour_before_and_has_no_cap(#[value
 }
 
 #[rstest]
-fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -245,7 +253,9 @@ fn a_restart_gives_the_player_to_move_back_the_time_the_bot_was_down(#[values(Sq
 }
 
 #[rstest]
-fn penalty_overtime_takes_points_off_and_both_sides_offset(#[values(Sqlite, Postgres)] backend: Backend) {
+fn penalty_overtime_takes_points_off_and_both_sides_offset(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -292,7 +302,9 @@ fn penalty_overtime_takes_points_off_and_both_sides_offset(#[values(Sqlite, Post
 }
 
 #[rstest]
-fn presets_are_the_servers_and_a_refused_one_changes_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+fn presets_are_the_servers_and_a_refused_one_changes_nothing(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -387,7 +399,9 @@ fn start_in(
 }
 
 #[rstest]
-fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_player_has_correspondence_games_up_to_the_limit_beside_one_real_time_game(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     use tengen::game::{ChannelId, UserId};
     const DAVE: UserId = UserId(400);
     let Some(w) = World::on(backend) else {

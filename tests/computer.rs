@@ -49,7 +49,9 @@ fn nine() -> InviteOptions {
 }
 
 #[rstest]
-fn a_game_against_the_computer_starts_at_once_with_the_player_black(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_game_against_the_computer_starts_at_once_with_the_player_black(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -115,7 +117,9 @@ fn a_game_against_the_computer_starts_at_once_with_the_player_black(#[values(Sql
 }
 
 #[rstest]
-fn a_player_who_chooses_white_gives_the_computer_the_first_move(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_player_who_chooses_white_gives_the_computer_the_first_move(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -131,7 +135,9 @@ fn a_player_who_chooses_white_gives_the_computer_the_first_move(#[values(Sqlite,
 }
 
 #[rstest]
-fn the_server_decides_whether_and_at_which_levels_the_computer_plays(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_server_decides_whether_and_at_which_levels_the_computer_plays(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -192,7 +198,9 @@ fn ai_resigns_off_is_copied_into_the_game(#[values(Sqlite, Postgres)] backend: B
 }
 
 #[rstest]
-fn at_most_the_hosts_number_of_computer_games_run_at_once(#[values(Sqlite, Postgres)] backend: Backend) {
+fn at_most_the_hosts_number_of_computer_games_run_at_once(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -240,7 +248,9 @@ fn at_most_the_hosts_number_of_computer_games_run_at_once(#[values(Sqlite, Postg
 }
 
 #[rstest]
-fn games_against_the_computer_give_no_merit_and_count_in_their_own_record(#[values(Sqlite, Postgres)] backend: Backend) {
+fn games_against_the_computer_give_no_merit_and_count_in_their_own_record(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -289,7 +299,9 @@ fn games_against_the_computer_give_no_merit_and_count_in_their_own_record(#[valu
 }
 
 #[rstest]
-fn a_restart_keeps_the_computer_and_its_turn_is_thought_again(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_keeps_the_computer_and_its_turn_is_thought_again(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -313,7 +325,9 @@ fn a_restart_keeps_the_computer_and_its_turn_is_thought_again(#[values(Sqlite, P
 }
 
 #[rstest]
-fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts(#[values(Sqlite, Postgres)] backend: Backend) {
+fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -369,7 +383,9 @@ fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts(#[valu
 }
 
 #[rstest]
-fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

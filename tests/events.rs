@@ -141,7 +141,9 @@ fn four_players(w: &World, t: EventOptions) -> EventId {
 }
 
 #[rstest]
-fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -185,7 +187,9 @@ fn a_round_robin_of_four_plays_three_rounds_and_ends_with_its_standings(#[values
 }
 
 #[rstest]
-fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_removed(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_removed(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -253,7 +257,9 @@ fn a_player_who_does_not_turn_up_loses_by_forfeit_and_past_the_allowance_is_remo
 }
 
 #[rstest]
-fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -317,7 +323,9 @@ fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come(#[values(Sqli
 }
 
 #[rstest]
-fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -406,7 +414,9 @@ fn a_barred_player_may_not_join_until_the_bar_ends(#[values(Sqlite, Postgres)] b
 }
 
 #[rstest]
-fn too_few_players_cannot_start_and_registration_stays_open(#[values(Sqlite, Postgres)] backend: Backend) {
+fn too_few_players_cannot_start_and_registration_stays_open(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -421,7 +431,9 @@ fn too_few_players_cannot_start_and_registration_stays_open(#[values(Sqlite, Pos
 }
 
 #[rstest]
-fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_knockout_of_four_seeds_by_rating_and_crowns_the_winner_of_the_final(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -480,7 +492,9 @@ fn an_arena_keeps_its_winner_on_until_a_team_is_out(#[values(Sqlite, Postgres)] 
 }
 
 #[rstest]
-fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_ten_game_match_steps_the_handicap_after_a_four_game_lead(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -537,7 +551,9 @@ fn a_cancelled_event_annuls_its_running_games(#[values(Sqlite, Postgres)] backen
 }
 
 #[rstest]
-fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -620,7 +636,9 @@ fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restar
 }
 
 #[rstest]
-fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -666,7 +684,9 @@ fn a_knockout_game_both_lose_is_played_again_in_its_round_and_survives_a_restart
 }
 
 #[rstest]
-fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -764,7 +784,9 @@ fn choose(w: &World, m: MatchId, by: UserId, colour: Color) -> Result<Outcome, F
 }
 
 #[rstest]
-fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -868,7 +890,9 @@ fn an_event_with_nigiri_decides_each_game_s_colours_by_guess_and_choice_across_a
 }
 
 #[rstest]
-fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -917,7 +941,9 @@ fn a_guesser_who_never_guesses_loses_by_absence_when_the_start_window_closes(#[v
 }
 
 #[rstest]
-fn a_handicap_game_of_a_nigiri_event_keeps_the_weaker_player_black(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_handicap_game_of_a_nigiri_event_keeps_the_weaker_player_black(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

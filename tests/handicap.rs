@@ -215,7 +215,9 @@ fn a_komi_asked_for_wins_over_the_handicap_komi(#[values(Sqlite, Postgres)] back
 }
 
 #[rstest]
-fn stones_the_board_cannot_hold_are_refused_and_nothing_changes(#[values(Sqlite, Postgres)] backend: Backend) {
+fn stones_the_board_cannot_hold_are_refused_and_nothing_changes(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -246,7 +248,9 @@ fn stones_the_board_cannot_hold_are_refused_and_nothing_changes(#[values(Sqlite,
 }
 
 #[rstest]
-fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(#[values(Sqlite, Postgres)] backend: Backend) {
+fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -339,7 +343,9 @@ fn under_chinese_rules_black_places_the_stones_where_they_like_then_white_moves(
 }
 
 #[rstest]
-fn a_placing_turn_that_runs_out_puts_the_rest_on_the_fixed_points(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_placing_turn_that_runs_out_puts_the_rest_on_the_fixed_points(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

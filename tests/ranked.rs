@@ -40,7 +40,9 @@ fn resign(w: &World, who: UserId) {
 }
 
 #[rstest]
-fn a_ranked_game_moves_both_ratings_and_survives_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_ranked_game_moves_both_ratings_and_survives_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -104,7 +106,9 @@ fn a_ranked_game_moves_both_ratings_and_survives_a_restart(#[values(Sqlite, Post
 }
 
 #[rstest]
-fn unranked_abandoned_and_annulled_games_move_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+fn unranked_abandoned_and_annulled_games_move_nothing(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -132,7 +136,9 @@ fn unranked_abandoned_and_annulled_games_move_nothing(#[values(Sqlite, Postgres)
 }
 
 #[rstest]
-fn the_servers_default_decides_when_the_invitation_does_not_say(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_servers_default_decides_when_the_invitation_does_not_say(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -172,7 +178,9 @@ fn a_win_with_handicap_stones_is_worth_less(#[values(Sqlite, Postgres)] backend:
 }
 
 #[rstest]
-fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_plays_black(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_ranked_game_takes_its_handicap_from_the_rank_difference_and_the_weaker_plays_black(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -240,7 +248,9 @@ fn invited_terms(o: &tengen::game::Outcome) -> tengen::game::Terms {
 }
 
 #[rstest]
-fn a_starting_rank_is_stated_once_before_the_first_ranked_game(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_starting_rank_is_stated_once_before_the_first_ranked_game(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     use tengen::game::{Failure, Refusal};
     let Some(w) = World::on(backend) else {
         return;
@@ -300,7 +310,9 @@ fn rating_page(w: &World, guild: GuildId, limit: u32, offset: u32) -> Vec<(UserI
 }
 
 #[rstest]
-fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_leaderboard_by_rating_lists_rated_players_best_first_a_page_at_a_time(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

@@ -70,7 +70,9 @@ fn nigiri_invitation(w: &World) -> Invitation {
 }
 
 #[rstest]
-fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn nigiri_the_one_invited_guesses_and_the_winner_chooses_across_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -199,7 +201,9 @@ fn invitation_expires_after_60_seconds(#[values(Sqlite, Postgres)] backend: Back
 }
 
 #[rstest]
-fn invitation_can_be_accepted_until_its_last_millisecond(#[values(Sqlite, Postgres)] backend: Backend) {
+fn invitation_can_be_accepted_until_its_last_millisecond(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -209,7 +213,9 @@ fn invitation_can_be_accepted_until_its_last_millisecond(#[values(Sqlite, Postgr
 }
 
 #[rstest]
-fn an_expired_invitation_is_refused_even_before_its_timer_fires(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_expired_invitation_is_refused_even_before_its_timer_fires(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -232,7 +238,9 @@ fn accept_cmd(by: UserId, inviter: UserId) -> Command {
 }
 
 #[rstest]
-fn only_the_invitee_can_accept_or_decline_others_are_told_it_is_not_for_them(#[values(Sqlite, Postgres)] backend: Backend) {
+fn only_the_invitee_can_accept_or_decline_others_are_told_it_is_not_for_them(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -317,7 +325,9 @@ fn inviting_someone_already_in_a_game_is_refused(#[values(Sqlite, Postgres)] bac
 }
 
 #[rstest]
-fn a_second_pending_invitation_to_the_same_person_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_second_pending_invitation_to_the_same_person_is_refused(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -397,7 +407,9 @@ fn options_the_server_does_not_allow_are_refused(#[values(Sqlite, Postgres)] bac
 }
 
 #[rstest]
-fn an_invitation_may_ask_only_for_the_rules_the_server_allows(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_invitation_may_ask_only_for_the_rules_the_server_allows(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -433,7 +445,9 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows(#[values(Sqlite, P
 }
 
 #[rstest]
-fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -452,7 +466,9 @@ fn a_player_is_in_at_most_one_active_game_and_other_invitations_are_withdrawn(#[
 }
 
 #[rstest]
-fn settings_are_copied_into_the_game_when_it_is_accepted(#[values(Sqlite, Postgres)] backend: Backend) {
+fn settings_are_copied_into_the_game_when_it_is_accepted(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -488,7 +504,9 @@ fn settings_are_copied_into_the_game_when_it_is_accepted(#[values(Sqlite, Postgr
 }
 
 #[rstest]
-fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -518,7 +536,9 @@ fn the_server_rule_set_and_komi_apply_and_an_invitation_may_choose_rules(#[value
 }
 
 #[rstest]
-fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -537,7 +557,9 @@ fn a_komi_of_a_quarter_point_is_refused_as_not_a_whole_or_half_number(#[values(S
 }
 
 #[rstest]
-fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts_one_inside(#[values(Sqlite, Postgres)] backend: Backend) {
+fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts_one_inside(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -610,7 +632,9 @@ fn allowed_komi_refuses_a_komi_outside_it_asked_or_the_rule_sets_own_and_accepts
 }
 
 #[rstest]
-fn a_moderator_cannot_set_the_servers_komi_outside_allowed_komi(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_moderator_cannot_set_the_servers_komi_outside_allowed_komi(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -655,7 +679,9 @@ fn invited(o: &Outcome) -> &Invitation {
 }
 
 #[rstest]
-fn the_invited_event_carries_the_terms_the_game_will_be_played_with(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_invited_event_carries_the_terms_the_game_will_be_played_with(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -713,7 +739,9 @@ fn the_invited_event_carries_the_terms_the_game_will_be_played_with(#[values(Sql
 }
 
 #[rstest]
-fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -801,7 +829,9 @@ fn cancel_by_the_inviter_closes_the_invitation_and_anyone_else_is_refused(#[valu
 // ---------------------------------------------------------------- §3 Playing
 
 #[rstest]
-fn only_the_player_to_move_plays_and_others_are_refused_without_change(#[values(Sqlite, Postgres)] backend: Backend) {
+fn only_the_player_to_move_plays_and_others_are_refused_without_change(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -840,7 +870,9 @@ fn only_the_player_to_move_plays_and_others_are_refused_without_change(#[values(
 }
 
 #[rstest]
-fn two_passes_in_a_row_end_the_game_and_it_is_counted(#[values(Sqlite, Postgres)] backend: Backend) {
+fn two_passes_in_a_row_end_the_game_and_it_is_counted(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -904,7 +936,9 @@ fn resign_is_armed_then_confirmed_within_10_seconds(#[values(Sqlite, Postgres)] 
 }
 
 #[rstest]
-fn a_second_resign_press_after_10_seconds_only_arms_again(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_second_resign_press_after_10_seconds_only_arms_again(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -962,7 +996,9 @@ fn any_other_action_of_that_player_disarms_resign(#[values(Sqlite, Postgres)] ba
 }
 
 #[rstest]
-fn either_player_can_resign_at_any_time_and_spectators_cannot(#[values(Sqlite, Postgres)] backend: Backend) {
+fn either_player_can_resign_at_any_time_and_spectators_cannot(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -988,7 +1024,9 @@ fn either_player_can_resign_at_any_time_and_spectators_cannot(#[values(Sqlite, P
 }
 
 #[rstest]
-fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_both_players(#[values(Sqlite, Postgres)] backend: Backend) {
+fn annul_by_a_moderator_ends_a_running_game_with_no_result_recorded_and_frees_both_players(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1084,7 +1122,9 @@ fn auto_pass_after_180_seconds(#[values(Sqlite, Postgres)] backend: Backend) {
 }
 
 #[rstest]
-fn two_automatic_passes_in_a_row_abandon_without_rewards(#[values(Sqlite, Postgres)] backend: Backend) {
+fn two_automatic_passes_in_a_row_abandon_without_rewards(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1109,7 +1149,9 @@ fn two_automatic_passes_in_a_row_abandon_without_rewards(#[values(Sqlite, Postgr
 }
 
 #[rstest]
-fn a_real_pass_then_an_automatic_pass_ends_and_scores(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_real_pass_then_an_automatic_pass_ends_and_scores(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1136,7 +1178,9 @@ fn a_real_pass_then_an_automatic_pass_ends_and_scores(#[values(Sqlite, Postgres)
 }
 
 #[rstest]
-fn an_automatic_pass_followed_by_a_real_move_does_not_count_towards_abandonment(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_automatic_pass_followed_by_a_real_move_does_not_count_towards_abandonment(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1192,7 +1236,9 @@ fn coming_back_within_the_grace_keeps_the_game(#[values(Sqlite, Postgres)] backe
 }
 
 #[rstest]
-fn a_game_running_longer_than_60_minutes_is_abandoned(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_game_running_longer_than_60_minutes_is_abandoned(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1210,7 +1256,9 @@ fn a_game_running_longer_than_60_minutes_is_abandoned(#[values(Sqlite, Postgres)
 }
 
 #[rstest]
-fn a_click_after_a_missed_deadline_fires_the_deadline_first(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_click_after_a_missed_deadline_fires_the_deadline_first(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1246,7 +1294,9 @@ fn a_click_after_a_missed_deadline_fires_the_deadline_first(#[values(Sqlite, Pos
 // ---------------------------------------------------------------- §5 Restarts
 
 #[rstest]
-fn a_restart_brings_back_every_running_game_and_pending_invitation(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_brings_back_every_running_game_and_pending_invitation(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1286,7 +1336,9 @@ fn a_restart_brings_back_every_running_game_and_pending_invitation(#[values(Sqli
 }
 
 #[rstest]
-fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1306,7 +1358,9 @@ fn a_turn_whose_deadline_fell_while_the_bot_was_down_gets_a_fresh_turn(#[values(
 }
 
 #[rstest]
-fn the_real_time_cap_keeps_counting_while_the_bot_is_down(#[values(Sqlite, Postgres)] backend: Backend) {
+fn the_real_time_cap_keeps_counting_while_the_bot_is_down(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1318,7 +1372,9 @@ fn the_real_time_cap_keeps_counting_while_the_bot_is_down(#[values(Sqlite, Postg
 }
 
 #[rstest]
-fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start(#[values(Sqlite, Postgres)] backend: Backend) {
+fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1330,7 +1386,9 @@ fn an_invitation_that_expired_while_the_bot_was_down_expires_at_start(#[values(S
 }
 
 #[rstest]
-fn a_failed_commit_leaves_the_game_in_memory_unchanged(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_failed_commit_leaves_the_game_in_memory_unchanged(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1353,7 +1411,9 @@ fn a_failed_commit_leaves_the_game_in_memory_unchanged(#[values(Sqlite, Postgres
 }
 
 #[rstest]
-fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_ahead(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_ahead(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1390,7 +1450,9 @@ fn a_restart_reports_each_turn_it_renewed_once_and_not_a_turn_whose_deadline_is_
 }
 
 #[rstest]
-fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the_others_play(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the_others_play(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let (eve, frank, gina, hugo) = (UserId(500), UserId(600), UserId(700), UserId(800));
     let Some(mut w) = World::on(backend) else {
         return;
@@ -1545,7 +1607,9 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
 // ---------------------------------------------------------------- §6 Rewards and the title
 
 #[rstest]
-fn merit_five_each_and_three_more_to_the_winner_on_two_passes_with_no_move_minimum(#[values(Sqlite, Postgres)] backend: Backend) {
+fn merit_five_each_and_three_more_to_the_winner_on_two_passes_with_no_move_minimum(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1698,7 +1762,9 @@ fn profiles_and_the_leaderboard_are_kept_per_server(#[values(Sqlite, Postgres)] 
 }
 
 #[rstest]
-fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair(#[values(Sqlite, Postgres)] backend: Backend) {
+fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1750,7 +1816,9 @@ fn merit_an_award_that_pays_no_one_at_a_cap_of_zero_does_not_use_up_the_pair(#[v
 }
 
 #[rstest]
-fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair(#[values(Sqlite, Postgres)] backend: Backend) {
+fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -1810,7 +1878,9 @@ fn merit_both_players_already_at_the_lifetime_cap_do_not_use_up_their_pair(#[val
 // ---------------------------------------------------------------- §7 Settings
 
 #[rstest]
-fn settings_are_per_server_validated_and_survive_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn settings_are_per_server_validated_and_survive_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -1891,7 +1961,9 @@ fn a_finished_game_downloads_as_sgf(#[values(Sqlite, Postgres)] backend: Backend
 }
 
 #[rstest]
-fn board_and_invitation_messages_are_remembered_across_a_restart(#[values(Sqlite, Postgres)] backend: Backend) {
+fn board_and_invitation_messages_are_remembered_across_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };

@@ -35,7 +35,9 @@ fn refused(r: Result<tengen::game::Outcome, Failure>) -> Refusal {
 }
 
 #[rstest]
-fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -87,7 +89,9 @@ fn a_takeback_accepted_removes_the_move_from_the_game_the_store_and_the_record(#
 }
 
 #[rstest]
-fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_takeback_declined_or_left_unanswered_until_the_next_move_changes_nothing(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -127,7 +131,9 @@ fn a_server_may_turn_takebacks_off(#[values(Sqlite, Postgres)] backend: Backend)
 }
 
 #[rstest]
-fn a_rematch_has_the_same_terms_and_the_colours_swapped(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_rematch_has_the_same_terms_and_the_colours_swapped(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

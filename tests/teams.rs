@@ -76,7 +76,9 @@ fn pair_game(w: &World) -> MatchId {
 }
 
 #[rstest]
-fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -123,7 +125,9 @@ fn a_pair_go_invitation_starts_once_all_three_invited_have_accepted(#[values(Sql
 }
 
 #[rstest]
-fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -171,7 +175,9 @@ fn a_pair_go_invitation_refuses_what_a_pair_game_cannot_be(#[values(Sqlite, Post
 }
 
 #[rstest]
-fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures(#[values(Sqlite, Postgres)] backend: Backend) {
+fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -410,7 +416,9 @@ fn a_majority_of_the_team_plays_its_move_at_once(#[values(Sqlite, Postgres)] bac
 }
 
 #[rstest]
-fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vote_is_a_pass(#[values(Sqlite, Postgres)] backend: Backend) {
+fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vote_is_a_pass(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -472,7 +480,9 @@ fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vot
 }
 
 #[rstest]
-fn everyone_having_voted_closes_the_vote_before_the_window(#[values(Sqlite, Postgres)] backend: Backend) {
+fn everyone_having_voted_closes_the_vote_before_the_window(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -515,7 +525,9 @@ fn role_against_computer(w: &World) -> MatchId {
 }
 
 #[rstest]
-fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_refused(#[values(Sqlite, Postgres)] backend: Backend) {
+fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_refused(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };
@@ -571,7 +583,9 @@ fn a_role_s_team_learns_its_members_by_their_votes_and_one_who_left_the_role_is_
 }
 
 #[rstest]
-fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_stood(#[values(Sqlite, Postgres)] backend: Backend) {
+fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_stood(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(mut w) = World::on(backend) else {
         return;
     };
@@ -599,7 +613,9 @@ fn votes_in_progress_survive_a_restart_and_the_window_counts_on_from_where_it_st
 }
 
 #[rstest]
-fn team_games_are_started_by_moderators_unless_the_server_lets_everyone(#[values(Sqlite, Postgres)] backend: Backend) {
+fn team_games_are_started_by_moderators_unless_the_server_lets_everyone(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
     let Some(w) = World::on(backend) else {
         return;
     };

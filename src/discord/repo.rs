@@ -62,18 +62,20 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn board(&self, id: MatchId) -> Result<Option<BoardRecord>, StoreError> {
         self.store.read(|tx| {
-            tx.query_opt("SELECT channel_id, message_id, thread_id, shown FROM discord_boards \
-                     WHERE match_id = ?1", params![id.get()], |r| {
+            tx.query_opt(
+                "SELECT channel_id, message_id, thread_id, shown FROM discord_boards \
+                     WHERE match_id = ?1",
+                params![id.get()],
+                |r| {
                     Ok(BoardRecord {
                         match_id: id,
                         channel: ChannelId(from_sql_id(r.get(0)?)),
                         message: r.get::<Option<i64>>(1)?.map(from_sql_id),
-                        thread: r
-                            .get::<Option<i64>>(2)?
-                            .map(|t| ChannelId(from_sql_id(t))),
+                        thread: r.get::<Option<i64>>(2)?.map(|t| ChannelId(from_sql_id(t))),
                         shown: r.get(3)?,
                     })
-                })
+                },
+            )
         })
     }
 
@@ -105,13 +107,16 @@ impl<'a> Repo<'a> {
         thread: Option<ChannelId>,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("INSERT INTO discord_boards (match_id, channel_id, thread_id) \
+            tx.execute(
+                "INSERT INTO discord_boards (match_id, channel_id, thread_id) \
                      VALUES (?1, ?2, ?3) ON CONFLICT (match_id) DO UPDATE SET \
-                     channel_id = excluded.channel_id, thread_id = excluded.thread_id", params![
+                     channel_id = excluded.channel_id, thread_id = excluded.thread_id",
+                params![
                     id.get(),
                     to_sql_id(channel.get()),
                     thread.map(|t| to_sql_id(t.get()))
-                ])?;
+                ],
+            )?;
             Ok(())
         })
     }
@@ -128,15 +133,18 @@ impl<'a> Repo<'a> {
         shown: &str,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("INSERT INTO discord_boards (match_id, channel_id, message_id, shown) \
+            tx.execute(
+                "INSERT INTO discord_boards (match_id, channel_id, message_id, shown) \
                      VALUES (?1, ?2, ?3, ?4) ON CONFLICT (match_id) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id, \
-                     shown = excluded.shown", params![
+                     shown = excluded.shown",
+                params![
                     id.get(),
                     to_sql_id(channel.get()),
                     to_sql_id(message),
                     shown
-                ])?;
+                ],
+            )?;
             Ok(())
         })
     }
@@ -147,7 +155,10 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn set_shown(&self, id: MatchId, shown: &str) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("UPDATE discord_boards SET shown = ?2 WHERE match_id = ?1", params![id.get(), shown])?;
+            tx.execute(
+                "UPDATE discord_boards SET shown = ?2 WHERE match_id = ?1",
+                params![id.get(), shown],
+            )?;
             Ok(())
         })
     }
@@ -215,14 +226,18 @@ impl<'a> Repo<'a> {
         color: Color,
     ) -> Result<Option<TeamBoardRecord>, StoreError> {
         self.store.read(|tx| {
-            tx.query_opt("SELECT thread_id, message_id, shown FROM discord_team_boards \
-                     WHERE match_id = ?1 AND color = ?2", params![id.get(), color], |r| {
+            tx.query_opt(
+                "SELECT thread_id, message_id, shown FROM discord_team_boards \
+                     WHERE match_id = ?1 AND color = ?2",
+                params![id.get(), color],
+                |r| {
                     Ok(TeamBoardRecord {
                         thread: ChannelId(from_sql_id(r.get(0)?)),
                         message: r.get::<Option<i64>>(1)?.map(from_sql_id),
                         shown: r.get(2)?,
                     })
-                })
+                },
+            )
         })
     }
 
@@ -237,9 +252,12 @@ impl<'a> Repo<'a> {
         thread: ChannelId,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("INSERT INTO discord_team_boards (match_id, color, thread_id) \
+            tx.execute(
+                "INSERT INTO discord_team_boards (match_id, color, thread_id) \
                      VALUES (?1, ?2, ?3) ON CONFLICT (match_id, color) DO UPDATE SET \
-                     thread_id = excluded.thread_id", params![id.get(), color, to_sql_id(thread.get())])?;
+                     thread_id = excluded.thread_id",
+                params![id.get(), color, to_sql_id(thread.get())],
+            )?;
             Ok(())
         })
     }
@@ -256,8 +274,11 @@ impl<'a> Repo<'a> {
         shown: &str,
     ) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("UPDATE discord_team_boards SET message_id = ?3, shown = ?4 \
-                     WHERE match_id = ?1 AND color = ?2", params![id.get(), color, to_sql_id(message), shown])?;
+            tx.execute(
+                "UPDATE discord_team_boards SET message_id = ?3, shown = ?4 \
+                     WHERE match_id = ?1 AND color = ?2",
+                params![id.get(), color, to_sql_id(message), shown],
+            )?;
             Ok(())
         })
     }
@@ -283,15 +304,19 @@ impl<'a> Repo<'a> {
     ) -> Result<Option<(ChannelId, u64)>, StoreError> {
         let (name, key) = table;
         self.store.read(|tx| {
-            tx.query_opt(&format!(
+            tx.query_opt(
+                &format!(
                     "SELECT channel_id, message_id FROM {name} \
                      WHERE {key} = ?1 AND message_id IS NOT NULL"
-                ), params![id], |r| {
+                ),
+                params![id],
+                |r| {
                     Ok((
                         ChannelId(from_sql_id(r.get(0)?)),
                         from_sql_id(r.get::<i64>(1)?),
                     ))
-                })
+                },
+            )
         })
     }
 
@@ -305,11 +330,14 @@ impl<'a> Repo<'a> {
     ) -> Result<(), StoreError> {
         let (name, key) = table;
         self.store.write(|tx| {
-            tx.execute(&format!(
+            tx.execute(
+                &format!(
                     "INSERT INTO {name} ({key}, channel_id, message_id) VALUES (?1, ?2, ?3) \
                      ON CONFLICT ({key}) DO UPDATE SET \
                      channel_id = excluded.channel_id, message_id = excluded.message_id"
-                ), params![id, to_sql_id(channel.get()), to_sql_id(message)])?;
+                ),
+                params![id, to_sql_id(channel.get()), to_sql_id(message)],
+            )?;
             Ok(())
         })
     }
@@ -356,7 +384,11 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn guild_locale(&self, guild: GuildId) -> Result<Option<String>, StoreError> {
         self.store.read(|tx| {
-            tx.query_opt("SELECT locale FROM discord_guilds WHERE guild_id = ?1", params![to_sql_id(guild.get())], |r| r.get(0))
+            tx.query_opt(
+                "SELECT locale FROM discord_guilds WHERE guild_id = ?1",
+                params![to_sql_id(guild.get())],
+                |r| r.get(0),
+            )
         })
     }
 
@@ -366,8 +398,11 @@ impl<'a> Repo<'a> {
     /// A database error.
     pub fn set_guild_locale(&self, guild: GuildId, locale: &str) -> Result<(), StoreError> {
         self.store.write(|tx| {
-            tx.execute("INSERT INTO discord_guilds (guild_id, locale) VALUES (?1, ?2) \
-                     ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale", params![to_sql_id(guild.get()), locale])?;
+            tx.execute(
+                "INSERT INTO discord_guilds (guild_id, locale) VALUES (?1, ?2) \
+                     ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                params![to_sql_id(guild.get()), locale],
+            )?;
             Ok(())
         })
     }

@@ -38,6 +38,12 @@ pub enum StartError {
     InUse(StoreError),
     #[error("cannot open the database {path}: {cause}")]
     Database { path: String, cause: StoreError },
+    /// The PostgreSQL server of `DATABASE_URL` could not be reached.
+    #[error(
+        "cannot reach the PostgreSQL database {path} ({cause}): is the server running, and are \
+         DATABASE_URL's host, port, user, password and database right?"
+    )]
+    Unreachable { path: String, cause: StoreError },
     #[error("cannot load the games: {0}")]
     Service(#[from] ServiceError),
     #[error(transparent)]
@@ -119,6 +125,10 @@ pub async fn start(
     let service = blocking(move || {
         let store = Store::open_serving_at(&location).map_err(|cause| match cause {
             StoreError::InUse { .. } => StartError::InUse(cause),
+            cause if cause.is_unavailable() => StartError::Unreachable {
+                path: location.to_string(),
+                cause,
+            },
             cause => StartError::Database {
                 path: location.to_string(),
                 cause,

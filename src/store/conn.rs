@@ -47,9 +47,7 @@ impl Row<'_> {
         match &self.0 {
             RowOf::Sqlite(r) => r.get(i),
             RowOf::Postgres(r) => {
-                let v = r
-                    .value(i)
-                    .ok_or(rusqlite::Error::InvalidColumnIndex(i))?;
+                let v = r.value(i).ok_or(rusqlite::Error::InvalidColumnIndex(i))?;
                 let value = ValueRef::from(v);
                 let ty = value.data_type();
                 T::column_result(value).map_err(|e| match e {

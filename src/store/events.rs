@@ -70,9 +70,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_event(&self, e: &EventRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
+        self.execute(
+            "INSERT INTO events (id, guild_id, channel_id, name, created_by, created_at, \
                  terms, stage, round, round_started_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", params![
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
                 e.id,
                 to_sql_id(e.guild),
                 to_sql_id(e.channel),
@@ -83,7 +85,8 @@ impl Tx<'_> {
                 e.stage,
                 e.round,
                 e.round_started_at
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -93,7 +96,10 @@ impl Tx<'_> {
     /// A database error, or no such event.
     pub fn update_event(&self, e: &EventRow) -> Result<(), StoreError> {
         let (id, stage, round, at) = (e.id, e.stage, e.round, e.round_started_at);
-        let n = self.execute("UPDATE events SET stage = ?2, round = ?3, round_started_at = ?4 WHERE id = ?1", params![id, stage, round, at])?;
+        let n = self.execute(
+            "UPDATE events SET stage = ?2, round = ?3, round_started_at = ?4 WHERE id = ?1",
+            params![id, stage, round, at],
+        )?;
         if n == 0 {
             return Err(StoreError::Missing(format!("event {id}")));
         }
@@ -105,7 +111,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or a row that does not decode.
     pub fn event(&self, id: i64) -> Result<Option<StoredEvent>, StoreError> {
-        let row = self.query_opt(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"), params![id], event_from_row)
+        let row = self
+            .query_opt(
+                &format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1"),
+                params![id],
+                event_from_row,
+            )
             .map_err(|e| bad_row("events", id, e))?;
         let Some(row) = row else {
             return Ok(None);
@@ -160,21 +171,25 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn replace_entries(&self, event_id: i64, entries: &[EntryRow]) -> Result<(), StoreError> {
-        self.execute("DELETE FROM event_entries WHERE event_id = ?1", params![event_id])?;
+        self.execute(
+            "DELETE FROM event_entries WHERE event_id = ?1",
+            params![event_id],
+        )?;
         for e in entries {
             self.execute(
                 "INSERT INTO event_entries (event_id, seat, user_id, status, absences, team, \
                  rank, rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
-                event_id,
-                e.seat,
-                to_sql_id(e.user),
-                e.status,
-                e.absences,
-                e.team,
-                e.rank,
-                e.rating
-            ])?;
+                    event_id,
+                    e.seat,
+                    to_sql_id(e.user),
+                    e.status,
+                    e.absences,
+                    e.team,
+                    e.rank,
+                    e.rating
+                ],
+            )?;
         }
         Ok(())
     }
@@ -226,8 +241,12 @@ impl Tx<'_> {
         outcome: OutcomeCode,
         forfeit: bool,
     ) -> Result<Option<i64>, StoreError> {
-        Ok(self.query_opt("UPDATE event_games SET outcome = ?2, forfeit = ?3 \
-                 WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id", params![match_id, outcome, forfeit], |r| r.get(0))?)
+        Ok(self.query_opt(
+            "UPDATE event_games SET outcome = ?2, forfeit = ?3 \
+                 WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id",
+            params![match_id, outcome, forfeit],
+            |r| r.get(0),
+        )?)
     }
 
     /// Hands an event's board from a game to be replayed to the game that replaces it.
@@ -235,7 +254,10 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no undecided board was played by `old`.
     pub fn replace_event_game_match(&self, old: i64, new: i64) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE event_games SET match_id = ?2 WHERE match_id = ?1 AND outcome IS NULL", params![old, new])?;
+        let n = self.execute(
+            "UPDATE event_games SET match_id = ?2 WHERE match_id = ?1 AND outcome IS NULL",
+            params![old, new],
+        )?;
         if n == 1 {
             Ok(())
         } else {
@@ -250,8 +272,10 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_ruling(&self, r: &RulingRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO event_rulings (event_id, round, board, match_id, referee, ruling, \
-                 replay_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", params![
+        self.execute(
+            "INSERT INTO event_rulings (event_id, round, board, match_id, referee, ruling, \
+                 replay_id, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
                 r.event_id,
                 r.round,
                 r.board,
@@ -260,7 +284,8 @@ impl Tx<'_> {
                 r.ruling,
                 r.replay_id,
                 r.at
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -274,17 +299,17 @@ impl Tx<'_> {
              FROM event_rulings WHERE event_id = ?1 ORDER BY id",
             params![event_id],
             |r| {
-            Ok(RulingRow {
-                event_id: r.get(0)?,
-                round: r.get(1)?,
-                board: r.get(2)?,
-                match_id: r.get(3)?,
-                referee: from_sql_id(r.get(4)?),
-                ruling: r.get(5)?,
-                replay_id: r.get(6)?,
-                at: r.get(7)?,
-            })
-        },
+                Ok(RulingRow {
+                    event_id: r.get(0)?,
+                    round: r.get(1)?,
+                    board: r.get(2)?,
+                    match_id: r.get(3)?,
+                    referee: from_sql_id(r.get(4)?),
+                    ruling: r.get(5)?,
+                    replay_id: r.get(6)?,
+                    at: r.get(7)?,
+                })
+            },
         )
     }
 
@@ -293,8 +318,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn add_absence(&self, event_id: i64, user: u64) -> Result<(), StoreError> {
-        self.execute("UPDATE event_entries SET absences = absences + 1 \
-                 WHERE event_id = ?1 AND user_id = ?2", params![event_id, to_sql_id(user)])?;
+        self.execute(
+            "UPDATE event_entries SET absences = absences + 1 \
+                 WHERE event_id = ?1 AND user_id = ?2",
+            params![event_id, to_sql_id(user)],
+        )?;
         Ok(())
     }
 
@@ -303,8 +331,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn set_event_bar(&self, guild: u64, user: u64, until: i64) -> Result<(), StoreError> {
-        self.execute("INSERT INTO event_bars (guild_id, user_id, until) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until", params![to_sql_id(guild), to_sql_id(user), until])?;
+        self.execute(
+            "INSERT INTO event_bars (guild_id, user_id, until) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
+            params![to_sql_id(guild), to_sql_id(user), until],
+        )?;
         Ok(())
     }
 
@@ -313,7 +344,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn event_bar(&self, guild: u64, user: u64) -> Result<Option<i64>, StoreError> {
-        Ok(self.query_opt("SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2", params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))?)
+        Ok(self.query_opt(
+            "SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2",
+            params![to_sql_id(guild), to_sql_id(user)],
+            |r| r.get(0),
+        )?)
     }
 
     /// How many ranked games a player has finished on a server.
@@ -321,7 +356,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn ranked_games(&self, guild: u64, user: u64) -> Result<u32, StoreError> {
-        Ok(self.query_opt("SELECT games FROM ratings WHERE guild_id = ?1 AND user_id = ?2", params![to_sql_id(guild), to_sql_id(user)], |r| r.get(0))?
+        Ok(self
+            .query_opt(
+                "SELECT games FROM ratings WHERE guild_id = ?1 AND user_id = ?2",
+                params![to_sql_id(guild), to_sql_id(user)],
+                |r| r.get(0),
+            )?
             .unwrap_or(0))
     }
 }

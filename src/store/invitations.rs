@@ -69,12 +69,14 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_invitation(&self, i: &InvitationRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
+        self.execute(
+            "INSERT INTO invitations (id, guild_id, channel_id, inviter, invitee, size, \
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
                  time_spec, colours, nigiri_stones, nigiri_guess, inviter_partner, \
                  invitee_partner, accepted_invitee, accepted_inviter_partner, \
                  accepted_invitee_partner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)", params![
+                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+            params![
                 i.id,
                 to_sql_id(i.guild),
                 to_sql_id(i.channel),
@@ -97,7 +99,8 @@ impl Tx<'_> {
                 i.pair.is_some_and(|p| p.accepted[0]),
                 i.pair.is_some_and(|p| p.accepted[1]),
                 i.pair.is_some_and(|p| p.accepted[2]),
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -110,8 +113,11 @@ impl Tx<'_> {
         id: i64,
         accepted: [bool; 3],
     ) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE invitations SET accepted_invitee = ?2, accepted_inviter_partner = ?3, \
-                 accepted_invitee_partner = ?4 WHERE id = ?1 AND status = 'pending'", params![id, accepted[0], accepted[1], accepted[2]])?;
+        let n = self.execute(
+            "UPDATE invitations SET accepted_invitee = ?2, accepted_inviter_partner = ?3, \
+                 accepted_invitee_partner = ?4 WHERE id = ?1 AND status = 'pending'",
+            params![id, accepted[0], accepted[1], accepted[2]],
+        )?;
         if n == 1 {
             Ok(())
         } else {
@@ -124,13 +130,16 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or the invitation was not pending.
     pub fn update_invitation_nigiri(&self, i: &InvitationRow) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE invitations SET nigiri_stones = ?2, nigiri_guess = ?3, expires_at = ?4 \
-                 WHERE id = ?1 AND status = 'pending'", params![
+        let n = self.execute(
+            "UPDATE invitations SET nigiri_stones = ?2, nigiri_guess = ?3, expires_at = ?4 \
+                 WHERE id = ?1 AND status = 'pending'",
+            params![
                 i.id,
                 i.nigiri.map(|n| n.0),
                 i.nigiri.map(|n| n.1),
                 i.expires_at
-            ])?;
+            ],
+        )?;
         if n == 1 {
             Ok(())
         } else {
@@ -148,8 +157,11 @@ impl Tx<'_> {
         state: InvitationState,
         at: i64,
     ) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE invitations SET status = ?2, closed_at = ?3 \
-                 WHERE id = ?1 AND status = 'pending'", params![id, state, at])?;
+        let n = self.execute(
+            "UPDATE invitations SET status = ?2, closed_at = ?3 \
+                 WHERE id = ?1 AND status = 'pending'",
+            params![id, state, at],
+        )?;
         if n == 1 {
             Ok(())
         } else {

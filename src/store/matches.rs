@@ -173,13 +173,15 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn insert_match(&self, m: &MatchRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
+        self.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, black, white, size, rules, \
                  komi_half, turn_timeout_ms, grace_ms, max_ms, resign_window_ms, \
                  merit_min_moves, merit_amount, merit_bonus, merit_cap, started_at, ends_at, \
                  turn_deadline, computer_level, computer_color, computer_resigns, handicap, \
                  ranked, free_handicap, time_spec, takebacks, event_id, start_window_ms) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)", params![
+                 ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)",
+            params![
                 m.id,
                 to_sql_id(m.guild),
                 to_sql_id(m.channel),
@@ -209,7 +211,8 @@ impl Tx<'_> {
                 m.takebacks,
                 m.event.map(|e| e.event_id),
                 m.event.map(|e| e.start_window_ms),
-            ])?;
+            ],
+        )?;
         self.update_match(m.id, &m.live)
     }
 
@@ -218,13 +221,15 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no such match.
     pub fn update_match(&self, id: i64, l: &MatchLive) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
+        let n = self.execute(
+            "UPDATE matches SET turn_deadline = ?2, move_count = ?3, resign_black = ?4, \
                  resign_white = ?5, offline_black = ?6, offline_white = ?7, phase = ?8, \
                  ending = ?9, result = ?10, ended_at = ?11, dead_stones = ?12, \
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
                  resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
                  turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23, \
-                 teams = ?24 WHERE id = ?1", params![
+                 teams = ?24 WHERE id = ?1",
+            params![
                 id,
                 l.turn_deadline,
                 l.move_count,
@@ -249,7 +254,8 @@ impl Tx<'_> {
                 l.nigiri.map(|n| n.0),
                 l.nigiri.map(|n| n.1),
                 l.teams,
-            ])?;
+            ],
+        )?;
         if n == 1 {
             Ok(())
         } else {
@@ -263,12 +269,18 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or no such match.
     pub fn swap_match_colours(&self, id: i64) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE matches SET black = white, white = black WHERE id = ?1", params![id])?;
+        let n = self.execute(
+            "UPDATE matches SET black = white, white = black WHERE id = ?1",
+            params![id],
+        )?;
         if n != 1 {
             return Err(StoreError::Missing(format!("match {id}")));
         }
-        self.execute("UPDATE event_games SET black = white, white = black \
-                 WHERE match_id = ?1 AND outcome IS NULL AND white IS NOT NULL", params![id])?;
+        self.execute(
+            "UPDATE event_games SET black = white, white = black \
+                 WHERE match_id = ?1 AND outcome IS NULL AND white IS NOT NULL",
+            params![id],
+        )?;
         Ok(())
     }
 
@@ -277,7 +289,10 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn delete_moves_from(&self, match_id: i64, from: u32) -> Result<(), StoreError> {
-        self.execute("DELETE FROM moves WHERE match_id = ?1 AND number >= ?2", params![match_id, from])?;
+        self.execute(
+            "DELETE FROM moves WHERE match_id = ?1 AND number >= ?2",
+            params![match_id, from],
+        )?;
         Ok(())
     }
 
@@ -286,8 +301,10 @@ impl Tx<'_> {
     /// # Errors
     /// A database error (a duplicate move number is one: moves are never overwritten).
     pub fn insert_move(&self, m: &MoveRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO moves (match_id, number, color, point, automatic, played_at, \
-                 played_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
+        self.execute(
+            "INSERT INTO moves (match_id, number, color, point, automatic, played_at, \
+                 played_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
                 m.match_id,
                 m.number,
                 m.color,
@@ -295,7 +312,8 @@ impl Tx<'_> {
                 m.automatic,
                 m.played_at,
                 m.played_by.map(to_sql_id),
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -305,10 +323,12 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn put_vote(&self, v: &VoteRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO votes (match_id, number, user_id, color, choice, point, voted_at) \
+        self.execute(
+            "INSERT INTO votes (match_id, number, user_id, color, choice, point, voted_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
                  ON CONFLICT (match_id, number, user_id) DO UPDATE SET choice = excluded.choice, \
-                 point = excluded.point, voted_at = excluded.voted_at", params![
+                 point = excluded.point, voted_at = excluded.voted_at",
+            params![
                 v.match_id,
                 v.number,
                 to_sql_id(v.user),
@@ -316,7 +336,8 @@ impl Tx<'_> {
                 v.choice,
                 v.point,
                 v.voted_at,
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -464,8 +485,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error, or the match is already over or missing.
     pub fn annul_unloadable(&self, id: i64, at: i64) -> Result<(), StoreError> {
-        let n = self.execute("UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
-                 ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'", params![id, PhaseCode::Ended, at])?;
+        let n = self.execute(
+            "UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
+                 ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'",
+            params![id, PhaseCode::Ended, at],
+        )?;
         if n == 1 {
             Ok(())
         } else {
@@ -514,11 +538,14 @@ impl Tx<'_> {
             Some(false) => (0, 1, 0),
             None => (0, 0, 1),
         };
-        self.execute("INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
+        self.execute(
+            "INSERT INTO computer_records (guild_id, user_id, level, wins, losses, draws) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (guild_id, user_id, level) DO \
                  UPDATE SET wins = computer_records.wins + excluded.wins, \
                  losses = computer_records.losses + excluded.losses, \
-                 draws = computer_records.draws + excluded.draws", params![to_sql_id(guild), to_sql_id(user), level, w, l, d])?;
+                 draws = computer_records.draws + excluded.draws",
+            params![to_sql_id(guild), to_sql_id(user), level, w, l, d],
+        )?;
         Ok(())
     }
 }

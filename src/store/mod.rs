@@ -603,6 +603,128 @@ mod tests {
         );
     }
 
+    /// A store on PostgreSQL in a schema of its own, if `TEST_DATABASE_URL` names a server.
+    fn on_postgres(label: &str) -> Option<(testing::TestSchema, Store)> {
+        let schema = testing::TestSchema::new(label)?;
+        let store = Store::open_postgres(&schema.url, 2).unwrap();
+        Some((schema, store))
+    }
+
+    #[test]
+    fn migrations_apply_to_an_empty_postgres_schema_and_again_as_a_no_op() {
+        let Some((schema, store)) = on_postgres("migrations") else {
+            return;
+        };
+        let tables = |store: &Store| {
+            store
+                .read(|tx| {
+                    tx.query_i64(
+                        "SELECT count(*) FROM information_schema.tables \
+                         WHERE table_schema = current_schema()",
+                    )
+                })
+                .unwrap()
+        };
+        assert_eq!(
+            tables(&store),
+            24,
+            "the same 23 tables as SQLite's, and the steps applied"
+        );
+        drop(store);
+        let again = Store::open_postgres(&schema.url, 1).unwrap();
+        assert_eq!(tables(&again), 24);
+        assert_eq!(again.backend(), Backend::Postgres);
+    }
+
+    #[test]
+    fn a_failed_commit_leaves_a_postgres_database_unchanged() {
+        let Some((_schema, store)) = on_postgres("failed commit") else {
+            return;
+        };
+        store.fail_next_commits(1);
+        let r: Result<(), StoreError> =
+            store.write(|tx| tx.replace_settings(1, &[("enabled".into(), "false".into())]));
+        assert!(matches!(r, Err(StoreError::Injected)));
+        let read: Result<_, StoreError> = store.read(|tx| tx.settings(1));
+        assert!(read.unwrap().is_empty());
+        // An error inside the transaction rolls back what came before it.
+        let r: Result<(), StoreError> = store.write(|tx| {
+            tx.replace_settings(1, &[("enabled".into(), "false".into())])?;
+            Err(StoreError::Missing("on purpose".into()))
+        });
+        assert!(r.is_err());
+        let read: Result<_, StoreError> = store.read(|tx| tx.settings(1));
+        assert!(read.unwrap().is_empty());
+        store
+            .write(|tx| tx.replace_settings(1, &[("enabled".into(), "false".into())]))
+            .unwrap();
+        let read: Result<_, StoreError> = store.read(|tx| tx.settings(1));
+        assert_eq!(read.unwrap().len(), 1);
+    }
+
+    /// Integers (an id by its bit pattern), reals, text and null, through typed columns.
+    fn values_round_trip(store: &Store) {
+        let big = u64::MAX - 5;
+        let row: Result<_, StoreError> = store.write(|tx| {
+            tx.execute(
+                "INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, \
+                 held_rank) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                rusqlite::params![to_sql_id(big), 7, 1500, 350.5f64, 0.06f64, 20],
+            )?;
+            tx.execute(
+                "INSERT INTO settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
+                rusqlite::params![to_sql_id(big), "komi", "täxt"],
+            )?;
+            tx.query_one(
+                "SELECT r.guild_id, r.rating, r.deviation, s.value, p.titled_at FROM ratings AS r \
+                 JOIN settings AS s ON s.guild_id = r.guild_id \
+                 LEFT JOIN profiles AS p ON p.guild_id = r.guild_id",
+                &[],
+                |r| {
+                    Ok((
+                        r.get::<i64>(0)?,
+                        r.get::<f64>(1)?,
+                        r.get::<f64>(2)?,
+                        r.get::<String>(3)?,
+                        r.get::<Option<i64>>(4)?,
+                    ))
+                },
+            )
+        });
+        let (id, rating, deviation, text, none) = row.unwrap();
+        assert_eq!(from_sql_id(id), big);
+        assert_eq!(
+            (rating, deviation),
+            (1500.0, 350.5),
+            "an integer sent for a real"
+        );
+        assert_eq!((text.as_str(), none), ("täxt", None));
+        // A value that is not the column's type is an error for the row, not a default.
+        let wrong: Result<String, StoreError> = store
+            .read(|tx| tx.query_one("SELECT rating FROM ratings", &[], |r| r.get::<String>(0)));
+        assert!(wrong.is_err());
+    }
+
+    #[test]
+    fn values_of_every_kind_round_trip_on_both_backends() {
+        values_round_trip(&Store::open_in_memory().unwrap());
+        if let Some((_schema, store)) = on_postgres("values") {
+            values_round_trip(&store);
+        }
+    }
+
+    #[test]
+    fn the_serving_lock_of_a_postgres_database_refuses_a_second_server() {
+        let Some(schema) = testing::TestSchema::new("serving lock") else {
+            return;
+        };
+        let first = Store::open_postgres_serving(&schema.url, 1).unwrap();
+        let second = Store::open_postgres_serving(&schema.url, 1);
+        assert!(matches!(second, Err(StoreError::InUse { .. })));
+        drop(first);
+        assert!(Store::open_postgres_serving(&schema.url, 1).is_ok());
+    }
+
     #[test]
     fn ids_round_trip_by_bit_pattern() {
         let big = u64::MAX - 5;

@@ -21,8 +21,21 @@ use super::StoreError;
 
 /// One connection: the client and the statements prepared on it.
 pub(super) struct PgConn {
-    client: Client,
+    /// `None` only once dropped (see the `Drop` below).
+    client: Option<Client>,
     statements: HashMap<String, Statement>,
+}
+
+impl Drop for PgConn {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            // Closing a client blocks on its own runtime, which cannot run inside the caller's
+            // (the last store dropped as the bot stops): it closes on a thread of its own.
+            std::thread::spawn(move || drop(client));
+        }
+    }
 }
 
 /// A row read from PostgreSQL, its columns already in the store's value model.
@@ -65,28 +78,39 @@ impl PgConn {
         let mut client = config.connect(NoTls)?;
         client.batch_execute("SET synchronous_commit = on")?;
         Ok(PgConn {
-            client,
+            client: Some(client),
             statements: HashMap::new(),
         })
     }
 
+    /// The client (there until the connection is dropped).
+    fn client(&mut self) -> Result<&mut Client, StoreError> {
+        self.client
+            .as_mut()
+            .ok_or_else(|| StoreError::Missing("a PostgreSQL connection already closed".into()))
+    }
+
     /// The statement of `sql`, prepared once on this connection.
-    fn statement(&mut self, sql: &str) -> Result<Statement, postgres::Error> {
+    fn statement(&mut self, sql: &str) -> Result<Statement, StoreError> {
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(&dialect(sql))?;
+        let s = self.client()?.prepare(&dialect(sql))?;
         self.statements.insert(sql.to_owned(), s.clone());
         Ok(s)
     }
 
     /// Runs a statement; the rows it changed.
-    pub(super) fn execute(&mut self, sql: &str, params: &[&dyn ToSql]) -> Result<usize, StoreError> {
+    pub(super) fn execute(
+        &mut self,
+        sql: &str,
+        params: &[&dyn ToSql],
+    ) -> Result<usize, StoreError> {
         let st = self.statement(sql)?;
         let values = values_of(params)?;
         let refs: Vec<&(dyn PgToSql + Sync)> =
             values.iter().map(|v| v as &(dyn PgToSql + Sync)).collect();
-        let n = self.client.execute(&st, &refs)?;
+        let n = self.client()?.execute(&st, &refs)?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
@@ -100,18 +124,18 @@ impl PgConn {
         let values = values_of(params)?;
         let refs: Vec<&(dyn PgToSql + Sync)> =
             values.iter().map(|v| v as &(dyn PgToSql + Sync)).collect();
-        let rows = self.client.query(&st, &refs)?;
+        let rows = self.client()?.query(&st, &refs)?;
         rows.iter().map(row_of).collect()
     }
 
     /// Runs SQL without parameters (transaction control, a migration's statements).
     pub(super) fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.client()?.batch_execute(sql)?)
     }
 
     /// Whether the connection is gone (the server stopped, the network failed).
     pub(super) fn is_closed(&self) -> bool {
-        self.client.is_closed()
+        self.client.as_ref().is_none_or(Client::is_closed)
     }
 }
 
@@ -186,7 +210,10 @@ fn row_of(row: &postgres::Row) -> Result<PgRow, StoreError> {
         let ty = column.type_();
         let bad = |e: postgres::Error| StoreError::Postgres(e);
         let v = match *ty {
-            Type::INT8 => row.try_get::<_, Option<i64>>(i).map_err(bad)?.map(Value::Integer),
+            Type::INT8 => row
+                .try_get::<_, Option<i64>>(i)
+                .map_err(bad)?
+                .map(Value::Integer),
             Type::INT4 => row
                 .try_get::<_, Option<i32>>(i)
                 .map_err(bad)?
@@ -199,7 +226,10 @@ fn row_of(row: &postgres::Row) -> Result<PgRow, StoreError> {
                 .try_get::<_, Option<bool>>(i)
                 .map_err(bad)?
                 .map(|b| Value::Integer(b.into())),
-            Type::FLOAT8 => row.try_get::<_, Option<f64>>(i).map_err(bad)?.map(Value::Real),
+            Type::FLOAT8 => row
+                .try_get::<_, Option<f64>>(i)
+                .map_err(bad)?
+                .map(Value::Real),
             Type::FLOAT4 => row
                 .try_get::<_, Option<f32>>(i)
                 .map_err(bad)?
@@ -239,7 +269,9 @@ impl r2d2::ManageConnection for PgManager {
     }
 
     fn is_valid(&self, conn: &mut PgConn) -> Result<(), postgres::Error> {
-        conn.client.simple_query("")?;
+        if let Some(client) = conn.client.as_mut() {
+            client.simple_query("")?;
+        }
         Ok(())
     }
 
@@ -288,7 +320,10 @@ pub(super) fn migrate(conn: &mut PgConn) -> Result<(), StoreError> {
     for (version, name, sql) in migrations()? {
         conn.batch("BEGIN")?;
         let done = (|| {
-            conn.execute("SELECT pg_advisory_xact_lock(?1)", rusqlite::params![MIGRATION_LOCK])?;
+            conn.execute(
+                "SELECT pg_advisory_xact_lock(?1)",
+                rusqlite::params![MIGRATION_LOCK],
+            )?;
             let applied = conn.query(
                 "SELECT 1 FROM schema_migrations WHERE version = ?1",
                 rusqlite::params![i64::from(version)],
@@ -316,9 +351,10 @@ pub(super) fn migrate(conn: &mut PgConn) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The key of the advisory lock a process holds while it serves the database (one serving
-/// process per database, as one per SQLite file).
-const SERVING_LOCK: i64 = 0x7465_6e67_656e_0002;
+/// The class of the advisory lock a process holds while it serves the database (one serving
+/// process per database, as one per SQLite file): the lock is this class and the hash of the
+/// schema the tables are in, so that two Tengens on two schemas of one server do not meet.
+const SERVING_LOCK: i32 = 0x7465_6e01;
 
 /// A connection of its own that holds the serving lock while it lives: the lock goes with it,
 /// and with the process.
@@ -335,7 +371,7 @@ impl PgServingLock {
     pub(super) fn take(url: &str) -> Result<PgServingLock, StoreError> {
         let mut conn = PgConn::connect(url)?;
         let got = conn.query(
-            "SELECT pg_try_advisory_lock(?1)",
+            "SELECT pg_try_advisory_lock(CAST(?1 AS INTEGER), hashtext(current_schema()))",
             rusqlite::params![SERVING_LOCK],
         )?;
         let held = matches!(

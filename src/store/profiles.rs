@@ -30,7 +30,12 @@ impl Tx<'_> {
     pub fn profile(&self, guild: u64, user: u64) -> Result<ProfileRow, StoreError> {
         let sql =
             format!("SELECT {PROFILE_COLUMNS} FROM profiles WHERE guild_id = ?1 AND user_id = ?2");
-        Ok(self.query_opt(&sql, params![to_sql_id(guild), to_sql_id(user)], profile_from_row)?
+        Ok(self
+            .query_opt(
+                &sql,
+                params![to_sql_id(guild), to_sql_id(user)],
+                profile_from_row,
+            )?
             .unwrap_or(ProfileRow {
                 guild,
                 user,
@@ -43,11 +48,13 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn save_profile(&self, p: &ProfileRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO profiles (guild_id, user_id, merit, wins, losses, draws, awards, \
+        self.execute(
+            "INSERT INTO profiles (guild_id, user_id, merit, wins, losses, draws, awards, \
                  titled_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) \
                  ON CONFLICT (guild_id, user_id) DO UPDATE SET merit = excluded.merit, \
                  wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, \
-                 awards = excluded.awards, titled_at = excluded.titled_at", params![
+                 awards = excluded.awards, titled_at = excluded.titled_at",
+            params![
                 to_sql_id(p.guild),
                 to_sql_id(p.user),
                 p.merit,
@@ -56,7 +63,8 @@ impl Tx<'_> {
                 p.draws,
                 p.awards,
                 p.titled_at
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -100,8 +108,13 @@ impl Tx<'_> {
     /// A database error.
     pub fn merit_pair_awarded(&self, guild: u64, a: u64, b: u64) -> Result<bool, StoreError> {
         let (lo, hi) = (a.min(b), a.max(b));
-        Ok(self.query_opt("SELECT 1 FROM merit_pairs WHERE guild_id = ?1 AND player_low = ?2 \
-                 AND player_high = ?3", params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi)], |_| Ok(()))?
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM merit_pairs WHERE guild_id = ?1 AND player_low = ?2 \
+                 AND player_high = ?3",
+                params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi)],
+                |_| Ok(()),
+            )?
             .is_some())
     }
 
@@ -118,14 +131,11 @@ impl Tx<'_> {
         at: i64,
     ) -> Result<(), StoreError> {
         let (lo, hi) = (a.min(b), a.max(b));
-        self.execute("INSERT INTO merit_pairs (guild_id, player_low, player_high, match_id, \
-                 awarded_at) VALUES (?1, ?2, ?3, ?4, ?5)", params![
-                to_sql_id(guild),
-                to_sql_id(lo),
-                to_sql_id(hi),
-                match_id,
-                at
-            ])?;
+        self.execute(
+            "INSERT INTO merit_pairs (guild_id, player_low, player_high, match_id, \
+                 awarded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![to_sql_id(guild), to_sql_id(lo), to_sql_id(hi), match_id, at],
+        )?;
         Ok(())
     }
 }

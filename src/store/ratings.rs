@@ -34,7 +34,11 @@ impl Tx<'_> {
     pub fn rating(&self, guild: u64, user: u64) -> Result<Option<RatingRow>, StoreError> {
         let sql =
             format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2");
-        Ok(self.query_opt(&sql, params![to_sql_id(guild), to_sql_id(user)], rating_from_row)?)
+        Ok(self.query_opt(
+            &sql,
+            params![to_sql_id(guild), to_sql_id(user)],
+            rating_from_row,
+        )?)
     }
 
     /// Saves a player's rating.
@@ -42,13 +46,15 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn save_rating(&self, r: &RatingRow) -> Result<(), StoreError> {
-        self.execute("INSERT INTO ratings (guild_id, user_id, rating, deviation, \
+        self.execute(
+            "INSERT INTO ratings (guild_id, user_id, rating, deviation, \
                  volatility, held_rank, games, wins, losses, draws, streak) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
                  ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, \
                  deviation = excluded.deviation, volatility = excluded.volatility, \
                  held_rank = excluded.held_rank, games = excluded.games, wins = excluded.wins, \
-                 losses = excluded.losses, draws = excluded.draws, streak = excluded.streak", params![
+                 losses = excluded.losses, draws = excluded.draws, streak = excluded.streak",
+            params![
                 to_sql_id(r.guild),
                 to_sql_id(r.user),
                 r.rating,
@@ -60,7 +66,8 @@ impl Tx<'_> {
                 r.losses,
                 r.draws,
                 r.streak
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 
@@ -74,15 +81,18 @@ impl Tx<'_> {
         match_id: i64,
         at: i64,
     ) -> Result<(), StoreError> {
-        self.execute("INSERT INTO rating_history (guild_id, user_id, match_id, at, rating, deviation) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)", params![
+        self.execute(
+            "INSERT INTO rating_history (guild_id, user_id, match_id, at, rating, deviation) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
                 to_sql_id(r.guild),
                 to_sql_id(r.user),
                 match_id,
                 at,
                 r.rating,
                 r.deviation
-            ])?;
+            ],
+        )?;
         Ok(())
     }
 

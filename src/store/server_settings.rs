@@ -26,7 +26,10 @@ impl Tx<'_> {
         guild: u64,
         pairs: &[(String, String)],
     ) -> Result<(), StoreError> {
-        self.execute("DELETE FROM settings WHERE guild_id = ?1", params![to_sql_id(guild)])?;
+        self.execute(
+            "DELETE FROM settings WHERE guild_id = ?1",
+            params![to_sql_id(guild)],
+        )?;
         for (k, v) in pairs {
             self.execute(
                 "INSERT INTO settings (guild_id, key, value) VALUES (?1, ?2, ?3)",

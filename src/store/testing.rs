@@ -35,6 +35,10 @@ impl TestSchema {
     /// Under CI without `TEST_DATABASE_URL`, or when the server cannot be reached: the
     /// PostgreSQL tests must run there.
     pub fn new(label: &str) -> Option<TestSchema> {
+        off_runtime(|| TestSchema::create(label))
+    }
+
+    fn create(label: &str) -> Option<TestSchema> {
         let Some(admin) = test_database_url() else {
             assert!(
                 !postgres_required(),
@@ -74,6 +78,17 @@ impl TestSchema {
 
 impl Drop for TestSchema {
     fn drop(&mut self) {
-        let _ = self.drop_now();
+        let _ = off_runtime(|| self.drop_now());
+    }
+}
+
+/// Runs `f`, which blocks on PostgreSQL's synchronous client, outside the async runtime's
+/// workers if called on one (an async test): the client starts a runtime of its own, which
+/// cannot nest in another.
+pub fn off_runtime<T>(f: impl FnOnce() -> T) -> T {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        tokio::task::block_in_place(f)
+    } else {
+        f()
     }
 }

@@ -60,10 +60,7 @@ impl World {
         let schema = match backend {
             Backend::Sqlite => None,
             Backend::Postgres => {
-                let label = std::thread::current()
-                    .name()
-                    .unwrap_or("a test")
-                    .to_owned();
+                let label = std::thread::current().name().unwrap_or("a test").to_owned();
                 Some(tengen::store::testing::TestSchema::new(&label)?)
             }
         };

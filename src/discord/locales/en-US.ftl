@@ -213,6 +213,7 @@ illegal-ko = it retakes the ko at once; play elsewhere first
 illegal-superko = it would repeat an earlier position (superko)
 illegal-game-over = the game is over
 failure-internal = Something went wrong on our side and nothing was changed. Please try again.
+failure-unavailable = The database cannot be reached just now, and nothing was changed. Try again in a moment.
 failure-unloadable = This game's record cannot be read. Nothing was changed; the bot's host can find the cause in its log.
 bot-restarting = The bot is restarting; try again in a moment.
 use-in-a-server = Use this command in a server.

@@ -213,6 +213,7 @@ illegal-ko = 패를 곧바로 되따내는 수입니다. 먼저 다른 곳에 �
 illegal-superko = 이전에 나온 국면이 반복됩니다(동형반복 금지, 슈퍼코)
 illegal-game-over = 대국이 끝났습니다
 failure-internal = 저희 쪽에서 문제가 생겨 아무것도 바뀌지 않았습니다. 다시 시도해 주세요.
+failure-unavailable = 지금은 데이터베이스에 연결할 수 없어 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도하세요.
 failure-unloadable = 이 대국의 기록을 읽을 수 없습니다. 아무것도 바뀌지 않았습니다. 봇 운영자가 로그에서 원인을 확인할 수 있습니다.
 bot-restarting = 봇이 다시 시작하는 중입니다. 잠시 후 다시 시도하세요.
 use-in-a-server = 이 명령어는 서버에서 사용하세요.

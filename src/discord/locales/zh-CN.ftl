@@ -213,6 +213,7 @@ illegal-ko = 打劫时不能立即提回，请先在别处下一手
 illegal-superko = 会重复之前出现过的局面（全局同形，超级劫）
 illegal-game-over = 对局已经结束
 failure-internal = 我们这边出了问题，没有做任何更改。请重试。
+failure-unavailable = 暂时无法连接数据库，什么都没有改变。请稍后再试。
 failure-unloadable = 无法读取这盘棋的记录，没有任何改动；机器人的托管者可以在日志里找到原因。
 bot-restarting = 机器人正在重启，请稍后再试。
 use-in-a-server = 请在服务器中使用此命令。

@@ -213,6 +213,7 @@ illegal-ko = 打劫時不能立即提回，請先在別處下一手
 illegal-superko = 會重複之前出現過的局面（全局同形，超級劫）
 illegal-game-over = 對局已經結束
 failure-internal = 我們這邊出了問題，沒有做任何變更。請再試一次。
+failure-unavailable = 暫時無法連線資料庫，什麼都沒有改變。請稍後再試。
 failure-unloadable = 無法讀取這盤棋的紀錄，沒有任何改動；機器人的架設者可以在日誌裡找到原因。
 bot-restarting = 機器人正在重新啟動，請稍後再試。
 use-in-a-server = 請在伺服器中使用此指令。

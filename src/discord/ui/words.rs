@@ -235,6 +235,7 @@ fn illegal(lang: Lang, e: IllegalMove) -> String {
 pub fn failure(lang: Lang, f: &Failure) -> String {
     match f {
         Failure::Refused(r) => refusal(lang, r),
+        Failure::Internal(e) if e.is_unavailable() => tr!(lang, "failure-unavailable"),
         Failure::Internal(_) => tr!(lang, "failure-internal"),
         Failure::Unloadable { .. } => tr!(lang, "failure-unloadable"),
     }
