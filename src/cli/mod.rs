@@ -2,6 +2,7 @@
 //! `tengen gtp`.
 
 pub mod gtp;
+mod migrate_db;
 mod render;
 mod replay;
 
@@ -34,6 +35,8 @@ pub enum Command {
     Gtp(gtp::GtpArgs),
     /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health checks).
     Health,
+    /// Copy everything from the SQLite file into an empty PostgreSQL database (the bot stopped).
+    MigrateDb(migrate_db::MigrateArgs),
 }
 
 /// Parses the arguments and runs the chosen command.
@@ -45,6 +48,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Health => health(),
+        Command::MigrateDb(args) => migrate_db::run(&args),
     }
 }
 

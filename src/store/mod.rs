@@ -18,6 +18,7 @@
 //! (`as i64`), which round-trips exactly and keeps equality and indexes working.
 
 mod conn;
+pub mod copy;
 mod events;
 mod invitations;
 mod legacy_time;
