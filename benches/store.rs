@@ -5,6 +5,9 @@
 //! `cargo bench --bench store` (set `TENGEN_BENCH_QUICK=1` for a short run). Commits are
 //! fsynced as the bot's default (`TENGEN_BENCH_SYNC=full`, the default) or not
 //! (`TENGEN_BENCH_SYNC=normal`, a host's `DATABASE_SYNC=normal`); the figures say which.
+//!
+//! The same workload on PostgreSQL: `TENGEN_BENCH_BACKEND=postgres` with `TEST_DATABASE_URL`
+//! naming the server (each run in a schema of its own, `synchronous_commit=on`, a pool of 8).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,13 +17,48 @@ use tengen::game::{
     Timestamp, UserId,
 };
 use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
+use tengen::store::testing::TestSchema;
 use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store, TimeSpec};
+
+/// Where a run's database is: an SQLite file, or a PostgreSQL schema of its own.
+enum BenchDb {
+    Sqlite(std::path::PathBuf),
+    Postgres(TestSchema),
+}
+
+impl BenchDb {
+    /// A new, empty database named `name` on the backend `TENGEN_BENCH_BACKEND` says.
+    fn new(dir: &tempfile::TempDir, name: &str) -> BenchDb {
+        if postgres() {
+            BenchDb::Postgres(
+                TestSchema::new(name).expect("TENGEN_BENCH_BACKEND=postgres needs TEST_DATABASE_URL"),
+            )
+        } else {
+            BenchDb::Sqlite(dir.path().join(format!("{name}.db")))
+        }
+    }
+
+    fn open(&self, durability: Durability) -> Store {
+        match self {
+            BenchDb::Sqlite(path) => Store::open(path, durability).expect("open"),
+            BenchDb::Postgres(schema) => Store::open_postgres(&schema.url, 8).expect("open"),
+        }
+    }
+}
+
+/// Whether the figures are PostgreSQL's.
+fn postgres() -> bool {
+    std::env::var("TENGEN_BENCH_BACKEND").as_deref() == Ok("postgres")
+}
 
 const GUILD: GuildId = GuildId(1);
 const NOW: Timestamp = Timestamp::from_millis(1_800_000_000_000);
 
 /// The durability the figures are taken at, from `TENGEN_BENCH_SYNC`, and its name.
 fn durability() -> (Durability, &'static str) {
+    if postgres() {
+        return (Durability::Power, "PostgreSQL, synchronous_commit=on");
+    }
     match std::env::var("TENGEN_BENCH_SYNC").as_deref() {
         Err(_) | Ok("" | "full") => (Durability::Power, "synchronous=FULL"),
         Ok("normal") => (Durability::Process, "synchronous=NORMAL"),
@@ -133,15 +171,15 @@ fn moves_per_second(
 /// Writes `n` running 19×19 games of `moves` moves each straight into the store, on the clock
 /// `time` (as stored), with the bot last alive at `alive_at`.
 fn populate(
-    path: &std::path::Path,
+    db: &BenchDb,
     n: i64,
     moves: usize,
     deadline: Timestamp,
     time: TimeSpec,
     alive_at: Option<Timestamp>,
 ) {
-    // Setting up is not measured: no fsync per commit here.
-    let store = Store::open(path, Durability::Process).expect("open");
+    // Setting up is not measured: no fsync per commit here (on SQLite).
+    let store = db.open(Durability::Process);
     let now = NOW.millis();
     store
         .write(|tx| {
@@ -243,8 +281,8 @@ fn bench_moves(
     sync: &str,
     time: &str,
 ) {
-    let path = dir.path().join(format!("moves-{time}.db"));
-    let store = Store::open(&path, durability).expect("open");
+    let db = BenchDb::new(dir, &format!("moves-{time}"));
+    let store = db.open(durability);
     let svc = Service::open(Arc::new(store), NOW).expect("service");
     for (key, value) in [
         ("allowed-sizes", "9,19"),
@@ -315,12 +353,10 @@ fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, s
         let moves = 60;
         let mut times = Vec::new();
         for run in 0..(if quick { 3 } else { 5 }) {
-            let path = dir
-                .path()
-                .join(format!("startup-{}-{run}.db", deadline.millis()));
-            populate(&path, 10_000, moves, deadline, time, alive_at);
+            let db = BenchDb::new(dir, &format!("startup-{}-{run}", deadline.millis()));
+            populate(&db, 10_000, moves, deadline, time, alive_at);
             let t0 = Instant::now();
-            let store = Store::open(&path, durability).expect("open");
+            let store = db.open(durability);
             let svc = Service::open(Arc::new(store), NOW).expect("service");
             let elapsed = t0.elapsed().as_secs_f64();
             assert_eq!(svc.running().len(), 10_000);
