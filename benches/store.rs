@@ -31,7 +31,8 @@ impl BenchDb {
     fn new(dir: &tempfile::TempDir, name: &str) -> BenchDb {
         if postgres() {
             BenchDb::Postgres(
-                TestSchema::new(name).expect("TENGEN_BENCH_BACKEND=postgres needs TEST_DATABASE_URL"),
+                TestSchema::new(name)
+                    .expect("TENGEN_BENCH_BACKEND=postgres needs TEST_DATABASE_URL"),
             )
         } else {
             BenchDb::Sqlite(dir.path().join(format!("{name}.db")))
@@ -310,7 +311,7 @@ fn bench_moves(
         .collect();
     let runs = if quick { 3 } else { 7 };
     let per_run = if quick { 10_000 } else { 30_000 };
-    for threads in [1, 4] {
+    for threads in [1, 4, 8] {
         let rates: Vec<f64> = (0..runs)
             .map(|_| moves_per_second(&svc, &mut games, per_run, threads, &mut user))
             .collect();

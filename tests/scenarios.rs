@@ -14,7 +14,7 @@ use tengen::game::{
     UserId, invitation::InviteRequest,
 };
 use tengen::go::{BoardSize, Color, GameResult, IllegalMove, Komi, RuleSet};
-use tengen::store::{Durability, Store, StoreError};
+use tengen::store::StoreError;
 
 const DAVE: UserId = UserId(400);
 

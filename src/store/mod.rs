@@ -346,6 +346,9 @@ impl Store {
             .max_size(connections.max(1))
             .min_idle(Some(1))
             .connection_timeout(PG_CONNECT_TIMEOUT)
+            // No round trip to test a connection at each checkout: a transaction's BEGIN is
+            // the test, and a connection found closed there is replaced (see `pg_begin`).
+            .test_on_check_out(false)
             // The pool's own log of failed connections would repeat each one; the store's
             // callers log what failed, once.
             .error_handler(Box::new(r2d2::NopErrorHandler))
@@ -437,8 +440,8 @@ impl Store {
                 Ok(value)
             }
             Held::Postgres { pool, .. } => {
-                let mut conn = pool.get().map_err(StoreError::from)?;
-                pg_transaction(&mut conn, "BEGIN", |tx| {
+                let mut conn = pg_begin(pool, "BEGIN")?;
+                pg_transaction(&mut conn, |tx| {
                     let value = f(tx)?;
                     if self.injected() {
                         return Err(StoreError::Injected.into());
@@ -466,8 +469,8 @@ impl Store {
                 })
             }
             Held::Postgres { pool, .. } => {
-                let mut conn = pool.get().map_err(StoreError::from)?;
-                pg_transaction(&mut conn, "BEGIN READ ONLY", f)
+                let mut conn = pg_begin(pool, "BEGIN READ ONLY")?;
+                pg_transaction(&mut conn, f)
             }
         }
     }
@@ -480,16 +483,30 @@ impl Store {
     }
 }
 
-/// Runs `f` between `begin` and COMMIT on a PostgreSQL connection; any error rolls it back.
-fn pg_transaction<T, E>(
-    conn: &mut PgConn,
+/// A connection of the pool with a transaction begun (`begin`). A connection found closed
+/// as it begins (the server restarted since it was last used) is dropped from the pool and
+/// another taken: the first command after an outage does not fail on a stale connection.
+fn pg_begin(
+    pool: &r2d2::Pool<PgManager>,
     begin: &str,
-    f: impl FnOnce(&Tx<'_>) -> Result<T, E>,
-) -> Result<T, E>
+) -> Result<r2d2::PooledConnection<PgManager>, StoreError> {
+    let mut tries = pool.max_size() + 1;
+    loop {
+        let mut conn = pool.get()?;
+        match conn.batch(begin) {
+            Ok(()) => return Ok(conn),
+            // Returned to the pool, a closed connection is discarded (`has_broken`).
+            Err(_) if conn.is_closed() && tries > 1 => tries -= 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Runs `f` in the transaction `conn` has begun, then COMMIT; any error rolls it back.
+fn pg_transaction<T, E>(conn: &mut PgConn, f: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
 where
     E: From<StoreError>,
 {
-    conn.batch(begin)?;
     let value = f(&Tx {
         conn: Conn::Postgres(RefCell::new(&mut *conn)),
     });
