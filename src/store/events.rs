@@ -241,12 +241,12 @@ impl Tx<'_> {
         outcome: OutcomeCode,
         forfeit: bool,
     ) -> Result<Option<i64>, StoreError> {
-        Ok(self.query_opt(
+        self.query_opt(
             "UPDATE event_games SET outcome = ?2, forfeit = ?3 \
                  WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id",
             params![match_id, outcome, forfeit],
             |r| r.get(0),
-        )?)
+        )
     }
 
     /// Hands an event's board from a game to be replayed to the game that replaces it.
@@ -344,11 +344,11 @@ impl Tx<'_> {
     /// # Errors
     /// A database error.
     pub fn event_bar(&self, guild: u64, user: u64) -> Result<Option<i64>, StoreError> {
-        Ok(self.query_opt(
+        self.query_opt(
             "SELECT until FROM event_bars WHERE guild_id = ?1 AND user_id = ?2",
             params![to_sql_id(guild), to_sql_id(user)],
             |r| r.get(0),
-        )?)
+        )
     }
 
     /// How many ranked games a player has finished on a server.

@@ -243,7 +243,8 @@ enum Held {
     Postgres {
         pool: r2d2::Pool<PgManager>,
         /// Held while this store serves the database (see [`Store::open_postgres_serving`]).
-        _serving: Option<PgServingLock>,
+        /// Boxed: the lock holds a client of its own, larger than the SQLite variant.
+        _serving: Option<Box<PgServingLock>>,
     },
 }
 
@@ -362,7 +363,7 @@ impl Store {
         Ok(Store {
             backend: Held::Postgres {
                 pool,
-                _serving: serving,
+                _serving: serving.map(Box::new),
             },
             fail_next: AtomicU32::new(0),
         })

@@ -34,11 +34,11 @@ impl Tx<'_> {
     pub fn rating(&self, guild: u64, user: u64) -> Result<Option<RatingRow>, StoreError> {
         let sql =
             format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2");
-        Ok(self.query_opt(
+        self.query_opt(
             &sql,
             params![to_sql_id(guild), to_sql_id(user)],
             rating_from_row,
-        )?)
+        )
     }
 
     /// Saves a player's rating.
