@@ -57,7 +57,25 @@ pub struct HostConfig {
     /// The computer's threads, games at once and playout cap (`AI_THREADS`, `AI_MAX_GAMES`,
     /// `AI_MAX_PLAYOUTS`).
     pub computer: ComputerConfig,
+    /// How many of Discord's shards the bot runs with (`SHARDS`: `auto`, the default, for
+    /// Discord's recommendation, or a number).
+    pub shards: Shards,
+    /// The shards this process serves, first and last (`SHARD_RANGE`, e.g. `0-7`); every
+    /// shard when unset.
+    pub shard_range: Option<(u32, u32)>,
 }
+
+/// The number of Discord's shards, as the host set it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shards {
+    /// Discord's recommendation (`GET /gateway/bot`), or the number the processes already
+    /// serving the database run with.
+    Auto,
+    Count(u32),
+}
+
+/// The most shards a host may ask for (Discord's own limit is far beyond any one bot here).
+pub const MAX_SHARDS: u32 = 4096;
 
 /// Why the host configuration is unusable; each message says what to do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -80,6 +98,12 @@ pub enum ConfigError {
         "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
     )]
     Sync(String),
+    #[error("SHARDS must be auto or a whole number from 1 to {MAX_SHARDS}, not {0:?}")]
+    Shards(String),
+    #[error(
+        "SHARD_RANGE must be the first and last shard this process serves, like 0-7 (or one shard, like 3), within SHARDS; not {0:?}"
+    )]
+    ShardRange(String),
     #[error(
         "DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave it out to use the SQLite file of DATABASE_PATH"
     )]
@@ -165,7 +189,33 @@ impl HostConfig {
                 durability,
             },
         };
+        let shards = match get("SHARDS").map(|v| v.to_ascii_lowercase()).as_deref() {
+            None | Some("auto") => Shards::Auto,
+            Some(v) => match v.parse::<u32>() {
+                Ok(n) if (1..=MAX_SHARDS).contains(&n) => Shards::Count(n),
+                _ => return Err(ConfigError::Shards(v.to_owned())),
+            },
+        };
+        let shard_range = match get("SHARD_RANGE") {
+            None => None,
+            Some(v) => {
+                let bad = || ConfigError::ShardRange(v.clone());
+                let (a, b) = v.split_once('-').unwrap_or((&v, &v));
+                let a: u32 = a.trim().parse().map_err(|_| bad())?;
+                let b: u32 = b.trim().parse().map_err(|_| bad())?;
+                let within = match shards {
+                    Shards::Count(n) => b < n,
+                    Shards::Auto => b < MAX_SHARDS,
+                };
+                if a > b || !within {
+                    return Err(bad());
+                }
+                Some((a, b))
+            }
+        };
         Ok(HostConfig {
+            shards,
+            shard_range,
             presence,
             durability,
             computer,
@@ -239,6 +289,42 @@ mod tests {
             config(&[("DISCORD_TOKEN", TOKEN), ("AI_THREADS", "0")]),
             Err(ConfigError::Number("AI_THREADS", 1, 64))
         ));
+    }
+
+    #[test]
+    fn shards_are_auto_or_a_number_and_the_range_within_them() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!((c.shards, c.shard_range), (Shards::Auto, None));
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("SHARDS", "16"),
+            ("SHARD_RANGE", "6-11"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (c.shards, c.shard_range),
+            (Shards::Count(16), Some((6, 11)))
+        );
+        let c = config(&[("DISCORD_TOKEN", TOKEN), ("SHARD_RANGE", "3")]).unwrap();
+        assert_eq!(c.shard_range, Some((3, 3)));
+        for (shards, range) in [
+            ("0", ""),
+            ("lots", ""),
+            ("8", "6-9"),
+            ("8", "5-2"),
+            ("8", "a-b"),
+        ] {
+            let e = config(&[
+                ("DISCORD_TOKEN", TOKEN),
+                ("SHARDS", shards),
+                ("SHARD_RANGE", range),
+            ])
+            .unwrap_err();
+            assert!(
+                matches!(e, ConfigError::Shards(_) | ConfigError::ShardRange(_)),
+                "{shards} {range}: {e}"
+            );
+        }
     }
 
     #[test]

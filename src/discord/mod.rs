@@ -9,6 +9,7 @@ mod choices;
 mod commands;
 pub mod custom_id;
 pub mod discord_settings;
+mod gateway;
 pub mod i18n;
 mod permissions;
 mod primer;
@@ -24,7 +25,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::all::{ClientBuilder, FullEvent, GatewayIntents, HttpBuilder, OnlineStatus};
+use serenity::all::{FullEvent, OnlineStatus};
 use tokio::sync::{mpsc, watch};
 use tracing::{Instrument, error, info, info_span, warn};
 
@@ -44,6 +45,10 @@ pub enum RunError {
     Start(#[from] runtime::StartError),
     #[error("cannot start the Discord client: {0}")]
     Client(String),
+    /// The connection holding this process's shards failed: another process may serve them
+    /// now. The process stops (its supervisor starts it again, as a standby).
+    #[error("the shards of this process were lost with their database connection")]
+    ShardsLost,
 }
 
 /// The file the running bot touches every few seconds while connected; `tengen health` reads it.
@@ -83,11 +88,19 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let plan = gateway::plan(&config).await;
     let runtime::Started {
         handle,
         scheduler,
         fired,
-    } = runtime::start(&config.database, clock, config.computer).await?;
+        shards: shard_news,
+    } = runtime::start(
+        &config.database,
+        clock,
+        config.computer,
+        plan.shards.clone(),
+    )
+    .await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
     match handle.load_problems().await {
@@ -103,45 +116,35 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         Err(e) => warn!(error = %e, "cannot count the running games"),
     }
     let bot = Arc::new(Bot::new(handle, config.dev_guild_id));
-
-    let mut http = HttpBuilder::new(config.token.expose());
-    if let Some(base) = &config.api_base {
-        // A REST proxy does the rate limiting; serenity sends to it only with its own off.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    let mut intents = GatewayIntents::GUILDS;
-    if config.presence {
-        intents |= GatewayIntents::GUILD_PRESENCES;
-    }
     let (stop_tx, stop_rx) = watch::channel(false);
-    let framework = framework(Arc::clone(&bot), fired, stop_rx.clone());
-    let mut client = ClientBuilder::new_with_http(http.build(), intents)
-        .framework(framework)
-        .await
-        .map_err(|e| RunError::Client(e.to_string()))?;
-    let heartbeat = tokio::spawn(beat(Arc::clone(&bot), heartbeat_path(&path), stop_rx));
-    let shards = client.shard_manager.clone();
-    let result = {
-        let start = client.start();
-        tokio::pin!(start);
-        tokio::select! {
-            r = &mut start => r,
-            () = wait_for_signal() => {
-                info!("shutting down: no new commands");
-                bot.stopping.store(true, Ordering::SeqCst);
-                shards.shutdown_all().await;
-                // The gateway may be down (Discord unreachable): never wait on it for ever.
-                match tokio::time::timeout(SHUTDOWN_WAIT, &mut start).await {
-                    Ok(r) => r,
-                    Err(_) => {
-                        warn!("the gateway did not close in time; stopping anyway");
-                        Ok(())
-                    }
-                }
-            }
+    let heartbeat = tokio::spawn(beat(
+        Arc::clone(&bot),
+        heartbeat_path(&path),
+        stop_rx.clone(),
+    ));
+    let startup = Arc::new(gateway::Startup::new(fired, stop_rx.clone()));
+    let mut gateway = gateway::Gateway::new(
+        Arc::clone(&bot),
+        &config,
+        plan.max_concurrency,
+        startup,
+        shard_news,
+    );
+    let result = tokio::select! {
+        r = gateway.run() => r,
+        () = wait_for_signal() => {
+            info!("shutting down: no new commands");
+            Ok(())
         }
     };
     bot.stopping.store(true, Ordering::SeqCst);
+    // The gateway may be down (Discord unreachable): never wait on it for ever.
+    if tokio::time::timeout(SHUTDOWN_WAIT, gateway.shutdown())
+        .await
+        .is_err()
+    {
+        warn!("the gateway did not close in time; stopping anyway");
+    }
     let _ = stop_tx.send(true);
     for _ in 0..100 {
         if bot.in_flight.load(Ordering::SeqCst) == 0 {
@@ -152,19 +155,16 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     scheduler.stop().await;
     let _ = heartbeat.await;
     let _ = std::fs::remove_file(heartbeat_path(&path));
-    drop(client);
+    drop(gateway);
     drop(bot);
     info!("database closed; goodbye");
-    result.map_err(|e| RunError::Client(e.to_string()))
+    result
 }
 
-/// The poise framework: the commands, the events the commands do not cover, and what happens
-/// once connected (commands registered, what start-up recovered shown, boards reconciled).
-fn framework(
-    bot: Arc<Bot>,
-    fired: mpsc::UnboundedReceiver<Outcome>,
-    stop: watch::Receiver<bool>,
-) -> poise::Framework<Arc<Bot>, Error> {
+/// The poise framework of one shard's client: the commands, the events the commands do not
+/// cover, and what happens once the first shard is connected (commands registered, what
+/// start-up recovered shown, boards reconciled).
+fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<Arc<Bot>, Error> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |e| Box::pin(commands::on_error(e)),
@@ -172,20 +172,18 @@ fn framework(
         initialize_owners: false,
         ..Default::default()
     };
-    let fired = std::sync::Mutex::new(Some(fired));
     poise::Framework::builder()
         .options(options)
         .setup(move |ctx, ready, framework| {
-            let (bot, stop) = (Arc::clone(&bot), stop.clone());
-            let fired = fired.lock().ok().and_then(|mut f| f.take());
+            let bot = Arc::clone(&bot);
             Box::pin(async move {
-                info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                info!(user = %ready.user.name, guilds = ready.guilds.len(), shard = ?ready.shard, "connected to Discord");
                 let _ = bot.http.set(Arc::clone(&ctx.http));
-                register(&bot, ctx, &framework.options().commands).await;
-                if let Some(fired) = fired {
+                if let Some(fired) = startup.first_ready() {
+                    register(&bot, ctx, &framework.options().commands).await;
                     tokio::spawn(publish_fired(Arc::clone(&bot), fired));
+                    tokio::spawn(recover(Arc::clone(&bot), startup.stop()));
                 }
-                tokio::spawn(recover(Arc::clone(&bot), stop));
                 Ok(bot)
             })
         })

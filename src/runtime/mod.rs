@@ -12,6 +12,7 @@ mod clock;
 mod computer_workers;
 pub mod queries;
 mod scheduler;
+mod shards;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -20,10 +21,11 @@ use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Timestamp};
-use crate::store::{Location, Store, StoreError};
+use crate::store::{Location, PgShardLocks, Scope, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer_workers::ComputerConfig;
+pub use shards::{STANDBY_POLL, ShardNews, ShardPlan};
 
 /// A blocking task that did not come back (it panicked or was cancelled at shutdown).
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +65,9 @@ pub(crate) struct Inner {
     sleeping_until: AtomicI64,
     /// The computer's queue and engines.
     pool: computer_workers::Pool,
+    /// Where outcomes no caller's command caused go (fired deadlines, the computer's moves,
+    /// what taking over a shard recovered).
+    outcomes: mpsc::UnboundedSender<Outcome>,
 }
 
 impl Inner {
@@ -86,6 +91,8 @@ pub struct Handle {
 pub struct Scheduler {
     task: JoinHandle<()>,
     alive: JoinHandle<()>,
+    /// The standby loop of a process on PostgreSQL (see [`ShardPlan`]).
+    standby: Option<JoinHandle<()>>,
     stop: watch::Sender<bool>,
     inner: Arc<Inner>,
 }
@@ -98,6 +105,9 @@ impl Scheduler {
         let _ = self.stop.send(true);
         let _ = self.task.await;
         let _ = self.alive.await;
+        if let Some(standby) = self.standby {
+            let _ = standby.await;
+        }
     }
 }
 
@@ -107,24 +117,31 @@ pub struct Started {
     pub handle: Handle,
     pub scheduler: Scheduler,
     pub fired: mpsc::UnboundedReceiver<Outcome>,
+    /// The shards to connect, now and as they are taken over (see [`ShardNews`]).
+    pub shards: mpsc::UnboundedReceiver<ShardNews>,
 }
 
-/// Starts serving the database at `location`: its serving lock first (a second process on the
-/// same database is refused before it reads anything), then every running game loaded and
-/// replayed off the async threads, then the runtime ([`Handle::start`]).
+/// Starts serving the database at `location` for the shards of `plan`. On SQLite: the file's
+/// serving lock first (a second process on the same file is refused before it reads
+/// anything), then every running game loaded; every shard is this process's. On PostgreSQL:
+/// the shards of the range no other process holds are taken (each by an advisory lock), their
+/// guilds' games loaded, and the others waited for (see [`ShardNews`]). Then the runtime
+/// ([`Handle::start`]).
 ///
 /// # Errors
-/// Another process serves the database, or it cannot be reached, opened or read.
+/// Another process serves the database file, or other processes run with another number of
+/// shards; the database cannot be reached, opened or read.
 pub async fn start(
     location: &Location,
     clock: Arc<dyn Clock>,
     computer: ComputerConfig,
+    plan: ShardPlan,
 ) -> Result<Started, StartError> {
     let location = location.clone();
     let now = clock.now();
-    let service = blocking(move || {
-        let store = Store::open_serving_at(&location).map_err(|cause| match cause {
-            StoreError::InUse { .. } => StartError::InUse(cause),
+    let opened = blocking(move || {
+        let failed = |cause: StoreError| match cause {
+            StoreError::InUse { .. } | StoreError::ShardTotal { .. } => StartError::InUse(cause),
             cause if cause.is_unavailable() => StartError::Unreachable {
                 path: location.to_string(),
                 cause,
@@ -133,15 +150,77 @@ pub async fn start(
                 path: location.to_string(),
                 cause,
             },
-        })?;
-        Ok::<_, StartError>(Service::open(Arc::new(store), now)?)
+        };
+        match &location {
+            Location::Sqlite { .. } => {
+                let store = Store::open_serving_at(&location).map_err(failed)?;
+                let service = Service::open(Arc::new(store), now)?;
+                // The file is this process's alone: so is every shard.
+                let all = ShardPlan::all(plan.total);
+                if all.range() != plan.range() {
+                    tracing::warn!(
+                        "SHARD_RANGE is for processes sharing a PostgreSQL database; on SQLite \
+                         this process serves every shard"
+                    );
+                }
+                let held = all.range();
+                Ok::<_, StartError>((service, None, all, held))
+            }
+            Location::Postgres { url, connections } => {
+                let locks = PgShardLocks::connect(url).map_err(failed)?;
+                let mut plan = plan.clone();
+                if plan.follow
+                    && let Some(theirs) = locks.cluster_total().map_err(failed)?
+                    && theirs != plan.total
+                {
+                    tracing::warn!(
+                        recommended = plan.total,
+                        running = theirs,
+                        "the other processes run with another number of shards; following them"
+                    );
+                    plan.total = theirs;
+                    plan.last = plan.last.min(theirs.saturating_sub(1));
+                }
+                locks.join(plan.total).map_err(failed)?;
+                let store = Store::open_postgres(url, *connections).map_err(failed)?;
+                let held = shards::take_free(&locks, &plan).map_err(failed)?;
+                let scope = Scope::Shards {
+                    total: plan.total,
+                    held: held.clone(),
+                };
+                let service = Service::open_scoped(Arc::new(store), now, scope)?;
+                Ok((service, Some(Arc::new(locks)), plan, held))
+            }
+        }
     })
     .await??;
-    let (handle, scheduler, fired) = Handle::start(service, clock, computer);
+    let (service, locks, plan, held) = opened;
+    let (news_tx, news) = mpsc::unbounded_channel();
+    let (handle, mut scheduler, fired) = Handle::start(service, clock, computer);
+    if !held.is_empty() {
+        let _ = news_tx.send(ShardNews::Serve {
+            total: plan.total,
+            shards: held.clone(),
+        });
+    }
+    if held.len() < plan.range().len() {
+        tracing::info!(held = ?held, range = ?plan.range(), "standing by for the shards other processes hold");
+    }
+    if let Some(locks) = locks {
+        scheduler.standby = Some(tokio::spawn(shards::standby(
+            Arc::clone(&handle.inner),
+            locks,
+            plan,
+            held,
+            news_tx,
+            scheduler.stop.subscribe(),
+        )));
+    }
     Ok(Started {
         handle,
         scheduler,
         fired,
+        shards: news,
     })
 }
 
@@ -168,14 +247,15 @@ impl Handle {
         computer: ComputerConfig,
     ) -> (Handle, Scheduler, mpsc::UnboundedReceiver<Outcome>) {
         service.set_computer_limit(computer.max_games);
+        let (tx, rx) = mpsc::unbounded_channel();
         let inner = Arc::new(Inner {
             service: Arc::new(service),
             clock,
             wake: Notify::new(),
             sleeping_until: AtomicI64::new(i64::MIN),
             pool: computer_workers::Pool::new(computer),
+            outcomes: tx.clone(),
         });
-        let (tx, rx) = mpsc::unbounded_channel();
         let (stop, stop_rx) = watch::channel(false);
         computer_workers::start(&inner, &tx);
         computer_workers::resume_all(&inner);
@@ -184,6 +264,7 @@ impl Handle {
         let scheduler = Scheduler {
             task,
             alive,
+            standby: None,
             stop,
             inner: Arc::clone(&inner),
         };
@@ -215,6 +296,28 @@ impl Handle {
                 Applied::only(Err(Failure::Internal(StoreError::Task(e.to_string()))))
             }
         }
+    }
+
+    /// Waits for this shard's turn to identify on Discord's gateway: one identify per bucket
+    /// (`shard % max_concurrency`) every five seconds, whichever process asks (the turns are
+    /// taken in the database).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn identify_turn(&self, shard: u32, max_concurrency: u32) -> Result<(), Failure> {
+        // Discord's five seconds, and half a second for the time between a turn and the
+        // identify it allows (a connection to open, the gateway's hello).
+        const EVERY_MS: i64 = 5_500;
+        let bucket = shard % max_concurrency.max(1);
+        let now = self.now().millis();
+        let turn = self
+            .tables(move |store| store.write(|tx| tx.identify_turn(bucket, now, EVERY_MS)))
+            .await?;
+        let wait = u64::try_from(turn - now).unwrap_or(0);
+        if wait > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+        }
+        Ok(())
     }
 
     /// Makes the scheduler look at the deadlines now (a test that moved a manual clock).

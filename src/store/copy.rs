@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 23] = [
+pub const TABLES: [&str; 26] = [
     "settings",
     "invitations",
     "matches",
@@ -32,6 +32,9 @@ pub const TABLES: [&str; 23] = [
     "discord_events",
     "discord_relays",
     "discord_team_boards",
+    "id_blocks",
+    "shard_liveness",
+    "identify_slots",
 ];
 
 /// The tables a store holds (the migrations' own bookkeeping left out).

@@ -158,9 +158,13 @@ impl Tx<'_> {
     ///
     /// # Errors
     /// A database error.
-    pub fn open_events(&self) -> Result<Vec<i64>, StoreError> {
+    pub fn open_events(&self, scope: &super::Scope) -> Result<Vec<i64>, StoreError> {
         self.query_all(
-            "SELECT id FROM events WHERE stage IN ('registration', 'running') ORDER BY id",
+            &format!(
+                "SELECT id FROM events WHERE stage IN ('registration', 'running') AND {} \
+                 ORDER BY id",
+                scope.condition("guild_id")
+            ),
             &[],
             |r| r.get(0),
         )

@@ -176,25 +176,26 @@ impl Tx<'_> {
     /// A database error.
     pub fn pending_invitations(
         &self,
+        scope: &super::Scope,
     ) -> Result<Vec<Result<InvitationRow, super::RowError>>, StoreError> {
         let mut out = Vec::new();
-        self.query_each(
+        let sql = format!(
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
              created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours, \
              nigiri_stones, nigiri_guess, inviter_partner, invitee_partner, accepted_invitee, \
              accepted_inviter_partner, accepted_invitee_partner FROM invitations \
-             WHERE status = 'pending' ORDER BY id",
-            &[],
-            |r| {
-                let id: i64 = r.get(0)?;
-                out.push(invitation_from_row(r).map_err(|e| super::RowError {
-                    table: "invitations",
-                    id,
-                    cause: e.to_string(),
-                }));
-                Ok(())
-            },
-        )?;
+             WHERE status = 'pending' AND {} ORDER BY id",
+            scope.condition("guild_id")
+        );
+        self.query_each(&sql, &[], |r| {
+            let id: i64 = r.get(0)?;
+            out.push(invitation_from_row(r).map_err(|e| super::RowError {
+                table: "invitations",
+                id,
+                cause: e.to_string(),
+            }));
+            Ok(())
+        })?;
         Ok(out)
     }
 }

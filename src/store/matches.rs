@@ -368,11 +368,16 @@ impl Tx<'_> {
     ///
     /// # Errors
     /// A database error.
-    pub fn running_matches(&self) -> Result<Vec<Result<MatchRow, RowError>>, StoreError> {
+    pub fn running_matches(
+        &self,
+        scope: &super::Scope,
+    ) -> Result<Vec<Result<MatchRow, RowError>>, StoreError> {
         // The predicate of the partial index `matches_running`, so that start-up reads only the
         // running games, however many have ended.
         let sql = format!(
-            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') ORDER BY id"
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') \
+             AND {} ORDER BY id",
+            scope.condition("guild_id")
         );
         let mut out = Vec::new();
         self.query_each(&sql, &[], |r| {
@@ -395,22 +400,24 @@ impl Tx<'_> {
     /// A database error, or the first error `each` returns.
     pub fn moves_of_running(
         &self,
+        scope: &super::Scope,
         mut each: impl FnMut(Result<MoveRow, RowError>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        self.query_each(
+        let sql = format!(
             "SELECT m.match_id, m.number, m.color, m.point, m.automatic, m.played_at, \
              m.played_by FROM matches AS x JOIN moves AS m ON m.match_id = x.id \
-             WHERE x.phase IN ('nigiri', 'play', 'agreement') ORDER BY m.match_id, m.number",
-            &[],
-            |r| {
-                let id: i64 = r.get(0)?;
-                each(move_from_row(r).map_err(|e| RowError {
-                    table: "moves",
-                    id,
-                    cause: e.to_string(),
-                }))
-            },
-        )
+             WHERE x.phase IN ('nigiri', 'play', 'agreement') AND {} \
+             ORDER BY m.match_id, m.number",
+            scope.condition("x.guild_id")
+        );
+        self.query_each(&sql, &[], |r| {
+            let id: i64 = r.get(0)?;
+            each(move_from_row(r).map_err(|e| RowError {
+                table: "moves",
+                id,
+                cause: e.to_string(),
+            }))
+        })
     }
 
     /// The moves of one match, in order.

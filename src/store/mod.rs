@@ -17,6 +17,7 @@
 //! Discord ids are `u64`; the databases' integers are `i64`. Ids are stored by bit pattern
 //! (`as i64`), which round-trips exactly and keeps equality and indexes working.
 
+mod cluster;
 mod conn;
 pub mod copy;
 mod events;
@@ -24,6 +25,7 @@ mod invitations;
 mod legacy_time;
 mod matches;
 mod pg;
+mod pg_shards;
 mod profiles;
 mod ratings;
 mod rows;
@@ -33,10 +35,12 @@ mod serving_lock;
 pub mod testing;
 pub mod types;
 
+pub use cluster::{ID_BLOCK, Scope};
 pub use conn::{Backend, Row, Tx};
 pub use events::StoredEvent;
 pub use matches::RowError;
 pub use pg::{PgServingLock, redact};
+pub use pg_shards::PgShardLocks;
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
@@ -137,6 +141,16 @@ pub enum StoreError {
     InUse {
         path: std::path::PathBuf,
         holder: Option<u32>,
+    },
+    /// Other processes serve this database with another number of Discord's shards.
+    #[error(
+        "the processes serving {database} run with {theirs} shards, and this one with {ours}: \
+         set SHARDS={theirs} (or stop them all to change the number)"
+    )]
+    ShardTotal {
+        database: String,
+        theirs: u32,
+        ours: u32,
     },
     /// The serving lock's file cannot be opened or locked.
     #[error("cannot lock {}: {cause}", path.display())]
@@ -569,9 +583,10 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 23,
+            n, 26,
             "sixteen tables of the game (five of them events, one the team games' votes), \
-             seven of the Discord adapter"
+             three that processes sharing the database share (ids, shards' liveness, \
+             identify turns), seven of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -646,12 +661,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            24,
-            "the same 23 tables as SQLite's, and the steps applied"
+            27,
+            "the same 26 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 24);
+        assert_eq!(tables(&again), 27);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

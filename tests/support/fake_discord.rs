@@ -121,6 +121,8 @@ pub(crate) struct ChannelRecord {
     /// Threads: their members (the bot, for threads it made; those it added; a private
     /// thread's, those a role mention brought in).
     pub members: Vec<u64>,
+    /// The guild it is in, when not the main one.
+    pub guild_id: Option<u64>,
 }
 
 impl ChannelRecord {
@@ -157,15 +159,30 @@ pub(crate) struct GatewayState {
     pub gateway_url_requests: u32,
     pub connections: u32,
     pub query: Option<String>,
+    /// The last IDENTIFY's `d`.
     pub identify: Option<Value>,
-    pub ready_sent: bool,
-    pub guild_create_sent: bool,
     pub heartbeats: u32,
     pub resumes: u32,
-    pub seq: u64,
-    pub conn_id: u64,
-    pub tx: Option<mpsc::UnboundedSender<String>>,
+    /// The open sessions, by shard.
+    pub sessions: BTreeMap<u32, Session>,
+    /// The number of shards `GET /gateway/bot` recommends, and the one identifies must use.
+    pub shards: u32,
+    /// Discord's `max_concurrency`: identify buckets.
+    pub max_concurrency: u32,
+    /// When each bucket last identified.
+    pub last_identify: HashMap<u32, Instant>,
+    /// Every identify: its shard, and when on the fake's clock.
+    pub identifies: Vec<(u32, Duration)>,
     pub received: Vec<Value>,
+}
+
+/// A shard's gateway session: the connection it is on and its sequence.
+pub(crate) struct Session {
+    pub conn_id: u64,
+    pub tx: mpsc::UnboundedSender<String>,
+    pub seq: u64,
+    /// READY and the GUILD_CREATEs sent.
+    pub ready: bool,
 }
 
 #[derive(Default)]
@@ -187,6 +204,25 @@ pub(crate) struct State {
     pub bot_channel_permissions: BTreeMap<u64, u64>,
     pub guild_locale: String,
     pub attachment_size_limit: u64,
+    /// Guilds besides the main one ([`GUILD_ID`]), by id: their names.
+    pub more_guilds: BTreeMap<u64, String>,
+}
+
+impl State {
+    /// Every guild the bot is in: the main one first.
+    pub fn guild_ids(&self) -> Vec<u64> {
+        let mut ids = vec![GUILD_ID];
+        ids.extend(self.more_guilds.keys().copied());
+        ids
+    }
+
+    /// The guild a channel is in (the main one for channels the test did not place).
+    pub fn guild_of_channel(&self, channel: u64) -> u64 {
+        self.channels
+            .get(&channel)
+            .and_then(|c| c.guild_id)
+            .unwrap_or(GUILD_ID)
+    }
 }
 
 pub(crate) struct Inner {
@@ -284,6 +320,8 @@ impl FakeDiscord {
                 .insert(BOT_ROLE_ID);
             st.guild_locale = "en-US".into();
             st.attachment_size_limit = 10 * 1024 * 1024;
+            st.gateway.shards = 1;
+            st.gateway.max_concurrency = 1;
         }
         let tasks = vec![
             tokio::spawn(rest::serve(inner.clone(), rest)),
@@ -320,6 +358,55 @@ impl FakeDiscord {
     pub fn now(&self) -> Duration {
         self.inner.started.elapsed()
     }
+    /// Makes Discord recommend `total` shards (`GET /gateway/bot`) and expect them at identify.
+    pub fn set_shards(&self, total: u32) {
+        self.inner.lock().gateway.shards = total.max(1);
+    }
+
+    /// Adds a guild whose events come on `shard`, with a text channel: the guild's id and the
+    /// channel's. Its roles and members are the main guild's.
+    pub fn add_guild_on_shard(&self, shard: u32, name: &str) -> (u64, u64) {
+        let mut st = self.inner.lock();
+        let total = st.gateway.shards.max(1);
+        let mut guild = GUILD_ID + (1 << 22) * (1 + st.more_guilds.len() as u64);
+        while gateway::shard_of(guild, total) != shard || guild == GUILD_ID {
+            guild += 1 << 22;
+        }
+        st.more_guilds.insert(guild, name.to_owned());
+        let channel = self.inner.new_id();
+        let mut record = ChannelRecord::text(channel, "go");
+        record.guild_id = Some(guild);
+        st.channels.insert(channel, record);
+        (guild, channel)
+    }
+
+    /// Whether `shard` has an open session with READY sent.
+    pub fn shard_connected(&self, shard: u32) -> bool {
+        self.inner
+            .lock()
+            .gateway
+            .sessions
+            .get(&shard)
+            .is_some_and(|s| s.ready)
+    }
+
+    /// Waits until every shard of `shards` has an open session.
+    pub async fn wait_shards_connected(&self, shards: &[u32], timeout: Duration) {
+        let what = format!("shards {shards:?} connected");
+        self.wait_for(&what, timeout, |st| {
+            shards
+                .iter()
+                .all(|s| st.gateway.sessions.get(s).is_some_and(|x| x.ready))
+                .then_some(())
+        })
+        .await
+    }
+
+    /// Every identify so far: the shard and when, on the clock of [`FakeDiscord::now`].
+    pub fn identifies(&self) -> Vec<(u32, Duration)> {
+        self.inner.lock().gateway.identifies.clone()
+    }
+
     pub fn rest_addr(&self) -> SocketAddr {
         self.rest_addr
     }
@@ -422,7 +509,10 @@ impl FakeDiscord {
             "the bot to connect to the gateway (IDENTIFY → READY)",
             timeout,
             |st| {
-                (st.gateway.ready_sent && st.gateway.guild_create_sent && st.gateway.tx.is_some())
+                st.gateway
+                    .sessions
+                    .get(&gateway::shard_of(GUILD_ID, st.gateway.shards))
+                    .is_some_and(|s| s.ready)
                     .then_some(())
             },
         )
@@ -553,7 +643,7 @@ impl FakeDiscord {
         let st = self.inner.lock();
         let g = &st.gateway;
         let mut out = format!(
-            "  gateway: GET /gateway asked {} time(s), {} websocket connection(s), IDENTIFY {}, READY {}, connected now {}, last seq {}, heartbeats {}\n",
+            "  gateway: GET /gateway asked {} time(s), {} websocket connection(s), IDENTIFY {}, sessions now (shard: ready, seq) {:?}, heartbeats {}\n",
             g.gateway_url_requests,
             g.connections,
             if g.identify.is_some() {
@@ -561,9 +651,10 @@ impl FakeDiscord {
             } else {
                 "NOT received"
             },
-            if g.ready_sent { "sent" } else { "not sent" },
-            g.tx.is_some(),
-            g.seq,
+            g.sessions
+                .iter()
+                .map(|(k, s)| (*k, s.ready, s.seq))
+                .collect::<Vec<_>>(),
             g.heartbeats
         );
         let ops: Vec<String> = g.received.iter().map(|f| f["op"].to_string()).collect();

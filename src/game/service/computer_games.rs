@@ -57,7 +57,7 @@ impl Service {
         let human = color.unwrap_or(Color::Black);
         let players = ByColor::new_with(|c| if c == human { who.user } else { who.computer });
         let mut m = Match::new(
-            MatchId(self.take_id()),
+            MatchId(self.take_id()?),
             who.guild,
             who.channel,
             players,

@@ -105,7 +105,7 @@ impl Service {
             return Err(Refusal::EventTermsNotAllowed.into());
         }
         let t = Tournament {
-            id: EventId(self.take_id()),
+            id: EventId(self.take_id()?),
             guild: req.guild,
             channel: req.channel,
             name,
@@ -398,7 +398,7 @@ impl Service {
         for p in &planned {
             let id = match p {
                 Planned::Play(pairing) => {
-                    let m = self.event_match(&t, *pairing, &settings, now);
+                    let m = self.event_match(&t, *pairing, &settings, now)?;
                     let id = m.id;
                     matches.push(m);
                     Some(id)
@@ -453,7 +453,7 @@ impl Service {
         pairing: Pairing,
         settings: &Settings,
         now: Timestamp,
-    ) -> Match {
+    ) -> Result<Match, Failure> {
         let (black, white, handicap, komi) = event_game_terms(t, pairing);
         // An even game: the pairing's colours, or nigiri's where the terms say so.
         let even = (black, white) == (pairing.black, pairing.white)
@@ -480,7 +480,7 @@ impl Service {
             white: t.entries[white].user,
         };
         let mut m = Match::new(
-            MatchId(self.take_id()),
+            MatchId(self.take_id()?),
             t.guild,
             t.channel,
             players,
@@ -490,7 +490,7 @@ impl Service {
         if t.terms.colours == ColourRule::Nigiri && even {
             m.begin_nigiri();
         }
-        m
+        Ok(m)
     }
 
     /// Records, in a match's commit, the end of an event's game: its board's result, and an
@@ -540,16 +540,17 @@ impl Service {
                 .iter()
                 .find(|g| g.match_id == Some(id) && g.result.is_none())
                 .ok_or(Refusal::NotAnEventGame)?;
-            let replacement = (ruling == Ruling::Replay).then(|| {
-                Match::new(
-                    MatchId(self.take_id()),
+            let replacement = match ruling {
+                Ruling::Replay => Some(Match::new(
+                    MatchId(self.take_id()?),
                     m.guild,
                     m.channel,
                     m.players,
                     m.config,
                     now,
-                )
-            });
+                )),
+                _ => None,
+            };
             let row = RulingRow {
                 event_id: link.event.get(),
                 round: game.round,

@@ -33,7 +33,7 @@ impl Service {
     ) -> Result<Outcome, Failure> {
         let settings = self.settings(who.guild)?;
         let lobby = lock(&self.lobby);
-        let id = InvitationId(self.take_id());
+        let id = InvitationId(self.take_id()?);
         let mut inv = lobby.decide_invite(id, who, options, &settings, now)?;
         if inv.terms.ranked
             && options.handicap.is_none()
@@ -99,7 +99,8 @@ impl Service {
         };
         let settings = self.settings(m.guild)?;
         let lobby = lock(&self.lobby);
-        let inv = lobby.decide_rematch(InvitationId(self.take_id()), who, terms, &settings, now)?;
+        let inv =
+            lobby.decide_rematch(InvitationId(self.take_id()?), who, terms, &settings, now)?;
         self.open_invitation(lobby, inv)
     }
 

@@ -3,11 +3,10 @@
 //! every other game starts.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex, RwLock};
 
 use crate::go::IllegalMove;
-use crate::store::{MatchRow, RowError, Store};
+use crate::store::{MatchRow, RowError, Scope, Store};
 
 use super::super::invitation::Lobby;
 use super::super::matches::{Ending, Match};
@@ -75,8 +74,8 @@ struct Loaded {
     matches: Vec<Match>,
     invitations: Vec<super::super::Invitation>,
     problems: Vec<LoadProblem>,
-    /// When the bot last said it was alive.
-    alive_at: Option<i64>,
+    /// When the games' servers last said they were alive.
+    alive: AliveNotes,
     /// The events not over.
     events: Vec<i64>,
 }
@@ -84,93 +83,179 @@ struct Loaded {
 impl Service {
     /// Notes that the bot is alive at `now`: after a restart, the time since the last note is
     /// what players on real clocks get back. The runtime notes it every few seconds and when it
-    /// stops.
+    /// stops; a process serving some of Discord's shards notes it for each of them, for the
+    /// process that may take them over.
     ///
     /// # Errors
     /// The database failed.
     pub fn mark_alive(&self, now: Timestamp) -> Result<(), Failure> {
-        self.store.write(|tx| tx.set_alive_at(now.millis()))?;
+        let scope = self.scope();
+        self.store.write(|tx| {
+            tx.set_alive_at(now.millis())?;
+            if let Scope::Shards { total, held } = &scope {
+                tx.set_shards_alive_at(*total, held, now.millis())?;
+            }
+            Ok::<_, crate::store::StoreError>(())
+        })?;
         Ok(())
     }
 
-    /// Opens the service on `store` at `now`: every running match and pending invitation is
-    /// loaded back and its deadlines re-armed; a turn whose deadline fell while the bot was down
-    /// gets a fresh turn (SPEC §5), kept in memory until the match's next commit and reported
-    /// by [`Service::take_recovered`].
+    /// The guilds this service serves.
+    pub fn scope(&self) -> Scope {
+        lock(&self.scope).clone()
+    }
+
+    /// Opens the service on `store` at `now`, serving every guild (see [`Service::open_scoped`]).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn open(store: Arc<Store>, now: Timestamp) -> Result<Service, ServiceError> {
+        Service::open_scoped(store, now, Scope::All)
+    }
+
+    /// Opens the service on `store` at `now` for the guilds of `scope`: every running match
+    /// and pending invitation of theirs is loaded back and its deadlines re-armed; a turn whose
+    /// deadline fell while no process served it gets a fresh turn (SPEC §5), kept in memory
+    /// until the match's next commit and reported by [`Service::take_recovered`].
     ///
     /// A stored match that cannot be loaded is left out (see [`Service::load_problems`]) rather
     /// than keeping every other game from starting.
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn open(store: Arc<Store>, now: Timestamp) -> Result<Service, ServiceError> {
-        let loaded = store.read(load_all)?;
-        let mut lobby = Lobby::default();
-        let mut timers = Timers::default();
-        for inv in loaded.invitations {
-            timers.set(Subject::Invitation(inv.id), Some(inv.expires_at));
-            lobby.invitations.insert(inv.id, inv);
-        }
-        let mut matches = HashMap::with_capacity(loaded.matches.len());
-        let mut recovered = Vec::new();
-        // Renewed deadlines are not written back: the stored ones stay in the past, so a second
-        // restart renews them again (what SPEC §5 asks), and the match's next commit writes its
-        // whole live row anyway. Start-up stays a pure read.
-        // The time the bot was down, given back to players on real clocks: from the last
-        // moment it said it was alive (see [`Service::mark_alive`]).
-        let downtime = loaded
-            .alive_at
-            .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
-        // Every running event looks again at once: a round may have ended while the bot was
-        // down, or a crash may have come between a game's end and the next round.
-        for &id in &loaded.events {
-            timers.set(Subject::Event(super::super::EventId(id)), Some(now));
-        }
-        for mut m in loaded.matches {
-            let events = m.resume(now, downtime);
-            lobby.seat_match(&m);
-            timers.set(Subject::Match(m.id), m.next_deadline());
-            if !events.is_empty() {
-                recovered.push(Outcome::of_match(&m, events));
-            }
-            matches.insert(m.id, Arc::new(Mutex::new(m)));
-        }
-        recovered.sort_by_key(|o| o.subject);
-        // Time given back on a real clock is written at once: unlike a renewed turn, it must
-        // not be given again (or lost) at a second restart before the game's next move.
-        let given: Vec<crate::store::MatchLive> = matches
-            .values()
-            .map(|cell| lock(cell))
-            .filter(|m| !m.given_back.is_zero())
-            .map(|m| super::match_rows::live_of(&m))
-            .collect();
-        let ids: Vec<i64> = matches
-            .values()
-            .map(|cell| lock(cell))
-            .filter(|m| !m.given_back.is_zero())
-            .map(|m| m.id.get())
-            .collect();
-        if !given.is_empty() {
-            store.write(|tx| {
-                for (id, live) in ids.iter().zip(&given) {
-                    tx.update_match(*id, live)?;
-                }
-                tx.set_alive_at(now.millis())
-            })?;
-        }
-        Ok(Service {
+    pub fn open_scoped(
+        store: Arc<Store>,
+        now: Timestamp,
+        scope: Scope,
+    ) -> Result<Service, ServiceError> {
+        let empty = match &scope {
+            Scope::All => Scope::All,
+            Scope::Shards { total, .. } => Scope::Shards {
+                total: *total,
+                held: Vec::new(),
+            },
+        };
+        let service = Service {
             store,
-            lobby: Mutex::new(lobby),
-            matches: RwLock::new(matches),
+            scope: Mutex::new(empty),
+            ids: Mutex::new(IdBlock::default()),
+            lobby: Mutex::new(Lobby::default()),
+            matches: RwLock::new(HashMap::new()),
             settings: RwLock::new(HashMap::new()),
             settings_edit: Mutex::new(()),
             events: Mutex::new(()),
-            timers: Mutex::new(timers),
-            next_id: AtomicI64::new(loaded.max_id + 1),
-            problems: Mutex::new(loaded.problems),
-            recovered: Mutex::new(recovered),
+            timers: Mutex::new(Timers::default()),
+            problems: Mutex::new(Vec::new()),
+            recovered: Mutex::new(Vec::new()),
             computer_limit: std::sync::atomic::AtomicUsize::new(DEFAULT_COMPUTER_GAMES),
-        })
+        };
+        let recovered = service.adopt(scope, now)?;
+        *lock(&service.recovered) = recovered;
+        Ok(service)
+    }
+
+    /// Takes on the guilds of `more` (shards another process served until it died, or this
+    /// service's first ones): their running matches and pending invitations loaded and armed
+    /// as at start-up, the time since their last server's last sign of life given back.
+    /// Returns what that changed (turns renewed, time given back) for the front end to show.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn adopt(&self, more: Scope, now: Timestamp) -> Result<Vec<Outcome>, ServiceError> {
+        let loaded = self.store.read(|tx| load_all(tx, &more))?;
+        {
+            let mut ids = lock(&self.ids);
+            ids.floor = ids.floor.max(loaded.max_id + 1);
+        }
+        let mut recovered = Vec::new();
+        let mut given: Vec<(i64, crate::store::MatchLive)> = Vec::new();
+        {
+            let mut lobby = lock(&self.lobby);
+            let mut timers = lock(&self.timers);
+            for inv in loaded.invitations {
+                timers.set(Subject::Invitation(inv.id), Some(inv.expires_at));
+                lobby.invitations.insert(inv.id, inv);
+            }
+            // Every running event looks again at once: a round may have ended while no one
+            // served it, or a crash may have come between a game's end and the next round.
+            for &id in &loaded.events {
+                timers.set(Subject::Event(super::super::EventId(id)), Some(now));
+            }
+            let mut matches = self.matches.write().unwrap_or_else(|e| e.into_inner());
+            // Renewed deadlines are not written back: the stored ones stay in the past, so a
+            // second restart renews them again (what SPEC §5 asks), and the match's next commit
+            // writes its whole live row anyway.
+            for mut m in loaded.matches {
+                // The time the game was not served, given back to players on real clocks:
+                // from the last moment its server said it was alive.
+                let downtime = loaded
+                    .alive
+                    .of(&more, m.guild.0)
+                    .map_or(Duration::ZERO, |at| Timestamp::from_millis(at).until(now));
+                let events = m.resume(now, downtime);
+                lobby.seat_match(&m);
+                timers.set(Subject::Match(m.id), m.next_deadline());
+                if !events.is_empty() {
+                    recovered.push(Outcome::of_match(&m, events));
+                }
+                // Time given back on a real clock is written at once: unlike a renewed turn,
+                // it must not be given again (or lost) at a second restart before the next move.
+                if !m.given_back.is_zero() {
+                    given.push((m.id.get(), super::match_rows::live_of(&m)));
+                }
+                matches.insert(m.id, Arc::new(Mutex::new(m)));
+            }
+        }
+        recovered.sort_by_key(|o| o.subject);
+        lock(&self.problems).extend(loaded.problems);
+        let scope = {
+            let mut scope = lock(&self.scope);
+            if let (
+                Scope::Shards { held, .. },
+                Scope::Shards {
+                    held: newly_held, ..
+                },
+            ) = (&mut *scope, &more)
+            {
+                for s in newly_held {
+                    if !held.contains(s) {
+                        held.push(*s);
+                    }
+                }
+                held.sort_unstable();
+            }
+            scope.clone()
+        };
+        if !given.is_empty() {
+            self.store.write(|tx| {
+                for (id, live) in &given {
+                    tx.update_match(*id, live)?;
+                }
+                tx.set_alive_at(now.millis())?;
+                if let Scope::Shards { total, held } = &scope {
+                    tx.set_shards_alive_at(*total, held, now.millis())?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })?;
+        }
+        Ok(recovered)
+    }
+
+    /// A new id for a match, an invitation or an event: from this process's block, a new
+    /// block taken from the database when it runs out (processes on one database never give
+    /// the same id).
+    pub(super) fn take_id(&self) -> Result<i64, Failure> {
+        let mut ids = lock(&self.ids);
+        if ids.next >= ids.end {
+            let floor = ids.floor;
+            let start = self.store.write(|tx| tx.reserve_ids(floor))?;
+            ids.next = start;
+            ids.end = start + crate::store::ID_BLOCK;
+            ids.floor = ids.end;
+        }
+        let id = ids.next;
+        ids.next += 1;
+        Ok(id)
     }
 
     /// A match from memory if running, else from the database (any phase).
@@ -238,10 +323,37 @@ fn load_failure(id: MatchId, error: LoadError) -> Failure {
     }
 }
 
-/// Reads and replays everything running, in one read transaction.
-fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreError> {
+/// When the servers of the games last said they were alive: the whole database's note, and
+/// each shard's.
+struct AliveNotes {
+    all: Option<i64>,
+    shards: HashMap<u32, i64>,
+}
+
+impl AliveNotes {
+    /// The last sign of life of the server of `guild`'s games: its shard's note, else the
+    /// database's (a database served by one process before).
+    fn of(&self, scope: &Scope, guild: u64) -> Option<i64> {
+        scope
+            .shard(guild)
+            .and_then(|s| self.shards.get(&s).copied())
+            .or(self.all)
+    }
+}
+
+/// The ids a service hands out: the rest of its block, and the least the next block may start
+/// from (above every id stored when it loaded).
+#[derive(Default)]
+pub(super) struct IdBlock {
+    next: i64,
+    end: i64,
+    floor: i64,
+}
+
+/// Reads and replays everything running in `scope`, in one read transaction.
+fn load_all(tx: &crate::store::Tx<'_>, scope: &Scope) -> Result<Loaded, crate::store::StoreError> {
     let max_id = tx.max_id()?;
-    let (matches, broken) = load_matches(tx)?;
+    let (matches, broken) = load_matches(tx, scope)?;
     let mut problems: Vec<LoadProblem> = broken
         .into_iter()
         .map(|(id, error)| {
@@ -255,15 +367,21 @@ fn load_all(tx: &crate::store::Tx<'_>) -> Result<Loaded, crate::store::StoreErro
             }
         })
         .collect();
-    let invitations = load_invitations(tx, &mut problems)?;
+    let invitations = load_invitations(tx, scope, &mut problems)?;
     problems.sort_by_key(|p| p.subject);
     Ok(Loaded {
         max_id,
         matches,
         invitations,
         problems,
-        alive_at: tx.alive_at()?,
-        events: tx.open_events()?,
+        alive: AliveNotes {
+            all: tx.alive_at()?,
+            shards: match scope {
+                Scope::All => HashMap::new(),
+                Scope::Shards { total, .. } => tx.shard_alive_at(*total)?.into_iter().collect(),
+            },
+        },
+        events: tx.open_events(scope)?,
     })
 }
 
@@ -273,10 +391,11 @@ type Broken = Vec<(i64, LoadError)>;
 /// The running matches, replayed; and those that could not be, with why.
 fn load_matches(
     tx: &crate::store::Tx<'_>,
+    scope: &Scope,
 ) -> Result<(Vec<Match>, Broken), crate::store::StoreError> {
     let mut problems = Vec::new();
     let mut loading: HashMap<i64, (Match, MatchRow)> = HashMap::new();
-    for row in tx.running_matches()? {
+    for row in tx.running_matches(scope)? {
         match row {
             Ok(r) => match match_skeleton(&r) {
                 Ok(m) => {
@@ -289,7 +408,7 @@ fn load_matches(
     }
     // Replay as the rows stream by: no copy of 600,000 rows in between.
     let mut broken: HashMap<i64, LoadError> = HashMap::new();
-    tx.moves_of_running(|mv| {
+    tx.moves_of_running(scope, |mv| {
         let (id, result) = match mv {
             Ok(mv) => (
                 mv.match_id,
@@ -341,11 +460,12 @@ fn open_ballot(tx: &crate::store::Tx<'_>, m: &mut Match) -> Result<(), crate::st
 /// The pending invitations; a row that does not decode goes to `problems`.
 fn load_invitations(
     tx: &crate::store::Tx<'_>,
+    scope: &Scope,
     problems: &mut Vec<LoadProblem>,
 ) -> Result<Vec<super::super::Invitation>, crate::store::StoreError> {
     let mut invitations = Vec::new();
     let mut settings: HashMap<u64, Settings> = HashMap::new();
-    for row in tx.pending_invitations()? {
+    for row in tx.pending_invitations(scope)? {
         match row {
             Ok(r) => {
                 let s = match settings.entry(r.guild) {

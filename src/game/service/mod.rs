@@ -22,7 +22,6 @@ mod reads;
 mod team_commands;
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 use crate::store::{Store, StoreError};
@@ -56,6 +55,10 @@ type MatchCell = Arc<Mutex<Match>>;
 /// The match service. Share it in an `Arc`.
 pub struct Service {
     store: Arc<Store>,
+    /// The guilds it serves (all, or those on the shards its process holds).
+    scope: Mutex<crate::store::Scope>,
+    /// The rest of its block of ids.
+    ids: Mutex<load::IdBlock>,
     lobby: Mutex<Lobby>,
     matches: RwLock<HashMap<MatchId, MatchCell>>,
     settings: RwLock<HashMap<GuildId, Settings>>,
@@ -67,7 +70,6 @@ pub struct Service {
     /// the lobby's, never while holding either).
     events: Mutex<()>,
     timers: Mutex<Timers>,
-    next_id: AtomicI64,
     problems: Mutex<Vec<LoadProblem>>,
     /// What start-up changed (turns renewed), for the front end to show once.
     recovered: Mutex<Vec<Outcome>>,
@@ -534,11 +536,6 @@ impl Service {
             .insert(id, Arc::new(Mutex::new(m)));
         self.arm(Subject::Match(id), deadline);
         outcome
-    }
-
-    fn take_id(&self) -> i64 {
-        self.next_id
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
     }
 }
 

@@ -77,7 +77,7 @@ impl Service {
         let settings = self.settings(who.guild)?;
         let lobby = lock(&self.lobby);
         let mut inv = lobby.decide_invite(
-            InvitationId(self.take_id()),
+            InvitationId(self.take_id()?),
             who,
             &InviteOptions {
                 ranked: Some(false),
@@ -186,7 +186,7 @@ impl Service {
                 return Err(Refusal::ComputerBusy { max }.into());
             }
         }
-        let id = MatchId(self.take_id());
+        let id = MatchId(self.take_id()?);
         let computer_user = req.computer.map(|(u, _)| u);
         let players = ByColor::new_with(|c| match (&req.sides[c], computer_user) {
             (None, Some(bot)) => bot,

@@ -1,9 +1,15 @@
 //! The fake gateway: plain `ws://`, JSON text frames, no compression.
 //!
 //! Handshake: on connect the fake sends HELLO (op 10, `heartbeat_interval` 41250 ms); on
-//! IDENTIFY (op 2) it sends READY (op 0, seq 1) then GUILD_CREATE (seq 2); every heartbeat
-//! (op 1) is answered with HEARTBEAT_ACK (op 11); a RESUME (op 6) gets RESUMED. Dispatches the
-//! test sends later carry increasing sequence numbers.
+//! IDENTIFY (op 2) it sends READY (op 0, seq 1) then a GUILD_CREATE for each guild of the
+//! identified shard; every heartbeat (op 1) is answered with HEARTBEAT_ACK (op 11); a RESUME
+//! (op 6) gets RESUMED. Dispatches the test sends later carry increasing sequence numbers.
+//!
+//! Shards as Discord runs them: the bot identifies each connection as `[shard, total]`, the
+//! total being the one `GET /gateway/bot` gave; a guild's events go to shard
+//! `(guild_id >> 22) % total`. An identify with the wrong total, a second connection for a
+//! shard whose first is open, and two identifies of one bucket (`shard % max_concurrency`)
+//! within five seconds are violations (Discord closes with 4010 or 4009).
 
 use std::sync::Arc;
 
@@ -35,15 +41,46 @@ pub async fn serve(inner: Arc<Inner>, listener: TcpListener) {
     }
 }
 
-/// Sends a dispatch (op 0) on the current connection with the next sequence number. `None` when
-/// no bot is connected.
+/// The shard a guild's events go to (Discord's formula).
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
+}
+
+/// Sends a dispatch (op 0) on the session of the main guild's shard with its next sequence
+/// number. `None` when that shard is not connected.
 pub fn dispatch_locked(inner: &Inner, st: &mut State, event: &str, data: Value) -> Option<u64> {
-    let tx = st.gateway.tx.clone()?;
-    st.gateway.seq += 1;
-    let seq = st.gateway.seq;
+    dispatch_to_guild(inner, st, super::GUILD_ID, event, data)
+}
+
+/// Sends a dispatch on the session of the shard that carries `guild`'s events.
+pub fn dispatch_to_guild(
+    inner: &Inner,
+    st: &mut State,
+    guild: u64,
+    event: &str,
+    data: Value,
+) -> Option<u64> {
+    let shard = shard_of(guild, st.gateway.shards);
+    dispatch_to_shard(inner, st, shard, event, data)
+}
+
+/// Sends a dispatch on `shard`'s session.
+pub fn dispatch_to_shard(
+    inner: &Inner,
+    st: &mut State,
+    shard: u32,
+    event: &str,
+    data: Value,
+) -> Option<u64> {
+    let session = st.gateway.sessions.get_mut(&shard)?;
+    session.seq += 1;
+    let seq = session.seq;
     let frame = json!({"op": 0, "s": seq, "t": event, "d": data}).to_string();
-    inner.log(format!("gateway → {event} s={seq} ({} bytes)", frame.len()));
-    tx.send(frame).ok()?;
+    inner.log(format!(
+        "gateway[{shard}] → {event} s={seq} ({} bytes)",
+        frame.len()
+    ));
+    session.tx.send(frame).ok()?;
     Some(seq)
 }
 
@@ -69,10 +106,8 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
     let conn_id = {
         let mut st = inner.lock();
         st.gateway.connections += 1;
-        st.gateway.conn_id = u64::from(st.gateway.connections);
-        st.gateway.tx = Some(tx.clone());
         st.gateway.query = query;
-        st.gateway.conn_id
+        u64::from(st.gateway.connections)
     };
     inner.bump();
     let writer = tokio::spawn(async move {
@@ -103,20 +138,24 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
             eprintln!("[fake-discord] gateway: frame that is not JSON: {text}");
             continue;
         };
-        handle_frame(&inner, &tx, frame);
+        handle_frame(&inner, conn_id, &tx, frame);
     }
 
     {
         let mut st = inner.lock();
-        if st.gateway.conn_id == conn_id {
-            st.gateway.tx = None;
-        }
+        st.gateway.sessions.retain(|_, s| s.conn_id != conn_id);
     }
     inner.bump();
     writer.abort();
 }
 
-fn handle_frame(inner: &Inner, tx: &mpsc::UnboundedSender<String>, frame: Value) {
+/// Discord's session start limit: identifies of one bucket at least this far apart.
+pub const IDENTIFY_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+/// What the fake forgives of the five seconds: the two ends' clocks and the network between
+/// them (serenity spaces a client's own re-identifies by five seconds on its side).
+pub const IDENTIFY_JITTER: std::time::Duration = std::time::Duration::from_millis(50);
+
+fn handle_frame(inner: &Inner, conn_id: u64, tx: &mpsc::UnboundedSender<String>, frame: Value) {
     let op = frame["op"].as_u64().unwrap_or(u64::MAX);
     let mut st = inner.lock();
     st.gateway.received.push(frame.clone());
@@ -127,26 +166,109 @@ fn handle_frame(inner: &Inner, tx: &mpsc::UnboundedSender<String>, frame: Value)
         }
         2 => {
             inner.log(format!(
-                "gateway ← IDENTIFY intents={} compress={}",
-                frame["d"]["intents"], frame["d"]["compress"]
+                "gateway ← IDENTIFY intents={} compress={} shard={}",
+                frame["d"]["intents"], frame["d"]["compress"], frame["d"]["shard"]
             ));
-            let shard = match &frame["d"]["shard"] {
-                Value::Array(a) if a.len() == 2 => Value::Array(a.clone()),
-                _ => json!([0, 1]),
+            let total = st.gateway.shards;
+            let (id, their_total) = match &frame["d"]["shard"] {
+                Value::Array(a) if a.len() == 2 => (
+                    a[0].as_u64().unwrap_or(u64::MAX),
+                    a[1].as_u64().unwrap_or(u64::MAX),
+                ),
+                _ => (0, 1),
             };
+            let shard = u32::try_from(id).unwrap_or(u32::MAX);
+            let refuse = |st: &mut State, reason: String| {
+                st.violation(super::Violation {
+                    route: "GATEWAY IDENTIFY".into(),
+                    reason,
+                    status: 0,
+                    code: 4010,
+                    interaction_id: None,
+                    at: inner.started.elapsed(),
+                });
+            };
+            if their_total != u64::from(total) || id >= their_total {
+                refuse(
+                    &mut st,
+                    format!(
+                        "shard {:?} does not fit the {total} shards Discord runs this bot with (close 4010, invalid shard)",
+                        frame["d"]["shard"]
+                    ),
+                );
+            }
+            if let Some(other) = st.gateway.sessions.get(&shard)
+                && other.conn_id != conn_id
+            {
+                refuse(
+                    &mut st,
+                    format!(
+                        "shard {shard} identified on a second connection while its first is open"
+                    ),
+                );
+            }
+            let bucket = shard % st.gateway.max_concurrency.max(1);
+            let now = std::time::Instant::now();
+            if let Some(last) = st.gateway.last_identify.get(&bucket)
+                && now.duration_since(*last) + IDENTIFY_JITTER < IDENTIFY_EVERY
+            {
+                let gap = now.duration_since(*last);
+                refuse(
+                    &mut st,
+                    format!(
+                        "identify of bucket {bucket} {gap:?} after the last (session start limit: one per 5 s; close 4009)"
+                    ),
+                );
+            }
+            st.gateway.last_identify.insert(bucket, now);
+            st.gateway.identifies.push((shard, inner.started.elapsed()));
             st.gateway.identify = Some(frame["d"].clone());
             // A new session numbers its dispatches from 1, as Discord's does.
-            st.gateway.seq = 0;
-            let ready = payloads::ready(&inner.gateway_url, shard);
-            st.gateway.ready_sent = dispatch_locked(inner, &mut st, "READY", ready).is_some();
-            let guild = payloads::guild_create(&st);
-            st.gateway.guild_create_sent =
-                dispatch_locked(inner, &mut st, "GUILD_CREATE", guild).is_some();
+            st.gateway.sessions.insert(
+                shard,
+                super::Session {
+                    conn_id,
+                    tx: tx.clone(),
+                    seq: 0,
+                    ready: false,
+                },
+            );
+            let guilds: Vec<u64> = st
+                .guild_ids()
+                .into_iter()
+                .filter(|g| shard_of(*g, total) == shard)
+                .collect();
+            let ready = payloads::ready(&inner.gateway_url, json!([id, their_total]), &guilds);
+            let mut sent = dispatch_to_shard(inner, &mut st, shard, "READY", ready).is_some();
+            for g in guilds {
+                let guild = payloads::guild_create(&st, g);
+                sent &= dispatch_to_shard(inner, &mut st, shard, "GUILD_CREATE", guild).is_some();
+            }
+            if let Some(s) = st.gateway.sessions.get_mut(&shard) {
+                s.ready = sent;
+            }
         }
         6 => {
             st.gateway.resumes += 1;
-            eprintln!("[fake-discord] gateway: the bot RESUMEd its session; answering RESUMED");
-            dispatch_locked(inner, &mut st, "RESUMED", json!({}));
+            let shard = frame["d"]["session_id"]
+                .as_str()
+                .and_then(|s| s.strip_prefix("fake-session-"))
+                .and_then(|s| s.parse::<u32>().ok())
+                .unwrap_or(0);
+            eprintln!(
+                "[fake-discord] gateway: the bot RESUMEd shard {shard}'s session; answering RESUMED"
+            );
+            let seq = st.gateway.sessions.get(&shard).map_or(0, |s| s.seq);
+            st.gateway.sessions.insert(
+                shard,
+                super::Session {
+                    conn_id,
+                    tx: tx.clone(),
+                    seq,
+                    ready: true,
+                },
+            );
+            dispatch_to_shard(inner, &mut st, shard, "RESUMED", json!({}));
         }
         other => inner.log(format!("gateway ← op {other} (ignored)")),
     }

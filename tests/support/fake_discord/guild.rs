@@ -240,8 +240,12 @@ impl FakeDiscord {
         );
         let mut st = self.inner.lock();
         st.guild_locale = locale.to_string();
-        if st.gateway.tx.is_some() {
-            let mut guild = payloads::guild_create(&st);
+        if st
+            .gateway
+            .sessions
+            .contains_key(&gateway::shard_of(GUILD_ID, st.gateway.shards))
+        {
+            let mut guild = payloads::guild_create(&st, GUILD_ID);
             if let Some(m) = guild.as_object_mut() {
                 for k in [
                     "joined_at",

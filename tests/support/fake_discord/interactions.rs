@@ -318,7 +318,10 @@ impl FakeDiscord {
                 original_message_id: None,
             },
         );
-        if gateway::dispatch_locked(&self.inner, st, "INTERACTION_CREATE", payload).is_none() {
+        let guild = st.guild_of_channel(channel_id);
+        if gateway::dispatch_to_guild(&self.inner, st, guild, "INTERACTION_CREATE", payload)
+            .is_none()
+        {
             panic!(
                 "fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)"
             );

@@ -141,7 +141,7 @@ pub fn channel(c: &ChannelRecord) -> Value {
     let mut v = json!({
         "id": c.id.to_string(),
         "type": c.kind,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": c.guild_id.unwrap_or(GUILD_ID).to_string(),
         "name": c.name,
         "position": 0,
         "permission_overwrites": [],
@@ -170,27 +170,34 @@ pub fn channel(c: &ChannelRecord) -> Value {
 }
 
 /// The `d` of READY.
-pub fn ready(gateway_url: &str, shard: Value) -> Value {
+pub fn ready(gateway_url: &str, shard: Value, guilds: &[u64]) -> Value {
+    let session = format!("fake-session-{}", shard[0].as_u64().unwrap_or(0));
     json!({
         "v": 10,
         "user": bot_user(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-        "session_id": "fake-session-1",
+        "guilds": guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect::<Vec<_>>(),
+        "session_id": session,
         "resume_gateway_url": gateway_url,
         "shard": shard,
         "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
     })
 }
 
-/// The `d` of GUILD_CREATE for the fake's guild, with its channels, roles and members.
-pub fn guild_create(st: &State) -> Value {
+/// The `d` of GUILD_CREATE for one of the fake's guilds, with its channels, roles and members.
+pub fn guild_create(st: &State, guild: u64) -> Value {
+    let name = st
+        .more_guilds
+        .get(&guild)
+        .cloned()
+        .unwrap_or_else(|| "Tengen test server".to_owned());
+    let here = |c: &&ChannelRecord| c.guild_id.unwrap_or(GUILD_ID) == guild;
     let mut members = vec![bot_member(st)];
     for u in st.users.values() {
         members.push(member(u, &st.roles_of(u), false));
     }
     json!({
-        "id": GUILD_ID.to_string(),
-        "name": "Tengen test server",
+        "id": guild.to_string(),
+        "name": name,
         "icon": null,
         "icon_hash": null,
         "splash": null,
@@ -225,8 +232,8 @@ pub fn guild_create(st: &State) -> Value {
         "member_count": members.len(),
         "voice_states": [],
         "members": members,
-        "channels": st.channels.values().filter(|c| c.kind == 0).map(channel).collect::<Vec<_>>(),
-        "threads": st.channels.values().filter(|c| c.is_thread() && !c.archived).map(channel).collect::<Vec<_>>(),
+        "channels": st.channels.values().filter(here).filter(|c| c.kind == 0).map(channel).collect::<Vec<_>>(),
+        "threads": st.channels.values().filter(here).filter(|c| c.is_thread() && !c.archived).map(channel).collect::<Vec<_>>(),
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
@@ -267,7 +274,7 @@ fn interaction_base(
         "type": kind,
         "token": token,
         "version": 1,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": channel.guild_id.unwrap_or(GUILD_ID).to_string(),
         "channel_id": channel.id.to_string(),
         "channel": partial_channel(channel),
         "member": member(u, roles, true),
@@ -275,7 +282,7 @@ fn interaction_base(
         "locale": u.locale,
         "guild_locale": env.guild_locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "authorizing_integration_owners": {"0": channel.guild_id.unwrap_or(GUILD_ID).to_string()},
         "context": 0,
         "attachment_size_limit": env.attachment_size_limit,
     });
@@ -444,7 +451,7 @@ pub fn modal_submit_interaction(
 pub fn message(
     id: u64,
     channel_id: u64,
-    guild: bool,
+    guild: Option<u64>,
     kind: u64,
     interaction_webhook: bool,
 ) -> Value {
@@ -467,8 +474,8 @@ pub fn message(
         "flags": 0,
         "application_id": APPLICATION_ID.to_string(),
     });
-    if guild {
-        v["guild_id"] = json!(GUILD_ID.to_string());
+    if let Some(guild) = guild {
+        v["guild_id"] = json!(guild.to_string());
     }
     if interaction_webhook {
         v["webhook_id"] = json!(APPLICATION_ID.to_string());

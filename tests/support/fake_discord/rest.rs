@@ -306,8 +306,9 @@ fn route(inner: &Inner, st: &mut State, req: &Req) -> Reply {
             st.gateway.gateway_url_requests += 1;
             Reply::Json(
                 StatusCode::OK,
-                json!({"url": inner.gateway_url, "shards": 1, "session_start_limit": {
-                    "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
+                json!({"url": inner.gateway_url, "shards": st.gateway.shards.max(1),
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                    "max_concurrency": st.gateway.max_concurrency.max(1)}}),
             )
         }
         ("GET", ["users", "@me"]) => Reply::Json(StatusCode::OK, super::bot_user()),

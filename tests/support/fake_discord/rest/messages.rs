@@ -365,7 +365,13 @@ fn create_message(
     let id = inner.new_id();
     let flags = data["flags"].as_u64().unwrap_or(0);
     let ephemeral = from_interaction && flags & 64 != 0;
-    let mut json = payloads::message(id, channel.id, channel.kind != 1, kind, from_interaction);
+    let mut json = payloads::message(
+        id,
+        channel.id,
+        (channel.kind != 1).then(|| channel.guild_id.unwrap_or(super::super::GUILD_ID)),
+        kind,
+        from_interaction,
+    );
     json["flags"] = json!((flags & (64 | 4 | 4096 | 32768)) | if deferred { 128 } else { 0 });
     let mut msg = StoredMessage {
         id,

@@ -1,0 +1,21 @@
+-- Ids handed out in blocks: several processes on one database never give the same id.
+CREATE TABLE id_blocks (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    next INTEGER NOT NULL
+);
+
+-- When the process serving a shard of Discord's last said it was alive: the one that takes the
+-- shard over gives players on real clocks back the time since.
+CREATE TABLE shard_liveness (
+    total    INTEGER NOT NULL CHECK (total > 0),
+    shard    INTEGER NOT NULL CHECK (shard >= 0 AND shard < total),
+    alive_at INTEGER NOT NULL,
+    PRIMARY KEY (total, shard)
+);
+
+-- Discord's session start limit, shared by every process: the next moment a shard of each
+-- bucket may identify.
+CREATE TABLE identify_slots (
+    bucket  INTEGER PRIMARY KEY CHECK (bucket >= 0),
+    next_at INTEGER NOT NULL
+);

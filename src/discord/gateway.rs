@@ -1,0 +1,207 @@
+//! The connections to Discord's gateway: one client per shard this process serves, started
+//! as the runtime hands the shards over (at start-up, and when a standby process takes over a
+//! dead one's), each identifying in its turn of Discord's session start limit, which every
+//! process shares through the database.
+
+use std::sync::{Arc, Mutex};
+
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
+use tokio::sync::{mpsc, watch};
+use tracing::{info, warn};
+
+use crate::config::{HostConfig, Shards, Token};
+use crate::game::Outcome;
+use crate::runtime::{ShardNews, ShardPlan};
+
+use super::{Bot, RunError};
+
+/// The shards and Discord's session start limit, as worked out at start-up.
+pub(super) struct Plan {
+    pub shards: ShardPlan,
+    /// How many shards may identify at once (Discord's `max_concurrency`).
+    pub max_concurrency: u32,
+}
+
+fn http(token: &Token, api_base: Option<&String>) -> serenity::all::Http {
+    let mut http = HttpBuilder::new(token.expose());
+    if let Some(base) = api_base {
+        // A REST proxy does the rate limiting; serenity sends to it only with its own off.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Works out the shards: `SHARDS` or Discord's recommendation (`GET /gateway/bot`), and
+/// `SHARD_RANGE` or all of them. Discord unreachable: one shard for `auto` (or the number the
+/// processes already serving the database run with), and one identify at a time.
+pub(super) async fn plan(config: &HostConfig) -> Plan {
+    let asked = http(&config.token, config.api_base.as_ref())
+        .get_bot_gateway()
+        .await;
+    let (recommended, max_concurrency) = match asked {
+        Ok(g) => (
+            g.shards.max(1),
+            u32::try_from(g.session_start_limit.max_concurrency)
+                .unwrap_or(1)
+                .max(1),
+        ),
+        Err(e) => {
+            warn!(error = %e, "cannot ask Discord how to shard; one shard, one identify at a time");
+            (1, 1)
+        }
+    };
+    let (total, follow) = match config.shards {
+        Shards::Auto => (recommended, true),
+        Shards::Count(n) => (n, false),
+    };
+    let (first, last) = config.shard_range.unwrap_or((0, total.saturating_sub(1)));
+    Plan {
+        shards: ShardPlan {
+            total,
+            first,
+            last: last.min(total.saturating_sub(1)),
+            follow,
+        },
+        max_concurrency,
+    }
+}
+
+/// What the first shard to connect does once for the whole process.
+pub(super) struct Startup {
+    fired: Mutex<Option<mpsc::UnboundedReceiver<Outcome>>>,
+    stop: watch::Receiver<bool>,
+}
+
+impl Startup {
+    pub(super) fn new(
+        fired: mpsc::UnboundedReceiver<Outcome>,
+        stop: watch::Receiver<bool>,
+    ) -> Startup {
+        Startup {
+            fired: Mutex::new(Some(fired)),
+            stop,
+        }
+    }
+
+    /// The outcomes to show, for the first shard ready; `None` for the others.
+    pub(super) fn first_ready(&self) -> Option<mpsc::UnboundedReceiver<Outcome>> {
+        self.fired.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+
+    pub(super) fn stop(&self) -> watch::Receiver<bool> {
+        self.stop.clone()
+    }
+}
+
+/// This process's gateway clients.
+pub(super) struct Gateway {
+    bot: Arc<Bot>,
+    token: Token,
+    api_base: Option<String>,
+    intents: GatewayIntents,
+    max_concurrency: u32,
+    startup: Arc<Startup>,
+    news: mpsc::UnboundedReceiver<ShardNews>,
+    managers: Vec<Arc<ShardManager>>,
+    ended_tx: mpsc::UnboundedSender<(u32, Result<(), String>)>,
+    ended: mpsc::UnboundedReceiver<(u32, Result<(), String>)>,
+}
+
+impl Gateway {
+    pub(super) fn new(
+        bot: Arc<Bot>,
+        config: &HostConfig,
+        max_concurrency: u32,
+        startup: Arc<Startup>,
+        news: mpsc::UnboundedReceiver<ShardNews>,
+    ) -> Gateway {
+        let mut intents = GatewayIntents::GUILDS;
+        if config.presence {
+            intents |= GatewayIntents::GUILD_PRESENCES;
+        }
+        let (ended_tx, ended) = mpsc::unbounded_channel();
+        Gateway {
+            bot,
+            token: config.token.clone(),
+            api_base: config.api_base.clone(),
+            intents,
+            max_concurrency,
+            startup,
+            news,
+            managers: Vec::new(),
+            ended_tx,
+            ended,
+        }
+    }
+
+    /// Connects the shards as the runtime hands them over, until one fails for good or the
+    /// shards are lost.
+    ///
+    /// # Errors
+    /// A shard's client failed (a wrong token), or the shards were lost to another process.
+    pub(super) async fn run(&mut self) -> Result<(), RunError> {
+        let mut served_before = false;
+        let mut news_open = true;
+        loop {
+            tokio::select! {
+                news = self.news.recv(), if news_open => match news {
+                    Some(ShardNews::Serve { total, shards }) => {
+                        for shard in shards {
+                            self.connect(shard, total).await?;
+                        }
+                        if served_before {
+                            // Boards of the games taken over may have fallen behind.
+                            let bot = Arc::clone(&self.bot);
+                            tokio::spawn(async move {
+                                super::publish::reconcile(&bot, true).await;
+                                super::repost_invitations(&bot).await;
+                            });
+                        }
+                        served_before = true;
+                    }
+                    Some(ShardNews::Lost) => return Err(RunError::ShardsLost),
+                    None => news_open = false,
+                },
+                Some((shard, ended)) = self.ended.recv() => {
+                    if let Err(e) = ended {
+                        return Err(RunError::Client(format!("shard {shard}: {e}")));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts the client of one shard in its turn to identify.
+    async fn connect(&mut self, shard: u32, total: u32) -> Result<(), RunError> {
+        if let Err(e) = self
+            .bot
+            .runtime
+            .identify_turn(shard, self.max_concurrency)
+            .await
+        {
+            // Discord's own limit still holds the identify back; this only spaces them.
+            warn!(error = %e, "cannot take a turn to identify; connecting now");
+        }
+        let framework = super::framework(Arc::clone(&self.bot), Arc::clone(&self.startup));
+        let mut client =
+            ClientBuilder::new_with_http(http(&self.token, self.api_base.as_ref()), self.intents)
+                .framework(framework)
+                .await
+                .map_err(|e| RunError::Client(e.to_string()))?;
+        self.managers.push(client.shard_manager.clone());
+        let ended = self.ended_tx.clone();
+        info!(shard, total, "connecting a shard");
+        tokio::spawn(async move {
+            let r = client.start_shard(shard, total).await;
+            let _ = ended.send((shard, r.map_err(|e| e.to_string())));
+        });
+        Ok(())
+    }
+
+    /// Closes every shard's connection.
+    pub(super) async fn shutdown(&self) {
+        for m in &self.managers {
+            m.shutdown_all().await;
+        }
+    }
+}

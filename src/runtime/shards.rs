@@ -1,0 +1,194 @@
+//! Discord's shards across processes. A guild's events come on shard `(guild_id >> 22) %
+//! total`; a process serves the guilds of the shards it holds. On SQLite one process holds
+//! every shard (the file's serving lock). On PostgreSQL each shard is held by an advisory lock
+//! on a connection of the process's own: a shard another process holds is waited for (the
+//! process is its standby) and taken over when the holder dies, its guilds' games then loaded
+//! as at a restart. A process that loses its lock connection has lost its shards to whoever
+//! takes them next, and stops.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, watch};
+use tracing::{error, info, warn};
+
+use crate::store::{PgShardLocks, Scope, StoreError};
+
+use super::{Inner, blocking, computer_workers};
+
+/// How the bot is sharded, as the host set it (`SHARDS`, `SHARD_RANGE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShardPlan {
+    /// The number of shards (Discord's recommendation when the host said `auto`).
+    pub total: u32,
+    /// The shards this process serves, first and last (inclusive).
+    pub first: u32,
+    pub last: u32,
+    /// `SHARDS=auto`: follow the number the processes already serving the database run with,
+    /// rather than refuse to start beside them.
+    pub follow: bool,
+}
+
+impl ShardPlan {
+    /// One process with every shard of `total`.
+    pub fn all(total: u32) -> ShardPlan {
+        ShardPlan {
+            total,
+            first: 0,
+            last: total.saturating_sub(1),
+            follow: false,
+        }
+    }
+
+    /// The shards of the range, in order (clamped to the total).
+    pub fn range(&self) -> Vec<u32> {
+        (self.first..=self.last.min(self.total.saturating_sub(1))).collect()
+    }
+}
+
+/// What the front end hears about its shards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShardNews {
+    /// Connect these shards of `total` to the gateway: this process now serves their guilds.
+    Serve { total: u32, shards: Vec<u32> },
+    /// The shards were lost (the lock connection failed): stop.
+    Lost,
+}
+
+/// How often a standby process tries the locks of the shards it waits for, and a serving one
+/// checks that its lock connection still stands.
+pub const STANDBY_POLL: Duration = Duration::from_secs(1);
+
+/// Takes the shards of `plan` that no other process holds: those it got, in order.
+///
+/// # Errors
+/// The database failed, or other processes run with another number of shards.
+pub(super) fn take_free(locks: &PgShardLocks, plan: &ShardPlan) -> Result<Vec<u32>, StoreError> {
+    let mut held = Vec::new();
+    for shard in plan.range() {
+        if locks.try_take(shard)? {
+            held.push(shard);
+        }
+    }
+    Ok(held)
+}
+
+/// Takes the shards `held` again on a new connection, with backoff while the server cannot be
+/// reached: `false` if another process took one of them meanwhile (or the process stops).
+async fn hold_again(
+    locks: &Arc<PgShardLocks>,
+    plan: &ShardPlan,
+    held: &[u32],
+    stop: &mut watch::Receiver<bool>,
+) -> bool {
+    let mut wait = Duration::from_millis(250);
+    loop {
+        let (l, total, shards) = (Arc::clone(locks), plan.total, held.to_vec());
+        match blocking(move || l.reconnect(total, &shards)).await {
+            Ok(Ok(again)) => return again,
+            Ok(Err(e)) => warn!(error = %e, "cannot take the shards again yet"),
+            Err(e) => warn!(error = %e, "cannot take the shards again yet"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            r = stop.changed() => if r.is_err() || *stop.borrow() { return false },
+        }
+        wait = (wait * 2).min(Duration::from_secs(5));
+    }
+}
+
+/// The standby loop of a process on PostgreSQL: every [`STANDBY_POLL`] it tries the shards of
+/// its range it does not hold; one it gets is adopted (its guilds' games loaded, deadlines
+/// armed, the computer's turns queued, boards redrawn) and handed to the front end to connect.
+/// It also checks the lock connection: if it fails the process has lost its shards.
+pub(super) async fn standby(
+    inner: Arc<Inner>,
+    locks: Arc<PgShardLocks>,
+    plan: ShardPlan,
+    mut held: Vec<u32>,
+    news: mpsc::UnboundedSender<ShardNews>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(STANDBY_POLL) => {}
+            r = stop.changed() => if r.is_err() || *stop.borrow() { return },
+        }
+        let (l, wanted): (Arc<PgShardLocks>, Vec<u32>) = (
+            Arc::clone(&locks),
+            plan.range()
+                .into_iter()
+                .filter(|s| !held.contains(s))
+                .collect(),
+        );
+        let taken = blocking(move || {
+            l.check()?;
+            let mut got = Vec::new();
+            for s in wanted {
+                if l.try_take(s)? {
+                    got.push(s);
+                }
+            }
+            Ok::<_, StoreError>(got)
+        })
+        .await;
+        let got = match taken {
+            Ok(Ok(got)) => got,
+            Ok(Err(e)) => {
+                warn!(error = %e, "the connection holding this process's shards failed; taking them again");
+                if !hold_again(&locks, &plan, &held, &mut stop).await {
+                    error!("another process took this process's shards meanwhile; stopping");
+                    let _ = news.send(ShardNews::Lost);
+                    return;
+                }
+                info!(shards = ?held, "the shards are held again");
+                continue;
+            }
+            Err(e) => {
+                warn!(error = %e, "the standby task failed; trying again");
+                continue;
+            }
+        };
+        if got.is_empty() {
+            continue;
+        }
+        info!(shards = ?got, "taking over shards");
+        let (i, now) = (Arc::clone(&inner), inner.clock.now());
+        let scope = Scope::Shards {
+            total: plan.total,
+            held: got.clone(),
+        };
+        let adopted = blocking(move || {
+            let outcomes = i.service.adopt(scope, now)?;
+            computer_workers::resume_all(&i);
+            Ok::<_, crate::game::ServiceError>(outcomes)
+        })
+        .await;
+        match adopted {
+            Ok(Ok(outcomes)) => {
+                inner.rearm();
+                for o in outcomes {
+                    let _ = inner.outcomes.send(o);
+                }
+            }
+            Ok(Err(e)) => {
+                // The locks are held but the games could not be read: stop rather than serve
+                // guilds without their games (the next holder will load them).
+                error!(error = %e, "cannot load the games of the shards taken over; stopping");
+                let _ = news.send(ShardNews::Lost);
+                return;
+            }
+            Err(e) => {
+                error!(error = %e, "cannot load the games of the shards taken over; stopping");
+                let _ = news.send(ShardNews::Lost);
+                return;
+            }
+        }
+        held.extend(&got);
+        held.sort_unstable();
+        let _ = news.send(ShardNews::Serve {
+            total: plan.total,
+            shards: got,
+        });
+    }
+}
