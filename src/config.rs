@@ -98,6 +98,14 @@ pub enum ConfigError {
         "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
     )]
     Sync(String),
+    #[error(
+        "AI_WORKERS must be local (the computer thinks in this process) or external (tengen worker processes on PostgreSQL think), not {0:?}"
+    )]
+    Workers(String),
+    #[error(
+        "AI_WORKERS=external needs PostgreSQL (DATABASE_URL): the workers take their searches from its database"
+    )]
+    WorkersNeedPostgres,
     #[error("SHARDS must be auto or a whole number from 1 to {MAX_SHARDS}, not {0:?}")]
     Shards(String),
     #[error(
@@ -175,6 +183,11 @@ impl HostConfig {
             computer.max_games = n as usize;
         }
         computer.max_playouts = number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX))?;
+        computer.external = match get("AI_WORKERS").map(|v| v.to_ascii_lowercase()).as_deref() {
+            None | Some("local") => false,
+            Some("external") => true,
+            Some(other) => return Err(ConfigError::Workers(other.to_owned())),
+        };
         let database_path = get("DATABASE_PATH")
             .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from);
         let connections = number("DATABASE_CONNECTIONS", 1, 100)?
@@ -213,6 +226,9 @@ impl HostConfig {
                 Some((a, b))
             }
         };
+        if computer.external && !matches!(database, Location::Postgres { .. }) {
+            return Err(ConfigError::WorkersNeedPostgres);
+        }
         Ok(HostConfig {
             shards,
             shard_range,

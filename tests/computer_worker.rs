@@ -24,6 +24,7 @@ fn config() -> ComputerConfig {
         threads: 1,
         max_games: 4,
         max_playouts: Some(300),
+        external: false,
     }
 }
 

@@ -23,6 +23,7 @@
 //! `game::computer`); the levels themselves are named in [`crate::go::Level`].
 
 mod heavy_playout;
+pub mod job;
 mod marking;
 mod pattern;
 mod patterns_table;

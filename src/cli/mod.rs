@@ -5,6 +5,7 @@ pub mod gtp;
 mod migrate_db;
 mod render;
 mod replay;
+mod worker;
 
 use std::process::ExitCode;
 
@@ -37,6 +38,9 @@ pub enum Command {
     Health,
     /// Copy everything from the SQLite file into an empty PostgreSQL database (the bot stopped).
     MigrateDb(migrate_db::MigrateArgs),
+    /// Think for the computer: take searches from the PostgreSQL database of `DATABASE_URL`
+    /// (the bots run with `AI_WORKERS=external`), answer them, until killed.
+    Worker,
 }
 
 /// Parses the arguments and runs the chosen command.
@@ -49,6 +53,7 @@ pub fn main() -> ExitCode {
         Command::Gtp(args) => gtp::run(&args),
         Command::Health => health(),
         Command::MigrateDb(args) => migrate_db::run(&args),
+        Command::Worker => worker::run(),
     }
 }
 

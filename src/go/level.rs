@@ -10,7 +10,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How strong the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Level {
     /// 初级.
     Beginner,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How repetition is forbidden.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum KoRule {
     /// Only the immediate retake of a single-stone ko is forbidden, for one move.
     Simple,
@@ -15,7 +15,7 @@ pub enum KoRule {
 }
 
 /// How the end position is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Scoring {
     /// Stones plus empty regions that touch only one colour (Chinese counting).
     Area,
@@ -24,7 +24,7 @@ pub enum Scoring {
 }
 
 /// How dead stones are settled at the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DeadStones {
     /// None are removed: the board is counted as it stands, so players play them out.
     PlayOut,
@@ -33,7 +33,9 @@ pub enum DeadStones {
 }
 
 /// White's compensation for moving second, in half points so that 5.5 is exact (11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Komi(i32);
 
 impl Komi {
@@ -128,7 +130,7 @@ impl FromStr for Komi {
 }
 
 /// Everything the engine needs to know about a rule set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     pub ko: KoRule,
     pub scoring: Scoring,

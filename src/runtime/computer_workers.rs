@@ -27,6 +27,9 @@ pub struct ComputerConfig {
     pub max_games: usize,
     /// A cap on the playouts of any search (`AI_MAX_PLAYOUTS`), for a slow machine or a test.
     pub max_playouts: Option<u64>,
+    /// The searches go to worker processes through the database (`AI_WORKERS=external`,
+    /// PostgreSQL): the threads here only post them and wait for the answers.
+    pub external: bool,
 }
 
 impl Default for ComputerConfig {
@@ -35,6 +38,7 @@ impl Default for ComputerConfig {
             threads: 1,
             max_games: crate::game::DEFAULT_COMPUTER_GAMES,
             max_playouts: None,
+            external: false,
         }
     }
 }
@@ -228,6 +232,22 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
     let board = Some(task.board);
     let seed = (task.board.match_id.get() as u64) ^ (u64::from(task.board.move_number) << 32);
     match &task.task {
+        Task::Move if inner.pool.config.external => {
+            let id = task.board.match_id;
+            let by = c.user;
+            Some(match external_search(inner, task, seed)? {
+                Decision::Play(point) => Command::Play { by, point, board },
+                Decision::Pass => Command::Pass {
+                    by,
+                    board,
+                    game: None,
+                },
+                Decision::Resign => Command::Resign {
+                    by,
+                    match_id: Some(id),
+                },
+            })
+        }
         Task::Move => {
             let id = task.board.match_id;
             let mut engine = lock(&inner.pool.engines)
@@ -281,6 +301,58 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
                 MarkingVerdict::Resume => Command::ResumePlay { by, board },
             })
         }
+    }
+}
+
+/// How often a thread waiting for a worker's answer looks for it.
+const ANSWER_POLL: Duration = Duration::from_millis(50);
+
+/// Posts the move's search for the worker processes and waits for the answer: `None` if the
+/// runtime stops or the game moves on meanwhile (the job is then dropped), or the database
+/// fails (the task is queued again by the next look at the game).
+fn external_search(inner: &Inner, task: &ComputerTask, seed: u64) -> Option<Decision> {
+    let c = task.computer;
+    let (id, number) = (task.board.match_id, task.board.move_number);
+    let job = ai::job::SearchJob::of(&task.game, c.level, c.may_resign, seed);
+    let json = match job.to_json() {
+        Ok(j) => j,
+        Err(e) => {
+            warn!(error = %e, "cannot write the computer's job");
+            return None;
+        }
+    };
+    let store = inner.service.store();
+    let now = inner.clock.now().millis();
+    if let Err(e) = store.write(|tx| tx.post_job(id.get(), number, &json, now)) {
+        warn!(error = %e, "cannot post the computer's job");
+        return None;
+    }
+    let size = task.game.size();
+    loop {
+        if inner.pool.stopping.load(Ordering::SeqCst) {
+            return None;
+        }
+        let still = inner
+            .service
+            .computer_task(id)
+            .is_some_and(|t| key(&t) == key(task));
+        if !still {
+            let _ = store.write(|tx| tx.drop_jobs(id.get(), number));
+            return None;
+        }
+        match store.read(|tx| tx.job_answer(id.get(), number)) {
+            Ok(Some(text)) => {
+                let _ = store.write(|tx| tx.drop_jobs(id.get(), number));
+                let decision = ai::job::answer_of(&text, size);
+                if decision.is_none() {
+                    warn!(answer = %text, "a worker's answer is not a move; passing");
+                }
+                return Some(decision.unwrap_or(Decision::Pass));
+            }
+            Ok(None) => {}
+            Err(e) => debug!(error = %e, "cannot read the computer's answer yet"),
+        }
+        std::thread::sleep(ANSWER_POLL);
     }
 }
 

@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 26] = [
+pub const TABLES: [&str; 27] = [
     "settings",
     "invitations",
     "matches",
@@ -35,6 +35,7 @@ pub const TABLES: [&str; 26] = [
     "id_blocks",
     "shard_liveness",
     "identify_slots",
+    "ai_jobs",
 ];
 
 /// The tables a store holds (the migrations' own bookkeeping left out).

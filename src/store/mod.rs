@@ -22,6 +22,7 @@ mod conn;
 pub mod copy;
 mod events;
 mod invitations;
+mod jobs;
 mod legacy_time;
 mod matches;
 mod pg;
@@ -38,9 +39,10 @@ pub mod types;
 pub use cluster::{ID_BLOCK, Scope};
 pub use conn::{Backend, Row, Tx};
 pub use events::StoredEvent;
+pub use jobs::{JOBS_CHANNEL, LeasedJob};
 pub use matches::RowError;
 pub use pg::{PgServingLock, redact};
-pub use pg_shards::PgShardLocks;
+pub use pg_shards::{PgListener, PgShardLocks};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
@@ -583,10 +585,10 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 26,
+            n, 27,
             "sixteen tables of the game (five of them events, one the team games' votes), \
              three that processes sharing the database share (ids, shards' liveness, \
-             identify turns), seven of the Discord adapter"
+             identify turns, the computer's jobs), seven of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -661,12 +663,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            27,
-            "the same 26 tables as SQLite's, and the steps applied"
+            28,
+            "the same 27 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 27);
+        assert_eq!(tables(&again), 28);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

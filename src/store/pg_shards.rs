@@ -143,3 +143,34 @@ impl PgShardLocks {
         lock(&self.conn).batch("SELECT 1")
     }
 }
+
+/// A connection that listens on a channel of PostgreSQL's `NOTIFY` (the computer's workers
+/// waiting for jobs).
+pub struct PgListener {
+    client: postgres::Client,
+}
+
+impl PgListener {
+    /// Connects to `url` and listens on `channel` (a name of our own).
+    ///
+    /// # Errors
+    /// The server cannot be reached.
+    pub fn listen(url: &str, channel: &str) -> Result<PgListener, StoreError> {
+        use std::str::FromStr;
+        let config = postgres::Config::from_str(url)?;
+        let mut client = config.connect(postgres::NoTls)?;
+        client.batch_execute(&format!("LISTEN {channel}"))?;
+        Ok(PgListener { client })
+    }
+
+    /// Waits up to `timeout` for a notification: whether one came.
+    ///
+    /// # Errors
+    /// The connection failed.
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool, StoreError> {
+        use postgres::fallible_iterator::FallibleIterator;
+        let mut notifications = self.client.notifications();
+        let mut waiting = notifications.timeout_iter(timeout);
+        Ok(waiting.next()?.is_some())
+    }
+}

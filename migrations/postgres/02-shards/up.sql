@@ -19,3 +19,17 @@ CREATE TABLE identify_slots (
     bucket  BIGINT PRIMARY KEY CHECK (bucket >= 0),
     next_at BIGINT NOT NULL
 );
+
+-- The computer's searches for worker processes (`tengen worker`): one a move of a game; taken
+-- under a lease (a worker that dies lets it go when the lease runs out), answered, and
+-- deleted by the bot process that holds the game once it applied the answer.
+CREATE TABLE ai_jobs (
+    match_id     BIGINT NOT NULL,
+    move_number  BIGINT NOT NULL CHECK (move_number >= 0),
+    job          TEXT    NOT NULL,
+    created_at   BIGINT NOT NULL,
+    worker       TEXT,
+    leased_until BIGINT,
+    answer       TEXT,
+    PRIMARY KEY (match_id, move_number)
+);

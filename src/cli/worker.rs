@@ -1,0 +1,229 @@
+//! `tengen worker`: thinks for the computer on any machine that reaches the PostgreSQL
+//! database of the bot processes (`DATABASE_URL`, with `AI_WORKERS=external` on the bots).
+//! `AI_THREADS` threads each take the oldest search no one holds (under a lease of
+//! `AI_JOB_LEASE_SECONDS`), search it, and write the answer; the bot process that holds the
+//! game applies it. Woken by `NOTIFY` when a job is posted, and every second regardless. A
+//! worker killed in mid-search lets its job go when the lease runs out; another takes it.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use tracing::{info, info_span, warn};
+
+use crate::ai::job::{SearchJob, answer_text};
+use crate::store::{JOBS_CHANNEL, PgListener, Store, redact};
+
+/// How long a worker waits for a notification before it looks at the queue anyway.
+const IDLE_LOOK: Duration = Duration::from_secs(1);
+
+/// The worker's settings, from the environment.
+struct WorkerConfig {
+    url: String,
+    threads: usize,
+    lease: Duration,
+    max_playouts: Option<u64>,
+}
+
+fn config() -> Result<WorkerConfig, String> {
+    let _ = dotenvy::dotenv();
+    let get = |k: &str| {
+        std::env::var(k)
+            .ok()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let url = get("DATABASE_URL")
+        .filter(|u| u.starts_with("postgres://") || u.starts_with("postgresql://"))
+        .ok_or("DATABASE_URL must name the bot processes' PostgreSQL database (postgres://…)")?;
+    let number = |name: &str, lo: u64, hi: u64, default: u64| -> Result<u64, String> {
+        match get(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or(format!("{name} must be a whole number from {lo} to {hi}")),
+        }
+    };
+    let threads = usize::try_from(number("AI_THREADS", 1, 64, 1)?).unwrap_or(1);
+    let lease = Duration::from_secs(number("AI_JOB_LEASE_SECONDS", 1, 3600, 60)?);
+    let max_playouts = match get("AI_MAX_PLAYOUTS") {
+        None => None,
+        Some(_) => Some(number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX), 0)?),
+    };
+    Ok(WorkerConfig {
+        url,
+        threads,
+        lease,
+        max_playouts,
+    })
+}
+
+fn millis_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The wake-up the listener gives the searching threads.
+#[derive(Default)]
+struct Bell {
+    rung: Mutex<u64>,
+    ring: Condvar,
+}
+
+impl Bell {
+    fn ring(&self) {
+        *self.rung.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.ring.notify_all();
+    }
+
+    fn wait(&self, seen: &mut u64, timeout: Duration) {
+        let guard = self.rung.lock().unwrap_or_else(|e| e.into_inner());
+        let (guard, _) = self
+            .ring
+            .wait_timeout_while(guard, timeout, |n| *n == *seen)
+            .unwrap_or_else(|e| e.into_inner());
+        *seen = *guard;
+    }
+}
+
+/// The stop of a search: its level's time, or its lease (less a margin), whichever is first.
+struct Until(Instant);
+
+impl crate::ai::Stop for Until {
+    fn stop(&self) -> bool {
+        Instant::now() >= self.0
+    }
+}
+
+/// Runs the worker until it is killed.
+pub fn run() -> ExitCode {
+    let config = match config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen worker: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let connections = u32::try_from(config.threads + 1).unwrap_or(65);
+    let store = match Store::open_postgres(&config.url, connections) {
+        Ok(s) => Arc::new(s),
+        Err(e) => {
+            eprintln!(
+                "tengen worker: cannot open the database {}: {e}",
+                redact(&config.url)
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let name = format!("worker-{}-{}", std::process::id(), millis_now());
+    info!(worker = %name, threads = config.threads, lease = ?config.lease, "thinking for the computer");
+    let bell = Arc::new(Bell::default());
+    let stopping = Arc::new(AtomicBool::new(false));
+    {
+        let (bell, url, stopping) = (Arc::clone(&bell), config.url.clone(), Arc::clone(&stopping));
+        let _ = std::thread::Builder::new()
+            .name("tengen-worker-listen".into())
+            .spawn(move || listen(&url, &bell, &stopping));
+    }
+    let mut threads = Vec::new();
+    for n in 0..config.threads {
+        let (store, bell, name) = (Arc::clone(&store), Arc::clone(&bell), format!("{name}-{n}"));
+        let (lease, cap) = (config.lease, config.max_playouts);
+        threads.push(
+            std::thread::Builder::new()
+                .name(format!("tengen-worker-{n}"))
+                .spawn(move || search_jobs(&store, &bell, &name, lease, cap)),
+        );
+    }
+    for t in threads.into_iter().flatten() {
+        let _ = t.join();
+    }
+    stopping.store(true, Ordering::SeqCst);
+    ExitCode::SUCCESS
+}
+
+/// Rings the bell on every notification of a new job; reconnects after a failure.
+fn listen(url: &str, bell: &Bell, stopping: &AtomicBool) {
+    while !stopping.load(Ordering::SeqCst) {
+        match PgListener::listen(url, JOBS_CHANNEL) {
+            Ok(mut listener) => loop {
+                match listener.wait(IDLE_LOOK) {
+                    Ok(true) => bell.ring(),
+                    Ok(false) => {}
+                    Err(e) => {
+                        warn!(error = %e, "the listening connection failed; listening again");
+                        break;
+                    }
+                }
+            },
+            Err(e) => warn!(error = %e, "cannot listen for jobs yet"),
+        }
+        std::thread::sleep(IDLE_LOOK);
+    }
+}
+
+/// One searching thread: take a job, search it, answer; wait for the bell when there is none.
+fn search_jobs(store: &Store, bell: &Bell, name: &str, lease: Duration, cap: Option<u64>) {
+    let mut seen = 0;
+    loop {
+        let now = millis_now();
+        let until = now + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
+        let leased = match store.write(|tx| tx.lease_job(name, now, until)) {
+            Ok(j) => j,
+            Err(e) => {
+                warn!(error = %e, "cannot take a job");
+                std::thread::sleep(IDLE_LOOK);
+                continue;
+            }
+        };
+        let Some(leased) = leased else {
+            bell.wait(&mut seen, IDLE_LOOK);
+            continue;
+        };
+        let span = info_span!(
+            "search",
+            match_id = leased.match_id,
+            move_number = leased.move_number
+        );
+        let _entered = span.enter();
+        let job = match SearchJob::from_json(&leased.job) {
+            Ok(j) => j,
+            Err(e) => {
+                warn!(error = %e, "a job this worker cannot read; answering a pass");
+                let _ = store
+                    .write(|tx| tx.answer_job(leased.match_id, leased.move_number, name, "pass"));
+                continue;
+            }
+        };
+        // Answer within the lease, with a margin for the write.
+        let stop = Until(Instant::now() + lease.mul_f64(0.8));
+        let started = Instant::now();
+        let answer = match job.search(cap, &stop) {
+            Ok(decision) => match job.game() {
+                Ok(game) => answer_text(decision, game.size()),
+                Err(_) => "pass".to_owned(),
+            },
+            Err(e) => {
+                warn!(error = %e, "a job whose game does not replay; answering a pass");
+                "pass".to_owned()
+            }
+        };
+        match store.write(|tx| tx.answer_job(leased.match_id, leased.move_number, name, &answer)) {
+            Ok(true) => info!(answer = %answer, took = ?started.elapsed(), "answered"),
+            Ok(false) => info!("the job was taken by another worker or dropped meanwhile"),
+            Err(e) => {
+                warn!(error = %e, "cannot write the answer; the job goes to another worker when the lease ends")
+            }
+        }
+    }
+}
