@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use e2e_support::*;
 use support::*;
-use tengen::store::testing::{TestSchema, off_runtime};
-use tengen::store::{Scope, Store};
+use tengen::store::Scope;
+use tengen::store::testing::TestSchema;
 
 fn serving(
     fake: &FakeDiscord,
@@ -129,19 +129,7 @@ async fn two_processes_a_kill_and_every_game_goes_on() {
     }
 
     // Every move answered is stored, once, in its game.
-    let stored: Vec<(i64, String)> = off_runtime(|| {
-        let store = Store::open_postgres(&schema.url, 1).unwrap();
-        store
-            .read(|tx| {
-                tx.query_all(
-                    "SELECT match_id, point FROM moves WHERE point IS NOT NULL \
-                     ORDER BY match_id, number",
-                    &[],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-            })
-            .unwrap()
-    });
+    let stored = moves_stored(&schema.url);
     let mut by_game: BTreeMap<i64, Vec<String>> = BTreeMap::new();
     for (m, p) in stored {
         by_game.entry(m).or_default().push(p);

@@ -16,8 +16,8 @@ use tokio::process::Child;
 
 use e2e_support::*;
 use support::*;
-use tengen::store::testing::{TestSchema, off_runtime};
-use tengen::store::{Scope, Store};
+use tengen::store::Scope;
+use tengen::store::testing::TestSchema;
 
 fn start_serving(fake: &FakeDiscord, dir: &std::path::Path, url: &str, range: &str) -> Child {
     start_bot_with(
@@ -44,23 +44,6 @@ async fn invite_in(
     let cb = fake.wait_for_callback(id, STEP).await;
     assert_eq!((cb.kind, cb.ephemeral), (4, false), "{}", cb.data);
     fake.message(cb.message_id.unwrap()).unwrap()
-}
-
-/// The points played in each running or ended match, by match id.
-fn moves_stored(url: &str) -> Vec<(i64, String)> {
-    off_runtime(|| {
-        let store = Store::open_postgres(url, 1).unwrap();
-        store
-            .read(|tx| {
-                tx.query_all(
-                    "SELECT match_id, point FROM moves WHERE point IS NOT NULL \
-                     ORDER BY match_id, number",
-                    &[],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-            })
-            .unwrap()
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

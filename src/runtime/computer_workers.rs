@@ -233,20 +233,8 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
     let seed = (task.board.match_id.get() as u64) ^ (u64::from(task.board.move_number) << 32);
     match &task.task {
         Task::Move if inner.pool.config.external => {
-            let id = task.board.match_id;
-            let by = c.user;
-            Some(match external_search(inner, task, seed)? {
-                Decision::Play(point) => Command::Play { by, point, board },
-                Decision::Pass => Command::Pass {
-                    by,
-                    board,
-                    game: None,
-                },
-                Decision::Resign => Command::Resign {
-                    by,
-                    match_id: Some(id),
-                },
-            })
+            let decision = external_search(inner, task, seed)?;
+            Some(move_command(task, decision))
         }
         Task::Move => {
             let id = task.board.match_id;
@@ -263,19 +251,7 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
             };
             let decision = engine.genmove(&task.game, &limits, &stop);
             lock(&inner.pool.engines).insert(id, engine);
-            let by = c.user;
-            Some(match decision {
-                Decision::Play(point) => Command::Play { by, point, board },
-                Decision::Pass => Command::Pass {
-                    by,
-                    board,
-                    game: None,
-                },
-                Decision::Resign => Command::Resign {
-                    by,
-                    match_id: Some(id),
-                },
-            })
+            Some(move_command(task, decision))
         }
         Task::Judge { marking, version } => {
             let by = c.user;
@@ -301,6 +277,23 @@ fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
                 MarkingVerdict::Resume => Command::ResumePlay { by, board },
             })
         }
+    }
+}
+
+/// The computer's move as the command it submits, for the board it was chosen on.
+fn move_command(task: &ComputerTask, decision: Decision) -> Command {
+    let (by, board) = (task.computer.user, Some(task.board));
+    match decision {
+        Decision::Play(point) => Command::Play { by, point, board },
+        Decision::Pass => Command::Pass {
+            by,
+            board,
+            game: None,
+        },
+        Decision::Resign => Command::Resign {
+            by,
+            match_id: Some(task.board.match_id),
+        },
     }
 }
 

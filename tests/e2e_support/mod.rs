@@ -368,3 +368,21 @@ pub async fn accept(fake: &FakeDiscord, invitee: &TestUser, invitation: &StoredM
     .await
     .id
 }
+
+/// The points played in the PostgreSQL database at `url`: (match id, point), by match then
+/// move number (passes left out).
+pub fn moves_stored(url: &str) -> Vec<(i64, String)> {
+    tengen::store::testing::off_runtime(|| {
+        let store = tengen::store::Store::open_postgres(url, 1).unwrap();
+        store
+            .read(|tx| {
+                tx.query_all(
+                    "SELECT match_id, point FROM moves WHERE point IS NOT NULL \
+                     ORDER BY match_id, number",
+                    &[],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+            })
+            .unwrap()
+    })
+}
