@@ -418,3 +418,47 @@ fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(
     assert_eq!(Level::Advanced.estimated_rank().to_string(), "7 kyu");
     assert_eq!(Level::Beginner.estimated_rank().to_string(), "22 kyu");
 }
+
+#[rstest]
+fn the_cap_of_computer_games_counts_every_process_on_the_database(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
+    // A second process on the same database (its own store and service).
+    use tengen::runtime::Clock;
+    let other =
+        tengen::game::Service::open(std::sync::Arc::new(w.open_store()), w.clock.now()).unwrap();
+    w.svc.set_computer_limit(1);
+    other.set_computer_limit(1);
+    started(&play_computer(&w, ALICE, None, None, nine()).unwrap());
+    let refused = other
+        .apply(
+            Command::PlayComputer {
+                guild: GUILD,
+                channel: CHANNEL,
+                user: BOB,
+                computer: BOT,
+                level: None,
+                options: nine(),
+                color: None,
+            },
+            w.clock.now(),
+        )
+        .result
+        .unwrap_err();
+    assert_eq!(refused.refusal(), Some(&Refusal::ComputerBusy { max: 1 }));
+    // Nothing was stored for the refused game: one game against the computer in all.
+    let running: i64 = w
+        .open_store()
+        .read(|tx| {
+            tx.query_one(
+                "SELECT count(*) FROM matches WHERE computer_level IS NOT NULL",
+                &[],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(running, 1);
+}

@@ -61,6 +61,10 @@ impl Scope {
     }
 }
 
+/// The key of the transaction lock that makes processes start games against the computer one
+/// at a time (the cap counts them all).
+const COMPUTER_CAP_LOCK: i32 = 0x7fff_fff1;
+
 /// How many ids a process takes at once.
 pub const ID_BLOCK: i64 = 64;
 
@@ -80,6 +84,30 @@ impl Tx<'_> {
             |r| r.get(0),
         )?;
         Ok(next - ID_BLOCK)
+    }
+
+    /// The games against the computer running now, in every process: the cap
+    /// (`AI_MAX_GAMES`) is one for the whole database. On PostgreSQL the count is taken under
+    /// a transaction lock, so two processes starting a game at once do not both see room for
+    /// one.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn running_computer_games(&self) -> Result<i64, StoreError> {
+        if self.backend() == super::Backend::Postgres {
+            self.execute(
+                &format!(
+                    "SELECT pg_advisory_xact_lock(hashtext(current_schema()), {COMPUTER_CAP_LOCK})"
+                ),
+                &[],
+            )?;
+        }
+        self.query_one(
+            "SELECT count(*) FROM matches WHERE phase IN ('nigiri', 'play', 'agreement') \
+             AND computer_level IS NOT NULL",
+            &[],
+            |r| r.get(0),
+        )
     }
 
     /// When the process serving each of `total` shards last said it was alive (UTC ms).

@@ -70,9 +70,22 @@ impl Service {
             level,
             may_resign: settings.ai_resigns,
         });
-        let row = match_row(&m);
-        self.store.write(|tx| tx.insert_match(&row))?;
+        self.insert_computer_match(&m, max)?;
         Ok(self.seat_new_match(&mut lobby, m, Vec::new()))
+    }
+
+    /// Stores a new game against the computer if the cap leaves room for it in the whole
+    /// database (other processes' games count too; this process's own were counted above).
+    pub(super) fn insert_computer_match(&self, m: &Match, max: usize) -> Result<(), Failure> {
+        let row = match_row(m);
+        self.store.write(|tx| {
+            let running = tx.running_computer_games()?;
+            if usize::try_from(running).unwrap_or(usize::MAX) >= max {
+                return Err(Failure::from(Refusal::ComputerBusy { max }));
+            }
+            tx.insert_match(&row)?;
+            Ok(())
+        })
     }
 
     /// What the computer has to do now in match `id`, if anything: its move on its turn, its

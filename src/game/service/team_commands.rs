@@ -215,8 +215,15 @@ impl Service {
                 may_resign: settings.ai_resigns,
             });
         }
-        let row = match_row(&m);
-        self.store.write(|tx| tx.insert_match(&row))?;
+        if m.computer.is_some() {
+            let max = self
+                .computer_limit
+                .load(std::sync::atomic::Ordering::SeqCst);
+            self.insert_computer_match(&m, max)?;
+        } else {
+            let row = match_row(&m);
+            self.store.write(|tx| tx.insert_match(&row))?;
+        }
         Ok(self.seat_new_match(&mut lobby, m, Vec::new()))
     }
 
