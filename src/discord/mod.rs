@@ -89,6 +89,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let plan = gateway::plan(&config).await;
+    let loading = std::time::Instant::now();
     let runtime::Started {
         handle,
         scheduler,
@@ -112,7 +113,12 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         Err(e) => warn!(error = %e, "cannot list the games that could not be loaded"),
     }
     match handle.running().await {
-        Ok(running) => info!(running = running.len(), database = %config.database, "games loaded"),
+        Ok(running) => info!(
+            running = running.len(),
+            ms = loading.elapsed().as_millis() as u64,
+            database = %config.database,
+            "games loaded"
+        ),
         Err(e) => warn!(error = %e, "cannot count the running games"),
     }
     let bot = Arc::new(Bot::new(handle, config.dev_guild_id));

@@ -153,6 +153,7 @@ pub(super) async fn standby(
             continue;
         }
         info!(shards = ?got, "taking over shards");
+        let taking = std::time::Instant::now();
         let (i, now) = (Arc::clone(&inner), inner.clock.now());
         let scope = Scope::Shards {
             total: plan.total,
@@ -166,6 +167,7 @@ pub(super) async fn standby(
         .await;
         match adopted {
             Ok(Ok(outcomes)) => {
+                info!(shards = ?got, ms = taking.elapsed().as_millis() as u64, "shards taken over; their games loaded");
                 inner.rearm();
                 for o in outcomes {
                     let _ = inner.outcomes.send(o);

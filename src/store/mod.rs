@@ -117,7 +117,7 @@ pub fn migrations() -> Result<&'static Migrations<'static>, StoreError> {
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("postgres: {0}")]
+    #[error("postgres: {}", pg_message(.0))]
     Postgres(#[from] postgres::Error),
     /// No connection of the PostgreSQL pool came in time (the server is unreachable).
     #[error("postgres: no connection: {0}")]
@@ -160,6 +160,15 @@ pub enum StoreError {
         path: std::path::PathBuf,
         cause: String,
     },
+}
+
+/// A PostgreSQL error as a host can act on it: the server's own message and SQLSTATE when the
+/// server answered (the driver's display says only "db error" then), else the driver's.
+fn pg_message(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} (SQLSTATE {})", db.message(), db.code().code()),
+        None => e.to_string(),
+    }
 }
 
 impl StoreError {

@@ -311,8 +311,23 @@ pub(super) fn migrations() -> Result<Vec<(u32, &'static str, &'static str)>, Sto
 const MIGRATION_LOCK: i64 = 0x7465_6e67_656e_0001;
 
 /// Brings the database to the latest schema: each step not applied yet, in its own
-/// transaction, under an advisory lock so that two processes starting together migrate once.
+/// transaction, all under an advisory lock so that processes starting together migrate once
+/// (even `CREATE TABLE IF NOT EXISTS` fails when two sessions run it at the same moment).
 pub(super) fn migrate(conn: &mut PgConn) -> Result<(), StoreError> {
+    conn.execute(
+        "SELECT pg_advisory_lock(?1)",
+        rusqlite::params![MIGRATION_LOCK],
+    )?;
+    let migrated = migrate_locked(conn);
+    let unlocked = conn.execute(
+        "SELECT pg_advisory_unlock(?1)",
+        rusqlite::params![MIGRATION_LOCK],
+    );
+    migrated?;
+    unlocked.map(|_| ())
+}
+
+fn migrate_locked(conn: &mut PgConn) -> Result<(), StoreError> {
     conn.batch(
         "CREATE TABLE IF NOT EXISTS schema_migrations (\
              version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
@@ -320,10 +335,6 @@ pub(super) fn migrate(conn: &mut PgConn) -> Result<(), StoreError> {
     for (version, name, sql) in migrations()? {
         conn.batch("BEGIN")?;
         let done = (|| {
-            conn.execute(
-                "SELECT pg_advisory_xact_lock(?1)",
-                rusqlite::params![MIGRATION_LOCK],
-            )?;
             let applied = conn.query(
                 "SELECT 1 FROM schema_migrations WHERE version = ?1",
                 rusqlite::params![i64::from(version)],

@@ -369,7 +369,10 @@ impl FakeDiscord {
         let mut st = self.inner.lock();
         let total = st.gateway.shards.max(1);
         let mut guild = GUILD_ID + (1 << 22) * (1 + st.more_guilds.len() as u64);
-        while gateway::shard_of(guild, total) != shard || guild == GUILD_ID {
+        while gateway::shard_of(guild, total) != shard
+            || guild == GUILD_ID
+            || st.more_guilds.contains_key(&guild)
+        {
             guild += 1 << 22;
         }
         st.more_guilds.insert(guild, name.to_owned());
@@ -702,6 +705,24 @@ impl FakeDiscord {
         self.inner.lock().requests.clone()
     }
     /// The current state of a stored message.
+    /// Reads a stored message in place (no copy of its attachments): `f`'s answer.
+    pub fn inspect_message<T>(&self, id: u64, f: impl FnOnce(&StoredMessage) -> T) -> Option<T> {
+        self.inner.lock().messages.get(&id).map(f)
+    }
+
+    /// The bot's callback to an interaction if it came, without waiting (a load test polls).
+    pub fn callback_to(&self, interaction_id: u64) -> Option<Callback> {
+        let st = self.inner.lock();
+        st.interactions
+            .get(&interaction_id)
+            .filter(|r| r.acknowledged)?;
+        st.callbacks
+            .iter()
+            .rev()
+            .find(|c| c.interaction_id == interaction_id)
+            .cloned()
+    }
+
     pub fn message(&self, id: u64) -> Option<StoredMessage> {
         self.inner.lock().messages.get(&id).cloned()
     }

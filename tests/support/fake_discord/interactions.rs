@@ -230,14 +230,14 @@ impl FakeDiscord {
                 "press {custom_id:?}: that component of message {message_id} is disabled"
             ));
         }
-        Ok(self.press_component_unchecked_locked(
+        self.press_component_unchecked_locked(
             &mut st,
             user,
             &msg,
             custom_id,
             button.component_type,
             values,
-        ))
+        )
     }
 
     /// Dispatches a component interaction without checking that the message carries the
@@ -250,6 +250,7 @@ impl FakeDiscord {
             )
         });
         self.press_component_unchecked_locked(&mut st, user, &msg, custom_id, 2, None)
+            .unwrap_or_else(|e| panic!("fake Discord: {e}"))
     }
 
     fn press_component_unchecked_locked(
@@ -260,7 +261,7 @@ impl FakeDiscord {
         custom_id: &str,
         component_type: u64,
         values: Option<Vec<String>>,
-    ) -> u64 {
+    ) -> Result<u64, String> {
         let id = self.inner.new_id();
         let token = format!("fake-itoken-{id}");
         let channel = st.channel_or_unknown(msg.channel_id);
@@ -279,7 +280,7 @@ impl FakeDiscord {
             values.as_deref(),
         );
         let label = format!("press {custom_id:?} on message {} by {}", msg.id, user.name);
-        self.dispatch_interaction(
+        self.try_dispatch_interaction(
             st,
             id,
             token,
@@ -291,6 +292,7 @@ impl FakeDiscord {
         )
     }
 
+    /// Dispatches an interaction; panics when its guild's shard has no session.
     #[allow(clippy::too_many_arguments)]
     fn dispatch_interaction(
         &self,
@@ -303,6 +305,23 @@ impl FakeDiscord {
         label: String,
         payload: Value,
     ) -> u64 {
+        self.try_dispatch_interaction(st, id, token, kind, channel_id, message_id, label, payload)
+            .unwrap_or_else(|e| panic!("fake Discord: {e}"))
+    }
+
+    /// Records and dispatches an interaction; an error when its guild's shard has no session.
+    #[allow(clippy::too_many_arguments)]
+    fn try_dispatch_interaction(
+        &self,
+        st: &mut State,
+        id: u64,
+        token: String,
+        kind: u64,
+        channel_id: u64,
+        message_id: Option<u64>,
+        label: String,
+        payload: Value,
+    ) -> Result<u64, String> {
         st.interactions.insert(
             id,
             InteractionRecord {
@@ -322,11 +341,13 @@ impl FakeDiscord {
         if gateway::dispatch_to_guild(&self.inner, st, guild, "INTERACTION_CREATE", payload)
             .is_none()
         {
-            panic!(
-                "fake Discord: cannot send {label}: the bot is not connected to the gateway (call wait_connected first)"
-            );
+            // Discord's client shows "This interaction failed"; nothing reached the bot.
+            st.interactions.remove(&id);
+            return Err(format!(
+                "cannot send {label}: the bot is not connected to the gateway of that guild's shard (call wait_connected first)"
+            ));
         }
-        id
+        Ok(id)
     }
 
     /// Dispatches a MODAL_SUBMIT (type 5): `user` submits the modal the bot opened in its type 9
@@ -451,10 +472,19 @@ impl FakeDiscord {
                 ),
                 timeout,
                 |st| {
-                    if let Some(c) = st
-                        .callbacks
-                        .iter()
-                        .find(|c| c.interaction_id == interaction_id)
+                    // Only an acknowledged interaction has a callback: the search (from the
+                    // newest) is skipped while it is waited for, which keeps a load test's many
+                    // waiters cheap.
+                    let answered = st
+                        .interactions
+                        .get(&interaction_id)
+                        .is_some_and(|r| r.acknowledged);
+                    if answered
+                        && let Some(c) = st
+                            .callbacks
+                            .iter()
+                            .rev()
+                            .find(|c| c.interaction_id == interaction_id)
                     {
                         return Some(Ok(c.clone()));
                     }
