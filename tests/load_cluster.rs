@@ -639,6 +639,7 @@ async fn cluster_under_load() {
 
     // The bot processes, each with its range of shards, and the workers.
     let mut procs: Vec<Proc> = Vec::new();
+    let log = std::env::var("LOAD_LOG").unwrap_or_else(|_| "info".into());
     for i in 0..k.processes {
         let (lo, hi) = (
             i * k.shards / k.processes,
@@ -653,7 +654,7 @@ async fn cluster_under_load() {
             ("SHARD_RANGE", &format!("{lo}-{hi}")),
             ("AI_WORKERS", "external"),
             ("AI_MAX_GAMES", &k.computer_games.max(1).to_string()),
-            ("RUST_LOG", "info"),
+            ("RUST_LOG", &log),
         ]
         .iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))

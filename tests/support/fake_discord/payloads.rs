@@ -191,9 +191,14 @@ pub fn guild_create(st: &State, guild: u64) -> Value {
         .cloned()
         .unwrap_or_else(|| "Tengen test server".to_owned());
     let here = |c: &&ChannelRecord| c.guild_id.unwrap_or(GUILD_ID) == guild;
+    // The fake's users are members of its main guild; a guild added for shards sends the bot
+    // alone, as Discord sends a large guild without its offline members (every user in every
+    // guild would make a load test's ten thousand guilds a hundred million members).
     let mut members = vec![bot_member(st)];
-    for u in st.users.values() {
-        members.push(member(u, &st.roles_of(u), false));
+    if guild == GUILD_ID {
+        for u in st.users.values() {
+            members.push(member(u, &st.roles_of(u), false));
+        }
     }
     json!({
         "id": guild.to_string(),
