@@ -242,6 +242,22 @@ async fn board_reaches(fake: &FakeDiscord, board: u64, n: u32, wait: Duration) -
     false
 }
 
+/// The message a deferred answer to `interaction` ends as, once `ready` says it is there.
+async fn deferred_message(
+    fake: &FakeDiscord,
+    interaction: u64,
+    ready: impl Fn(&StoredMessage) -> bool,
+) -> Option<u64> {
+    let deadline = Instant::now() + ANSWER_WAIT;
+    while Instant::now() < deadline {
+        if let Some(m) = fake.original_response(interaction).filter(|m| ready(m)) {
+            return Some(m.id);
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    None
+}
+
 enum Click {
     /// Discord could not deliver the click, or the picker never came: nothing was played.
     NotPlayed,
@@ -286,8 +302,14 @@ async fn two_clicks(
         bump(&counts.pickers_lost);
         return Click::NotPlayed;
     };
-    let Some(picker) = cb.message_id.filter(|_| cb.kind == 4) else {
-        return Click::Refused(cb.data.to_string());
+    let picker = match cb.kind {
+        4 => cb.message_id,
+        // Deferred ("thinking…") under load: the picker comes as the edited original answer.
+        5 => deferred_message(fake, first, |m| !m.buttons().is_empty()).await,
+        _ => None,
+    };
+    let Some(picker) = picker else {
+        return Click::Refused(format!("the picker's answer: {} {}", cb.kind, cb.data));
     };
     let button = fake
         .inspect_message(picker, |m| {
@@ -316,6 +338,24 @@ async fn two_clicks(
         Some(cb) if cb.kind == 7 => {
             bump(&counts.answered);
             Click::Answered
+        }
+        // Deferred under load: the confirmation comes as an edit of the picker.
+        Some(cb) if cb.kind == 6 => {
+            let shown = point.map_or(String::new(), str::to_owned);
+            match deferred_message(fake, second, |m| {
+                m.edits > 0 && m.content().contains(&shown)
+            })
+            .await
+            {
+                Some(_) => {
+                    bump(&counts.answered);
+                    Click::Answered
+                }
+                None => {
+                    bump(&counts.unanswered);
+                    Click::Unanswered
+                }
+            }
         }
         Some(cb) => {
             bump(&counts.refused);
