@@ -6,7 +6,8 @@
 #
 # Knobs (environment, the issue's figures by default): LOAD_GUILDS, LOAD_GAMES, LOAD_RATE,
 # LOAD_SECONDS, LOAD_KILL_SECONDS, LOAD_COMPUTER_GAMES, LOAD_PROCESSES, LOAD_SHARDS,
-# LOAD_WORKERS. A small run: LOAD_GUILDS=200 LOAD_GAMES=100 LOAD_SHARDS=4 scripts/load-test.sh
+# LOAD_WORKERS, LOAD_THINK_MS (a member's pause before each move against the computer),
+# LOAD_LOG (the processes' RUST_LOG). A small run: LOAD_GUILDS=200 LOAD_GAMES=100 LOAD_SHARDS=4 scripts/load-test.sh
 set -eu
 cd "$(dirname "$0")/.."
 : "${TEST_DATABASE_URL:=postgres://postgres@127.0.0.1:5432/test}"

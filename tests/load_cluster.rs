@@ -16,6 +16,8 @@
 //!    move; every game accepts its next move; the killed worker's search was answered; no
 //!    violation of Discord's rules at the fake.
 //!
+//! A member playing the computer thinks `LOAD_THINK_MS` (3 s) before each move.
+//!
 //! The computer's workers run under `nice`: a host runs them on machines of their own, and
 //! here they share the bot processes' two cores.
 
@@ -533,6 +535,7 @@ async fn computer_games(
     running: Arc<AtomicBool>,
     matches: Arc<Mutex<BTreeMap<i64, u64>>>,
 ) -> Vec<Duration> {
+    let think = Duration::from_millis(knob("LOAD_THINK_MS", 3000) as u64);
     let mut waits = Vec::new();
     let mut known = Vec::new();
     let mut region = 0;
@@ -592,6 +595,8 @@ async fn computer_games(
                     bump(&counts.computer_moves);
                     waits.push(asked.elapsed());
                 }
+                // The member looks at the computer's move before answering it.
+                tokio::time::sleep(think).await;
             } else {
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
