@@ -10,6 +10,7 @@
 
 mod clock;
 mod computer_workers;
+pub mod gtp_engine;
 pub mod queries;
 mod scheduler;
 mod shards;

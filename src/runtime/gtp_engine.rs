@@ -1,0 +1,189 @@
+//! An external Go engine (KataGo, GNU Go, any program that speaks GTP 2) asked for a move:
+//! the game is set up afresh for each move (`boardsize`, `clear_board`, `komi`, the set-up
+//! stones and the moves replayed with `play`), then `genmove` within a time limit. An engine
+//! that cannot start, ends, stays silent past its time or answers something that is not a
+//! legal move under Tengen's own rules is an [`EngineError`], never a move: the caller decides
+//! what plays instead. One engine process serves one search at a time; it may serve many
+//! games one after another.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::ai::Decision;
+use crate::go::{Color, Game, Move, Point};
+
+/// How long a setup command (`boardsize`, `play`, …) may take.
+const SETUP_WAIT: Duration = Duration::from_secs(5);
+/// What `genmove` may take beyond the time the engine is given (starting, the machine's load).
+const GENMOVE_GRACE: Duration = Duration::from_secs(3);
+
+/// Why the engine gave no move.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("AI_ENGINE_COMMAND is empty")]
+    NoCommand,
+    #[error("cannot start the engine: {0}")]
+    Start(std::io::Error),
+    #[error("the engine ended")]
+    Ended,
+    #[error("the engine did not answer {command:?} within {within:?}")]
+    Silent { command: String, within: Duration },
+    #[error("the engine refused {command:?}: {answer}")]
+    Refused { command: String, answer: String },
+    #[error("the engine answered {answer:?}, which is not a legal move here")]
+    Illegal { answer: String },
+}
+
+/// A running engine process and the answers its reader thread collects.
+pub struct GtpEngine {
+    child: Child,
+    stdin: ChildStdin,
+    answers: mpsc::Receiver<String>,
+}
+
+impl GtpEngine {
+    /// Starts `command` (the program, then its arguments).
+    ///
+    /// # Errors
+    /// The command is empty or cannot be started.
+    pub fn start(command: &[String]) -> Result<GtpEngine, EngineError> {
+        let (program, args) = command.split_first().ok_or(EngineError::NoCommand)?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(EngineError::Start)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Ended);
+        };
+        let (tx, answers) = mpsc::channel();
+        let reader = std::thread::Builder::new()
+            .name("tengen-gtp-read".into())
+            .spawn(move || read_answers(BufReader::new(stdout), &tx));
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Start(e));
+        }
+        Ok(GtpEngine {
+            child,
+            stdin,
+            answers,
+        })
+    }
+
+    /// Sends one command and waits for its answer: the text after `=`.
+    fn ask(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Ended)?;
+        match self.answers.recv_timeout(within) {
+            Ok(a) => match a.strip_prefix('=') {
+                Some(text) => Ok(text.trim().to_owned()),
+                None => Err(EngineError::Refused {
+                    command: command.to_owned(),
+                    answer: a.trim_start_matches('?').trim().to_owned(),
+                }),
+            },
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(EngineError::Silent {
+                command: command.to_owned(),
+                within,
+            }),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(EngineError::Ended),
+        }
+    }
+
+    /// The engine's move in `game` for the player to move, thinking about `think`.
+    ///
+    /// # Errors
+    /// The engine ended, stayed silent, refused the game, or answered a move that is not
+    /// legal in `game` (checked by Tengen's own rules, which the engine may not share).
+    pub fn genmove(&mut self, game: &Game, think: Duration) -> Result<Decision, EngineError> {
+        let size = game.size();
+        self.ask(&format!("boardsize {}", size.get()), SETUP_WAIT)?;
+        self.ask("clear_board", SETUP_WAIT)?;
+        self.ask(&format!("komi {}", game.rules().komi), SETUP_WAIT)?;
+        let setup = game.initial_board();
+        for p in size.all_points() {
+            if let Some(c) = setup.get(p) {
+                self.ask(&format!("play {} {p}", colour(c)), SETUP_WAIT)?;
+            }
+        }
+        for (c, mv) in game.moves() {
+            let vertex = match mv {
+                Move::Play(p) => p.to_string(),
+                Move::Pass => "pass".to_owned(),
+            };
+            self.ask(&format!("play {} {vertex}", colour(*c)), SETUP_WAIT)?;
+        }
+        // Byo-yomi of one stone in `think` seconds; an engine without time control refuses it
+        // and plays at its own pace, still bounded by the wait below.
+        let seconds = think.as_secs().max(1);
+        let _ = self.ask(&format!("time_settings 0 {seconds} 1"), SETUP_WAIT);
+        let answer = self.ask(
+            &format!("genmove {}", colour(game.to_move())),
+            think + GENMOVE_GRACE,
+        )?;
+        decision(game, &answer).ok_or(EngineError::Illegal { answer })
+    }
+}
+
+impl Drop for GtpEngine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn colour(c: Color) -> &'static str {
+    match c {
+        Color::Black => "B",
+        Color::White => "W",
+    }
+}
+
+/// A `genmove` answer as a decision, if it is one that is legal in `game`.
+fn decision(game: &Game, answer: &str) -> Option<Decision> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "pass" => Some(Decision::Pass),
+        "resign" => Some(Decision::Resign),
+        vertex => {
+            let p: Point = vertex.parse().ok()?;
+            game.is_legal(Move::Play(p)).then_some(Decision::Play(p))
+        }
+    }
+}
+
+/// Collects the engine's answers: each begins with `=` or `?` and ends at an empty line.
+fn read_answers(out: impl BufRead, tx: &mpsc::Sender<String>) {
+    let mut answer: Option<String> = None;
+    for line in out.lines() {
+        let Ok(line) = line else {
+            return;
+        };
+        let line = line.trim_end_matches('\r');
+        match answer.as_mut() {
+            None if line.starts_with('=') || line.starts_with('?') => {
+                answer = Some(line.to_owned());
+            }
+            None => {}
+            Some(_) if line.trim().is_empty() => {
+                if let Some(a) = answer.take()
+                    && tx.send(a).is_err()
+                {
+                    return;
+                }
+            }
+            Some(a) => {
+                a.push('\n');
+                a.push_str(line);
+            }
+        }
+    }
+}
