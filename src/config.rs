@@ -57,6 +57,9 @@ pub struct HostConfig {
     /// The computer's threads, games at once and playout cap (`AI_THREADS`, `AI_MAX_GAMES`,
     /// `AI_MAX_PLAYOUTS`).
     pub computer: ComputerConfig,
+    /// The host's own GTP engine, offered as the level `engine` (`AI_ENGINE_COMMAND`,
+    /// `AI_ENGINE_NAME`, `AI_ENGINE_RANK`).
+    pub engine: Option<crate::game::computer::HostEngine>,
     /// How many of Discord's shards the bot runs with (`SHARDS`: `auto`, the default, for
     /// Discord's recommendation, or a number).
     pub shards: Shards,
@@ -112,6 +115,12 @@ pub enum ConfigError {
         "SHARD_RANGE must be the first and last shard this process serves, like 0-7 (or one shard, like 3), within SHARDS; not {0:?}"
     )]
     ShardRange(String),
+    #[error(
+        "AI_ENGINE_COMMAND must be the engine's program and its arguments, like katago gtp -model m.bin.gz -config gtp.cfg (quotes around a path with spaces), not {0:?}"
+    )]
+    EngineCommand(String),
+    #[error("AI_ENGINE_RANK must be a rank like 5k or 3d, not {0:?}")]
+    EngineRank(String),
     #[error(
         "DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave it out to use the SQLite file of DATABASE_PATH"
     )]
@@ -188,6 +197,31 @@ impl HostConfig {
             Some("external") => true,
             Some(other) => return Err(ConfigError::Workers(other.to_owned())),
         };
+        let engine = match get("AI_ENGINE_COMMAND").filter(|c| !c.trim().is_empty()) {
+            None => None,
+            Some(text) => {
+                // Split as a shell would (quotes, escapes), without running a shell.
+                let command = shlex::split(&text)
+                    .filter(|c| !c.is_empty())
+                    .ok_or_else(|| ConfigError::EngineCommand(text.clone()))?;
+                let rank = match get("AI_ENGINE_RANK") {
+                    None => crate::go::Level::Advanced.estimated_rank(),
+                    Some(r) => r.parse().map_err(|()| ConfigError::EngineRank(r.clone()))?,
+                };
+                let program = std::path::Path::new(&command[0])
+                    .file_name()
+                    .map_or_else(|| command[0].clone(), |f| f.to_string_lossy().into_owned());
+                let name = get("AI_ENGINE_NAME")
+                    .map(|n| n.trim().chars().take(40).collect::<String>())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or(program);
+                Some(crate::game::computer::HostEngine {
+                    command,
+                    name,
+                    rank,
+                })
+            }
+        };
         let database_path = get("DATABASE_PATH")
             .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from);
         let connections = number("DATABASE_CONNECTIONS", 1, 100)?
@@ -230,6 +264,7 @@ impl HostConfig {
             return Err(ConfigError::WorkersNeedPostgres);
         }
         Ok(HostConfig {
+            engine,
             shards,
             shard_range,
             presence,
@@ -279,6 +314,49 @@ mod tests {
             Durability::Power,
             "every commit fsynced by default"
         );
+    }
+
+    #[test]
+    fn the_hosts_engine_is_a_command_split_as_a_shell_would_with_a_name_and_rank() {
+        assert_eq!(config(&[("DISCORD_TOKEN", TOKEN)]).unwrap().engine, None);
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            (
+                "AI_ENGINE_COMMAND",
+                "\"/opt/my engines/katago\" gtp -model m.bin.gz",
+            ),
+            ("AI_ENGINE_RANK", "3d"),
+        ])
+        .unwrap();
+        let e = c.engine.unwrap();
+        assert_eq!(
+            e.command,
+            ["/opt/my engines/katago", "gtp", "-model", "m.bin.gz"]
+        );
+        assert_eq!(e.name, "katago", "named after its program by default");
+        assert_eq!(e.rank.to_string(), "3 dan");
+        let named = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("AI_ENGINE_COMMAND", "gnugo --mode gtp"),
+            ("AI_ENGINE_NAME", "GNU Go"),
+        ])
+        .unwrap()
+        .engine
+        .unwrap();
+        assert_eq!(
+            (named.name.as_str(), named.rank.to_string()),
+            ("GNU Go", "7 kyu".into())
+        );
+        for (key, value) in [
+            ("AI_ENGINE_COMMAND", "katago \"unclosed"),
+            ("AI_ENGINE_RANK", "strong"),
+        ] {
+            let mut pairs = vec![("DISCORD_TOKEN", TOKEN), ("AI_ENGINE_COMMAND", "gnugo")];
+            pairs.retain(|(k, _)| *k != key);
+            pairs.push((key, value));
+            let e = config(&pairs).unwrap_err().to_string();
+            assert!(e.contains(key), "{e}");
+        }
     }
 
     #[test]

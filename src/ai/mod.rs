@@ -67,7 +67,8 @@ impl Level {
                 time: Some(Duration::from_secs(2)),
                 ..Limits::default()
             },
-            Level::Advanced => Limits {
+            // The engine's level is played by the advanced one when the engine fails.
+            Level::Advanced | Level::Engine => Limits {
                 playouts: 10_000_000,
                 time: Some(match size.get() {
                     0..=9 => Duration::from_millis(1000),
@@ -85,7 +86,7 @@ impl Level {
         match self {
             Level::Beginner => (1.0, 0.15),
             Level::Intermediate => (0.5, 0.06),
-            Level::Advanced => (0.0, 0.0),
+            Level::Advanced | Level::Engine => (0.0, 0.0),
         }
     }
 }

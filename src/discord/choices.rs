@@ -52,7 +52,12 @@ macro_rules! choices {
 choices!(
     Level,
     Level::name,
-    [Level::Beginner, Level::Intermediate, Level::Advanced]
+    [
+        Level::Beginner,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Engine
+    ]
 );
 
 choices!(

@@ -87,6 +87,10 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
     }
+    if let Some(engine) = config.engine.clone() {
+        info!(name = %engine.name, rank = %engine.rank, "the host's engine is the level engine");
+        crate::game::computer::set_host_engine(engine);
+    }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let plan = gateway::plan(&config).await;
     let loading = std::time::Instant::now();

@@ -15,11 +15,14 @@ impl Level {
     /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
     /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
     /// level's even games on 19×19 — with GNU Go taken as 8 kyu.
-    pub const fn estimated_rank(self) -> Rank {
+    /// The host's engine is shown at the rank the host gives it (`AI_ENGINE_RANK`), else at
+    /// the advanced level's.
+    pub fn estimated_rank(self) -> Rank {
         match self {
             Level::Beginner => Rank(8),      // 22 kyu
             Level::Intermediate => Rank(18), // 12 kyu
             Level::Advanced => Rank(23),     // 7 kyu
+            Level::Engine => host_engine().map_or(Rank(23), |e| e.rank),
         }
     }
 
@@ -33,6 +36,31 @@ impl Level {
             volatility: START.volatility,
         }
     }
+}
+
+/// The GTP engine a host plugs in as the fourth level (`AI_ENGINE_COMMAND`, `AI_ENGINE_NAME`,
+/// `AI_ENGINE_RANK`): set once at start-up from the host's settings, read wherever the level
+/// is run or shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostEngine {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// How players see it named.
+    pub name: String,
+    /// The rank it is shown at and rated against.
+    pub rank: Rank,
+}
+
+static HOST_ENGINE: std::sync::OnceLock<HostEngine> = std::sync::OnceLock::new();
+
+/// Sets the host's engine; `false` if it was set already (the first one stays).
+pub fn set_host_engine(engine: HostEngine) -> bool {
+    HOST_ENGINE.set(engine).is_ok()
+}
+
+/// The host's engine, if the host named one.
+pub fn host_engine() -> Option<&'static HostEngine> {
+    HOST_ENGINE.get()
 }
 
 /// The deviation of the computer's fixed ratings: about what twenty games against GNU Go

@@ -446,6 +446,12 @@ pub enum Event {
         at: Timestamp,
         deadline: Timestamp,
     },
+    /// The host's engine gave no move (it failed, fell silent or answered an illegal move):
+    /// Tengen's advanced level played move `number` in its stead.
+    EngineFellBack {
+        match_id: MatchId,
+        number: u32,
+    },
     /// After a restart, the player to move got back the time the bot was down.
     TimeGivenBack {
         match_id: MatchId,

@@ -340,7 +340,7 @@ impl Default for Settings {
             merit_winner_bonus: 3,
             merit_lifetime_cap: 25,
             ai_enabled: true,
-            ai_levels: Level::ALL.to_vec(),
+            ai_levels: Level::OWN.to_vec(),
             ai_resigns: true,
             ranked_default: false,
             time_default: TimePreset::Turn,
@@ -800,7 +800,7 @@ mod tests {
         assert_eq!(s.merit_lifetime_cap, 25);
         assert_eq!(s.allowed_rules, RuleSet::ALL.to_vec());
         assert!(s.ai_enabled && s.ai_resigns);
-        assert_eq!(s.ai_levels, Level::ALL.to_vec());
+        assert_eq!(s.ai_levels, Level::OWN.to_vec());
         assert_eq!(s.show().len(), SettingKey::ALL.len());
     }
 
@@ -844,7 +844,7 @@ mod tests {
         s.set("ai-enabled", "off").unwrap();
         assert_eq!(Settings::from_pairs(&s.to_pairs()).0, s);
         s.reset("ai-levels").unwrap();
-        assert_eq!(s.ai_levels, Level::ALL.to_vec());
+        assert_eq!(s.ai_levels, Level::OWN.to_vec());
     }
 
     #[test]

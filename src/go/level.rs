@@ -1,4 +1,5 @@
-//! The computer's levels (Fox Go's three, 初级 中级 高级), named once for every layer.
+//! The computer's levels (Fox Go's three, 初级 中级 高级, and the engine a host may plug in),
+//! named once for every layer.
 //!
 //! Only the names live here, at the bottom of the tree, so that the engine, the game, the
 //! store and the front end speak of the same three values without converting between copies:
@@ -20,19 +21,32 @@ pub enum Level {
     Intermediate,
     /// 高级.
     Advanced,
+    /// The GTP engine the host runs (`AI_ENGINE_COMMAND`), offered when a server's `ai-levels`
+    /// names it; Tengen's advanced level plays in its stead when it fails or is not there.
+    Engine,
 }
 
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Advanced];
+    /// Every level, Tengen's own weakest first, then the host's engine.
+    pub const ALL: [Level; 4] = [
+        Level::Beginner,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Engine,
+    ];
+
+    /// Tengen's own levels, weakest first: what a server offers unless its `ai-levels` adds
+    /// the engine.
+    pub const OWN: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Advanced];
 
     /// The name as typed, stored and given on the command line: `beginner`, `intermediate`,
-    /// `advanced`.
+    /// `advanced`, `engine`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Beginner => "beginner",
             Level::Intermediate => "intermediate",
             Level::Advanced => "advanced",
+            Level::Engine => "engine",
         }
     }
 }
@@ -45,7 +59,7 @@ impl fmt::Display for Level {
 
 /// Why a text is not a level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?} (expected beginner, intermediate or advanced)")]
+#[error("unknown level {0:?} (expected beginner, intermediate, advanced or engine)")]
 pub struct ParseLevelError(pub String);
 
 impl FromStr for Level {

@@ -14,9 +14,12 @@ use tokio::sync::mpsc;
 use tracing::{debug, info_span, warn};
 
 use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
-use crate::game::{Applied, Command, ComputerTask, MatchId, Outcome, Subject, Task};
+use crate::game::computer::host_engine;
+use crate::game::{Applied, Command, ComputerTask, Event, MatchId, Outcome, Subject, Task};
+use crate::go::Level;
 
 use super::Inner;
+use super::gtp_engine::{EngineError, GtpEngine};
 
 /// The host's settings of the computer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +72,8 @@ pub(super) struct Pool {
     ready: Condvar,
     queued: Mutex<HashSet<Key>>,
     engines: Mutex<HashMap<MatchId, Engine>>,
+    /// The host's engine processes between searches (one search each at a time).
+    host_engines: Mutex<Vec<GtpEngine>>,
     toggles: Mutex<HashMap<MatchId, u32>>,
     stopping: AtomicBool,
 }
@@ -81,6 +86,7 @@ impl Pool {
             ready: Condvar::new(),
             queued: Mutex::new(HashSet::new()),
             engines: Mutex::new(HashMap::new()),
+            host_engines: Mutex::new(Vec::new()),
             toggles: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
         }
@@ -190,7 +196,8 @@ fn work(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
             move_number = task.board.move_number
         );
         let _entered = span.enter();
-        let command = answer(inner, &task);
+        let mut fell_back = false;
+        let command = answer(inner, &task, &mut fell_back);
         lock(&inner.pool.queued).remove(&k);
         let Some(command) = command else {
             continue;
@@ -200,6 +207,9 @@ fn work(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
             debug!(failure = %f, "the computer's answer was not taken");
         }
         deliver(inner, outcomes, &applied);
+        if fell_back && applied.result.is_ok() {
+            say_engine_fell_back(outcomes, &applied, &task);
+        }
         // A first press of Resign arms it; the second resigns.
         if applied.result.as_ref().is_ok_and(|o| {
             o.events
@@ -226,11 +236,60 @@ fn deliver(inner: &Inner, outcomes: &mpsc::UnboundedSender<Outcome>, applied: &A
     consider(inner, applied.outcomes());
 }
 
-/// The engine's answer to a task, as the command the computer submits.
-fn answer(inner: &Inner, task: &ComputerTask) -> Option<Command> {
+/// Tells the front end that Tengen's advanced level played the move the host's engine did
+/// not give (an outcome of the game's with that one event).
+fn say_engine_fell_back(
+    outcomes: &mpsc::UnboundedSender<Outcome>,
+    applied: &Applied,
+    task: &ComputerTask,
+) {
+    let id = task.board.match_id;
+    if let Some(o) = applied.outcomes().find(|o| o.subject == Subject::Match(id)) {
+        let mut note = o.clone();
+        note.events = vec![Event::EngineFellBack {
+            match_id: id,
+            number: task.board.move_number + 1,
+        }];
+        note.to_move = None;
+        let _ = outcomes.send(note);
+    }
+}
+
+/// The host's engine's move in the task's game: an engine process kept from an earlier search
+/// or a new one, given the advanced level's time. A failed process is dropped (killed).
+fn host_engine_move(inner: &Inner, task: &ComputerTask) -> Result<Decision, EngineError> {
+    let host = host_engine().ok_or(EngineError::NoCommand)?;
+    let idle = lock(&inner.pool.host_engines).pop();
+    let mut engine = match idle {
+        Some(e) => e,
+        None => GtpEngine::start(&host.command)?,
+    };
+    let think = Level::Engine
+        .default_limits(task.game.size())
+        .time
+        .unwrap_or(Duration::from_secs(1));
+    let decision = engine.genmove(&task.game, think)?;
+    lock(&inner.pool.host_engines).push(engine);
+    Ok(decision)
+}
+
+/// The engine's answer to a task, as the command the computer submits. At the level of the
+/// host's engine, the engine is asked first; when it gives no move (or resigns a game the
+/// computer may not resign), Tengen's advanced level answers and `fell_back` says so.
+fn answer(inner: &Inner, task: &ComputerTask, fell_back: &mut bool) -> Option<Command> {
     let c = task.computer;
     let board = Some(task.board);
     let seed = (task.board.match_id.get() as u64) ^ (u64::from(task.board.move_number) << 32);
+    if matches!(task.task, Task::Move) && c.level == Level::Engine {
+        match host_engine_move(inner, task) {
+            Ok(Decision::Resign) if !c.may_resign => *fell_back = true,
+            Ok(decision) => return Some(move_command(task, decision)),
+            Err(e) => {
+                warn!(error = %e, "the host's engine gave no move; Tengen's advanced level plays it");
+                *fell_back = true;
+            }
+        }
+    }
     match &task.task {
         Task::Move if inner.pool.config.external => {
             let decision = external_search(inner, task, seed)?;

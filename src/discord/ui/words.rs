@@ -197,6 +197,10 @@ pub fn level_name(lang: Lang, level: Level) -> String {
         Level::Beginner => tr!(lang, "level-beginner"),
         Level::Intermediate => tr!(lang, "level-intermediate"),
         Level::Advanced => tr!(lang, "level-advanced"),
+        Level::Engine => match crate::game::computer::host_engine() {
+            Some(e) => e.name.clone(),
+            None => tr!(lang, "level-engine"),
+        },
     }
 }
 
@@ -210,6 +214,15 @@ pub fn rank(lang: Lang, rank: Rank) -> String {
 
 /// The computer as its players see it: `🤖 Tengen · advanced (about 7 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
+    // The host's engine plays under its own name (`🤖 KataGo (about 5 dan)`).
+    if let (Level::Engine, Some(e)) = (level, crate::game::computer::host_engine()) {
+        return tr!(
+            lang,
+            "computer-name-engine",
+            name = e.name.clone(),
+            rank = rank(lang, e.rank)
+        );
+    }
     tr!(
         lang,
         "computer-name",
