@@ -6,32 +6,12 @@
 mod e2e_support;
 mod support;
 
-use std::process::Stdio;
 use std::time::Duration;
-
-use tokio::process::{Child, Command};
 
 use e2e_support::*;
 use support::*;
 use tengen::store::Store;
 use tengen::store::testing::{TestSchema, off_runtime};
-
-fn start_worker(dir: &std::path::Path, url: &str, name: &str) -> Child {
-    let log = std::fs::File::create(dir.join(format!("{name}.log"))).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .arg("worker")
-        .current_dir(dir)
-        .env("DATABASE_URL", url)
-        .env("AI_THREADS", "1")
-        .env("AI_JOB_LEASE_SECONDS", "2")
-        .env("RUST_LOG", "info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap()
-}
 
 /// The jobs in the queue: (worker holding it, answered).
 fn jobs(url: &str) -> Vec<(Option<String>, bool)> {
@@ -68,7 +48,7 @@ async fn a_worker_killed_in_mid_search_loses_no_move_of_the_computer() {
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
     let advanced = choice(&commands, "weiqi", "ai", "level", "advanced");
-    let mut first = start_worker(dir.path(), &schema.url, "first");
+    let mut first = start_worker(dir.path(), &schema.url, "first", 2, false);
 
     let alice = fake.user("alice");
     let known: Vec<u64> = fake.all_messages().iter().map(|m| m.id).collect();
@@ -114,7 +94,7 @@ async fn a_worker_killed_in_mid_search_loses_no_move_of_the_computer() {
     );
 
     // Another worker takes the job once the lease runs out: the computer's move comes.
-    let _second = start_worker(dir.path(), &schema.url, "second");
+    let _second = start_worker(dir.path(), &schema.url, "second", 2, false);
     table
         .fake
         .wait_for_message("the computer's answer", Duration::from_secs(20), |m| {

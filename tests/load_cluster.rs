@@ -25,13 +25,12 @@ mod e2e_support;
 mod support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 use tokio::task::JoinSet;
 
 use e2e_support::*;
@@ -147,23 +146,6 @@ impl Proc {
     fn cpu(&self) -> Duration {
         cpu_of(self.pid())
     }
-}
-
-fn start_worker(dir: &Path, url: &str, name: &str) -> Child {
-    let log = std::fs::File::create(dir.join(format!("{name}.log"))).unwrap();
-    Command::new("nice")
-        .args(["-n", "10", env!("CARGO_BIN_EXE_tengen"), "worker"])
-        .current_dir(dir)
-        .env("DATABASE_URL", url)
-        .env("AI_THREADS", "1")
-        .env("AI_JOB_LEASE_SECONDS", "10")
-        .env("RUST_LOG", "info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap()
 }
 
 /// A game between members: its board, its match, its players.
@@ -732,7 +714,7 @@ async fn cluster_under_load() {
     );
     for i in 0..k.workers {
         let dir = root.as_path().to_path_buf();
-        let child = start_worker(&dir, &url, &format!("worker{i}"));
+        let child = start_worker(&dir, &url, &format!("worker{i}"), 10, true);
         procs.push(Proc {
             name: format!("worker {i}"),
             child,

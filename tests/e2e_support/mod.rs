@@ -37,6 +37,34 @@ pub fn start_bot_with(fake: &FakeDiscord, dir: &Path, env: &[(&str, &str)]) -> C
         .unwrap()
 }
 
+/// Starts `tengen worker` on the PostgreSQL database at `url` (one search at a time, a lease
+/// of `lease_seconds`), its log in `dir/<name>.log`; `niced`: under `nice -n 10`, as a worker
+/// sharing the bots' cores in a load test.
+pub fn start_worker(dir: &Path, url: &str, name: &str, lease_seconds: u32, niced: bool) -> Child {
+    let log = std::fs::File::create(dir.join(format!("{name}.log"))).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tengen");
+    let mut command = if niced {
+        let mut c = Command::new("nice");
+        c.args(["-n", "10", bin]);
+        c
+    } else {
+        Command::new(bin)
+    };
+    command
+        .arg("worker")
+        .current_dir(dir)
+        .env("DATABASE_URL", url)
+        .env("AI_THREADS", "1")
+        .env("AI_JOB_LEASE_SECONDS", lease_seconds.to_string())
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
 /// A member with Manage Server, known to the fake.
 pub fn moderator(fake: &FakeDiscord) -> TestUser {
     let moderator = fake.user("mod").with_permissions(perms::MANAGE_GUILD);
