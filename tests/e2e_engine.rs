@@ -1,7 +1,7 @@
 //! The host's own GTP engine as the level `engine` (`AI_ENGINE_COMMAND`), on Discord: offered
 //! only once a moderator adds it to `ai-levels`; GNU Go plays the computer's moves (skipped,
 //! saying so, where GNU Go is not installed); an engine that dies gives way to Tengen's
-//! advanced level, and the channel is told.
+//! advanced level, and the board says so.
 
 mod e2e_support;
 mod support;
@@ -98,16 +98,14 @@ async fn gnu_go_as_the_hosts_engine_answers_the_moves() {
     let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap();
     assert!(!log.contains("gave no move"), "GNU Go answered itself");
     assert!(
-        fake.all_messages()
-            .iter()
-            .all(|m| !m.content().contains("⚠️")),
-        "no fallback notice"
+        !all_text(&table.board().json).contains("⚠️"),
+        "no fallback notice on the board"
     );
     fake.assert_no_violations();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_engine_that_dies_gives_way_to_the_advanced_level_and_the_channel_is_told() {
+async fn an_engine_that_dies_gives_way_to_the_advanced_level_and_the_board_says_so() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let _log = LogOnPanic(dir.path().join("bot.log"));
@@ -127,26 +125,23 @@ async fn an_engine_that_dies_gives_way_to_the_advanced_level_and_the_channel_is_
     let board = game_against_the_engine(&fake, &alice).await;
     let table = Table { fake: &fake, board };
     table.play(&alice, "E5").await;
-    fake.wait_for_message("the advanced level's move", STEP, |m| {
-        m.id == board && field(m, "Move").parse::<u32>().unwrap_or(0) >= 2
-    })
-    .await;
-    let notice = fake
-        .wait_for_message("the fallback notice", STEP, |m| {
-            !m.ephemeral && m.content().contains("⚠️")
+    // The board of the advanced level's move says who played it.
+    let said = fake
+        .wait_for_message("the board saying the advanced level played", STEP, |m| {
+            m.id == board
+                && field(m, "Move").parse::<u32>().unwrap_or(0) >= 2
+                && field(m, "Turn").contains("⚠️")
         })
         .await;
+    let turn = field(&said, "Turn");
+    assert!(turn.contains("Deep Thought"), "{turn}");
+    assert!(turn.contains("advanced level played move 2"), "{turn}");
     assert!(
-        notice.content().contains("Deep Thought"),
-        "{}",
-        notice.content()
+        fake.all_messages()
+            .iter()
+            .all(|m| m.id == board || !m.content().contains("⚠️")),
+        "said on the board, not beside it"
     );
-    assert!(
-        notice.content().contains("advanced"),
-        "{}",
-        notice.content()
-    );
-    assert!(notice.content().contains("move 2"), "{}", notice.content());
     // The next move is asked of the engine again, and again played by the advanced level.
     let mut next = None;
     for p in ["C3", "G3", "C7", "G7"] {
@@ -161,9 +156,16 @@ async fn an_engine_that_dies_gives_way_to_the_advanced_level_and_the_channel_is_
         }
     }
     table.play(&alice, next.unwrap()).await;
-    fake.wait_for_message("the second move", STEP, |m| {
-        m.id == board && field(m, "Move").parse::<u32>().unwrap_or(0) >= 4
-    })
-    .await;
+    let said = fake
+        .wait_for_message("the board of the second move", STEP, |m| {
+            m.id == board
+                && field(m, "Move").parse::<u32>().unwrap_or(0) >= 4
+                && field(m, "Turn").contains("move 4")
+        })
+        .await;
+    assert!(
+        !field(&said, "Turn").contains("move 2"),
+        "the last stand-in only"
+    );
     fake.assert_no_violations();
 }

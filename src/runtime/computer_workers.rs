@@ -15,7 +15,7 @@ use tracing::{debug, info_span, warn};
 
 use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
 use crate::game::computer::host_engine;
-use crate::game::{Applied, Command, ComputerTask, Event, MatchId, Outcome, Subject, Task};
+use crate::game::{Applied, Command, ComputerTask, MatchId, Outcome, Subject, Task};
 use crate::go::Level;
 
 use super::Inner;
@@ -208,7 +208,7 @@ fn work(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
         }
         deliver(inner, outcomes, &applied);
         if fell_back && applied.result.is_ok() {
-            say_engine_fell_back(outcomes, &applied, &task);
+            say_engine_fell_back(inner, outcomes, &task);
         }
         // A first press of Resign arms it; the second resigns.
         if applied.result.as_ref().is_ok_and(|o| {
@@ -236,21 +236,15 @@ fn deliver(inner: &Inner, outcomes: &mpsc::UnboundedSender<Outcome>, applied: &A
     consider(inner, applied.outcomes());
 }
 
-/// Tells the front end that Tengen's advanced level played the move the host's engine did
-/// not give (an outcome of the game's with that one event).
+/// Has the board say that Tengen's advanced level played the move the host's engine did not
+/// give.
 fn say_engine_fell_back(
+    inner: &Inner,
     outcomes: &mpsc::UnboundedSender<Outcome>,
-    applied: &Applied,
     task: &ComputerTask,
 ) {
-    let id = task.board.match_id;
-    if let Some(o) = applied.outcomes().find(|o| o.subject == Subject::Match(id)) {
-        let mut note = o.clone();
-        note.events = vec![Event::EngineFellBack {
-            match_id: id,
-            number: task.board.move_number + 1,
-        }];
-        note.to_move = None;
+    let number = task.board.move_number + 1;
+    if let Some(note) = inner.service.note_stand_in(task.board.match_id, number) {
         let _ = outcomes.send(note);
     }
 }

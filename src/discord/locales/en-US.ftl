@@ -439,7 +439,6 @@ notice-nigiri-choose = {$player}, you won the nigiri: choose your colour on the 
 notice-after-move = , after {$stone} {$point}
 notice-after-pass = , after a pass
 notice-agreement = {$black} {$white} both passed: check the dead stones crossed on the board, then Accept or Resume play.
-notice-engine-fell-back = ⚠️ {$engine} gave no move; Tengen's advanced level played move {$number} of game #{$game} in its stead.
 notice-board-not-posted = I could not post the board of your game #{$game} in {$channel}: I may not write there. Ask a moderator to let me post there, or use `/weiqi board` in a channel where I can.
 notice-role-failed = I could not give {$player} the title's role {$role}: I need Manage Roles and a role above it. A moderator can fix this and grant it by hand.
 
@@ -576,6 +575,7 @@ button-takeback = Take back
 button-takeback-accept = Accept takeback
 button-takeback-decline = Decline
 board-takeback-asked = {$player} asks to take back their last move: {$opponent}, accept or decline.
+board-stand-in = ⚠️ {$engine} gave no move: Tengen's advanced level played move {$number} in its stead.
 key-takebacks = whether a player may ask to take back their last move (the opponent decides)
 choice-key-takebacks = takebacks
 refusal-takebacks-off = Takebacks are off in this game.

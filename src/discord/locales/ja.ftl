@@ -421,7 +421,6 @@ notice-nigiri-choose = {$player} ニギリに勝ちました。盤で色を選�
 notice-after-move = 、直前の手は {$stone} {$point}
 notice-after-pass = 、直前の手はパス
 notice-agreement = {$black} {$white} 両者がパスしました：碁盤上の×印の死に石を確認し、「承認」か「対局再開」を押してください。
-notice-engine-fell-back = ⚠️ {$engine} が手を返さなかったため、対局 #{$game} の第{$number}手は Tengen の上級が代わりに打ちました。
 notice-board-not-posted = 対局 #{$game} の碁盤を {$channel} に投稿できませんでした：そこに書き込む権限がないようです。モデレーターに書き込みを許可してもらうか、私が書き込めるチャンネルで `/weiqi board` を使ってください。
 notice-role-failed = {$player} に称号のロール {$role} を付与できませんでした：「ロールの管理」権限と、それより上の私のロールが必要です。モデレーターが直したうえで手動で付与できます。
 
@@ -558,6 +557,7 @@ button-takeback = 待った
 button-takeback-accept = 待ったを認める
 button-takeback-decline = 断る
 board-takeback-asked = {$player} さんが直前の手の待ったを求めています。{$opponent} さん、認めるか断ってください。
+board-stand-in = ⚠️ {$engine} が手を返さなかったため、第{$number}手は Tengen の上級が代わりに打ちました。
 key-takebacks = 直前の自分の手の待ったを求められるか（相手が決める）
 choice-key-takebacks = takebacks · 待った
 refusal-takebacks-off = この対局では待ったはできません。

@@ -421,7 +421,6 @@ notice-nigiri-choose = {$player}님, 돌 가리기에서 이겼습니다. 판에
 notice-after-move = , 직전 수 {$stone} {$point}
 notice-after-pass = , 직전 수는 패스
 notice-agreement = {$black} {$white} 두 분 모두 패스했습니다. 바둑판에 ×로 표시된 죽은 돌을 확인한 뒤 수락하거나 대국을 재개하세요.
-notice-engine-fell-back = ⚠️ {$engine}이(가) 수를 내지 않아 대국 #{$game}의 {$number}수는 Tengen 고급이 대신 두었습니다.
 notice-board-not-posted = {$channel} 채널에 대국 #{$game}의 바둑판을 올리지 못했습니다. 그곳에 글을 쓸 권한이 없는 것 같습니다. 관리자에게 권한을 요청하거나, 제가 글을 쓸 수 있는 채널에서 `/weiqi board`를 사용하세요.
 notice-role-failed = {$player}님에게 칭호 역할({$role})을 주지 못했습니다. '역할 관리' 권한과 그보다 위에 있는 제 역할이 필요합니다. 관리자가 문제를 고친 뒤 직접 줄 수 있습니다.
 
@@ -558,6 +557,7 @@ button-takeback = 무르기
 button-takeback-accept = 무르기 허락
 button-takeback-decline = 거절
 board-takeback-asked = {$player} 님이 방금 둔 수를 무르자고 합니다. {$opponent} 님, 허락하거나 거절하세요.
+board-stand-in = ⚠️ {$engine}이(가) 수를 내지 않아 {$number}수는 Tengen 고급이 대신 두었습니다.
 key-takebacks = 방금 둔 자기 수를 무르자고 할 수 있는지(상대가 결정)
 choice-key-takebacks = takebacks · 무르기
 refusal-takebacks-off = 이 대국에서는 무르기를 할 수 없습니다.

@@ -421,7 +421,6 @@ notice-nigiri-choose = {$player} 你猜先获胜：请在棋盘上选色。
 notice-after-move = ，上一手 {$stone} {$point}
 notice-after-pass = ，对方停了一手
 notice-agreement = {$black} {$white} 双方都已停一手：请检查棋盘上用叉号标出的死子，然后点“接受”或“继续对局”。
-notice-engine-fell-back = ⚠️ {$engine} 没有给出着法，对局 #{$game} 的第 {$number} 手由 Tengen 高级代下。
 notice-board-not-posted = 我无法在 {$channel} 发布你的对局 #{$game} 的棋盘：我可能没有在那里发言的权限。请让管理员允许我在那里发言，或在我能发言的频道使用 `/weiqi board`。
 notice-role-failed = 我无法把称号身份组 {$role} 授予 {$player}：我需要“管理身份组”权限，并且我的身份组要排在它上面。管理员可以修正后手动授予。
 
@@ -558,6 +557,7 @@ button-takeback = 悔棋
 button-takeback-accept = 同意悔棋
 button-takeback-decline = 拒绝
 board-takeback-asked = {$player} 请求悔掉刚下的一手：{$opponent}，请同意或拒绝。
+board-stand-in = ⚠️ {$engine} 没有给出着法，第 {$number} 手由 Tengen 高级代下。
 key-takebacks = 是否可以请求悔掉自己刚下的一手（由对手决定）
 choice-key-takebacks = takebacks · 悔棋
 refusal-takebacks-off = 这盘棋不能悔棋。

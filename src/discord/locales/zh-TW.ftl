@@ -421,7 +421,6 @@ notice-nigiri-choose = {$player} 你猜先獲勝：請在棋盤上選色。
 notice-after-move = ，上一手 {$stone} {$point}
 notice-after-pass = ，對方停了一手
 notice-agreement = {$black} {$white} 雙方都已停一手：請檢查棋盤上以叉號標出的死子，然後按「接受」或「繼續對局」。
-notice-engine-fell-back = ⚠️ {$engine} 沒有給出著法，對局 #{$game} 的第 {$number} 手由 Tengen 高級代下。
 notice-board-not-posted = 我無法在 {$channel} 張貼你的對局 #{$game} 的棋盤：我可能沒有在那裡傳送訊息的權限。請管理員允許我在那裡發言，或在我能發言的頻道使用 `/weiqi board`。
 notice-role-failed = 我無法把稱號身分組 {$role} 授予 {$player}：我需要「管理身分組」權限，而且我的身分組要排在它上面。管理員可以修正後手動授予。
 
@@ -558,6 +557,7 @@ button-takeback = 悔棋
 button-takeback-accept = 同意悔棋
 button-takeback-decline = 拒絕
 board-takeback-asked = {$player} 請求悔掉剛下的一手：{$opponent}，請同意或拒絕。
+board-stand-in = ⚠️ {$engine} 沒有給出著法，第 {$number} 手由 Tengen 高級代下。
 key-takebacks = 是否可以請求悔掉自己剛下的一手（由對手決定）
 choice-key-takebacks = takebacks · 悔棋
 refusal-takebacks-off = 這盤棋不能悔棋。

@@ -135,7 +135,6 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             }
         }
         Step::Remind(id, user, deadline) => remind(bot, &http, id, user, deadline).await,
-        Step::EngineFellBack(id, number) => engine_fell_back(bot, &http, id, number).await,
         Step::Announce(id, ending, players, rewards) => {
             announce(bot, &http, outcome, id, (ending, players), &rewards).await;
         }
@@ -192,29 +191,6 @@ async fn remind(bot: &Bot, http: &Http, id: MatchId, user: UserId, deadline: Tim
     );
     let link = board_link(bot, &m).await;
     dm(http, user, format!("{text}{link}")).await;
-}
-
-/// Says under the board that Tengen's advanced level played a move for the host's engine.
-async fn engine_fell_back(bot: &Bot, http: &Http, id: MatchId, number: u32) {
-    let Some(m) = current(bot, id).await else {
-        return;
-    };
-    let lang = bot.guild_lang(m.guild).await;
-    let engine = ui::words::level_name(lang, crate::go::Level::Engine);
-    let text = tr!(
-        lang,
-        "notice-engine-fell-back",
-        engine = engine,
-        number = number,
-        game = id.get()
-    );
-    let channel = board_record(bot, id).await.map_or(m.channel, |r| r.channel);
-    let msg = CreateMessage::new()
-        .content(text)
-        .allowed_mentions(CreateAllowedMentions::new());
-    if let Err(e) = send(http, channel, msg).await {
-        warn!(match_id = id.get(), error = %e, "cannot say that the advanced level played for the engine");
-    }
 }
 
 /// Posts `msg` in `channel`.

@@ -18,9 +18,6 @@ pub enum Reward {
 /// One thing to show on Discord.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
-    /// A notice under the board: the host's engine gave no move, Tengen's advanced level
-    /// played move `number`.
-    EngineFellBack(MatchId, u32),
     /// The invitation message says how it closed and loses its buttons.
     CloseInvitation(Invitation, Closed),
     /// The invitation message is redrawn as it stands (a nigiri's hand opened).
@@ -159,9 +156,8 @@ impl Seen {
                 deadline,
                 ..
             } => self.steps.push(Step::Remind(*match_id, *player, *deadline)),
-            Event::EngineFellBack { match_id, number } => {
-                self.steps.push(Step::EngineFellBack(*match_id, *number));
-            }
+            // The board says who played the move.
+            Event::EngineFellBack { .. } => self.changed = true,
             // Black places the next stone, or White's first move comes.
             // An event game's nigiri: the hand opened (its winner to choose), or the colours
             // chosen (Black to move).

@@ -145,6 +145,15 @@ fn turn_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
             opponent = mention(m.players[!asker])
         ));
     }
+    if let Some(number) = m.shown_stand_in() {
+        turn.push('\n');
+        turn.push_str(&tr!(
+            lang,
+            "board-stand-in",
+            engine = words::level_name(lang, crate::go::Level::Engine),
+            number = number
+        ));
+    }
     if m.placing() {
         turn.push('\n');
         turn.push_str(&tr!(

@@ -251,6 +251,10 @@ pub struct Match {
     pub played_by: Vec<Option<UserId>>,
     /// A consultation team's votes on the move it is to make, in the order cast.
     pub ballot: Vec<Vote>,
+    /// The move (1-based) Tengen's advanced level last played for the host's engine, which
+    /// gave none: the board says so until the computer moves again. Not kept across a restart
+    /// (the move itself is).
+    pub stand_in: Option<u32>,
 }
 
 /// A real-time game on a real clock cannot run longer than this (a correspondence game has no
@@ -327,6 +331,7 @@ impl Match {
             teams: None,
             played_by: Vec::new(),
             ballot: Vec::new(),
+            stand_in: None,
         };
         m.start_turn(now);
         m
@@ -560,6 +565,13 @@ impl Match {
     /// Whether `user` is the computer of this match.
     pub fn is_computer(&self, user: UserId) -> bool {
         self.computer.is_some_and(|c| c.user == user)
+    }
+
+    /// The move Tengen's advanced level played for the host's engine, while the board says so:
+    /// from that move until the computer's next one.
+    pub fn shown_stand_in(&self) -> Option<u32> {
+        let count = self.move_count();
+        self.stand_in.filter(|&n| n <= count && n + 1 >= count)
     }
 
     /// The number of moves stored: the stones of a free handicap placed so far, then the moves

@@ -154,3 +154,39 @@ fn matches_compare_by_value_where_the_board_alone_would_miss_a_difference() {
     assert_ne!(a.game.last_move(), b.game.last_move(), "one ends on a pass");
     assert_ne!(a, b);
 }
+
+/// The board says that Tengen's advanced level played a move for the host's engine from that
+/// move until the computer's next one (there are no takebacks against the computer).
+#[test]
+fn a_stand_in_is_shown_until_the_computers_next_move() {
+    let mut m = Match::new(
+        MatchId(1),
+        GuildId(1),
+        ChannelId(1),
+        ByColor {
+            black: UserId(20),
+            white: UserId(10),
+        },
+        config(RuleSet::Chinese),
+        t(0),
+    );
+    m.computer = Some(Computer {
+        user: UserId(10),
+        color: Color::White,
+        level: crate::go::Level::Engine,
+        may_resign: false,
+    });
+    let play = |m: &mut Match, by: u64, c: u8, r: u8| {
+        let p = Point::new(c, r).expect("on the board");
+        m.apply(Some(UserId(by)), Action::Play(p), None, t(1))
+            .expect("a legal move");
+    };
+    play(&mut m, 20, 3, 3);
+    play(&mut m, 10, 2, 2);
+    m.stand_in = Some(2);
+    assert_eq!(m.shown_stand_in(), Some(2), "the move just played");
+    play(&mut m, 20, 4, 4);
+    assert_eq!(m.shown_stand_in(), Some(2), "while the player answers it");
+    play(&mut m, 10, 4, 2);
+    assert_eq!(m.shown_stand_in(), None, "the computer moved again");
+}

@@ -10,7 +10,7 @@ use super::super::invitation::{InviteOptions, match_config, resolve_terms};
 use super::super::matches::{Match, Phase};
 use super::super::refusal::{Failure, Refusal};
 use super::super::time::Timestamp;
-use super::super::{BoardRef, ChannelId, GuildId, MatchId, Outcome, UserId};
+use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, UserId};
 use super::match_rows::match_row;
 use super::{Service, lock};
 use crate::go::Level;
@@ -27,6 +27,30 @@ impl Service {
     /// Sets how many games against the computer may run at once (the host's `AI_MAX_GAMES`).
     pub fn set_computer_limit(&self, max: usize) {
         self.computer_limit.store(max, Ordering::SeqCst);
+    }
+
+    /// Notes that Tengen's advanced level played move `number` of game `id` for the host's
+    /// engine, which gave none, so that the board says so: the outcome (an
+    /// [`Event::EngineFellBack`]) redraws it. `None` once the game has moved past that move
+    /// or is not this process's. Kept in memory only, like a takeback request: it changes no
+    /// row.
+    pub fn note_stand_in(&self, id: MatchId, number: u32) -> Option<Outcome> {
+        let cell = self.cell(id)?;
+        let mut m = lock(&cell);
+        if m.move_count() != number || m.computer.is_none() {
+            return None;
+        }
+        m.stand_in = Some(number);
+        let mut outcome = Outcome::of_match(
+            &m,
+            vec![Event::EngineFellBack {
+                match_id: id,
+                number,
+            }],
+        );
+        // The move's own outcome has told the player it is their turn.
+        outcome.to_move = None;
+        Some(outcome)
     }
 
     /// A game against the computer, started at once.

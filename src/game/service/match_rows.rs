@@ -569,6 +569,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         teams: r.live.teams.as_ref().map(teams_of).transpose()?,
         played_by: Vec::with_capacity(r.live.move_count as usize),
         ballot: Vec::new(),
+        stand_in: None,
     })
 }
 
