@@ -213,6 +213,9 @@ pub struct Tuning {
     pub fill_board: Option<u32>,
     /// Whether playouts may throw in two stones or more when that ataris an enemy chain.
     pub mutual_atari: Option<bool>,
+    /// Whether a search stops early once its most visited move can no longer be overtaken
+    /// (`false`: it uses its whole time, growing the tree the next move keeps).
+    pub settle: Option<bool>,
 }
 
 impl Tuning {
@@ -243,6 +246,7 @@ impl Tuning {
             "score" => self.score = Some(v),
             "fill_board" => self.fill_board = Some(v.max(0.0) as u32),
             "mutual_atari" => self.mutual_atari = Some(v != 0.0),
+            "settle" => self.settle = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -432,7 +436,10 @@ impl Engine {
             if done.is_multiple_of(8) && stop.stop() {
                 break;
             }
-            if done % 64 == 63 && self.settled(done, limits.playouts, stop) {
+            if done % 64 == 63
+                && self.options.tuning.settle != Some(false)
+                && self.settled(done, limits.playouts, stop)
+            {
                 break;
             }
             self.searcher
