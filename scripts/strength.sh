@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces the matches of docs/STRENGTH.md: Tengen (`tengen gtp`) against GNU Go 3.8
-# (`gnugo --mode gtp`, Chinese counting, positional superko, level 10) and against itself.
+# (`gnugo --mode gtp`, Chinese counting, positional superko, level 10), against Pachi 12.90
+# (the `*-pachi` matches; set PACHI to your Pachi binary) and against itself.
 # Each match writes its SGF records and summary under docs/strength/<name>/.
 #
 #   scripts/strength.sh            # every match, one after the other (several hours)
@@ -14,6 +15,13 @@ export PATH="$PATH:/usr/games"
 
 TENGEN=${TENGEN:-target/release/tengen}
 GNUGO="gnugo --mode gtp --chinese-rules --positional-superko --level 10 --seed {seed}"
+# Pachi 12.90 built without its DCNN (its own Makefile: `make DCNN=0 JOSEKIFIX=0`), by you:
+# this script only runs it. `-t N` is N seconds a move as one-period byo-yomi less Pachi's 2 s
+# network allowance: `-t 3` thinks up to about 1 s, `-t 4` up to about 2 s.
+PACHI=${PACHI:-pachi}
+pachi() { # seconds
+  echo "$PACHI -t $1 -s {seed} -D threads=1,pondering=0"
+}
 OUT=docs/strength
 
 match() { # name games size komi engine opponent [extra args...]
@@ -38,6 +46,18 @@ run() {
     match "$1a" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 &
     match "$1b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 \
       --first-game 26
+    wait ;;
+  advanced-9x9-pachi) # as two processes (one a core)
+    match "$1-a" 25 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
+      --opponent-name "Pachi 12.90" --seed-base 8000 &
+    match "$1-b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
+      --opponent-name "Pachi 12.90" --seed-base 8000 --first-game 26
+    wait ;;
+  advanced-19x19-pachi) # as two processes (one a core)
+    match "$1-a" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 9000 &
+    match "$1-b" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 9000 --first-game 2
     wait ;;
   advanced-19x19-gnugo10)
     match "$1" 20 19 7.5 "$(tengen advanced --max-time 1.95)" "$GNUGO" --seed-base 2000 ;;
