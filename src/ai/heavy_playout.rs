@@ -57,6 +57,9 @@ pub(crate) struct Policy {
     /// Whether a random move may put two stones or more in atari when it ataris an enemy
     /// chain too (see [`allowed`]).
     pub(crate) mutual_atari: bool,
+    /// How often, after the atari answers, the chains that the last move left with two
+    /// liberties are played on (see [`two_liberty_moves`]).
+    pub(crate) two_libs: u32,
 }
 
 impl Default for Policy {
@@ -66,6 +69,7 @@ impl Default for Policy {
             pattern: 100,
             fill_board: 0,
             mutual_atari: false,
+            two_libs: 0,
         }
     }
 }
@@ -158,6 +162,46 @@ pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOu
                 || (libs == 2 && !runs_into_ladder_quick(pos, c, lib, PLAYOUT_LADDER_STEPS))
             {
                 out.escape(lib);
+            }
+        }
+    }
+}
+
+/// Moves for the chains around `last` that have two liberties: one's own chain is extended
+/// where that gives it three or more; the opponent's (the chain of `last`) is put in atari
+/// where its escape on the other liberty would leave it at most two, the atari stone not
+/// itself in atari.
+fn two_liberty_moves(pos: &mut Pos, c: u8, last: usize, moves: &mut Moves) {
+    let enemy = other(c);
+    let mut heads = [usize::MAX; 5];
+    let around = [last, last - STRIDE, last - 1, last + 1, last + STRIDE];
+    for (k, &q) in around.iter().enumerate() {
+        let v = pos.at(q);
+        if v != BLACK && v != WHITE {
+            continue;
+        }
+        let h = pos.head(q);
+        if heads.contains(&h) {
+            continue;
+        }
+        heads[k] = h;
+        let mut libs = [0usize; 2];
+        if pos.liberties(q, 3, &mut libs) != 2 {
+            continue;
+        }
+        for (j, &l) in libs.iter().enumerate() {
+            if !pos.is_legal(c, l) || pos.is_eye(c, l) {
+                continue;
+            }
+            if v == c {
+                if pos.liberties_after(c, l, 3).0 >= 3 {
+                    moves.push(l);
+                }
+            } else if v == enemy
+                && pos.liberties_after(c, l, 2).0 >= 2
+                && pos.liberties_after(enemy, libs[1 - j], 4).0 <= 3
+            {
+                moves.push(l);
             }
         }
     }
@@ -290,6 +334,13 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
                 };
             }
         }
+        if policy.two_libs > 0 && rng.below(100) < policy.two_libs as usize {
+            let mut moves = Moves::new();
+            two_liberty_moves(pos, c, last, &mut moves);
+            if let Some(m) = moves.pick(rng) {
+                return m;
+            }
+        }
         if policy.pattern == 100 || rng.below(100) < policy.pattern as usize {
             let mut moves = Moves::new();
             pattern_move(pos, c, last, &mut moves);
@@ -403,5 +454,49 @@ mod tests {
         atari_answers(&mut pos, BLACK, at("C2"), &mut out);
         assert_eq!(&out.escapes[..out.n_escapes], &[at("D3")]);
         assert_eq!(out.n_captures, 0);
+    }
+
+    /// The two-liberty moves of Black after White's `last` on `diagram`, sorted.
+    fn two_liberty_answers(diagram: &str, last: &str) -> Vec<usize> {
+        let b = Board::from_diagram(diagram).unwrap();
+        let mut pos = Pos::from_board(&b, Color::White);
+        pos.play(at(last));
+        let mut moves = Moves::new();
+        two_liberty_moves(&mut pos, BLACK, at(last), &mut moves);
+        let mut found = moves.list[..moves.n].to_vec();
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn a_chain_left_with_two_liberties_extends_to_three() {
+        let found = two_liberty_answers(
+            "
+            . . . . .
+            . . . . .
+            . O X . .
+            . . . . .
+            . . . . .",
+            "C4",
+        );
+        let mut want = vec![at("C2"), at("D3")];
+        want.sort_unstable();
+        assert_eq!(found, want);
+    }
+
+    #[test]
+    fn the_last_stone_with_two_liberties_is_ataried_only_where_it_cannot_run() {
+        // White's B2 has B3 and C2. Black on B3 leaves C2, where White would have two
+        // liberties; Black on C2 leaves B3, an open run.
+        let found = two_liberty_answers(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            X . . X .
+            . X X . .",
+            "B2",
+        );
+        assert_eq!(found, vec![at("B3")]);
     }
 }

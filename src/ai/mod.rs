@@ -216,6 +216,14 @@ pub struct Tuning {
     /// Whether a search stops early once its most visited move can no longer be overtaken
     /// (`false`: it uses its whole time, growing the tree the next move keeps).
     pub settle: Option<bool>,
+    /// Virtual wins scaled by the square root of a move's share of the learned weights
+    /// among its siblings (Pachi's pattern prior; 0: off).
+    pub prob: Option<f32>,
+    /// Factor on a move's learned weight within distance 2 of the last move, in that share.
+    pub prob_near: Option<f32>,
+    /// Percent of playout moves that look first at the chains the last move left with two
+    /// liberties.
+    pub two_libs: Option<u32>,
 }
 
 impl Tuning {
@@ -247,6 +255,9 @@ impl Tuning {
             "fill_board" => self.fill_board = Some(v.max(0.0) as u32),
             "mutual_atari" => self.mutual_atari = Some(v != 0.0),
             "settle" => self.settle = Some(v != 0.0),
+            "prob" => self.prob = Some(v),
+            "prob_near" => self.prob_near = Some(v),
+            "two_libs" => self.two_libs = Some(v.clamp(0.0, 100.0) as u32),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -262,6 +273,8 @@ impl Tuning {
             (self.near, &mut p.near),
             (self.line, &mut p.line),
             (self.score, &mut p.score),
+            (self.prob, &mut p.prob),
+            (self.prob_near, &mut p.prob_near),
         ];
         for (v, slot) in pairs {
             if let Some(v) = v {
@@ -276,6 +289,9 @@ impl Tuning {
         }
         if let Some(m) = self.mutual_atari {
             p.policy.mutual_atari = m;
+        }
+        if let Some(t) = self.two_libs {
+            p.policy.two_libs = t;
         }
     }
 }

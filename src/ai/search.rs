@@ -161,6 +161,13 @@ pub(crate) struct Params {
     /// toward the margin's sign by up to this much, so that among winning lines the search
     /// prefers the safer (wider) ones.
     pub(crate) score: f32,
+    /// Virtual wins, times the square root of a move's share of its siblings' learned
+    /// weights: a prior relative to the other moves, as Pachi weighs its pattern
+    /// probabilities (0: off).
+    pub(crate) prob: f32,
+    /// Factor on the learned weight of a move within distance 2 of the last move, in that
+    /// share.
+    pub(crate) prob_near: f32,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -184,6 +191,8 @@ impl Params {
             near: if big { 6.0 } else { 0.0 },
             line: if big { 10.0 } else { 0.0 },
             score: 0.0,
+            prob: 0.0,
+            prob_near: 1.0,
             policy: Policy::default(),
         }
     }
@@ -457,6 +466,9 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
         child.rave_w = w;
         tree.nodes.push(child);
     }
+    if params.prob > 0.0 {
+        add_share_priors(tree, first, pos, c, last, params);
+    }
     let mut pass = Node::new(PASS);
     pass.prior_n = params.even;
     // A pass that would end the game is weighed fairly; otherwise it starts as a loss.
@@ -470,6 +482,35 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
     let n = &mut tree.nodes[node];
     n.first = first as u32;
     n.nchildren = count as u16;
+}
+
+/// Adds to the children from `first` on (board moves, `c` to play) virtual wins of
+/// `params.prob × √share`, a move's share being its learned weight over the sum of its
+/// siblings': the best shapes of this position get the most, whatever their absolute weight.
+fn add_share_priors(tree: &mut Tree, first: usize, pos: &Pos, c: u8, last: usize, params: &Params) {
+    let weight = |e: usize| {
+        let g = LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
+        if last != PASS && distance(e, last) <= 2 {
+            g * params.prob_near
+        } else {
+            g
+        }
+    };
+    let weights: Vec<f32> = tree.nodes[first..]
+        .iter()
+        .map(|n| weight(n.mv as usize))
+        .collect();
+    let sum: f32 = weights.iter().sum();
+    if sum <= 0.0 {
+        return;
+    }
+    for (n, g) in tree.nodes[first..].iter_mut().zip(weights) {
+        let k = params.prob * (g / sum).sqrt();
+        n.prior_n += k;
+        n.prior_w += k;
+        n.rave_n += k;
+        n.rave_w += k;
+    }
 }
 
 /// The prior of `c` playing on `e`: virtual simulations and wins.
@@ -563,4 +604,93 @@ fn empty_around(pos: &Pos, e: usize, size: u8) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Board, Color, Point};
+
+    fn at(s: &str) -> usize {
+        super::super::playout_board::cell(s.parse::<Point>().unwrap())
+    }
+
+    /// The children of the root of `pos` expanded with `params`, as (move, prior visits).
+    fn expanded(pos: &Pos, params: &Params) -> Vec<(usize, f32)> {
+        let mut tree = Tree::new();
+        let mut pos = pos.clone();
+        expand(&mut tree, 0, &mut pos, params);
+        tree.children(0)
+            .map(|c| (tree.nodes[c].mv as usize, tree.nodes[c].prior_n))
+            .collect()
+    }
+
+    const POSITION: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        . . . X O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    #[test]
+    fn the_share_prior_splits_its_weight_by_the_learned_weights() {
+        let pos = Pos::from_board(&Board::from_diagram(POSITION).unwrap(), Color::Black);
+        let plain = Params::for_size(9);
+        let shared = Params {
+            prob: 100.0,
+            ..plain
+        };
+        let before = expanded(&pos, &plain);
+        let after = expanded(&pos, &shared);
+        assert_eq!(before.len(), after.len());
+        // The added virtual wins are 100·√share, and the shares of the board moves sum to 1.
+        let mut squares = 0.0;
+        let mut best = (PASS, 0.0f32);
+        for (&(mv, n0), &(mv1, n1)) in before.iter().zip(&after) {
+            assert_eq!(mv, mv1);
+            let k = n1 - n0;
+            if mv == PASS {
+                assert_eq!(k, 0.0);
+                continue;
+            }
+            assert!(k > 0.0);
+            squares += (k / 100.0) * (k / 100.0);
+            if k > best.1 {
+                best = (mv, k);
+            }
+            let g = LEARNED.weight(pos.pattern3(mv), pos.atari_bits(mv), BLACK);
+            let g_best = LEARNED.weight(pos.pattern3(best.0), pos.atari_bits(best.0), BLACK);
+            assert!(g <= g_best || mv == best.0);
+        }
+        assert!((squares - 1.0).abs() < 1e-3, "{squares}");
+    }
+
+    #[test]
+    fn the_share_prior_can_favour_the_moves_near_the_last() {
+        let mut pos = Pos::from_board(&Board::from_diagram(POSITION).unwrap(), Color::White);
+        pos.play(at("G7"));
+        let base = Params {
+            prob: 100.0,
+            ..Params::for_size(9)
+        };
+        let near = Params {
+            prob_near: 4.0,
+            ..base
+        };
+        let share = |params: &Params, mv: usize| {
+            let plain = expanded(&pos, &Params::for_size(9));
+            let with = expanded(&pos, params);
+            let i = with.iter().position(|&(m, _)| m == mv).unwrap();
+            with[i].1 - plain[i].1
+        };
+        // G5 is two points from White's last move, B2 far from every stone: the same empty
+        // shape around both.
+        assert_eq!(pos.pattern3(at("G5")), pos.pattern3(at("B2")));
+        assert!((share(&base, at("G5")) - share(&base, at("B2"))).abs() < 1e-4);
+        assert!(share(&near, at("G5")) > 1.9 * share(&near, at("B2")));
+    }
 }
