@@ -242,6 +242,11 @@ impl Learned {
     }
 }
 
+/// The smallest weight a shape gets: the table's resolution. A shape never chosen in the
+/// records (the empty 1-1 point) is written as 0.000, whose logarithm would give the tree an
+/// infinite prior and the move a selection value of NaN.
+const MIN_WEIGHT: f32 = 0.001;
+
 /// The learned weights, expanded from the compiled table to every symmetry, built once.
 pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {
     let mut table = vec![1.0f32; 1 << 20];
@@ -249,7 +254,8 @@ pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {
         let code = (canon & 0xFFFF) as u16;
         let atari = (canon >> 16) as u8;
         for s in 0..8 {
-            table[key(symmetric(code, s), symmetric_atari(atari, s)) as usize] = gamma;
+            table[key(symmetric(code, s), symmetric_atari(atari, s)) as usize] =
+                gamma.max(MIN_WEIGHT);
         }
     }
     Learned(table)
@@ -258,6 +264,14 @@ pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_learned_weight_has_a_finite_logarithm() {
+        assert!(LEARNED.0.iter().all(|g| g.ln().is_finite()));
+        // The empty 1-1 point, never chosen in the records, is the table's 0.000.
+        let corner = 0x0cff_u16;
+        assert_eq!(LEARNED.weight(corner, 0, BLACK), MIN_WEIGHT);
+    }
 
     #[test]
     fn symmetries_form_a_group_of_eight() {

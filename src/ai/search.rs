@@ -657,7 +657,7 @@ mod tests {
                 assert_eq!(k, 0.0);
                 continue;
             }
-            assert!(k > 0.0);
+            assert!(k > 0.0, "{mv}: {n0} -> {n1}");
             squares += (k / 100.0) * (k / 100.0);
             if k > best.1 {
                 best = (mv, k);
