@@ -103,22 +103,36 @@ impl Moves {
     }
 }
 
-/// Moves that answer the ataris around `last`: capture a chain in atari there, or save one's
-/// own.
-pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOut) {
-    let enemy = other(c);
+/// One stone of each distinct chain on `last` and its four neighbours, and how many.
+#[inline(always)]
+fn chains_around(pos: &Pos, last: usize) -> ([usize; 5], usize) {
+    let mut stones = [0usize; 5];
     let mut heads = [usize::MAX; 5];
-    let around = [last, last - STRIDE, last - 1, last + 1, last + STRIDE];
-    for (k, &q) in around.iter().enumerate() {
+    let mut n = 0;
+    for q in [last, last - STRIDE, last - 1, last + 1, last + STRIDE] {
         let v = pos.at(q);
         if v != BLACK && v != WHITE {
             continue;
         }
         let h = pos.head(q);
-        if heads.contains(&h) {
+        if heads[..n].contains(&h) {
             continue;
         }
-        heads[k] = h;
+        heads[n] = h;
+        stones[n] = q;
+        n += 1;
+    }
+    (stones, n)
+}
+
+/// Moves that answer the ataris around `last`: capture a chain in atari there, or save one's
+/// own.
+pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOut) {
+    let enemy = other(c);
+    let (stones, n) = chains_around(pos, last);
+    for &q in &stones[..n] {
+        let v = pos.at(q);
+        let h = pos.head(q);
         let Some(lib) = pos.atari_liberty(q) else {
             continue;
         };
@@ -173,18 +187,9 @@ pub(crate) fn atari_answers(pos: &mut Pos, c: u8, last: usize, out: &mut MovesOu
 /// itself in atari.
 fn two_liberty_moves(pos: &mut Pos, c: u8, last: usize, moves: &mut Moves) {
     let enemy = other(c);
-    let mut heads = [usize::MAX; 5];
-    let around = [last, last - STRIDE, last - 1, last + 1, last + STRIDE];
-    for (k, &q) in around.iter().enumerate() {
+    let (stones, n) = chains_around(pos, last);
+    for &q in &stones[..n] {
         let v = pos.at(q);
-        if v != BLACK && v != WHITE {
-            continue;
-        }
-        let h = pos.head(q);
-        if heads.contains(&h) {
-            continue;
-        }
-        heads[k] = h;
         let mut libs = [0usize; 2];
         if pos.liberties(q, 3, &mut libs) != 2 {
             continue;
