@@ -290,8 +290,15 @@ impl Table<'_> {
 
     /// Plays `point` by two clicks and waits for the board message to show the move.
     pub async fn play(&self, user: &TestUser, point: &str) {
-        let moves = |m: &StoredMessage| field(m, "Move").parse::<u32>().ok();
-        let before = moves(&self.board());
+        // The move shown (in any language: the first field is the move number), read before
+        // the click: read after it, it may already show the new move.
+        let first = |m: &StoredMessage| {
+            m.embeds()
+                .first()
+                .and_then(|e| e["fields"][0]["value"].as_str().map(str::to_owned))
+                .and_then(|v| v.parse::<u32>().ok())
+        };
+        let before = first(&self.board());
         let picker = self.picker(user, point).await;
         let button = picker
             .buttons()
@@ -303,15 +310,7 @@ impl Table<'_> {
         let cb = self.fake.wait_for_callback(id, STEP).await;
         assert_eq!(cb.kind, 7, "the picker is replaced by a confirmation");
         assert!(cb.data["content"].as_str().unwrap().contains(point));
-        // The move shown (in any language: the first field is the move number), or the game
-        // over; a redraw of the same position does not count.
-        let first = |m: &StoredMessage| {
-            m.embeds()
-                .first()
-                .and_then(|e| e["fields"][0]["value"].as_str().map(str::to_owned))
-                .and_then(|v| v.parse::<u32>().ok())
-        };
-        let before = before.or_else(|| first(&self.board()));
+        // A later move shown, or the game over; a redraw of the same position does not count.
         self.fake
             .wait_for_message(&format!("the board after {point}"), STEP, |m| {
                 m.id == self.board && (first(m) > before || m.buttons().is_empty())

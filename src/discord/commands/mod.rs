@@ -547,3 +547,35 @@ mod mention_tests {
         assert_eq!(mentioned("<@0>"), None);
     }
 }
+
+#[cfg(test)]
+mod localisation_tests {
+    use super::*;
+
+    /// Every choice of every command and subcommand has its label in each of the five
+    /// languages (a missing one would show Discord the bare value, in English).
+    #[test]
+    fn every_choice_is_named_in_every_language() {
+        fn walk(c: &poise::Command<Arc<Bot>, Error>, missing: &mut Vec<String>) {
+            for p in &c.parameters {
+                for choice in p.choices.iter() {
+                    let n = choice.localizations.len();
+                    if n != Lang::ALL.len() - 1 {
+                        missing.push(format!(
+                            "/{} {}: {} has {n} translations",
+                            c.qualified_name, p.name, choice.name
+                        ));
+                    }
+                }
+            }
+            for sub in &c.subcommands {
+                walk(sub, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        for c in all() {
+            walk(&c, &mut missing);
+        }
+        assert!(missing.is_empty(), "{missing:#?}");
+    }
+}

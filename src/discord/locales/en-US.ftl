@@ -859,6 +859,7 @@ cmd-weiqi-team-game-komi = komi
 choice-computer-beginner = beginner (初级)
 choice-computer-intermediate = intermediate (中级)
 choice-computer-advanced = advanced (高级)
+choice-computer-engine = the host's engine (外部引擎)
 key-team-games-for-everyone = whether any member may start a team game (consultation), not only moderators
 choice-key-team-games-for-everyone = team-games-for-everyone
 perm-create-private-threads = Create Private Threads

@@ -841,6 +841,7 @@ cmd-weiqi-team-game-komi = コミ
 choice-computer-beginner = 初級
 choice-computer-intermediate = 中級
 choice-computer-advanced = 上級
+choice-computer-engine = 外部エンジン
 key-team-games-for-everyone = モデレーター以外のメンバーも相談碁を始められるか
 choice-key-team-games-for-everyone = team-games-for-everyone · 相談碁
 perm-create-private-threads = プライベートスレッドの作成

@@ -841,6 +841,7 @@ cmd-weiqi-team-game-komi = 덤
 choice-computer-beginner = 초급
 choice-computer-intermediate = 중급
 choice-computer-advanced = 고급
+choice-computer-engine = 외부 엔진
 key-team-games-for-everyone = 관리자가 아닌 멤버도 상담바둑을 시작할 수 있는지
 choice-key-team-games-for-everyone = team-games-for-everyone · 상담바둑
 perm-create-private-threads = 비공개 스레드 만들기

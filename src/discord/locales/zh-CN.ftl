@@ -841,6 +841,7 @@ cmd-weiqi-team-game-komi = 贴目
 choice-computer-beginner = 初级
 choice-computer-intermediate = 中级
 choice-computer-advanced = 高级
+choice-computer-engine = 外部引擎
 key-team-games-for-everyone = 是否任何成员（不只是管理员）都可以发起商谈联棋
 choice-key-team-games-for-everyone = team-games-for-everyone · 商谈联棋
 perm-create-private-threads = 创建私密子区

@@ -841,6 +841,7 @@ cmd-weiqi-team-game-komi = 貼目
 choice-computer-beginner = 初級
 choice-computer-intermediate = 中級
 choice-computer-advanced = 高級
+choice-computer-engine = 外部引擎
 key-team-games-for-everyone = 是否任何成員（不只是管理員）都可以發起商談聯棋
 choice-key-team-games-for-everyone = team-games-for-everyone · 商談聯棋
 perm-create-private-threads = 建立私人討論串
