@@ -5,9 +5,13 @@
 //! 1. answers to ataris around `last`: capture the chain that `last` left in atari (its own,
 //!    a self-atari), or save one's own chain that `last` put in atari — by capturing a chain
 //!    in atari that touches it, or by extending when that gives it at least two liberties;
-//! 2. a 3×3 playout pattern (hane, cut, edge block) on one of the eight points around `last`,
+//! 2. when [`Policy::nakade`] is on, the vital point of the eye space that `last` borders,
+//!    when it is a killing shape (see [`nakade_point`]);
+//! 3. when [`Policy::replies`] is on, the last good reply to the last two moves or to the last
+//!    move (see [`super::replies`]);
+//! 4. a 3×3 playout pattern (hane, cut, edge block) on one of the eight points around `last`,
 //!    or around the move before it;
-//! 3. else a random move.
+//! 5. else a random move.
 //!
 //! Every move is legal under simple ko, fills none of one's own eyes, and leaves no chain of
 //! two stones or more in atari without capturing (a single stone may: throw-ins and the
@@ -23,6 +27,7 @@ use super::pattern::PLAYOUT;
 use super::playout_board::{
     BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other,
 };
+use super::replies::Replies;
 use super::tactics::runs_into_ladder_quick;
 
 /// The moves of one simulation in order (tree and playout), each a cell with its colour in
@@ -60,6 +65,10 @@ pub(crate) struct Policy {
     /// How often, after the atari answers, the chains that the last move left with two
     /// liberties are played on (see [`two_liberty_moves`]).
     pub(crate) two_libs: u32,
+    /// Whether the playouts learn and play last good replies (see [`super::replies`]).
+    pub(crate) replies: bool,
+    /// How often the vital point of an eye space next to the last move is looked for.
+    pub(crate) nakade: u32,
 }
 
 impl Default for Policy {
@@ -70,6 +79,8 @@ impl Default for Policy {
             fill_board: 0,
             mutual_atari: false,
             two_libs: 0,
+            replies: false,
+            nakade: 0,
         }
     }
 }
@@ -286,6 +297,72 @@ pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize, mutual: bool) -> bool {
     }
 }
 
+/// The vital point of the eye space that `last` (the opponent's move) borders, where `c`
+/// playing first kills: an empty area of three to six points, touching no stone of `c`, shaped
+/// as a straight or bent three (its middle), a pyramid four (its centre), a bulky five (the
+/// point next to the square's tail), a crossed five or a rabbity six (the point with four
+/// neighbours in the area). `None` for any other area, or when `last`'s empty neighbours are
+/// not of one area.
+fn nakade_point(pos: &Pos, last: usize, c: u8) -> Option<usize> {
+    const MAX: usize = 6;
+    let mut start = None;
+    for q in neighbours(last) {
+        if pos.at(q) != EMPTY {
+            continue;
+        }
+        match start {
+            None => start = Some(q),
+            Some(s) if !eight(s).contains(&q) => return None,
+            Some(_) => {}
+        }
+    }
+    let mut area = [start?; MAX];
+    let mut n = 1;
+    let mut k = 0;
+    while k < n {
+        for q in neighbours(area[k]) {
+            let v = pos.at(q);
+            if v == c {
+                return None;
+            }
+            if v == EMPTY && !area[..n].contains(&q) {
+                if n == MAX {
+                    return None;
+                }
+                area[n] = q;
+                n += 1;
+            }
+        }
+        k += 1;
+    }
+    if n < 3 {
+        return None;
+    }
+    // Per point, its neighbours in the area; per count, how many points have it.
+    let mut degree = [0usize; MAX];
+    let mut by = [0usize; 5];
+    for i in 0..n {
+        for j in i + 1..n {
+            if neighbours(area[i]).contains(&area[j]) {
+                degree[i] += 1;
+                degree[j] += 1;
+            }
+        }
+    }
+    for &d in &degree[..n] {
+        by[d] += 1;
+    }
+    let with = |d: usize| (0..n).find(|&i| degree[i] == d).map(|i| area[i]);
+    match (n, by) {
+        (3, _) => with(2),
+        (4, [_, 3, 0, 1, 0]) => with(3),
+        (5, [_, 4, 0, 0, 1]) => with(4),
+        (5, [_, 1, 3, 1, 0]) => with(3),
+        (6, [_, 2, 3, 0, 1]) => with(4),
+        _ => None,
+    }
+}
+
 /// A playout pattern move on the eight points around `around`.
 fn pattern_move(pos: &mut Pos, c: u8, around: usize, moves: &mut Moves) {
     for i in eight(around) {
@@ -320,7 +397,7 @@ fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, mutual: bool) -> usize {
 
 /// The policy's move for the side to move.
 #[inline]
-pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
+pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mut Rng) -> usize {
     let c = pos.to_move();
     let last = pos.last();
     if last != PASS {
@@ -337,6 +414,21 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
                 } else {
                     out.escapes[k - out.n_captures]
                 };
+            }
+        }
+        if policy.nakade > 0
+            && rng.below(100) < policy.nakade as usize
+            && let Some(p) = nakade_point(pos, last, c)
+            && pos.is_legal(c, p)
+        {
+            return p;
+        }
+        if replies.enabled() {
+            let (two, one) = replies.lookup(c, pos.last2(), last);
+            for r in [two, one] {
+                if r != PASS && pos.at(r) == EMPTY && allowed(pos, c, r, false) {
+                    return r;
+                }
             }
         }
         if policy.two_libs > 0 && rng.below(100) < policy.two_libs as usize {
@@ -375,6 +467,7 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, rng: &mut Rng) -> usize {
 pub(crate) fn run(
     pos: &mut Pos,
     policy: &Policy,
+    replies: &Replies,
     rng: &mut Rng,
     max_moves: usize,
     amaf: &mut Amaf,
@@ -382,7 +475,7 @@ pub(crate) fn run(
     let mut passes = 0;
     for _ in 0..max_moves {
         let c = pos.to_move();
-        let m = choose(pos, policy, rng);
+        let m = choose(pos, policy, replies, rng);
         if m == PASS {
             passes += 1;
             pos.play(PASS);
@@ -416,7 +509,14 @@ mod tests {
             for _ in 0..10 {
                 let mut pos = Pos::from_board(&Board::new(size), Color::Black);
                 let mut amaf = Amaf::new();
-                let score = run(&mut pos, &policy, &mut rng, 3 * size.points(), &mut amaf);
+                let score = run(
+                    &mut pos,
+                    &policy,
+                    &Replies::off(),
+                    &mut rng,
+                    3 * size.points(),
+                    &mut amaf,
+                );
                 pos.assert_consistent();
                 assert!(score.unsigned_abs() as usize <= size.points());
             }
@@ -438,7 +538,10 @@ mod tests {
         pos.play(at("C3"));
         let mut rng = Rng::new(1);
         for _ in 0..20 {
-            assert_eq!(choose(&mut pos, &Policy::default(), &mut rng), at("C2"));
+            assert_eq!(
+                choose(&mut pos, &Policy::default(), &Replies::off(), &mut rng),
+                at("C2")
+            );
         }
     }
 
@@ -506,5 +609,81 @@ mod tests {
         let mut want = vec![at("A1"), at("A3"), at("B3")];
         want.sort_unstable();
         assert_eq!(found, want);
+    }
+
+    /// The nakade point Black finds after White plays `last` in `diagram`.
+    fn nakade_after(diagram: &str, last: &str) -> Option<usize> {
+        let b = Board::from_diagram(diagram).unwrap();
+        let mut pos = Pos::from_board(&b, Color::White);
+        pos.play(at(last));
+        nakade_point(&pos, at(last), BLACK)
+    }
+
+    #[test]
+    fn the_vital_point_of_a_killing_eye_shape_is_found() {
+        // A bent three in the corner (White closes it at B2): its vital point is A1.
+        let bent = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O . . . . .
+            . . O . . . .
+            . . O . . . .";
+        assert_eq!(nakade_after(bent, "B2"), Some(at("A1")));
+        // A pyramid four on the edge (White closes it at C2): its centre, B1.
+        let pyramid = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O . . . .
+            O . . O . . .
+            . . . O . . .";
+        assert_eq!(nakade_after(pyramid, "C2"), Some(at("B1")));
+        // A bulky five (White closes it at B3): the square's point next to its tail, A2.
+        let bulky = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O . . . . .
+            . . O . . . .
+            . . O . . . .
+            . . O . . . .";
+        assert_eq!(nakade_after(bulky, "B3"), Some(at("A2")));
+    }
+
+    #[test]
+    fn eye_spaces_that_live_or_hold_a_black_stone_have_no_nakade() {
+        // A straight four lives whoever plays first.
+        let straight = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . O . . . . .
+            O . O O . . .
+            . . . . O . .";
+        assert_eq!(nakade_after(straight, "B2"), None);
+        // The bent three with a Black stone in it is no longer an empty eye space.
+        let taken = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O . . . . .
+            . . O . . . .
+            X . O . . . .";
+        assert_eq!(nakade_after(taken, "B2"), None);
+        // Too large an area (the open board): nothing.
+        let open = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . O . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .";
+        assert_eq!(nakade_after(open, "C3"), None);
     }
 }

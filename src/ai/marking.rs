@@ -133,6 +133,7 @@ fn loss_shares(game: &Game, seed: u64) -> Vec<f64> {
         heavy_playout::run(
             &mut pos,
             &policy,
+            &super::replies::Replies::off(),
             &mut rng,
             3 * board.size().points(),
             &mut amaf,

@@ -28,6 +28,7 @@ mod marking;
 mod pattern;
 mod patterns_table;
 mod playout_board;
+mod replies;
 mod search;
 mod tactics;
 pub mod train;
@@ -224,6 +225,13 @@ pub struct Tuning {
     /// Percent of playout moves that look first at the chains the last move left with two
     /// liberties.
     pub two_libs: Option<u32>,
+    /// Whether playouts learn and play last good replies (LGRF-2).
+    pub replies: Option<bool>,
+    /// Extra AMAF weight of the moves played early in a simulation (0: none).
+    pub rave_distance: Option<f32>,
+    /// Percent of playout moves that look first for the vital point of an eye space next to
+    /// the last move.
+    pub nakade: Option<u32>,
 }
 
 impl Tuning {
@@ -258,6 +266,9 @@ impl Tuning {
             "prob" => self.prob = Some(v),
             "prob_near" => self.prob_near = Some(v),
             "two_libs" => self.two_libs = Some(v.clamp(0.0, 100.0) as u32),
+            "replies" => self.replies = Some(v != 0.0),
+            "rave_distance" => self.rave_distance = Some(v.max(0.0)),
+            "nakade" => self.nakade = Some(v.clamp(0.0, 100.0) as u32),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -275,6 +286,7 @@ impl Tuning {
             (self.score, &mut p.score),
             (self.prob, &mut p.prob),
             (self.prob_near, &mut p.prob_near),
+            (self.rave_distance, &mut p.rave_distance),
         ];
         for (v, slot) in pairs {
             if let Some(v) = v {
@@ -292,6 +304,12 @@ impl Tuning {
         }
         if let Some(t) = self.two_libs {
             p.policy.two_libs = t;
+        }
+        if let Some(r) = self.replies {
+            p.policy.replies = r;
+        }
+        if let Some(n) = self.nakade {
+            p.policy.nakade = n;
         }
     }
 }
@@ -396,6 +414,7 @@ impl Engine {
         self.tree = Tree::new();
         self.key = None;
         self.low_streak = 0;
+        self.searcher.clear_replies();
     }
 
     /// Chooses a move for the side to move in `game`, whose rules say how it is counted.
@@ -748,7 +767,12 @@ pub fn run_playouts(board: &crate::go::Board, to_move: Color, count: usize, seed
         let mut pos = start.clone();
         amaf.moves.clear();
         total += i64::from(heavy_playout::run(
-            &mut pos, &policy, &mut rng, max_moves, &mut amaf,
+            &mut pos,
+            &policy,
+            &replies::Replies::off(),
+            &mut rng,
+            max_moves,
+            &mut amaf,
         ));
     }
     total

@@ -24,6 +24,7 @@ use crate::go::light_playout::Rng;
 use super::heavy_playout::{self, Amaf, MovesOut, Policy, atari_answers};
 use super::pattern::{LEARNED, PLAYOUT};
 use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
+use super::replies::Replies;
 use super::tactics::{LADDER_BUDGET, atari_catches, runs_into_ladder};
 
 /// A child that the superko rule forbids: never chosen.
@@ -168,6 +169,10 @@ pub(crate) struct Params {
     /// Factor on the learned weight of a move within distance 2 of the last move, in that
     /// share.
     pub(crate) prob_near: f32,
+    /// Extra AMAF weight of a move by how early in the simulation it was first played: up to
+    /// this much more for the first move after the node, nothing for the last (Pachi's
+    /// "distance RAVE"; 0: every first play weighs 1).
+    pub(crate) rave_distance: f32,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -193,6 +198,7 @@ impl Params {
             score: 0.0,
             prob: 0.0,
             prob_near: 1.0,
+            rave_distance: 0.0,
             policy: Policy::default(),
         }
     }
@@ -254,6 +260,8 @@ impl RulesView {
 pub(crate) struct Searcher {
     amaf: Amaf,
     first: [u8; CELLS],
+    /// Per cell: index in the simulation's moves of that first play.
+    first_at: [u32; CELLS],
     path: Vec<u32>,
     path_colour: Vec<u8>,
     path_hashes: Vec<u64>,
@@ -261,6 +269,9 @@ pub(crate) struct Searcher {
     pub(crate) owner: [[u32; CELLS]; 2],
     /// Playouts counted in `owner`.
     pub(crate) owner_n: u32,
+    /// The last good replies the playouts learn, kept over a game's searches (allocated when
+    /// the policy first asks for them).
+    replies: Replies,
 }
 
 impl Searcher {
@@ -268,12 +279,19 @@ impl Searcher {
         Searcher {
             amaf: Amaf::new(),
             first: [0; CELLS],
+            first_at: [0; CELLS],
             path: Vec::with_capacity(64),
             path_colour: Vec::with_capacity(64),
             path_hashes: Vec::with_capacity(64),
             owner: [[0; CELLS]; 2],
             owner_n: 0,
+            replies: Replies::off(),
         }
+    }
+
+    /// Forgets the last good replies (a new game).
+    pub(crate) fn clear_replies(&mut self) {
+        self.replies.clear();
     }
 
     /// Forgets the ownership statistics (a new root).
@@ -291,6 +309,13 @@ impl Searcher {
         params: &Params,
         rng: &mut Rng,
     ) {
+        if params.policy.replies != self.replies.enabled() {
+            self.replies = if params.policy.replies {
+                Replies::on()
+            } else {
+                Replies::off()
+            };
+        }
         let mut pos = root.clone();
         self.amaf.moves.clear();
         self.path.clear();
@@ -346,8 +371,14 @@ impl Searcher {
             Some(r) => r,
             None => {
                 let max_moves = 3 * MAX_POINTS.min(pos.size() as usize * pos.size() as usize);
-                let score =
-                    heavy_playout::run(&mut pos, &params.policy, rng, max_moves, &mut self.amaf);
+                let score = heavy_playout::run(
+                    &mut pos,
+                    &params.policy,
+                    &self.replies,
+                    rng,
+                    max_moves,
+                    &mut self.amaf,
+                );
                 self.owner_n += 1;
                 let owner = &mut self.owner;
                 pos.for_each_owner(|i, o| {
@@ -358,18 +389,26 @@ impl Searcher {
                 rules.black_value(score, params.score, pos.size())
             }
         };
-        self.backup(tree, result);
+        if self.replies.enabled() {
+            let black_won = (result != 0.5).then_some(result > 0.5);
+            self.replies
+                .learn([root.last2(), root.last()], &self.amaf.moves, black_won);
+        }
+        self.backup(tree, result, params.rave_distance);
     }
 
     /// Adds the result (Black's) to every node of the path and the AMAF statistics of their
     /// children.
-    fn backup(&mut self, tree: &mut Tree, result: f32) {
+    fn backup(&mut self, tree: &mut Tree, result: f32, rave_distance: f32) {
         let for_colour = |c: u8| if c == BLACK { result } else { 1.0 - result };
         let depth = self.path.len() - 1;
         self.first.fill(0);
         let moves = &self.amaf.moves;
-        for &m in moves[depth.min(moves.len())..].iter().rev() {
-            self.first[(m & 0x3FFF) as usize] = (m >> 14) as u8;
+        let len = moves.len();
+        for (j, &m) in moves.iter().enumerate().skip(depth.min(len)).rev() {
+            let cell = (m & 0x3FFF) as usize;
+            self.first[cell] = (m >> 14) as u8;
+            self.first_at[cell] = j as u32;
         }
         for d in (0..=depth).rev() {
             let idx = self.path[d] as usize;
@@ -381,17 +420,27 @@ impl Searcher {
                 n.wins += for_colour(other(to_move));
             }
             let win = for_colour(to_move);
+            // Moves after the node: indices d.. of the simulation's moves.
+            let span = (len + 1).saturating_sub(d) as f32;
             for ch in tree.children(idx) {
                 let n = &mut tree.nodes[ch];
                 let mv = n.mv as usize;
                 if mv != PASS && self.first[mv] == to_move {
-                    n.rave_n += 1.0;
-                    n.rave_w += win;
+                    let weight = if rave_distance > 0.0 {
+                        let left = len.saturating_sub(self.first_at[mv] as usize) as f32;
+                        1.0 + (rave_distance * left / span).floor()
+                    } else {
+                        1.0
+                    };
+                    n.rave_n += weight;
+                    n.rave_w += weight * win;
                 }
             }
             if d > 0 {
                 let m = moves[d - 1];
-                self.first[(m & 0x3FFF) as usize] = (m >> 14) as u8;
+                let cell = (m & 0x3FFF) as usize;
+                self.first[cell] = (m >> 14) as u8;
+                self.first_at[cell] = (d - 1) as u32;
             }
         }
         self.first[PASS] = 0;
@@ -692,5 +741,52 @@ mod tests {
         assert_eq!(pos.pattern3(at("G5")), pos.pattern3(at("B2")));
         assert!((share(&base, at("G5")) - share(&base, at("B2"))).abs() < 1e-4);
         assert!(share(&near, at("G5")) > 1.9 * share(&near, at("B2")));
+    }
+
+    /// The AMAF weights (beyond their priors) one simulation gives the root's moves: Black's D4, C3 and G7, first
+    /// played by Black at the simulation's moves 0, 2 and 4 (of 6); White's E5 is not Black's.
+    fn rave_weights(rave_distance: f32) -> Vec<(usize, f32)> {
+        let pos = Pos::from_board(
+            &Board::new(crate::go::BoardSize::new(9).unwrap()),
+            Color::Black,
+        );
+        let params = Params::for_size(9);
+        let mut tree = Tree::new();
+        expand(&mut tree, 0, &mut pos.clone(), &params);
+        let mut s = Searcher::new();
+        s.path.push(0);
+        s.path_colour.push(BLACK);
+        for (i, p) in ["D4", "E5", "C3", "F6", "G7", "H8"].iter().enumerate() {
+            let c = if i % 2 == 0 {
+                BLACK
+            } else {
+                super::super::playout_board::WHITE
+            };
+            s.amaf.record(at(p), c);
+        }
+        let points = ["D4", "C3", "G7", "E5"];
+        let rave_n = |tree: &Tree| -> Vec<f32> {
+            points
+                .iter()
+                .map(|p| tree.nodes[tree.child(0, at(p)).unwrap()].rave_n)
+                .collect()
+        };
+        let before = rave_n(&tree);
+        s.backup(&mut tree, 1.0, rave_distance);
+        let after = rave_n(&tree);
+        points
+            .iter()
+            .zip(before.iter().zip(after))
+            .map(|(p, (b, a))| (at(p), a - b))
+            .collect()
+    }
+
+    #[test]
+    fn distance_rave_weighs_the_early_moves_of_a_simulation_more() {
+        let even: Vec<f32> = rave_weights(0.0).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(even, [1.0, 1.0, 1.0, 0.0]);
+        // 1 + ⌊3 · (6 − first) / 7⌋: 1 + ⌊18/7⌋, 1 + ⌊12/7⌋, 1 + ⌊6/7⌋.
+        let weighted: Vec<f32> = rave_weights(3.0).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(weighted, [3.0, 2.0, 1.0, 0.0]);
     }
 }
