@@ -423,12 +423,10 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mu
         {
             return p;
         }
-        if replies.enabled() {
-            let (two, one) = replies.lookup(c, pos.last2(), last);
-            for r in [two, one] {
-                if r != PASS && pos.at(r) == EMPTY && allowed(pos, c, r, false) {
-                    return r;
-                }
+        let (two, one) = replies.lookup(c, pos.last2(), last);
+        for r in [two, one] {
+            if r != PASS && allowed(pos, c, r, false) {
+                return r;
             }
         }
         if policy.two_libs > 0 && rng.below(100) < policy.two_libs as usize {
