@@ -1,17 +1,30 @@
-//! Retrains the tree's 3×3 pattern weights from SGF records and prints the table's source:
+//! Retrains the tree's learned weights from SGF records: the 3×3 table's source, or with
+//! `--shapes` the large shapes' binary table, or with `--holdout` how well each foresees the
+//! moves of every tenth record when the shapes are learned from the other nine:
 //!
 //! ```text
-//! # write elsewhere first: the example compiles the crate with the old table
+//! # write elsewhere first: the example compiles the crate with the old tables
 //! cargo run --release --example train_patterns -- /work/shared/go-records > /tmp/table.rs
 //! mv /tmp/table.rs src/ai/patterns_table.rs
+//! cargo run --release --example train_patterns -- --shapes --player Pachi docs/strength > /tmp/shapes.bin
+//! mv /tmp/shapes.bin src/ai/shapes.bin
+//! cargo run --release --example train_patterns -- --holdout --player Pachi docs/strength
 //! ```
+//!
+//! `--player NAME` learns only the moves of the player whose name (PB or PW) holds NAME, in
+//! the records that have one. The shipped `shapes.bin` is the second command's table, learned
+//! from Pachi's moves in the records `docs/strength` held at the commit that brought it
+//! (`docs/strength/LOG.md`, row 26).
 //!
 //! Every `.sgf` file under the folders given (recursively) is read; unreadable files are
 //! skipped with a note on standard error.
 
 use std::path::{Path, PathBuf};
 
-use tengen::ai::train::{PatternCounts, table_source};
+use std::io::Write as _;
+
+use tengen::ai::train::{PatternCounts, ShapeCounts, predict, shapes_bytes, table_source};
+use tengen::go::Color;
 use tengen::go::sgf::Record;
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -31,10 +44,71 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Shapes seen fewer times than this in the records are not kept.
+const SHAPE_MIN_SEEN: u32 = 20;
+
+/// The readable records of `files`, each with the colour whose moves are learned: the player
+/// named `player` (records without one are left out), or both without a name.
+fn records(files: &[PathBuf], player: Option<&str>) -> Vec<(Record, Option<Color>)> {
+    files
+        .iter()
+        .filter_map(|f| {
+            let r = std::fs::read(f)
+                .ok()
+                .and_then(|b| Record::from_bytes(&b).ok());
+            if r.is_none() {
+                eprintln!("skipped {}", f.display());
+            }
+            let r = r?;
+            let Some(name) = player else {
+                return Some((r, None));
+            };
+            let plays = |n: &Option<String>| n.as_deref().is_some_and(|n| n.contains(name));
+            let only = if plays(&r.black) {
+                Color::Black
+            } else if plays(&r.white) {
+                Color::White
+            } else {
+                return None;
+            };
+            Some((r, Some(only)))
+        })
+        .collect()
+}
+
+/// The shapes learned from `records`, with a line on standard error.
+fn learn_shapes(records: &[(Record, Option<Color>)]) -> Vec<(u64, f32)> {
+    let mut counts = ShapeCounts::default();
+    for (r, only) in records {
+        counts.add_record(r, *only);
+    }
+    let weights = counts.weights(SHAPE_MIN_SEEN);
+    eprintln!(
+        "{} records, {} moves, {} shapes kept of {}",
+        records.len(),
+        counts.moves,
+        weights.len(),
+        counts.distinct()
+    );
+    weights
+}
+
 fn main() {
-    let dirs: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = match args.first().map(String::as_str) {
+        Some("--shapes" | "--holdout") => Some(args.remove(0)),
+        _ => None,
+    };
+    let player = match args.first().map(String::as_str) {
+        Some("--player") if args.len() > 1 => {
+            args.remove(0);
+            Some(args.remove(0))
+        }
+        _ => None,
+    };
+    let dirs: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if dirs.is_empty() {
-        eprintln!("usage: train_patterns DIR... > src/ai/patterns_table.rs");
+        eprintln!("usage: train_patterns [--shapes | --holdout] [--player NAME] DIR... > TABLE");
         std::process::exit(2);
     }
     let mut files = Vec::new();
@@ -42,6 +116,40 @@ fn main() {
         sgf_files(d, &mut files);
     }
     files.sort();
+    match mode.as_deref() {
+        Some("--shapes") => {
+            let weights = learn_shapes(&records(&files, player.as_deref()));
+            if std::io::stdout()
+                .write_all(&shapes_bytes(&weights))
+                .is_err()
+            {
+                std::process::exit(1);
+            }
+            return;
+        }
+        Some("--holdout") => {
+            let all = records(&files, player.as_deref());
+            let (test, train): (Vec<_>, Vec<_>) =
+                all.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
+            let test: Vec<_> = test.into_iter().map(|(_, r)| r).collect();
+            let train: Vec<_> = train.into_iter().map(|(_, r)| r).collect();
+            let weights = learn_shapes(&train);
+            for (name, p) in [
+                ("3x3 alone", predict(&test, None)),
+                ("shapes", predict(&test, Some(&weights))),
+            ] {
+                println!(
+                    "{name}: {} moves of {} records, first choice {:.1} %, mean log-likelihood {:.3}",
+                    p.moves,
+                    test.len(),
+                    100.0 * p.first / p.moves.max(1) as f64,
+                    p.log_likelihood / p.moves.max(1) as f64
+                );
+            }
+            return;
+        }
+        _ => {}
+    }
     let mut counts = PatternCounts::default();
     for f in &files {
         match std::fs::read(f)

@@ -30,6 +30,7 @@ mod patterns_table;
 mod playout_board;
 mod replies;
 mod search;
+mod shape;
 mod tactics;
 pub mod train;
 
@@ -232,6 +233,9 @@ pub struct Tuning {
     /// Percent of playout moves that look first for the vital point of an eye space next to
     /// the last move.
     pub nakade: Option<u32>,
+    /// Which of the tree's priors weigh a move by its largest known shape: 1 the learned
+    /// prior, 2 the share prior, 3 both (0: neither).
+    pub shapes: Option<u8>,
 }
 
 impl Tuning {
@@ -269,6 +273,7 @@ impl Tuning {
             "replies" => self.replies = Some(v != 0.0),
             "rave_distance" => self.rave_distance = Some(v.max(0.0)),
             "nakade" => self.nakade = Some(v.clamp(0.0, 100.0) as u32),
+            "shapes" => self.shapes = Some(v.clamp(0.0, 3.0) as u8),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -310,6 +315,9 @@ impl Tuning {
         }
         if let Some(n) = self.nakade {
             p.policy.nakade = n;
+        }
+        if let Some(s) = self.shapes {
+            p.shapes = s;
         }
     }
 }

@@ -25,6 +25,7 @@ use super::heavy_playout::{self, Amaf, MovesOut, Policy, atari_answers};
 use super::pattern::{LEARNED, PLAYOUT};
 use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
 use super::replies::Replies;
+use super::shape::SHAPES;
 use super::tactics::{LADDER_BUDGET, atari_catches, runs_into_ladder};
 
 /// A child that the superko rule forbids: never chosen.
@@ -173,6 +174,10 @@ pub(crate) struct Params {
     /// this much more for the first move after the node, nothing for the last (Pachi's
     /// "distance RAVE"; 0: every first play weighs 1).
     pub(crate) rave_distance: f32,
+    /// Where the learned weight of a move is its largest known shape's (up to 28 points
+    /// around it, falling back to its 3×3 weight) rather than its 3×3 weight alone: bit
+    /// [`SHAPES_IN_LEARNED`] in the learned prior, bit [`SHAPES_IN_SHARE`] in the share prior.
+    pub(crate) shapes: u8,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -199,6 +204,7 @@ impl Params {
             prob: 0.0,
             prob_near: 1.0,
             rave_distance: 0.0,
+            shapes: 0,
             policy: Policy::default(),
         }
     }
@@ -538,7 +544,7 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
 /// siblings': the best shapes of this position get the most, whatever their absolute weight.
 fn add_share_priors(tree: &mut Tree, first: usize, pos: &Pos, c: u8, last: usize, params: &Params) {
     let weight = |e: usize| {
-        let g = LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
+        let g = learned_weight(pos, c, e, params.shapes & SHAPES_IN_SHARE != 0);
         if last != PASS && distance(e, last) <= 2 {
             g * params.prob_near
         } else {
@@ -559,6 +565,23 @@ fn add_share_priors(tree: &mut Tree, first: usize, pos: &Pos, c: u8, last: usize
         n.prior_w += k;
         n.rave_n += k;
         n.rave_w += k;
+    }
+}
+
+/// [`Params::shapes`]: the learned prior weighs moves by their shapes.
+pub(crate) const SHAPES_IN_LEARNED: u8 = 1;
+/// [`Params::shapes`]: the share prior weighs moves by their shapes.
+pub(crate) const SHAPES_IN_SHARE: u8 = 2;
+
+/// The learned weight of `c` playing on `e`: its largest known shape's when `shapes`, else
+/// (or when no size of its shape is known) its 3×3 pattern's.
+#[inline]
+fn learned_weight(pos: &Pos, c: u8, e: usize, shapes: bool) -> f32 {
+    let small = || LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
+    if shapes {
+        SHAPES.weight(pos, c, e).unwrap_or_else(small)
+    } else {
+        small()
     }
 }
 
@@ -610,7 +633,7 @@ fn prior(
         add(true, params.pattern);
     }
     if params.learned > 0.0 {
-        let g = LEARNED.weight(code, pos.atari_bits(e), c);
+        let g = learned_weight(pos, c, e, params.shapes & SHAPES_IN_LEARNED != 0);
         let k = params.learned * g.ln();
         add(k > 0.0, k.abs());
     }

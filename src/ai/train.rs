@@ -16,13 +16,66 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::go::sgf::Record;
-use crate::go::{Game, Move, RuleSet};
+use crate::go::{Color, Game, Move, RuleSet};
 
-use super::pattern::{canonical, swap_colours};
+use rustc_hash::FxHashMap;
+
+use super::pattern::{LEARNED, canonical, swap_colours};
 use super::playout_board::{Pos, WHITE, cell, stone};
+use super::shape;
 
 /// Virtual observations at the average rate added to every pattern.
 const SMOOTHING: f64 = 20.0;
+
+/// What walking a record's moves found.
+struct Walk {
+    /// Moves whose candidates were visited.
+    moves: u64,
+    /// Whether the record was unreadable or cut short by an illegal move.
+    cut: bool,
+}
+
+/// Calls `f(move, pos, mover, point, chosen)` for every point the mover of each move of
+/// `record` (of `only`'s moves, when given) could have played (legal, not its own eye), until
+/// the record's first illegal move; `move` counts the moves visited, from 0.
+fn for_each_candidate(
+    record: &Record,
+    only: Option<Color>,
+    mut f: impl FnMut(u64, &Pos, u8, usize, bool),
+) -> Walk {
+    let mut walk = Walk {
+        moves: 0,
+        cut: false,
+    };
+    let Ok((board, first)) = record.initial() else {
+        walk.cut = true;
+        return walk;
+    };
+    // Simple ko is the loosest of the rule sets: real records repeat positions.
+    let mut game = Game::from_setup(board, first, RuleSet::Classic.rules());
+    for m in &record.moves {
+        if let Move::Play(p) = m.mv
+            && only.is_none_or(|o| o == m.color)
+            && game.board().check(m.color, p).is_ok()
+        {
+            let pos = Pos::from_board(game.board(), m.color);
+            let c = stone(m.color);
+            let played = cell(p);
+            for &e in pos.empties() {
+                let e = e as usize;
+                if pos.is_legal(c, e) && !pos.is_eye(c, e) {
+                    f(walk.moves, &pos, c, e, e == played);
+                }
+            }
+            walk.moves += 1;
+        }
+        if game.play_as(m.color, m.mv).is_err() {
+            walk.cut = true;
+            return walk;
+        }
+    }
+    walk
+}
 
 /// What the training counted.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -38,38 +91,14 @@ pub struct PatternCounts {
 impl PatternCounts {
     /// Counts the patterns of every move of `record`, until its first illegal move.
     pub fn add_record(&mut self, record: &Record) {
-        let Ok((board, first)) = record.initial() else {
-            self.skipped += 1;
-            return;
-        };
-        // Simple ko is the loosest of the rule sets: real records repeat positions.
-        let mut game = Game::from_setup(board, first, RuleSet::Classic.rules());
-        for m in &record.moves {
-            if let Move::Play(p) = m.mv
-                && game.board().check(m.color, p).is_ok()
-            {
-                let pos = Pos::from_board(game.board(), m.color);
-                let c = stone(m.color);
-                let played = cell(p);
-                let empties: Vec<u16> = pos.empties().to_vec();
-                for &e in &empties {
-                    let e = e as usize;
-                    if !pos.is_legal(c, e) || pos.is_eye(c, e) {
-                        continue;
-                    }
-                    let entry = self.counts.entry(key_of(&pos, c, e)).or_default();
-                    entry.0 += 1;
-                    if e == played {
-                        entry.1 += 1;
-                    }
-                }
-                self.moves += 1;
-            }
-            if game.play_as(m.color, m.mv).is_err() {
-                self.skipped += 1;
-                return;
-            }
-        }
+        let counts = &mut self.counts;
+        let outcome = for_each_candidate(record, None, |_, pos, c, e, chosen| {
+            let entry = counts.entry(key_of(pos, c, e)).or_default();
+            entry.0 += 1;
+            entry.1 += u64::from(chosen);
+        });
+        self.moves += outcome.moves;
+        self.skipped += usize::from(outcome.cut);
     }
 
     /// The smoothed weights of the patterns seen at least `min_seen` times, sorted by key.
@@ -131,6 +160,148 @@ pub fn table_source(weights: &[(u32, f32)], counts: &PatternCounts, sources: &st
     s
 }
 
+/// What the training of large shapes counted: per canonical key of every size (see
+/// [`super::shape`]), times seen as a candidate and times chosen.
+#[derive(Debug, Clone, Default)]
+pub struct ShapeCounts {
+    counts: FxHashMap<u64, (u32, u32)>,
+    /// Moves learned from.
+    pub moves: u64,
+    /// Records skipped (unreadable setup) or cut short (an illegal move).
+    pub skipped: usize,
+}
+
+impl ShapeCounts {
+    /// Counts the shapes of every size of every move of `record` (of `only`'s moves, when
+    /// given), until its first illegal move.
+    pub fn add_record(&mut self, record: &Record, only: Option<Color>) {
+        let counts = &mut self.counts;
+        let outcome = for_each_candidate(record, only, |_, pos, c, e, chosen| {
+            let code = shape::code(pos, c, e);
+            for size in 1..=3 {
+                let entry = counts
+                    .entry(shape::canonical(shape::key(code, size)))
+                    .or_default();
+                entry.0 += 1;
+                entry.1 += u32::from(chosen);
+            }
+        });
+        self.moves += outcome.moves;
+        self.skipped += usize::from(outcome.cut);
+    }
+
+    /// Distinct shapes counted, all sizes together.
+    pub fn distinct(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// The weights of the shapes seen at least `min_seen` times, sorted by key. Each is
+    /// smoothed toward the rate of the shape one size smaller (the smallest toward the overall
+    /// rate) by [`SMOOTHING`] virtual observations, and a shape whose weight is within a tenth
+    /// of its smaller shape's is left out: the lookup falls back to that one anyway.
+    pub fn weights(&self, min_seen: u32) -> Vec<(u64, f32)> {
+        let (seen, chosen) = self
+            .counts
+            .iter()
+            .filter(|(k, _)| *k >> 62 == 1)
+            .fold((0u64, 0u64), |(s, c), (_, &(a, b))| {
+                (s + u64::from(a), c + u64::from(b))
+            });
+        if seen == 0 {
+            return Vec::new();
+        }
+        let p = chosen as f64 / seen as f64;
+        let mut rates: FxHashMap<u64, f64> = FxHashMap::default();
+        let mut out = Vec::new();
+        for size in 1..=3u64 {
+            let level: Vec<(u64, (u32, u32))> = self
+                .counts
+                .iter()
+                .filter(|(k, _)| *k >> 62 == size)
+                .map(|(&k, &v)| (k, v))
+                .collect();
+            for (k, (s, c)) in level {
+                let parent = if size == 1 {
+                    p
+                } else {
+                    let pk = shape::canonical(shape::key(k, size as usize - 1));
+                    rates.get(&pk).copied().unwrap_or(p)
+                };
+                let rate = (f64::from(c) + SMOOTHING * parent) / (f64::from(s) + SMOOTHING);
+                rates.insert(k, rate);
+                let kept = size == 1 || (rate / parent).ln().abs() >= 0.1;
+                if s >= min_seen && kept {
+                    out.push((k, (rate / p) as f32));
+                }
+            }
+        }
+        out.sort_by_key(|&(k, _)| k);
+        out
+    }
+}
+
+/// The bytes of `src/ai/shapes.bin` for `weights`: little-endian (key, weight) records.
+pub fn shapes_bytes(weights: &[(u64, f32)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(weights.len() * 12);
+    for &(k, w) in weights {
+        out.extend_from_slice(&k.to_le_bytes());
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+/// How well a move model foresaw the moves of some records.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Prediction {
+    /// Moves foreseen (played on a legal point that is not the mover's eye).
+    pub moves: u64,
+    /// Moves the model ranked first among the candidates (ties count as a share).
+    pub first: f64,
+    /// Sum of the natural logarithm of the played move's share of the candidates' weights.
+    pub log_likelihood: f64,
+}
+
+/// How the learned weights foresee the moves of `records` (each with the colour whose moves
+/// count, or both): the shipped 3×3 weights alone (`shapes` none) or the largest known shape
+/// of `shapes` (key, weight) pairs, else the 3×3.
+pub fn predict(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]>) -> Prediction {
+    let table = shapes.map(|w| shape::Shapes::from_pairs(w.iter().copied()));
+    let mut out = Prediction::default();
+    for (record, only) in records {
+        let mut weights: Vec<(f32, bool)> = Vec::new();
+        let flush = |weights: &mut Vec<(f32, bool)>, out: &mut Prediction| {
+            let Some(&(played, _)) = weights.iter().find(|(_, chosen)| *chosen) else {
+                weights.clear();
+                return;
+            };
+            let sum: f64 = weights.iter().map(|&(w, _)| f64::from(w)).sum();
+            let best = weights.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
+            if played == best {
+                let ties = weights.iter().filter(|&&(w, _)| w == best).count();
+                out.first += 1.0 / ties as f64;
+            }
+            out.log_likelihood += (f64::from(played) / sum).ln();
+            out.moves += 1;
+            weights.clear();
+        };
+        let mut last_move = None;
+        for_each_candidate(record, *only, |index, pos, c, e, chosen| {
+            if last_move != Some(index) {
+                flush(&mut weights, &mut out);
+                last_move = Some(index);
+            }
+            let small = LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
+            let w = table
+                .as_ref()
+                .and_then(|t| t.weight(pos, c, e))
+                .unwrap_or(small);
+            weights.push((w, chosen));
+        });
+        flush(&mut weights, &mut out);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +326,64 @@ mod tests {
         assert!(w.is_some_and(|w| w < 1.0), "{w:?}");
         let source = table_source(&weights, &counts, "a test record");
         assert!(source.contains("PATTERN_GAMMAS"));
+    }
+
+    #[test]
+    fn shapes_learn_one_players_moves_and_foresee_them() {
+        // The same game five times: Black's moves are the ones learned.
+        let text = "(;SZ[9];B[ee];W[ce];B[gc];W[cc];B[eg];W[dg];B[dh])";
+        let record = Record::parse(text).unwrap();
+        let mut counts = ShapeCounts::default();
+        for _ in 0..5 {
+            counts.add_record(&record, Some(Color::Black));
+        }
+        assert_eq!(counts.moves, 5 * 4);
+        assert_eq!(counts.skipped, 0);
+        // Every candidate is counted at each of the three sizes.
+        let chosen: u32 = counts.counts.values().map(|v| v.1).sum();
+        assert_eq!(chosen, 3 * 5 * 4);
+        let weights = counts.weights(5);
+        assert!(!weights.is_empty());
+        assert!(weights.iter().all(|(_, w)| w.is_finite() && *w > 0.0));
+        let bytes = shapes_bytes(&weights);
+        assert_eq!(bytes.len(), 12 * weights.len());
+        assert_eq!(
+            shape::read_pairs(&bytes).collect::<Vec<_>>(),
+            weights,
+            "the table reads back as written"
+        );
+        // The learned shapes foresee Black's moves of that game better than the 3×3 alone.
+        let games = [(record, Some(Color::Black))];
+        let small = predict(&games, None);
+        let large = predict(&games, Some(&weights));
+        assert_eq!(small.moves, 4);
+        assert_eq!(large.moves, 4);
+        assert!(
+            large.log_likelihood > small.log_likelihood,
+            "{large:?} against {small:?}"
+        );
+    }
+
+    #[test]
+    fn a_shape_one_size_larger_is_kept_only_when_it_says_more() {
+        // Black opens on the 5-5 point twenty times. Its empty shape of size 1 is shared by
+        // the 25 points at least three lines in, and so is its empty shape of size 2: the same
+        // rate, so size 2 says nothing more and is left out. Its empty shape of size 3 only the
+        // 9 points at least four lines in share: a higher rate, kept, above the average point.
+        let record = Record::parse("(;SZ[9];B[ee])").unwrap();
+        let mut counts = ShapeCounts::default();
+        for _ in 0..20 {
+            counts.add_record(&record, None);
+        }
+        let weights = counts.weights(1);
+        let weight = |k: u64| weights.iter().find(|p| p.0 == k).map(|p| p.1);
+        let empty = |size: usize| shape::key(0, size);
+        assert!(weight(empty(1)).is_some_and(|w| w > 1.0));
+        assert_eq!(weight(empty(2)), None);
+        let centre = weight(empty(3));
+        assert!(
+            centre.is_some_and(|c| weight(empty(1)).is_some_and(|w| c > w)),
+            "{centre:?}"
+        );
     }
 }
