@@ -106,7 +106,7 @@ pub(crate) fn code(pos: &Pos, c: u8, e: usize) -> u64 {
     let neighbours = [e + STRIDE, e - 1, e + 1, e - STRIDE];
     for (k, n) in neighbours.into_iter().enumerate() {
         debug_assert_eq!(
-            (SLOTS[k].0 as i32 * STRIDE as i32 + SLOTS[k].1 as i32),
+            i32::from(SLOTS[k].0) * STRIDE as i32 + i32::from(SLOTS[k].1),
             n as i32 - e as i32
         );
         let v = pos.at(n);
@@ -221,11 +221,11 @@ mod tests {
             start = end;
         }
         // Each size maps onto itself.
-        for s in 0..8 {
+        for perm in PERMUTATIONS.iter() {
             let mut start = 0;
             for &end in &SIZE_SLOTS {
                 assert!(
-                    PERMUTATIONS[s][start..end]
+                    perm[start..end]
                         .iter()
                         .all(|&j| (start..end).contains(&(j as usize)))
                 );
@@ -245,7 +245,7 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .
             . . O . . . . . .
-            . . . X . . . . .
+            . . . X X . . . .
             . . . . . . . . .
             . . . . . . . . .",
             Color::Black,
@@ -258,7 +258,7 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .
             . . . . . . O . .
-            . . . . . X . . .
+            . . . . X X . . .
             . . . . . . . . .
             . . . . . . . . .",
             Color::Black,
@@ -268,13 +268,15 @@ mod tests {
             let b = canonical(key(code(&right, BLACK, at("G3")), size));
             assert_eq!(a, b, "size {size}");
         }
-        // White to play sees the colours swapped: another shape.
+        // White to play sees the colours swapped: another shape (with one stone of each colour
+        // it would be the same shape turned over).
         let w = canonical(key(code(&left, WHITE, at("C3")), 3));
         assert_ne!(w, canonical(key(code(&left, BLACK, at("C3")), 3)));
         // C3 is three lines from the bottom edge: size 3 reaches off the board, size 1 does not.
         let full = code(&left, BLACK, at("C3"));
-        assert!((0..12).all(|k| (full >> (2 * k)) & 3 != u64::from(BORDER)));
-        assert!((12..28).any(|k| (full >> (2 * k)) & 3 == u64::from(BORDER)));
+        let slot = |k: usize| (full >> (2 * k)) & 3;
+        assert!((0..12).all(|k| slot(k) != u64::from(BORDER)));
+        assert!((12..28).any(|k| slot(k) == u64::from(BORDER)));
     }
 
     #[test]
@@ -299,7 +301,9 @@ mod tests {
             let k = symmetric(key(full, 1), s);
             assert_eq!(((k >> ATARI_SHIFT) & 0xF).count_ones(), 1);
             // The bit stays on the slot holding the opponent's stone.
-            let slot = (0..4).find(|&j| (k >> (ATARI_SHIFT + j)) & 1 == 1).unwrap();
+            let slot = (0..4)
+                .find(|&j| ((k >> (ATARI_SHIFT + j)) & 1) == 1)
+                .unwrap();
             assert_eq!((k >> (2 * slot)) & 3, u64::from(WHITE));
         }
     }
