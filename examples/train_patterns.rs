@@ -151,14 +151,8 @@ fn main() {
         _ => {}
     }
     let mut counts = PatternCounts::default();
-    for f in &files {
-        match std::fs::read(f)
-            .ok()
-            .and_then(|b| Record::from_bytes(&b).ok())
-        {
-            Some(record) => counts.add_record(&record),
-            None => eprintln!("skipped {}", f.display()),
-        }
+    for (record, _) in records(&files, None) {
+        counts.add_record(&record);
     }
     let weights = counts.weights(30);
     eprintln!(

@@ -35,15 +35,21 @@ fn slot_of(pos: (i8, i8)) -> usize {
         .unwrap_or_else(|| unreachable!("the centre has no slot"))
 }
 
-/// Applies symmetry `s` (0..8: four rotations, each optionally mirrored) to a grid position.
-fn transform(s: usize, (r, c): (i8, i8)) -> (i8, i8) {
-    let (mut y, mut x) = (r - 1, c - 1);
+/// Applies symmetry `s` (0..8: four rotations, each optionally mirrored) to an offset from
+/// the centre.
+pub(crate) fn turn(s: usize, (mut y, mut x): (i8, i8)) -> (i8, i8) {
     if s & 4 != 0 {
         x = -x;
     }
     for _ in 0..(s & 3) {
         (y, x) = (x, -y);
     }
+    (y, x)
+}
+
+/// Applies symmetry `s` to a grid position.
+fn transform(s: usize, (r, c): (i8, i8)) -> (i8, i8) {
+    let (y, x) = turn(s, (r - 1, c - 1));
     (y + 1, x + 1)
 }
 
@@ -245,7 +251,7 @@ impl Learned {
 /// The smallest weight a shape gets: the table's resolution. A shape never chosen in the
 /// records (the empty 1-1 point) is written as 0.000, whose logarithm would give the tree an
 /// infinite prior and the move a selection value of NaN.
-const MIN_WEIGHT: f32 = 0.001;
+pub(crate) const MIN_WEIGHT: f32 = 0.001;
 
 /// The learned weights, expanded from the compiled table to every symmetry, built once.
 pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {

@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap;
 
+use super::pattern::{MIN_WEIGHT, turn};
 use super::playout_board::{BLACK, BORDER, Pos, STRIDE, WHITE};
 
 /// The slots of a shape as (row, column) offsets: the orthogonal neighbours first (their atari
@@ -58,23 +59,12 @@ const ATARI_SHIFT: u32 = 56;
 /// Where the size starts in a key.
 const SIZE_SHIFT: u32 = 62;
 
-/// Applies symmetry `s` (0..8: four rotations, each optionally mirrored) to an offset.
-fn transform(s: usize, (mut y, mut x): (i8, i8)) -> (i8, i8) {
-    if s & 4 != 0 {
-        x = -x;
-    }
-    for _ in 0..(s & 3) {
-        (y, x) = (x, -y);
-    }
-    (y, x)
-}
-
 /// For each symmetry, the slot every slot goes to.
 static PERMUTATIONS: LazyLock<[[u8; 28]; 8]> = LazyLock::new(|| {
     let mut out = [[0u8; 28]; 8];
     for (s, perm) in out.iter_mut().enumerate() {
         for (k, &o) in SLOTS.iter().enumerate() {
-            let t = transform(s, o);
+            let t = turn(s, o);
             let j = SLOTS
                 .iter()
                 .position(|&q| q == t)
@@ -138,6 +128,12 @@ pub(crate) fn symmetric(key: u64, s: usize) -> u64 {
     out
 }
 
+/// The size (1..=3) of a key's shape.
+#[inline]
+pub(crate) fn size_of(key: u64) -> u64 {
+    key >> SIZE_SHIFT
+}
+
 /// The smallest key among the eight symmetries of `key`: one key per shape.
 pub(crate) fn canonical(key: u64) -> u64 {
     (0..8).map(|s| symmetric(key, s)).min().unwrap_or(key)
@@ -173,9 +169,6 @@ impl Shapes {
         self.0.len()
     }
 }
-
-/// The smallest weight a shape gets (its logarithm must stay finite).
-const MIN_WEIGHT: f32 = 0.001;
 
 /// The shipped table, `shapes.bin`: little-endian (canonical key u64, weight f32) records,
 /// written by `examples/train_patterns.rs --shapes` (whose documentation says from which

@@ -203,7 +203,7 @@ impl ShapeCounts {
         let (seen, chosen) = self
             .counts
             .iter()
-            .filter(|(k, _)| *k >> 62 == 1)
+            .filter(|(k, _)| shape::size_of(**k) == 1)
             .fold((0u64, 0u64), |(s, c), (_, &(a, b))| {
                 (s + u64::from(a), c + u64::from(b))
             });
@@ -217,7 +217,7 @@ impl ShapeCounts {
             let level: Vec<(u64, (u32, u32))> = self
                 .counts
                 .iter()
-                .filter(|(k, _)| *k >> 62 == size)
+                .filter(|(k, _)| shape::size_of(**k) == size)
                 .map(|(&k, &v)| (k, v))
                 .collect();
             for (k, (s, c)) in level {
