@@ -12,5 +12,6 @@ set -eu
 cd "$(dirname "$0")/.."
 : "${TEST_DATABASE_URL:=postgres://postgres@127.0.0.1:5432/test}"
 export TEST_DATABASE_URL
-cargo build --release --bin tengen --test load_cluster
-exec cargo test --release --test load_cluster -- --ignored --nocapture --test-threads 1 "$@"
+# The test is in the end-to-end test binary (tests/e2e/load_cluster.rs).
+cargo build --release --bin tengen --test e2e
+exec cargo test --release --test e2e -- --ignored --nocapture --test-threads 1 load_cluster:: "$@"

@@ -3,7 +3,9 @@
 //! machine's Debian cluster (`pg_ctlcluster`, loopback `TEST_DATABASE_URL`), and says it
 //! skipped elsewhere. Every click is answered in time, no move is lost, none doubled.
 
+#[path = "e2e/e2e_support.rs"]
 mod e2e_support;
+#[path = "e2e/support/mod.rs"]
 mod support;
 
 use std::process::Command as Process;

@@ -22,7 +22,7 @@
 //!   opponent is proposed dead too, those the playouts nearly always keep aside (a group lives
 //!   or dies as one; a split verdict is not strong evidence and nothing is proposed).
 //!
-//! Measured on the 31 autoscore positions of OGS's goban (`tests/estimate.rs`): exactly right
+//! Measured on the 31 autoscore positions of OGS's goban (`tests/engine/estimate.rs`): exactly right
 //! on 29 (28 or 29 with other seeds, never a living chain proposed dead). Missed: dead chains
 //! whose captors' own group dies in many playouts (its eye space undefended by the light
 //! policy); one lone stone in atari that a seki fixture labels neutral (game_seki_64848549, A8)

@@ -120,7 +120,7 @@ mod tests {
         v
     }
 
-    /// GNU Go 3.8's answers to `fixed_handicap` (tests/gnugo_differential.rs asks it again
+    /// GNU Go 3.8's answers to `fixed_handicap` (tests/engine/gnugo_differential.rs asks it again
     /// when it is installed).
     #[test]
     fn the_points_are_gnu_gos() {

@@ -1,0 +1,216 @@
+//! # Test support: a fake Discord (REST + gateway) on 127.0.0.1
+//!
+//! Discord is unreachable from the machines this project is built on, so the Discord adapter is
+//! proven against [`FakeDiscord`]: a REST server and a gateway written here, speaking the wire
+//! format of API v10 as serenity 0.12.5 uses it. The end-to-end tests (one binary,
+//! `tests/e2e/main.rs`, declares `mod support;`) use it with `use crate::support::*;`.
+//!
+//! ## Usage
+//!
+//! ```ignore
+//! use crate::support::*;
+//!
+//! #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+//! async fn invite_and_accept() {
+//!     let fake = FakeDiscord::start().await;
+//!     let alice = fake.user("alice");                       // a guild member, en-US
+//!     let admin = fake.user("carol").with_permissions(perms::MEMBER | perms::MANAGE_GUILD);
+//!     fake.update_user(admin.clone());                       // so REST lookups agree
+//!     // Start the bot: a child process with .envs(fake.bot_env()) (DISCORD_TOKEN and
+//!     // DISCORD_API_BASE = fake.base_url()), or in-process serenity with
+//!     // HttpBuilder::new(FAKE_TOKEN).proxy(fake.base_url()).ratelimiter_disabled(true).
+//!     fake.wait_connected(STEP).await;                        // IDENTIFY seen, READY sent
+//!     let commands = fake.wait_for_commands(STEP).await;      // what the bot registered
+//!
+//!     let id = fake.send_slash_command(&alice, "weiqi", "invite", vec![Opt::user("user", &admin), Opt::int("size", 9)]);
+//!     let cb = fake.wait_for_callback(id, STEP).await;        // type, data, files, ephemeral
+//!     assert_eq!(cb.kind, 4);
+//!     let msg = fake.message(cb.message_id.unwrap()).unwrap(); // as Discord keeps it
+//!     let press = fake.press_button(&admin, msg.id, &msg.buttons()[0].custom_id);
+//!     let cb = fake.wait_for_callback(press, STEP).await;
+//!     assert_eq!(cb.kind, 7);                                 // UPDATE_MESSAGE
+//!     let png = &cb.files[0].bytes;                           // the attached image, as sent
+//!     println!("{:?}", fake.latency_summary());               // p50 / p99 dispatch → callback
+//! }
+//! ```
+//!
+//! What the fake offers:
+//! - Members: [`FakeDiscord::user`] (ordinary permissions, locale `en-US`), with
+//!   [`TestUser::with_permissions`] (e.g. [`perms::MANAGE_GUILD`]; with [`perms::ADMINISTRATOR`]
+//!   interactions say [`perms::ALL`], as Discord does) and [`TestUser::with_locale`] (one of
+//!   [`LOCALES`], e.g. `zh-CN`, or it panics) then [`FakeDiscord::update_user`]; an interaction
+//!   carries the permissions and locale of the `TestUser` value passed to it. Users, channels
+//!   ([`FakeDiscord::add_text_channel`]), threads ([`FakeDiscord::add_thread`]) and roles
+//!   added before the bot connects are in GUILD_CREATE. Ids: [`APPLICATION_ID`] (also the bot
+//!   user), [`GUILD_ID`], [`CHANNEL_ID`] (where slash commands are typed unless
+//!   `send_slash_command_in` says), [`BOT_ROLE_ID`] (the bot's managed role).
+//! - Guild: [`FakeDiscord::set_guild_locale`] (before or after the bot connects: interactions'
+//!   `guild_locale`, GUILD_CREATE's `preferred_locale`, a GUILD_UPDATE when connected),
+//!   [`FakeDiscord::set_attachment_size_limit`] (10 MiB by default; advertised in interactions,
+//!   enforced per file).
+//! - Roles and the bot's permissions: roles have positions ([`FakeDiscord::create_role`] at a
+//!   position, [`FakeDiscord::set_role_position`], [`FakeDiscord::set_role_permissions`],
+//!   [`FakeDiscord::role`]); the bot has its managed role ([`perms::BOT`] at position 1;
+//!   [`FakeDiscord::set_bot_role_permissions`], [`FakeDiscord::give_bot_role`],
+//!   [`FakeDiscord::take_bot_role`], [`FakeDiscord::bot_roles`]); its guild permissions are
+//!   `@everyone`'s and its roles'. [`FakeDiscord::set_bot_permissions`] gives it its own set in
+//!   a channel (a thread has its parent's unless it has one;
+//!   [`FakeDiscord::reset_bot_permissions`], [`FakeDiscord::bot_permissions`]); interactions
+//!   there carry it as `app_permissions`.
+//! - Gateway: [`FakeDiscord::wait_connected`], [`FakeDiscord::identify`],
+//!   [`FakeDiscord::dispatch`] for any other event.
+//! - Interactions: [`FakeDiscord::send_slash_command`] (`subcommand` is `""`, `"board"` or a
+//!   group and subcommand `"config set"`; options [`Opt::user`], [`Opt::int`], [`Opt::num`],
+//!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`),
+//!   [`FakeDiscord::send_autocomplete`] (type 4: the user typing option `focused`, its value
+//!   sent as a string with `"focused": true`; the bot's type 8 callback comes back from
+//!   `wait_for_callback` with `data.choices`), [`FakeDiscord::press_button`] (on a message the
+//!   bot created or edited; the interaction carries the message's current full JSON; panics if
+//!   no enabled component has that custom id; [`FakeDiscord::try_press_button`] returns the
+//!   reason instead), [`FakeDiscord::press_button_unchecked`] (stale or forged ids),
+//!   [`FakeDiscord::choose`] (select menus), [`FakeDiscord::submit_modal`] (type 5: the
+//!   modal the bot opened with a type 9 callback, filled in by text input custom id). Each
+//!   returns the interaction id.
+//!   [`FakeDiscord::age_interaction`] and [`FakeDiscord::expire_interaction`] make one older
+//!   instead of sleeping (past [`CALLBACK_WINDOW`] its callback is refused, past
+//!   [`TOKEN_WINDOW`] its token).
+//! - Answers: [`FakeDiscord::wait_for_callback`] → [`Callback`] (`kind`, `data`, `files` with
+//!   name and bytes, `ephemeral` = `data.flags & 64`, `message_id`, `latency`; fails at once if
+//!   Discord refused the callback as too late); [`FakeDiscord::wait_for_request`] (any REST
+//!   request by predicate, see [`RecordedRequest::is`]; take [`FakeDiscord::now`] first to match
+//!   only later requests); [`FakeDiscord::wait_for_message`]; [`FakeDiscord::wait_for_commands`];
+//!   [`FakeDiscord::requests`].
+//! - Discord's rules: [`FakeDiscord::violations`] lists every request Discord would have
+//!   refused for what the bot sent (route, reason with the field paths, status, code), each also
+//!   printed to stderr; [`FakeDiscord::assert_no_violations`] panics listing them. An
+//!   end-to-end test ends with it to prove the bot never sent a bad payload.
+//! - Faults: [`FakeDiscord::fail_next`]`(method, path_pattern, status, n)` answers the next n
+//!   matching requests with that status (500, 502, 503, 429 …) and Discord's JSON body, without
+//!   acting on them.
+//! - Discord's memory: [`FakeDiscord::message`], [`FakeDiscord::messages_in`] (channel or
+//!   thread), [`FakeDiscord::original_response`], [`FakeDiscord::dms_to`],
+//!   [`FakeDiscord::threads`] and [`FakeDiscord::thread_infos`] / [`FakeDiscord::thread`]
+//!   (`archived`, `locked`, `auto_archive_duration`, message count;
+//!   [`FakeDiscord::set_thread_state`] archives or locks one as a moderator would),
+//!   [`FakeDiscord::channel_json`], [`FakeDiscord::registered_commands`],
+//!   [`FakeDiscord::registered_guild_commands`], [`FakeDiscord::roles_of`],
+//!   [`FakeDiscord::roles`]. Stored messages keep content, embeds (`attachment://x.png`
+//!   resolved to the attachment's URL, as Discord does), components and attachments with their
+//!   bytes (also served at their `url`).
+//! - Latency: [`FakeDiscord::latency_summary`] (p50, p99, max of dispatch → callback).
+//!
+//! The fake's servers run as tasks on the test's tokio runtime: use a multi-thread runtime
+//! (as above) and never block it (run a bot binary with `tokio::process`, not
+//! `std::process::Command::output`). Dropping the [`FakeDiscord`] stops its servers.
+//!
+//! Every wait takes a timeout ([`STEP`] = 10 s is a sensible one) and panics naming the step
+//! that got no answer, with the gateway's stage and the last REST requests
+//! ([`FakeDiscord::diagnostics`]). Unknown routes are answered `404` with a JSON error
+//! (`{"message", "code"}`) and printed to stderr, so a bot never hangs on one. Set
+//! `FAKE_DISCORD_LOG=1` to print every request and gateway frame.
+//!
+//! ## Wire facts (checked in serenity 0.12.5's source and by `tests/e2e/fake_discord_selftest.rs`)
+//!
+//! - **Proxy URL form.** `HttpBuilder::proxy(base)` makes serenity replace the literal
+//!   `https://discord.com` in each route (`https://discord.com/api/v10/...`) with
+//!   `base.trim_end_matches('/')` (`src/http/request.rs`, `Request::build`). So the base is
+//!   scheme + host + port only: `http://127.0.0.1:PORT`, **without** `/api/v10` (with it, paths
+//!   become `/api/v10/api/v10/...`, which the fake answers 404 saying so). The proxy is used only
+//!   when the rate limiter is off: `HttpBuilder::new(token).proxy(base)
+//!   .ratelimiter_disabled(true)`; with the rate limiter on, requests go to discord.com.
+//!   Query parameters are appended as `?&name=value`.
+//! - **Gateway URL.** `Client` start asks `GET /api/v10/gateway` (through the proxy) and
+//!   connects to `{url}?v=10` (`src/gateway/shard.rs`), so `url` must carry no query; if the
+//!   request fails serenity falls back to `wss://gateway.discord.gg`. `GET
+//!   /api/v10/gateway/bot` is asked only by `start_autosharded`; the fake answers both.
+//! - **Gateway handshake.** Plain `ws://` works; frames are JSON text. The fake sends HELLO
+//!   `{"op":10,"d":{"heartbeat_interval":41250}}`; serenity sends IDENTIFY (op 2) with
+//!   `token`, `intents`, `shard` `[0,1]`, `properties{os,browser:"serenity",device:"serenity"}`,
+//!   `presence`, `large_threshold` 250 and `compress: true` — the latter only says that
+//!   serenity can inflate zlib binary frames; text frames are read as they are, and it appends
+//!   no `encoding`/`compress` query. The fake answers READY (op 0, s 1) and GUILD_CREATE (s 2),
+//!   and HEARTBEAT_ACK (op 11) to each heartbeat (op 1; serenity sends its first one interval
+//!   after IDENTIFY, and reconnects if one is not acknowledged before the next is due; see
+//!   [`FakeDiscord::set_heartbeat_interval`]). A dispatch needs `s`.
+//! - **READY** needs `v`, `user{id,username,discriminator,avatar,bot}`, `guilds`,
+//!   `session_id`, `resume_gateway_url`, `application{id,flags}`; serenity takes its
+//!   application id from it (so `Command::set_global_commands` works in `ready`).
+//! - **GUILD_CREATE** needs the Guild fields listed in `fake_discord/payloads.rs`; notably every
+//!   role needs `colors{primary_color}` besides `color`, `hoist`, `managed`, `permissions`,
+//!   `position`.
+//! - **INTERACTION_CREATE** that serenity cannot deserialize is dropped with a debug log only.
+//!   It needs `id`, `application_id`, `type`, `token`, `version`, `channel_id`, `locale`,
+//!   `entitlements`, `attachment_size_limit`; a component also `data.custom_id`,
+//!   `data.component_type` and a full `message`; `member` needs `user`, `roles`, `deaf`, `mute`,
+//!   `flags` (and carries `permissions`, a decimal string, which `member.permissions` exposes).
+//! - **REST paths** (all under `/api/v10`): callbacks `POST /interactions/{id}/{token}/callback`
+//!   → 204 (JSON, or multipart `files[n]` + `payload_json` when files are attached; serenity
+//!   lists new files in `payload_json.attachments` as `{"id": n, "filename"}`);
+//!   `GET|PATCH|DELETE /webhooks/{app}/{token}/messages/@original` (and `/{message_id}`);
+//!   follow-ups `POST /webhooks/{app}/{token}`; `POST /channels/{id}/messages`,
+//!   `GET|PATCH|DELETE /channels/{id}/messages/{mid}` → the message object; `POST
+//!   /users/@me/channels` → a DM channel (`type` 1, `recipients`); `PUT
+//!   /applications/{app}/commands` and `/applications/{app}/guilds/{g}/commands` → the commands
+//!   with `id`, `application_id`, `version`, `type`; `GET /users/@me`; `GET
+//!   /oauth2/applications/@me`; `POST /channels/{id}/threads`, `POST
+//!   /channels/{id}/messages/{mid}/threads` → a thread channel (from a message type 11 and the
+//!   thread id is the message id; without one `type`, 12 by default); `PATCH /channels/{id}` →
+//!   the channel (threads: `name`, `archived`, `locked`, `auto_archive_duration`,
+//!   `rate_limit_per_user`, `invitable`; text channels: `name`, `topic`, `nsfw`,
+//!   `rate_limit_per_user`); `PUT|DELETE /guilds/{g}/members/{u}/roles/{r}` → 204; `GET|POST
+//!   /guilds/{g}/roles` (by position; a new role at position 1); `GET /guilds/{g}/members/{u}`
+//!   (the bot's own too, with its roles); `GET /channels/{id}`; `POST
+//!   /applications/{app}/commands`.
+//! - **Discord's rules the fake enforces** (each with its source in discord-api-docs; the
+//!   checks are in `fake_discord/validate.rs` and `validate/commands.rs`). Refusals for what the
+//!   bot sent are violations; the others are the environment's answers.
+//!   - Messages (channel messages, callbacks 4 and 7, follow-ups, `@original` and follow-up
+//!     edits; `resources/message.mdx`, `components/reference.mdx`): content ≤ 2000 characters;
+//!     ≤ 10 embeds, title ≤ 256, description ≤ 4096, ≤ 25 fields with name ≤ 256 and value
+//!     ≤ 1024 (both non-empty), footer text ≤ 2048, author name ≤ 256, colour ≤ 0xFFFFFF, all
+//!     embeds ≤ 6000 characters (trimmed); embed URLs http(s), media also `attachment://name`
+//!     of a file sent with the request or kept on the edited message; ≤ 5 action rows (without
+//!     IS_COMPONENTS_V2), a row of 1–5 buttons or exactly one select; custom_id 1–100 and
+//!     unique in the message; button label ≤ 80, link buttons a url (≤ 512) and no custom_id,
+//!     others a custom_id and no url; string selects 1–25 options, label and value 1–100,
+//!     description ≤ 100, unique values, placeholder ≤ 150, min/max_values; ≤ 10 attachments,
+//!     each known (`files[n]` or kept), each file within `attachment_size_limit` and the request
+//!     within 25 MiB (`413 40005`); allowed_mentions `parse` exclusive with its lists. Any other
+//!     limit: `400 {"code": 50035, "message": "Invalid Form Body", "errors": {...}}` with the
+//!     errors nested by field path. An empty message (or an edit leaving one) gets `400 50006`.
+//!   - Callbacks (`interactions/receiving-and-responding.mdx`): within 3 s of the dispatch, else
+//!     `404 10062 Unknown interaction`; once (`400 40060`); types 6 and 7 only for components, 8
+//!     only for autocomplete (≤ 25 choices, name 1–100, string value ≤ 100), 9 (modal: custom_id
+//!     1–100, title ≤ 45, 1–5 rows of one text input or labels) not for autocomplete; type 5
+//!     takes only the EPHEMERAL flag. Follow-ups and `@original` edits only after the callback
+//!     (`404 10015`) and within 15 min (`401 50027 Invalid Webhook Token`).
+//!   - Commands (`interactions/application-commands.mdx`): names match
+//!     `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$` in lowercase (user and message commands
+//!     1–32, any case), descriptions 1–100 (empty for user and message commands), ≤ 25 options
+//!     with unique names, required before optional, ≤ 25 choices (name 1–100, value of the
+//!     option's type, strings ≤ 100), no autocomplete with choices, min/max_length 0–6000,
+//!     subcommands not mixed with options, groups holding subcommands only, nothing deeper;
+//!     localization keys are Discord's locales ([`LOCALES`]) and localized names follow the
+//!     name rules; ≤ 8000 characters per command; unique names per type in a bulk overwrite.
+//!   - Permissions (`topics/permissions.mdx`, `topics/threads.mdx`): a message needs
+//!     VIEW_CHANNEL (else `403 50001 Missing Access`) and SEND_MESSAGES (in a thread
+//!     SEND_MESSAGES_IN_THREADS), embeds EMBED_LINKS, files ATTACH_FILES, a reply
+//!     READ_MESSAGE_HISTORY; a thread CREATE_PUBLIC_THREADS (private: CREATE_PRIVATE_THREADS);
+//!     editing a guild channel MANAGE_CHANNELS; creating a role and granting one MANAGE_ROLES,
+//!     granting one only below the bot's highest role; otherwise `403 50013 Missing
+//!     Permissions`. Interaction callbacks are not subject to channel permissions.
+//!   - Threads (`resources/channel.mdx`, `topics/threads.mdx`): names 1–100, auto_archive_duration
+//!     60/1440/4320/10080; one thread per message (`400 160004`); a message unarchives an
+//!     archived, unlocked thread; an archived thread takes no edits and, when locked, no
+//!     messages (`400 50083 Thread is archived`); a locked thread takes messages only with
+//!     MANAGE_THREADS (`403 160005`); `PATCH /channels/{id}` of an archived thread must
+//!     unarchive it; `locked` needs MANAGE_THREADS. A thread started without a message and
+//!     without `type` is private (type 12), Discord's default.
+//!   - Messages in unknown channels get 404 (10003).
+
+// Each test crate uses part of the fake: the rest of its API is unused there.
+#![allow(dead_code, unused_imports)]
+
+pub mod fake_discord;
+
+pub use fake_discord::*;
