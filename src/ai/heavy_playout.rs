@@ -69,6 +69,9 @@ pub(crate) struct Policy {
     pub(crate) replies: bool,
     /// How often the vital point of an eye space next to the last move is looked for.
     pub(crate) nakade: u32,
+    /// Whether a move may put two stones or more in atari when they are a sacrifice that
+    /// kills (see [`sacrifice_kills`]).
+    pub(crate) sacrifice: bool,
 }
 
 impl Default for Policy {
@@ -81,6 +84,7 @@ impl Default for Policy {
             two_libs: 0,
             replies: false,
             nakade: 0,
+            sacrifice: false,
         }
     }
 }
@@ -285,16 +289,71 @@ impl MovesOut {
 /// Whether the policy lets `c` play on the empty cell `i`: legal, not an own eye, not a
 /// self-atari of two stones or more — unless `mutual` and the move puts an enemy chain in
 /// atari too (a throw-in that shortens the liberties of a chain in a race or a false seki:
-/// the enemy must capture, and what is left may die).
+/// the enemy must capture, and what is left may die), or `sacrifice` and the stones are a
+/// sacrifice that kills ([`sacrifice_kills`]).
 #[inline]
-pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize, mutual: bool) -> bool {
+pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize, mutual: bool, sacrifice: bool) -> bool {
     if !pos.is_legal(c, i) || pos.is_eye(c, i) {
         return false;
     }
     match pos.self_atari(c, i) {
-        Some(stones) => stones < 2 || (mutual && pos.ataris_enemy(c, i)),
+        Some(stones) => {
+            stones < 2
+                || (mutual && pos.ataris_enemy(c, i))
+                || (sacrifice && sacrifice_kills(pos, c, i))
+        }
         None => true,
     }
+}
+
+/// Whether `c` on the empty cell `i`, a self-atari, is a sacrifice that kills (Pachi's nakade
+/// self-atari): the chain it makes (`i` and `c`'s chains next to it, two to six stones) has
+/// one liberty and otherwise touches only enemy stones and the edge, no enemy chain next to it
+/// is in atari (it captures nothing and could capture nothing instead), and its points, once
+/// the enemy takes them, are an eye space with one eye: two points, or a killing shape
+/// ([`vital_point`]), or a square four. Without it the playouts never play such stones, and a
+/// group whose eye space holds a dead shape is alive to them.
+pub(crate) fn sacrifice_kills(pos: &Pos, c: u8, i: usize) -> bool {
+    const MAX: usize = 6;
+    let mut area = [i; MAX];
+    let mut n = 1;
+    let mut heads = [usize::MAX; 4];
+    for (j, q) in neighbours(i).into_iter().enumerate() {
+        if pos.at(q) != c || heads.contains(&pos.head(q)) {
+            continue;
+        }
+        heads[j] = pos.head(q);
+        for s in pos.chain_stones(q) {
+            if n == MAX {
+                return false;
+            }
+            area[n] = s;
+            n += 1;
+        }
+    }
+    if n < 2 {
+        return false;
+    }
+    let mut liberty = None;
+    for &p in &area[..n] {
+        for q in neighbours(p) {
+            let v = pos.at(q);
+            if v == EMPTY && q != i {
+                match liberty {
+                    None => liberty = Some(q),
+                    Some(l) if l != q => return false,
+                    Some(_) => {}
+                }
+            } else if v == other(c) && pos.in_atari(q) {
+                return false;
+            }
+        }
+    }
+    if liberty.is_none() {
+        return false;
+    }
+    let area = &area[..n];
+    n == 2 || vital_point(area).is_some() || shape_counts(area) == (4, [0, 0, 4, 0, 0])
 }
 
 /// The vital point of the eye space that `last` (the opponent's move) borders, where `c`
@@ -335,25 +394,41 @@ fn nakade_point(pos: &Pos, last: usize, c: u8) -> Option<usize> {
         }
         k += 1;
     }
-    if n < 3 {
-        return None;
-    }
-    // Per point, its neighbours in the area; per count, how many points have it.
-    let mut degree = [0usize; MAX];
-    let mut by = [0usize; 5];
-    for i in 0..n {
-        for j in i + 1..n {
+    vital_point(&area[..n])
+}
+
+/// Per point of `area`, how many of its neighbours are in the area.
+fn degrees(area: &[usize]) -> [usize; 6] {
+    let mut degree = [0usize; 6];
+    for i in 0..area.len() {
+        for j in i + 1..area.len() {
             if neighbours(area[i]).contains(&area[j]) {
                 degree[i] += 1;
                 degree[j] += 1;
             }
         }
     }
-    for &d in &degree[..n] {
+    degree
+}
+
+/// The size of a connected `area` (six points at most) and, per number of neighbours in the
+/// area, how many of its points have it: a shape up to its symmetries and the edge.
+fn shape_counts(area: &[usize]) -> (usize, [usize; 5]) {
+    let mut by = [0usize; 5];
+    for &d in &degrees(area)[..area.len()] {
         by[d] += 1;
     }
-    let with = |d: usize| (0..n).find(|&i| degree[i] == d).map(|i| area[i]);
-    match (n, by) {
+    (area.len(), by)
+}
+
+/// The vital point of a connected eye space of three to six points when it is a killing
+/// shape (whoever plays there first decides it: one eye, or two): a straight or bent three
+/// (its middle), a pyramid four (its centre), a bulky five (the point next to the square's
+/// tail), a crossed five or a rabbity six (the point with four neighbours in the area).
+fn vital_point(area: &[usize]) -> Option<usize> {
+    let degree = degrees(area);
+    let with = |d: usize| (0..area.len()).find(|&i| degree[i] == d).map(|i| area[i]);
+    match shape_counts(area) {
         (3, _) => with(2),
         (4, [_, 3, 0, 1, 0]) => with(3),
         (5, [_, 4, 0, 0, 1]) => with(4),
@@ -379,7 +454,7 @@ fn pattern_move(pos: &mut Pos, c: u8, around: usize, moves: &mut Moves) {
 
 /// A random allowed move: from a random place in the list of empty points, the first that
 /// the policy allows.
-fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, mutual: bool) -> usize {
+fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, policy: &Policy) -> usize {
     let n = pos.empty_count();
     if n == 0 {
         return PASS;
@@ -388,7 +463,7 @@ fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, mutual: bool) -> usize {
     for k in 0..n {
         let j = start + k;
         let i = pos.empties()[if j >= n { j - n } else { j }] as usize;
-        if allowed(pos, c, i, mutual) {
+        if allowed(pos, c, i, policy.mutual_atari, policy.sacrifice) {
             return i;
         }
     }
@@ -425,7 +500,7 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mu
         }
         let (two, one) = replies.lookup(c, pos.last2(), last);
         for r in [two, one] {
-            if r != PASS && allowed(pos, c, r, false) {
+            if r != PASS && allowed(pos, c, r, false, policy.sacrifice) {
                 return r;
             }
         }
@@ -457,7 +532,7 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mu
             return i;
         }
     }
-    random_move(pos, c, rng, policy.mutual_atari)
+    random_move(pos, c, rng, policy)
 }
 
 /// Plays the policy from `pos` until two passes in a row or `max_moves`; records first plays
@@ -649,6 +724,76 @@ mod tests {
             . . O . . . .
             . . O . . . .";
         assert_eq!(nakade_after(bulky, "B3"), Some(at("A2")));
+    }
+
+    /// Whether Black's stone on `mv` in `diagram` is a self-atari the policy forbids, and
+    /// whether it allows it as a sacrifice that kills.
+    fn sacrifice(diagram: &str, mv: &str) -> (bool, bool) {
+        let b = Board::from_diagram(diagram).unwrap();
+        let mut pos = Pos::from_board(&b, Color::Black);
+        let plain = allowed(&mut pos, BLACK, at(mv), false, false);
+        let with = allowed(&mut pos, BLACK, at(mv), false, true);
+        assert_eq!(with, sacrifice_kills(&pos, BLACK, at(mv)) || plain);
+        (plain, with)
+    }
+
+    #[test]
+    fn stones_that_leave_the_enemy_one_eye_may_be_sacrificed() {
+        // B1 makes two stones in atari in White's three-point eye space: once White takes
+        // them at C1, two points are one eye.
+        let two = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O O . . .
+            X . . O . . .";
+        assert_eq!(sacrifice(two, "B1"), (false, true));
+        // B2 makes a bent three in White's pyramid four: taken, it is a killing shape.
+        let bent = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O . . . .
+            O . O . . . .
+            X X . O . . .";
+        assert_eq!(sacrifice(bent, "B2"), (false, true));
+    }
+
+    #[test]
+    fn stones_that_leave_the_enemy_two_eyes_are_not_sacrificed() {
+        // D1 makes a straight four in atari: taken, a straight four lives.
+        let straight = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O O O O .
+            X X X . . O .";
+        assert_eq!(sacrifice(straight, "D1"), (false, false));
+        // B1 joins seven stones: too many to be a nakade.
+        let long = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O O O O O
+            O X X X X X O
+            X . . O O O O";
+        assert_eq!(sacrifice(long, "B1"), (false, false));
+        // Not a self-atari at all: allowed either way.
+        let open = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X . . O . . .";
+        assert_eq!(sacrifice(open, "B1"), (true, true));
     }
 
     #[test]
