@@ -239,10 +239,6 @@ pub struct Tuning {
     /// Whether playouts may sacrifice two to six stones in atari where the shape they leave
     /// the enemy has one eye (Pachi's nakade self-atari).
     pub sacrifice: Option<bool>,
-    /// Virtual AMAF wins by a point's criticality (Pachi's `crit_rave`; 0: off).
-    pub crit: Option<f32>,
-    /// Visits before a node's criticality counts.
-    pub crit_min: Option<u32>,
 }
 
 impl Tuning {
@@ -282,8 +278,6 @@ impl Tuning {
             "nakade" => self.nakade = Some(v.clamp(0.0, 100.0) as u32),
             "shapes" => self.shapes = Some(v.clamp(0.0, 3.0) as u8),
             "sacrifice" => self.sacrifice = Some(v != 0.0),
-            "crit" => self.crit = Some(v.max(0.0)),
-            "crit_min" => self.crit_min = Some(v.max(0.0) as u32),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -302,7 +296,6 @@ impl Tuning {
             (self.prob, &mut p.prob),
             (self.prob_near, &mut p.prob_near),
             (self.rave_distance, &mut p.rave_distance),
-            (self.crit, &mut p.crit),
         ];
         for (v, slot) in pairs {
             if let Some(v) = v {
@@ -332,9 +325,6 @@ impl Tuning {
         }
         if let Some(s) = self.sacrifice {
             p.policy.sacrifice = s;
-        }
-        if let Some(m) = self.crit_min {
-            p.crit_min = m;
         }
     }
 }

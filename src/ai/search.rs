@@ -47,10 +47,6 @@ pub(crate) struct Node {
     pub(crate) rave_w: f32,
     pub(crate) prior_n: f32,
     pub(crate) prior_w: f32,
-    /// Real simulations at whose end the node's mover owned its point, and at whose end the
-    /// point's owner won (the criticality of the point: see [`value`]).
-    pub(crate) own: f32,
-    pub(crate) own_won: f32,
     pub(crate) mv: u16,
     pub(crate) nchildren: u16,
     pub(crate) flags: u8,
@@ -66,8 +62,6 @@ impl Node {
             rave_w: 0.0,
             prior_n: 0.0,
             prior_w: 0.0,
-            own: 0.0,
-            own_won: 0.0,
             mv: mv as u16,
             nchildren: 0,
             flags: 0,
@@ -184,12 +178,6 @@ pub(crate) struct Params {
     /// around it, falling back to its 3×3 weight) rather than its 3×3 weight alone: bit
     /// [`SHAPES_IN_LEARNED`] in the learned prior, bit [`SHAPES_IN_SHARE`] in the share prior.
     pub(crate) shapes: u8,
-    /// Virtual AMAF wins, times a node's AMAF visits and its point's criticality, added to
-    /// the AMAF mean of a node with more than [`Params::crit_min`] visits (Pachi's
-    /// `crit_rave`; 0: off).
-    pub(crate) crit: f32,
-    /// Visits before a node's criticality counts.
-    pub(crate) crit_min: u32,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -217,8 +205,6 @@ impl Params {
             prob_near: 1.0,
             rave_distance: 0.0,
             shapes: 0,
-            crit: 0.0,
-            crit_min: 2000,
             policy: Policy::default(),
         }
     }
@@ -289,8 +275,6 @@ pub(crate) struct Searcher {
     pub(crate) owner: [[u32; CELLS]; 2],
     /// Playouts counted in `owner`.
     pub(crate) owner_n: u32,
-    /// Per cell: its owner at the end of the current simulation.
-    last_owner: [u8; CELLS],
     /// The last good replies the playouts learn, kept over a game's searches (allocated when
     /// the policy first asks for them).
     replies: Replies,
@@ -307,7 +291,6 @@ impl Searcher {
             path_hashes: Vec::with_capacity(64),
             owner: [[0; CELLS]; 2],
             owner_n: 0,
-            last_owner: [0; CELLS],
             replies: Replies::off(),
         }
     }
@@ -391,13 +374,7 @@ impl Searcher {
             }
         }
         let result = match result {
-            Some(r) => {
-                if params.crit > 0.0 {
-                    let last_owner = &mut self.last_owner;
-                    pos.for_each_owner(|i, o| last_owner[i] = o);
-                }
-                r
-            }
+            Some(r) => r,
             None => {
                 let max_moves = 3 * MAX_POINTS.min(pos.size() as usize * pos.size() as usize);
                 let score = heavy_playout::run(
@@ -410,9 +387,7 @@ impl Searcher {
                 );
                 self.owner_n += 1;
                 let owner = &mut self.owner;
-                let last_owner = &mut self.last_owner;
                 pos.for_each_owner(|i, o| {
-                    last_owner[i] = o;
                     if o != 0 {
                         owner[(o - 1) as usize][i] += 1;
                     }
@@ -425,20 +400,13 @@ impl Searcher {
             self.replies
                 .learn([root.last2(), root.last()], &self.amaf.moves, black_won);
         }
-        self.backup(tree, result, params.rave_distance, params.crit > 0.0);
+        self.backup(tree, result, params.rave_distance);
     }
 
     /// Adds the result (Black's) to every node of the path and the AMAF statistics of their
     /// children.
-    fn backup(&mut self, tree: &mut Tree, result: f32, rave_distance: f32, crit: bool) {
+    fn backup(&mut self, tree: &mut Tree, result: f32, rave_distance: f32) {
         let for_colour = |c: u8| if c == BLACK { result } else { 1.0 - result };
-        let winner = if result > 0.5 {
-            BLACK
-        } else if result < 0.5 {
-            other(BLACK)
-        } else {
-            0
-        };
         let depth = self.path.len() - 1;
         self.first.fill(0);
         let moves = &self.amaf.moves;
@@ -456,11 +424,6 @@ impl Searcher {
                 n.visits += 1;
                 // The node's mover is the one who was to move at its parent.
                 n.wins += for_colour(other(to_move));
-                if crit && n.mv as usize != PASS && d > 0 {
-                    let o = self.last_owner[n.mv as usize];
-                    n.own += f32::from(u8::from(o == other(to_move)));
-                    n.own_won += f32::from(u8::from(o != 0 && o == winner));
-                }
             }
             let win = for_colour(to_move);
             // Moves after the node: indices d.. of the simulation's moves.
@@ -512,10 +475,7 @@ fn select(tree: &Tree, node: usize, params: &Params) -> Option<usize> {
 }
 
 /// The selection value of a child: its mean and its AMAF mean mixed by the equivalence
-/// formula, plus the exploration term. With `params.crit`, a well visited node's AMAF mean
-/// leans toward a win by its point's criticality (Coulom's): how much more often the point's
-/// owner at the end won than its owning and winning, taken apart, would make it; a point
-/// whose owner wins is worth playing first.
+/// formula, plus the exploration term.
 #[inline(always)]
 pub(crate) fn value(n: &Node, params: &Params, log_parent: f32) -> f32 {
     let visits = n.visits as f32 + n.prior_n;
@@ -524,20 +484,9 @@ pub(crate) fn value(n: &Node, params: &Params, log_parent: f32) -> f32 {
     } else {
         0.5
     };
-    let (mut rave_n, mut rave_w) = (n.rave_n, n.rave_w);
-    if params.crit > 0.0 && n.visits > params.crit_min {
-        let real = n.visits as f32;
-        let (wins, gets) = (n.wins / real, n.own / real);
-        let crit = n.own_won / real - (gets * wins + (1.0 - gets) * (1.0 - wins));
-        let k = crit * rave_n * params.crit;
-        if rave_n + k > 0.0 {
-            rave_n += k;
-            rave_w += k;
-        }
-    }
-    let mut v = if rave_n > 0.0 {
-        let beta = rave_n / (rave_n + visits + rave_n * visits / params.equiv);
-        (1.0 - beta) * q + beta * (rave_w / rave_n)
+    let mut v = if n.rave_n > 0.0 {
+        let beta = n.rave_n / (n.rave_n + visits + n.rave_n * visits / params.equiv);
+        (1.0 - beta) * q + beta * (n.rave_w / n.rave_n)
     } else {
         q
     };
@@ -760,75 +709,6 @@ mod tests {
         . . . . . . . . .";
 
     #[test]
-    fn a_point_whose_owner_wins_leans_its_node_toward_a_win() {
-        // Two nodes won half their 3,000 simulations and owned their point in half; at the
-        // end of the first the point's owner always won (criticality ½), of the second as
-        // often as chance gives (criticality 0).
-        let node = |own_won: f32| Node {
-            visits: 3000,
-            wins: 1500.0,
-            rave_n: 6000.0,
-            rave_w: 3000.0,
-            own: 1500.0,
-            own_won,
-            ..Node::new(at("E5"))
-        };
-        let (critical, calm) = (node(3000.0), node(1500.0));
-        let plain = Params::for_size(9);
-        let crit = Params { crit: 1.1, ..plain };
-        assert_eq!(value(&critical, &plain, 0.0), value(&calm, &plain, 0.0));
-        assert_eq!(value(&calm, &crit, 0.0), value(&calm, &plain, 0.0));
-        assert!(value(&critical, &crit, 0.0) > value(&calm, &crit, 0.0));
-        // Below `crit_min` visits the criticality does not count yet.
-        let few = Params {
-            crit_min: 3000,
-            ..crit
-        };
-        assert_eq!(value(&critical, &few, 0.0), value(&calm, &few, 0.0));
-    }
-
-    #[test]
-    fn simulations_count_who_owned_a_node_s_point() {
-        let pos = Pos::from_board(&Board::from_diagram(POSITION).unwrap(), Color::Black);
-        let params = Params {
-            crit: 1.1,
-            ..Params::for_size(9)
-        };
-        let rules = RulesView {
-            komi_half: 14,
-            count_as_is: true,
-            superko: true,
-            white_passes_last: false,
-            history: HashSet::new(),
-        };
-        let mut tree = Tree::new();
-        let mut searcher = Searcher::new();
-        let mut rng = Rng::new(7);
-        for _ in 0..500 {
-            searcher.simulate(&mut tree, &pos, &rules, &params, &mut rng);
-        }
-        let (mut visits, mut own, mut own_won) = (0.0, 0.0, 0.0);
-        for ch in tree.children(0) {
-            let n = &tree.nodes[ch];
-            assert!(
-                n.own <= n.visits as f32 && n.own_won <= n.visits as f32,
-                "{n:?}"
-            );
-            if n.mv as usize != PASS {
-                visits += n.visits as f32;
-                own += n.own;
-                own_won += n.own_won;
-            }
-        }
-        // A stone just played is mostly still its mover's at the end, and its point's owner
-        // wins some of the simulations.
-        assert!(
-            own > visits / 2.0 && own_won > 0.0,
-            "{visits} {own} {own_won}"
-        );
-    }
-
-    #[test]
     fn the_share_prior_splits_its_weight_by_the_learned_weights() {
         let pos = Pos::from_board(&Board::from_diagram(POSITION).unwrap(), Color::Black);
         let plain = Params::for_size(9);
@@ -915,7 +795,7 @@ mod tests {
                 .collect()
         };
         let before = rave_n(&tree);
-        s.backup(&mut tree, 1.0, rave_distance, false);
+        s.backup(&mut tree, 1.0, rave_distance);
         let after = rave_n(&tree);
         points
             .iter()
