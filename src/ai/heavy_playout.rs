@@ -313,7 +313,7 @@ pub(crate) fn allowed(pos: &mut Pos, c: u8, i: usize, mutual: bool, sacrifice: b
 /// the enemy takes them, are an eye space with one eye: two points, or a killing shape
 /// ([`vital_point`]), or a square four. Without it the playouts never play such stones, and a
 /// group whose eye space holds a dead shape is alive to them.
-pub(crate) fn sacrifice_kills(pos: &Pos, c: u8, i: usize) -> bool {
+fn sacrifice_kills(pos: &Pos, c: u8, i: usize) -> bool {
     const MAX: usize = 6;
     let mut area = [i; MAX];
     let mut n = 1;
