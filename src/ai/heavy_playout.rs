@@ -23,7 +23,7 @@
 
 use crate::go::light_playout::Rng;
 
-use super::pattern::PLAYOUT;
+use super::pattern::{LEARNED, PLAYOUT};
 use super::playout_board::{
     BLACK, EMPTY, MAX_POINTS, PASS, Pos, STRIDE, WHITE, eight, neighbours, other,
 };
@@ -72,7 +72,23 @@ pub(crate) struct Policy {
     /// Whether a move may put two stones or more in atari when they are a sacrifice that
     /// kills (see [`sacrifice_kills`]).
     pub(crate) sacrifice: bool,
+    /// How often, before anything else, the point of a ko taken in the last [`KO_AGE`] moves
+    /// is played once its ban has lifted: the retake after a threat and its answer, or the
+    /// taker's connection instead of answering (Pachi's `korate`). Without it a playout's ko
+    /// goes to whoever a random move happens to favour.
+    pub(crate) ko: u32,
+    /// Whether a random move that would put two stones or more in atari is turned into the
+    /// move from outside on an enemy chain beside it with two liberties, its other liberty
+    /// (see [`cousin`]).
+    pub(crate) cousin: bool,
+    /// Whether the playout pattern moves around the last move are drawn in proportion to
+    /// their learned 3×3 weights rather than uniformly (Pachi draws its pattern moves by
+    /// their gammas).
+    pub(crate) pattern_weights: bool,
 }
+
+/// Moves after a ko capture during which [`Policy::ko`] comes back to it.
+const KO_AGE: u8 = 3;
 
 impl Default for Policy {
     fn default() -> Policy {
@@ -85,6 +101,9 @@ impl Default for Policy {
             replies: false,
             nakade: 0,
             sacrifice: false,
+            ko: 0,
+            cousin: false,
+            pattern_weights: false,
         }
     }
 }
@@ -115,6 +134,28 @@ impl Moves {
     #[inline(always)]
     fn pick(&self, rng: &mut Rng) -> Option<usize> {
         (self.n > 0).then(|| self.list[rng.below(self.n)])
+    }
+
+    /// One of the moves, each as likely as its learned 3×3 weight for `c`.
+    fn pick_by_weight(&self, pos: &Pos, c: u8, rng: &mut Rng) -> Option<usize> {
+        if self.n < 2 {
+            return self.pick(rng);
+        }
+        let mut weights = [0usize; 16];
+        let mut total = 0;
+        for (w, &m) in weights.iter_mut().zip(&self.list[..self.n]) {
+            // Weights in 1/1024ths, at least one: every candidate stays possible.
+            *w = ((LEARNED.weight(pos.pattern3(m), pos.atari_bits(m), c) * 1024.0) as usize).max(1);
+            total += *w;
+        }
+        let mut stab = rng.below(total);
+        for (&w, &m) in weights.iter().zip(&self.list[..self.n]) {
+            if stab < w {
+                return Some(m);
+            }
+            stab -= w;
+        }
+        self.pick(rng)
     }
 }
 
@@ -466,8 +507,38 @@ fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, policy: &Policy) -> usize {
         if allowed(pos, c, i, policy.mutual_atari, policy.sacrifice) {
             return i;
         }
+        if policy.cousin
+            && pos.is_legal(c, i)
+            && !pos.is_eye(c, i)
+            && let Some(m) = cousin(pos, c, i, policy.sacrifice)
+        {
+            return m;
+        }
     }
     PASS
+}
+
+/// For `c`'s self-atari on `i`: the other liberty of an enemy chain next to `i` that has
+/// two, when the policy allows it there. In a capturing race the self-atari inside loses the
+/// race and the move from outside shortens the enemy's liberties just as much (Pachi's
+/// `selfatari_cousin`); without it a random playout plays neither.
+fn cousin(pos: &mut Pos, c: u8, i: usize, sacrifice: bool) -> Option<usize> {
+    let enemy = other(c);
+    let mut libs = [0usize; 2];
+    for q in neighbours(i) {
+        if pos.at(q) != enemy || pos.liberties(q, 3, &mut libs) != 2 {
+            continue;
+        }
+        let outside = match libs {
+            [a, b] if a == i => b,
+            [a, b] if b == i => a,
+            _ => continue,
+        };
+        if allowed(pos, c, outside, false, sacrifice) {
+            return Some(outside);
+        }
+    }
+    None
 }
 
 /// The policy's move for the side to move.
@@ -475,6 +546,13 @@ fn random_move(pos: &mut Pos, c: u8, rng: &mut Rng, policy: &Policy) -> usize {
 pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mut Rng) -> usize {
     let c = pos.to_move();
     let last = pos.last();
+    if policy.ko > 0
+        && let Some(k) = pos.recent_ko(KO_AGE)
+        && rng.below(100) < policy.ko as usize
+        && allowed(pos, c, k, false, policy.sacrifice)
+    {
+        return k;
+    }
     if last != PASS {
         if policy.atari == 100 || rng.below(100) < policy.atari as usize {
             let mut out = MovesOut::new();
@@ -517,7 +595,12 @@ pub(crate) fn choose(pos: &mut Pos, policy: &Policy, replies: &Replies, rng: &mu
             if moves.n == 0 && pos.last2() != PASS {
                 pattern_move(pos, c, pos.last2(), &mut moves);
             }
-            if let Some(m) = moves.pick(rng) {
+            let picked = if policy.pattern_weights {
+                moves.pick_by_weight(pos, c, rng)
+            } else {
+                moves.pick(rng)
+            };
+            if let Some(m) = picked {
                 return m;
             }
         }
@@ -828,5 +911,102 @@ mod tests {
             . . . . . . .
             . . . . . . .";
         assert_eq!(nakade_after(open, "C3"), None);
+    }
+
+    #[test]
+    fn a_ko_is_retaken_after_a_threat_and_its_answer() {
+        // Black takes the ko at C2; White may not retake at B2 at once.
+        let b = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . X O . . . .
+            X O . O . . .
+            . X O . . . .",
+        )
+        .unwrap();
+        let mut pos = Pos::from_board(&b, Color::Black);
+        pos.play(at("C2"));
+        assert_eq!(pos.recent_ko(KO_AGE), None, "the ban still holds");
+        // A threat and its answer: now White comes back to the ko.
+        pos.play(at("G7"));
+        pos.play(at("G6"));
+        let retake = Policy {
+            ko: 100,
+            ..Policy::default()
+        };
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            assert_eq!(
+                choose(&mut pos, &retake, &Replies::off(), &mut rng),
+                at("B2")
+            );
+        }
+        let plain: Vec<usize> = (0..20)
+            .map(|_| choose(&mut pos, &Policy::default(), &Replies::off(), &mut rng))
+            .collect();
+        assert!(plain.iter().any(|&m| m != at("B2")), "{plain:?}");
+        // Two moves later the ko is old: the rule no longer looks at it.
+        pos.play(at("F7"));
+        pos.play(at("F6"));
+        assert_eq!(pos.recent_ko(KO_AGE), None);
+    }
+
+    #[test]
+    fn a_self_atari_in_a_race_turns_into_the_move_from_outside() {
+        // Black's A2-B2 (liberties A1, B1) race White's five stones (liberties B1, D1).
+        // Black on B1 would put three stones in atari; D1, from outside, ataris White.
+        let b = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X X X X . . .
+            O O O X . . .
+            X X O X . . .
+            . . O . . . .",
+        )
+        .unwrap();
+        let mut pos = Pos::from_board(&b, Color::Black);
+        assert_eq!(pos.self_atari(BLACK, at("B1")), Some(3));
+        assert!(!allowed(&mut pos, BLACK, at("B1"), false, false));
+        assert_eq!(cousin(&mut pos, BLACK, at("B1"), false), Some(at("D1")));
+        // A1 is a self-atari too, but touches no White chain: nothing to turn it into.
+        assert_eq!(cousin(&mut pos, BLACK, at("A1"), false), None);
+    }
+
+    #[test]
+    fn weighted_pattern_moves_follow_the_learned_weights() {
+        // Two candidates of different shapes: C3, beside White's stone and diagonal to Black's,
+        // and E5, diagonal to Black's only. Drawn many times, they come in the ratio of their
+        // learned weights.
+        let b = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . X . . .
+            . . . O . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        let pos = Pos::from_board(&b, Color::Black);
+        let (a, b) = (at("C3"), at("E5"));
+        let mut moves = Moves::new();
+        moves.push(a);
+        moves.push(b);
+        let weight = |m: usize| LEARNED.weight(pos.pattern3(m), pos.atari_bits(m), BLACK);
+        let expected = weight(a) / (weight(a) + weight(b));
+        let mut rng = Rng::new(9);
+        let draws = 20_000;
+        let got = (0..draws)
+            .filter(|_| moves.pick_by_weight(&pos, BLACK, &mut rng) == Some(a))
+            .count() as f32
+            / draws as f32;
+        assert!((got - expected).abs() < 0.02, "{got} against {expected}");
+        assert!((weight(a) - weight(b)).abs() > 0.1 * weight(a).max(weight(b)));
     }
 }

@@ -239,6 +239,16 @@ pub struct Tuning {
     /// Whether playouts may sacrifice two to six stones in atari where the shape they leave
     /// the enemy has one eye (Pachi's nakade self-atari).
     pub sacrifice: Option<bool>,
+    /// Percent of playout moves that come back first to a ko taken in the last three moves.
+    pub ko: Option<u32>,
+    /// Whether a new move's prior is given to its AMAF statistics too, not only to its own
+    /// (Pachi gives it to its own only).
+    pub rave_prior: Option<bool>,
+    /// Whether a playout's random self-atari beside an enemy chain with two liberties turns
+    /// into the move on that chain's other liberty.
+    pub cousin: Option<bool>,
+    /// Whether playout pattern moves are drawn by their learned 3×3 weights.
+    pub pattern_weights: Option<bool>,
 }
 
 impl Tuning {
@@ -278,6 +288,10 @@ impl Tuning {
             "nakade" => self.nakade = Some(v.clamp(0.0, 100.0) as u32),
             "shapes" => self.shapes = Some(v.clamp(0.0, 3.0) as u8),
             "sacrifice" => self.sacrifice = Some(v != 0.0),
+            "ko" => self.ko = Some(v.clamp(0.0, 100.0) as u32),
+            "rave_prior" => self.rave_prior = Some(v != 0.0),
+            "cousin" => self.cousin = Some(v != 0.0),
+            "pattern_weights" => self.pattern_weights = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -325,6 +339,18 @@ impl Tuning {
         }
         if let Some(s) = self.sacrifice {
             p.policy.sacrifice = s;
+        }
+        if let Some(k) = self.ko {
+            p.policy.ko = k;
+        }
+        if let Some(r) = self.rave_prior {
+            p.rave_prior = r;
+        }
+        if let Some(c) = self.cousin {
+            p.policy.cousin = c;
+        }
+        if let Some(w) = self.pattern_weights {
+            p.policy.pattern_weights = w;
         }
     }
 }

@@ -212,6 +212,11 @@ pub(crate) struct Pos {
     slot: [u16; CELLS],
     /// The cell the side to move may not play (a ko retake), or 0.
     ko: usize,
+    /// The cell the last ko capture banned (0: none yet), and the moves played since that
+    /// capture: a ko fight's point, which the playouts may come back to (see
+    /// [`Pos::recent_ko`]).
+    last_ko: usize,
+    ko_age: u8,
     to_move: u8,
     /// The last move and the one before (cells; [`PASS`] for a pass or none).
     last: usize,
@@ -241,6 +246,8 @@ impl Pos {
             n_empty: 0,
             slot: [0; CELLS],
             ko: 0,
+            last_ko: 0,
+            ko_age: 0,
             to_move: stone(to_move),
             last: PASS,
             last2: PASS,
@@ -257,6 +264,7 @@ impl Pos {
             && c == to_move
         {
             pos.ko = cell(p);
+            pos.last_ko = pos.ko;
         }
         pos
     }
@@ -647,6 +655,7 @@ impl Pos {
         self.last2 = self.last;
         self.last = i;
         self.to_move = other(c);
+        self.ko_age = self.ko_age.saturating_add(1);
         if i == PASS {
             self.ko = 0;
             self.passes = self.passes.saturating_add(1);
@@ -717,6 +726,8 @@ impl Pos {
         self.ko = 0;
         if captured == 1 && self.len[my_head] == 1 && lib_count(self.libs[my_head]) == 1 {
             self.ko = single;
+            self.last_ko = single;
+            self.ko_age = 0;
         }
     }
 
@@ -947,6 +958,18 @@ impl Pos {
             }
         }
         score
+    }
+
+    /// The point of a ko taken fewer than `age` moves ago whose ban has lifted (a threat was
+    /// played since): retaking it (or, for the side that took it, resolving it) is what a ko
+    /// fight plays next.
+    #[inline]
+    pub(crate) fn recent_ko(&self, age: u8) -> Option<usize> {
+        (self.ko == 0
+            && self.last_ko != 0
+            && self.ko_age < age
+            && self.cells[self.last_ko] == EMPTY)
+            .then_some(self.last_ko)
     }
 
     /// Sets the side to move (a game may let one colour move twice, as records do).

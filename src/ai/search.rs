@@ -178,6 +178,9 @@ pub(crate) struct Params {
     /// around it, falling back to its 3×3 weight) rather than its 3×3 weight alone: bit
     /// [`SHAPES_IN_LEARNED`] in the learned prior, bit [`SHAPES_IN_SHARE`] in the share prior.
     pub(crate) shapes: u8,
+    /// Whether a new child's prior seeds its AMAF statistics as well as its own (`false`:
+    /// its own only, as Pachi without `amaf_prior`).
+    pub(crate) rave_prior: bool,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -205,6 +208,7 @@ impl Params {
             prob_near: 1.0,
             rave_distance: 0.0,
             shapes: 0,
+            rave_prior: true,
             policy: Policy::default(),
         }
     }
@@ -517,8 +521,10 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
         let mut child = Node::new(e);
         child.prior_n = n;
         child.prior_w = w;
-        child.rave_n = n;
-        child.rave_w = w;
+        if params.rave_prior {
+            child.rave_n = n;
+            child.rave_w = w;
+        }
         tree.nodes.push(child);
     }
     if params.prob > 0.0 {
@@ -563,8 +569,10 @@ fn add_share_priors(tree: &mut Tree, first: usize, pos: &Pos, c: u8, last: usize
         let k = params.prob * (g / sum).sqrt();
         n.prior_n += k;
         n.prior_w += k;
-        n.rave_n += k;
-        n.rave_w += k;
+        if params.rave_prior {
+            n.rave_n += k;
+            n.rave_w += k;
+        }
     }
 }
 
