@@ -50,7 +50,8 @@ pub struct GtpArgs {
     /// Override a tunable of the search, `name=value` (repeatable; for experiments): equiv,
     /// explore, expand_at, even, learned, pattern, near, line, score, fill_board,
     /// mutual_atari (0 or 1), settle (0: no early stop), prob, prob_near, two_libs (percent),
-    /// replies (0 or 1), rave_distance, nakade (percent), shapes (0 to 3), sacrifice (0 or 1).
+    /// replies (0 or 1), rave_distance, nakade (percent), shapes (0 to 3), sacrifice (0 or 1),
+    /// ko (percent), cousin (0 or 1), pattern_weights (0 or 1), rave_prior (0 or 1).
     #[arg(long = "tune", value_name = "NAME=VALUE")]
     pub tune: Vec<String>,
 }
