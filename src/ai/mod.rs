@@ -319,38 +319,32 @@ impl Tuning {
         if let Some(e) = self.expand_at {
             p.expand_at = e;
         }
-        if let Some(f) = self.fill_board {
-            p.policy.fill_board = f;
-        }
-        if let Some(m) = self.mutual_atari {
-            p.policy.mutual_atari = m;
-        }
-        if let Some(t) = self.two_libs {
-            p.policy.two_libs = t;
-        }
-        if let Some(r) = self.replies {
-            p.policy.replies = r;
-        }
-        if let Some(n) = self.nakade {
-            p.policy.nakade = n;
-        }
         if let Some(s) = self.shapes {
             p.shapes = s;
         }
-        if let Some(s) = self.sacrifice {
-            p.policy.sacrifice = s;
+        let percents = [
+            (self.fill_board, &mut p.policy.fill_board),
+            (self.two_libs, &mut p.policy.two_libs),
+            (self.nakade, &mut p.policy.nakade),
+            (self.ko, &mut p.policy.ko),
+        ];
+        for (v, slot) in percents {
+            if let Some(v) = v {
+                *slot = v;
+            }
         }
-        if let Some(k) = self.ko {
-            p.policy.ko = k;
-        }
-        if let Some(r) = self.rave_prior {
-            p.rave_prior = r;
-        }
-        if let Some(c) = self.cousin {
-            p.policy.cousin = c;
-        }
-        if let Some(w) = self.pattern_weights {
-            p.policy.pattern_weights = w;
+        let switches = [
+            (self.mutual_atari, &mut p.policy.mutual_atari),
+            (self.replies, &mut p.policy.replies),
+            (self.sacrifice, &mut p.policy.sacrifice),
+            (self.cousin, &mut p.policy.cousin),
+            (self.pattern_weights, &mut p.policy.pattern_weights),
+            (self.rave_prior, &mut p.rave_prior),
+        ];
+        for (v, slot) in switches {
+            if let Some(v) = v {
+                *slot = v;
+            }
         }
     }
 }
