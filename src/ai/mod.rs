@@ -25,6 +25,7 @@
 mod heavy_playout;
 pub mod job;
 mod marking;
+mod mm;
 mod pattern;
 mod patterns_table;
 mod playout_board;
@@ -249,6 +250,9 @@ pub struct Tuning {
     pub cousin: Option<bool>,
     /// Whether playout pattern moves are drawn by their learned 3×3 weights.
     pub pattern_weights: Option<bool>,
+    /// Whether the share prior (`prob`) weighs moves by the fitted move model rather than by
+    /// the learned 3×3 weights.
+    pub mm: Option<bool>,
 }
 
 impl Tuning {
@@ -292,6 +296,7 @@ impl Tuning {
             "rave_prior" => self.rave_prior = Some(v != 0.0),
             "cousin" => self.cousin = Some(v != 0.0),
             "pattern_weights" => self.pattern_weights = Some(v != 0.0),
+            "mm" => self.mm = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())
@@ -340,6 +345,7 @@ impl Tuning {
             (self.cousin, &mut p.policy.cousin),
             (self.pattern_weights, &mut p.policy.pattern_weights),
             (self.rave_prior, &mut p.rave_prior),
+            (self.mm, &mut p.mm),
         ];
         for (v, slot) in switches {
             if let Some(v) = v {

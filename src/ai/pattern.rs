@@ -253,18 +253,26 @@ impl Learned {
 /// infinite prior and the move a selection value of NaN.
 pub(crate) const MIN_WEIGHT: f32 = 0.001;
 
-/// The learned weights, expanded from the compiled table to every symmetry, built once.
-pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {
+/// A table by raw key (every symmetry) of weights given by canonical key: 1 where none is
+/// given, never below [`MIN_WEIGHT`].
+pub(crate) fn expand_to_symmetries(pairs: impl IntoIterator<Item = (u32, f32)>) -> Vec<f32> {
     let mut table = vec![1.0f32; 1 << 20];
-    for &(canon, gamma) in super::patterns_table::PATTERN_GAMMAS {
+    for (canon, gamma) in pairs {
         let code = (canon & 0xFFFF) as u16;
-        let atari = (canon >> 16) as u8;
+        let atari = ((canon >> 16) & 0xF) as u8;
         for s in 0..8 {
             table[key(symmetric(code, s), symmetric_atari(atari, s)) as usize] =
                 gamma.max(MIN_WEIGHT);
         }
     }
-    Learned(table)
+    table
+}
+
+/// The learned weights, expanded from the compiled table to every symmetry, built once.
+pub(crate) static LEARNED: LazyLock<Learned> = LazyLock::new(|| {
+    Learned(expand_to_symmetries(
+        super::patterns_table::PATTERN_GAMMAS.iter().copied(),
+    ))
 });
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use std::ops::Range;
 use crate::go::light_playout::Rng;
 
 use super::heavy_playout::{self, Amaf, MovesOut, Policy, atari_answers};
+use super::mm::MM;
 use super::pattern::{LEARNED, PLAYOUT};
 use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
 use super::replies::Replies;
@@ -181,6 +182,9 @@ pub(crate) struct Params {
     /// Whether a new child's prior seeds its AMAF statistics as well as its own (`false`:
     /// its own only, as Pachi without `amaf_prior`).
     pub(crate) rave_prior: bool,
+    /// Whether the share prior weighs moves by the fitted move model ([`super::mm`]) rather
+    /// than by the learned weights.
+    pub(crate) mm: bool,
     /// Playout policy.
     pub(crate) policy: Policy,
 }
@@ -209,6 +213,7 @@ impl Params {
             rave_distance: 0.0,
             shapes: 0,
             rave_prior: true,
+            mm: false,
             policy: Policy::default(),
         }
     }
@@ -528,7 +533,7 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
         tree.nodes.push(child);
     }
     if params.prob > 0.0 {
-        add_share_priors(tree, first, pos, c, last, params);
+        add_share_priors(tree, first, pos, c, last, &answers, params);
     }
     let mut pass = Node::new(PASS);
     pass.prior_n = params.even;
@@ -546,21 +551,34 @@ pub(crate) fn expand(tree: &mut Tree, node: usize, pos: &mut Pos, params: &Param
 }
 
 /// Adds to the children from `first` on (board moves, `c` to play) virtual wins of
-/// `params.prob × √share`, a move's share being its learned weight over the sum of its
-/// siblings': the best shapes of this position get the most, whatever their absolute weight.
-fn add_share_priors(tree: &mut Tree, first: usize, pos: &Pos, c: u8, last: usize, params: &Params) {
-    let weight = |e: usize| {
-        let g = learned_weight(pos, c, e, params.shapes & SHAPES_IN_SHARE != 0);
-        if last != PASS && distance(e, last) <= 2 {
-            g * params.prob_near
+/// `params.prob × √share`, a move's share being its weight over the sum of its siblings': the
+/// best moves of this position get the most, whatever their absolute weight. The weight is
+/// the fitted move model's with `params.mm`, else the learned one (`answers`: those to the
+/// ataris around the last move, which the model reads).
+fn add_share_priors(
+    tree: &mut Tree,
+    first: usize,
+    pos: &mut Pos,
+    c: u8,
+    last: usize,
+    answers: &MovesOut,
+    params: &Params,
+) {
+    let mut weights: Vec<f32> = Vec::with_capacity(tree.nodes.len() - first);
+    for n in &tree.nodes[first..] {
+        let e = n.mv as usize;
+        let g = if params.mm {
+            MM.weigh(pos, c, e, answers)
         } else {
-            g
-        }
-    };
-    let weights: Vec<f32> = tree.nodes[first..]
-        .iter()
-        .map(|n| weight(n.mv as usize))
-        .collect();
+            let g = learned_weight(pos, c, e, params.shapes & SHAPES_IN_SHARE != 0);
+            if last != PASS && distance(e, last) <= 2 {
+                g * params.prob_near
+            } else {
+                g
+            }
+        };
+        weights.push(g);
+    }
     let sum: f32 = weights.iter().sum();
     if sum <= 0.0 {
         return;
@@ -747,6 +765,35 @@ mod tests {
             assert!(g <= g_best || mv == best.0);
         }
         assert!((squares - 1.0).abs() < 1e-3, "{squares}");
+    }
+
+    #[test]
+    fn the_share_prior_can_follow_the_fitted_move_model() {
+        let pos = Pos::from_board(&Board::from_diagram(POSITION).unwrap(), Color::Black);
+        let plain = Params::for_size(9);
+        let fitted = Params {
+            prob: 100.0,
+            mm: true,
+            ..plain
+        };
+        let before = expanded(&pos, &plain);
+        let after = expanded(&pos, &fitted);
+        // The added virtual wins are 100·√(γ / Σγ), γ the model's strength of each move.
+        let mut scratch = pos.clone();
+        let gammas: Vec<f32> = before
+            .iter()
+            .filter(|&&(mv, _)| mv != PASS)
+            .map(|&(mv, _)| MM.weigh(&mut scratch, BLACK, mv, &MovesOut::new()))
+            .collect();
+        let sum: f32 = gammas.iter().sum();
+        let added = before
+            .iter()
+            .zip(&after)
+            .filter(|((mv, _), _)| *mv != PASS)
+            .map(|((_, n0), (_, n1))| n1 - n0);
+        for (k, g) in added.zip(&gammas) {
+            assert!((k - 100.0 * (g / sum).sqrt()).abs() < 1e-3, "{k} for γ {g}");
+        }
     }
 
     #[test]

@@ -20,8 +20,10 @@ use crate::go::{Color, Game, Move, RuleSet};
 
 use rustc_hash::FxHashMap;
 
+use super::heavy_playout::{MovesOut, atari_answers};
+use super::mm::{self, SMALL_LEN};
 use super::pattern::{LEARNED, canonical, swap_colours};
-use super::playout_board::{Pos, WHITE, cell, stone};
+use super::playout_board::{PASS, Pos, WHITE, cell, stone};
 use super::shape;
 
 /// Virtual observations at the average rate added to every pattern.
@@ -35,13 +37,14 @@ struct Walk {
     cut: bool,
 }
 
-/// Calls `f(move, pos, mover, point, chosen)` for every point the mover of each move of
-/// `record` (of `only`'s moves, when given) could have played (legal, not its own eye), until
-/// the record's first illegal move; `move` counts the moves visited, from 0.
+/// Calls `f(move, pos, answers, mover, point, chosen)` for every point the mover of each move
+/// of `record` (of `only`'s moves, when given) could have played (legal, not its own eye),
+/// until the record's first illegal move; `move` counts the moves visited, from 0, `pos` has
+/// the last two moves, and `answers` are the answers to the ataris around the last one.
 fn for_each_candidate(
     record: &Record,
     only: Option<Color>,
-    mut f: impl FnMut(u64, &Pos, u8, usize, bool),
+    mut f: impl FnMut(u64, &mut Pos, &MovesOut, u8, usize, bool),
 ) -> Walk {
     let mut walk = Walk {
         moves: 0,
@@ -53,18 +56,25 @@ fn for_each_candidate(
     };
     // Simple ko is the loosest of the rule sets: real records repeat positions.
     let mut game = Game::from_setup(board, first, RuleSet::Classic.rules());
+    let (mut last, mut last2) = (PASS, PASS);
     for m in &record.moves {
         if let Move::Play(p) = m.mv
             && only.is_none_or(|o| o == m.color)
             && game.board().check(m.color, p).is_ok()
         {
-            let pos = Pos::from_board(game.board(), m.color);
+            let mut pos = Pos::from_board(game.board(), m.color);
+            pos.set_history(last, last2, 0);
             let c = stone(m.color);
             let played = cell(p);
-            for &e in pos.empties() {
+            let mut answers = MovesOut::new();
+            if last != PASS {
+                atari_answers(&mut pos, c, last, &mut answers);
+            }
+            let empties: Vec<u16> = pos.empties().to_vec();
+            for e in empties {
                 let e = e as usize;
                 if pos.is_legal(c, e) && !pos.is_eye(c, e) {
-                    f(walk.moves, &pos, c, e, e == played);
+                    f(walk.moves, &mut pos, &answers, c, e, e == played);
                 }
             }
             walk.moves += 1;
@@ -73,6 +83,11 @@ fn for_each_candidate(
             walk.cut = true;
             return walk;
         }
+        last2 = last;
+        last = match m.mv {
+            Move::Play(p) => cell(p),
+            Move::Pass => PASS,
+        };
     }
     walk
 }
@@ -92,7 +107,7 @@ impl PatternCounts {
     /// Counts the patterns of every move of `record`, until its first illegal move.
     pub fn add_record(&mut self, record: &Record) {
         let counts = &mut self.counts;
-        let outcome = for_each_candidate(record, None, |_, pos, c, e, chosen| {
+        let outcome = for_each_candidate(record, None, |_, pos, _, c, e, chosen| {
             let entry = counts.entry(key_of(pos, c, e)).or_default();
             entry.0 += 1;
             entry.1 += u64::from(chosen);
@@ -176,7 +191,7 @@ impl ShapeCounts {
     /// given), until its first illegal move.
     pub fn add_record(&mut self, record: &Record, only: Option<Color>) {
         let counts = &mut self.counts;
-        let outcome = for_each_candidate(record, only, |_, pos, c, e, chosen| {
+        let outcome = for_each_candidate(record, only, |_, pos, _, c, e, chosen| {
             let code = shape::code(pos, c, e);
             for size in 1..=3 {
                 let entry = counts
@@ -266,6 +281,28 @@ pub struct Prediction {
 /// of `shapes` (key, weight) pairs, else the 3×3.
 pub fn predict(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]>) -> Prediction {
     let table = shapes.map(|w| shape::Shapes::from_pairs(w.iter().copied()));
+    predict_by(records, |pos, _, c, e| {
+        let small = LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
+        table
+            .as_ref()
+            .and_then(|t| t.weight(pos, c, e))
+            .unwrap_or(small)
+    })
+}
+
+/// How a fitted move model (see [`MmData::fit`]) foresees the moves of `records`.
+pub fn predict_mm(records: &[(Record, Option<Color>)], fitted: &MmFit) -> Prediction {
+    let model = mm::Model::new(fitted.patterns.iter().copied(), fitted.small);
+    predict_by(records, |pos, answers, c, e| {
+        model.weigh(pos, c, e, answers)
+    })
+}
+
+/// How `weigh(pos, answers, mover, point)` foresees the moves of `records`.
+fn predict_by(
+    records: &[(Record, Option<Color>)],
+    mut weigh: impl FnMut(&mut Pos, &MovesOut, u8, usize) -> f32,
+) -> Prediction {
     let mut out = Prediction::default();
     for (record, only) in records {
         let mut weights: Vec<(f32, bool)> = Vec::new();
@@ -285,21 +322,177 @@ pub fn predict(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]
             weights.clear();
         };
         let mut last_move = None;
-        for_each_candidate(record, *only, |index, pos, c, e, chosen| {
+        for_each_candidate(record, *only, |index, pos, answers, c, e, chosen| {
             if last_move != Some(index) {
                 flush(&mut weights, &mut out);
                 last_move = Some(index);
             }
-            let small = LEARNED.weight(pos.pattern3(e), pos.atari_bits(e), c);
-            let w = table
-                .as_ref()
-                .and_then(|t| t.weight(pos, c, e))
-                .unwrap_or(small);
-            weights.push((w, chosen));
+            weights.push((weigh(pos, answers, c, e), chosen));
         });
         flush(&mut weights, &mut out);
     }
     out
+}
+
+/// The moves of some records as competitions among their candidates, each candidate a team
+/// of five features (see [`super::mm`]), for fitting the features' strengths together.
+#[derive(Debug, Clone, Default)]
+pub struct MmData {
+    /// Per canonical 3×3 key, its index among the pattern strengths.
+    index: FxHashMap<u32, u32>,
+    /// The keys in index order.
+    keys: Vec<u32>,
+    /// Every candidate's features: its pattern's index, then its small groups' indices.
+    candidates: Vec<[u32; 5]>,
+    /// Every move: the range of its candidates and the index of the one played.
+    competitions: Vec<(u32, u32, u32)>,
+    /// Moves learned from.
+    pub moves: u64,
+    /// Records skipped (unreadable setup) or cut short (an illegal move).
+    pub skipped: usize,
+}
+
+/// The strengths [`MmData::fit`] found: canonical 3×3 keys with theirs, and the small
+/// groups'.
+#[derive(Debug, Clone)]
+pub struct MmFit {
+    /// (canonical key, γ), sorted by key.
+    pub patterns: Vec<(u32, f32)>,
+    /// The small groups' strengths, in [`mm::SMALL_GROUPS`] order.
+    pub small: [f32; SMALL_LEN],
+}
+
+impl MmFit {
+    /// The bytes of `src/ai/mm.bin`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        mm::to_bytes(&self.patterns, &self.small)
+    }
+}
+
+impl MmData {
+    /// Adds the moves of `record` (of `only`'s, when given), until its first illegal move.
+    pub fn add_record(&mut self, record: &Record, only: Option<Color>) {
+        let start = self.candidates.len();
+        let mut current: Option<(u64, usize, Option<usize>)> = None;
+        let (index, keys, candidates, competitions) = (
+            &mut self.index,
+            &mut self.keys,
+            &mut self.candidates,
+            &mut self.competitions,
+        );
+        let close = |current: Option<(u64, usize, Option<usize>)>,
+                     candidates: &mut Vec<[u32; 5]>,
+                     competitions: &mut Vec<(u32, u32, u32)>| {
+            if let Some((_, from, played)) = current {
+                match played {
+                    Some(p) => competitions.push((from as u32, candidates.len() as u32, p as u32)),
+                    None => candidates.truncate(from),
+                }
+            }
+        };
+        let walk = for_each_candidate(record, only, |m, pos, answers, c, e, chosen| {
+            if current.is_none_or(|(k, _, _)| k != m) {
+                close(current, candidates, competitions);
+                current = Some((m, candidates.len(), None));
+            }
+            let f = mm::features(pos, c, e, answers);
+            let next = keys.len() as u32;
+            let p = *index.entry(f.pattern).or_insert(next);
+            if p == next {
+                keys.push(f.pattern);
+            }
+            let mut team = [p; 5];
+            for (slot, &s) in team[1..].iter_mut().zip(&f.small) {
+                *slot = u32::from(s);
+            }
+            if chosen && let Some(cur) = current.as_mut() {
+                cur.2 = Some(candidates.len());
+            }
+            candidates.push(team);
+        });
+        close(current, candidates, competitions);
+        debug_assert!(self.candidates.len() >= start);
+        self.moves += walk.moves;
+        self.skipped += usize::from(walk.cut);
+    }
+
+    /// Moves held (those whose played point was a candidate).
+    pub fn competitions(&self) -> usize {
+        self.competitions.len()
+    }
+
+    /// Distinct 3×3 patterns seen.
+    pub fn patterns(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Fits the strengths by `sweeps` rounds of minorization-maximization over the five
+    /// groups in turn (Coulom 2007, with his prior: each feature has also won once and lost
+    /// once against a virtual opponent of strength 1, which keeps rare ones near 1).
+    pub fn fit(&self, sweeps: usize) -> MmFit {
+        let np = self.keys.len();
+        let total = np + SMALL_LEN;
+        // A candidate's feature in group g, as an index into the strengths.
+        let at = |team: &[u32; 5], g: usize| {
+            if g == 0 {
+                team[0] as usize
+            } else {
+                np + team[g] as usize
+            }
+        };
+        let mut gamma = vec![1.0f64; total];
+        let mut wins = vec![0.0f64; total];
+        for &(_, _, p) in &self.competitions {
+            let team = &self.candidates[p as usize];
+            for g in 0..5 {
+                wins[at(team, g)] += 1.0;
+            }
+        }
+        let mut group_of = vec![0usize; total];
+        let mut offset = np;
+        for (g, size) in mm::SMALL_GROUPS.iter().enumerate() {
+            group_of[offset..offset + size].fill(g + 1);
+            offset += size;
+        }
+        let mut c = vec![0.0f64; total];
+        for _ in 0..sweeps {
+            for g in 0..5 {
+                c.fill(0.0);
+                for &(from, to, _) in &self.competitions {
+                    let teams = &self.candidates[from as usize..to as usize];
+                    let strength = |t: &[u32; 5]| (0..5).map(|f| gamma[at(t, f)]).product::<f64>();
+                    let sum: f64 = teams.iter().map(strength).sum();
+                    if sum <= 0.0 {
+                        continue;
+                    }
+                    for t in teams {
+                        let others: f64 = (0..5)
+                            .filter(|&f| f != g)
+                            .map(|f| gamma[at(t, f)])
+                            .product();
+                        c[at(t, g)] += others / sum;
+                    }
+                }
+                for i in 0..total {
+                    if group_of[i] == g && (c[i] > 0.0 || wins[i] > 0.0) {
+                        gamma[i] = (wins[i] + 1.0) / (c[i] + 2.0 / (gamma[i] + 1.0));
+                    }
+                }
+            }
+        }
+        let mut patterns: Vec<(u32, f32)> = self
+            .keys
+            .iter()
+            .zip(&gamma)
+            .map(|(&k, &g)| (k, g as f32))
+            .collect();
+        patterns.sort_by_key(|&(k, _)| k);
+        let mut small = [1.0f32; SMALL_LEN];
+        for (s, &g) in small.iter_mut().zip(&gamma[np..]) {
+            *s = g as f32;
+        }
+        MmFit { patterns, small }
+    }
 }
 
 #[cfg(test)]
@@ -362,6 +555,43 @@ mod tests {
             large.log_likelihood > small.log_likelihood,
             "{large:?} against {small:?}"
         );
+    }
+
+    #[test]
+    fn the_move_model_fits_one_players_moves_better_than_chance() {
+        // The same game ten times: Black's moves. Before fitting every feature weighs 1 and
+        // every candidate is as likely; fitting must make the moves played likelier.
+        let text = "(;SZ[9];B[ee];W[ce];B[gc];W[cc];B[eg];W[dg];B[dh];W[ch];B[ci])";
+        let record = Record::parse(text).unwrap();
+        let mut data = MmData::default();
+        for _ in 0..10 {
+            data.add_record(&record, Some(Color::Black));
+        }
+        assert_eq!(data.moves, 10 * 5);
+        assert_eq!(data.competitions(), 10 * 5);
+        assert_eq!(data.skipped, 0);
+        let games = [(record, Some(Color::Black))];
+        let unfitted = data.fit(0);
+        assert!(unfitted.small.iter().all(|&g| g == 1.0));
+        let chance = predict_mm(&games, &unfitted);
+        let fitted = data.fit(10);
+        assert!(fitted.small.iter().all(|g| g.is_finite() && *g > 0.0));
+        assert!(
+            fitted
+                .patterns
+                .iter()
+                .all(|(_, g)| g.is_finite() && *g > 0.0)
+        );
+        let learned = predict_mm(&games, &fitted);
+        assert_eq!(learned.moves, 5);
+        assert!(
+            learned.log_likelihood > chance.log_likelihood + 1.0,
+            "{learned:?} against {chance:?}"
+        );
+        // The table reads back as written.
+        let model = mm::from_bytes(&fitted.to_bytes());
+        let again = predict_by(&games, |pos, answers, c, e| model.weigh(pos, c, e, answers));
+        assert!((again.log_likelihood - learned.log_likelihood).abs() < 1e-3);
     }
 
     #[test]
