@@ -14,8 +14,9 @@
 //! ```
 //!
 //! `--mm` fits the move model of `src/ai/mm.rs` (3×3 pattern, tactics, distances to the last
-//! two moves, line; Coulom's minorization-maximization) and writes its table; `--holdout`
-//! also fits it on nine records in ten and says how it foresees the tenth.
+//! two moves, line, and the largest of the shapes `--shapes` would keep; Coulom's
+//! minorization-maximization) and writes its table; `--holdout` also fits it, with and
+//! without the shapes, on nine records in ten and says how it foresees the tenth.
 //!
 //! `--player NAME` learns only the moves of the player whose name (PB or PW) holds NAME, in
 //! the records that have one. The shipped `shapes.bin` is the second command's table, learned
@@ -104,18 +105,23 @@ fn learn_shapes(records: &[(Record, Option<Color>)]) -> Vec<(u64, f32)> {
 /// Rounds of minorization-maximization: the likelihood barely moves after about twenty.
 const MM_SWEEPS: usize = 30;
 
-/// The move model fitted to `records`, with a line on standard error.
-fn learn_mm(records: &[(Record, Option<Color>)]) -> MmFit {
-    let mut data = MmData::default();
+/// The move model fitted to `records`, with a line on standard error; with `shapes`, a
+/// move's largest shape among theirs is one of its features.
+fn learn_mm(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]>) -> MmFit {
+    let mut data = match shapes {
+        Some(s) => MmData::with_shapes(s.iter().map(|&(k, _)| k)),
+        None => MmData::default(),
+    };
     for (r, only) in records {
         data.add_record(r, *only);
     }
     eprintln!(
-        "{} records, {} moves, {} of them fitted, {} 3x3 patterns",
+        "{} records, {} moves, {} of them fitted, {} 3x3 patterns, {} large shapes",
         records.len(),
         data.moves,
         data.competitions(),
-        data.patterns()
+        data.patterns(),
+        data.shapes()
     );
     data.fit(MM_SWEEPS)
 }
@@ -157,7 +163,9 @@ fn main() {
             return;
         }
         Some("--mm") => {
-            let fitted = learn_mm(&records(&files, player.as_deref()));
+            let all = records(&files, player.as_deref());
+            let shapes = learn_shapes(&all);
+            let fitted = learn_mm(&all, Some(&shapes));
             if std::io::stdout().write_all(&fitted.to_bytes()).is_err() {
                 std::process::exit(1);
             }
@@ -170,11 +178,13 @@ fn main() {
             let test: Vec<_> = test.into_iter().map(|(_, r)| r).collect();
             let train: Vec<_> = train.into_iter().map(|(_, r)| r).collect();
             let weights = learn_shapes(&train);
-            let fitted = learn_mm(&train);
+            let fitted = learn_mm(&train, None);
+            let with_shapes = learn_mm(&train, Some(&weights));
             for (name, p) in [
                 ("3x3 alone", predict(&test, None)),
                 ("shapes", predict(&test, Some(&weights))),
                 ("move model", predict_mm(&test, &fitted)),
+                ("move model with shapes", predict_mm(&test, &with_shapes)),
             ] {
                 println!(
                     "{name}: {} moves of {} records, first choice {:.1} %, mean log-likelihood {:.3}",

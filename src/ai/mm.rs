@@ -17,6 +17,7 @@ use std::sync::LazyLock;
 use super::heavy_playout::MovesOut;
 use super::pattern::{MIN_WEIGHT, expand_to_symmetries, swap_colours};
 use super::playout_board::{PASS, Pos, STRIDE, WHITE};
+use super::shape::{Shapes, read_pairs, write_pairs};
 use super::tactics::{LADDER_BUDGET, atari_catches, runs_into_ladder};
 
 /// Tactical features, one per move, the first that applies in this order.
@@ -123,26 +124,35 @@ pub(crate) fn features(pos: &mut Pos, c: u8, e: usize, answers: &MovesOut) -> Fe
     Features { pattern, small }
 }
 
-/// Fitted strengths: the 3×3 patterns' (every symmetry, by raw key with the mover as Black)
-/// and the small groups'.
+/// Fitted strengths: the 3×3 patterns' (every symmetry, by raw key with the mover as Black),
+/// the small groups', and the large shapes' if any.
 pub(crate) struct Model {
     patterns: Vec<f32>,
     small: [f32; SMALL_LEN],
+    /// A move's largest shape known here has this strength; a move with none, 1.
+    shapes: Option<Shapes>,
 }
 
 impl Model {
-    /// A model from canonical (key, γ) pairs and the small groups' strengths; unknown
-    /// patterns weigh 1.
+    /// A model from canonical (key, γ) pairs of 3×3 patterns, the small groups' strengths and
+    /// canonical (key, γ) pairs of large shapes; unknown patterns weigh 1.
     pub(crate) fn new(
         pairs: impl IntoIterator<Item = (u32, f32)>,
         small: [f32; SMALL_LEN],
+        shapes: impl IntoIterator<Item = (u64, f32)>,
     ) -> Model {
         let patterns = expand_to_symmetries(pairs);
         let small = small.map(|g| g.max(MIN_WEIGHT));
-        Model { patterns, small }
+        let shapes = Shapes::from_pairs(shapes);
+        let shapes = (!shapes.is_empty()).then_some(shapes);
+        Model {
+            patterns,
+            small,
+            shapes,
+        }
     }
 
-    /// The strength of a move with `f`.
+    /// The strength of a move with `f`, its large shape aside.
     #[inline]
     pub(crate) fn gamma(&self, f: &Features) -> f32 {
         let p = self
@@ -155,29 +165,40 @@ impl Model {
         })
     }
 
-    /// The strength of `c` playing on `e` (see [`features`]).
+    /// The strength of `c` playing on `e` (see [`features`]), its large shape's included.
     #[inline]
     pub(crate) fn weigh(&self, pos: &mut Pos, c: u8, e: usize, answers: &MovesOut) -> f32 {
-        self.gamma(&features(pos, c, e, answers))
+        let shape = self
+            .shapes
+            .as_ref()
+            .and_then(|s| s.weight(pos, c, e))
+            .unwrap_or(1.0);
+        self.gamma(&features(pos, c, e, answers)) * shape
     }
 }
 
 /// The bytes of a table: the small groups' strengths (little-endian f32, [`SMALL_LEN`] of
-/// them), then (canonical key u32, γ f32) records.
-pub(crate) fn to_bytes(pairs: &[(u32, f32)], small: &[f32; SMALL_LEN]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(4 * SMALL_LEN + 8 * pairs.len());
+/// them), the number of 3×3 patterns (u32), their (canonical key u32, γ f32) records, then
+/// the large shapes' (canonical key u64, γ f32) records to the end.
+pub(crate) fn to_bytes(
+    pairs: &[(u32, f32)],
+    small: &[f32; SMALL_LEN],
+    shapes: &[(u64, f32)],
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 * SMALL_LEN + 4 + 8 * pairs.len() + 12 * shapes.len());
     for g in small {
         out.extend_from_slice(&g.to_le_bytes());
     }
+    out.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
     for &(k, g) in pairs {
         out.extend_from_slice(&k.to_le_bytes());
         out.extend_from_slice(&g.to_le_bytes());
     }
+    write_pairs(shapes, &mut out);
     out
 }
 
-/// Reads a table written by [`to_bytes`]; a table too short for its small groups gives every
-/// feature 1 (a trailing partial record is ignored).
+/// Reads a table written by [`to_bytes`]; what is missing from a short table weighs 1.
 pub(crate) fn from_bytes(bytes: &[u8]) -> Model {
     let word = |b: &[u8]| {
         let mut w = [0u8; 4];
@@ -185,19 +206,24 @@ pub(crate) fn from_bytes(bytes: &[u8]) -> Model {
         w
     };
     let mut small = [1.0f32; SMALL_LEN];
-    if bytes.len() < 4 * SMALL_LEN {
-        return Model::new(std::iter::empty(), small);
+    let head = 4 * SMALL_LEN + 4;
+    if bytes.len() < head {
+        return Model::new(std::iter::empty(), small, std::iter::empty());
     }
     for (g, b) in small.iter_mut().zip(bytes.chunks_exact(4)) {
         *g = f32::from_le_bytes(word(b));
     }
-    let pairs = bytes[4 * SMALL_LEN..].chunks_exact(8).map(|r| {
+    let count = u32::from_le_bytes(word(&bytes[head - 4..head])) as usize;
+    let end = head
+        .saturating_add(count.saturating_mul(8))
+        .min(bytes.len());
+    let pairs = bytes[head..end].chunks_exact(8).map(|r| {
         (
             u32::from_le_bytes(word(&r[..4])),
             f32::from_le_bytes(word(&r[4..])),
         )
     });
-    Model::new(pairs, small)
+    Model::new(pairs, small, read_pairs(&bytes[end..]))
 }
 
 /// The shipped table (see the module's documentation for how it was made).
@@ -286,7 +312,7 @@ mod tests {
         let f = features_at(&mut pos, "C3");
         let mut small = [1.0f32; SMALL_LEN];
         small[f.small[1] as usize] = 3.0;
-        let bytes = to_bytes(&[(f.pattern, 2.0)], &small);
+        let bytes = to_bytes(&[(f.pattern, 2.0)], &small, &[]);
         let model = from_bytes(&bytes);
         let g = model.weigh(&mut pos, BLACK_STONE, at("C3"), &MovesOut::new());
         assert!((g - 6.0).abs() < 1e-5, "{g}");
@@ -310,8 +336,13 @@ mod tests {
 
     #[test]
     fn the_shipped_table_reads_whole_and_finite() {
-        assert!(TABLE.len() >= 4 * SMALL_LEN);
-        assert_eq!((TABLE.len() - 4 * SMALL_LEN) % 8, 0);
+        let head = 4 * SMALL_LEN + 4;
+        assert!(TABLE.len() >= head);
+        let mut count = [0u8; 4];
+        count.copy_from_slice(&TABLE[head - 4..head]);
+        let patterns = u32::from_le_bytes(count) as usize;
+        assert!(patterns > 0);
+        assert_eq!((TABLE.len() - head - 8 * patterns) % 12, 0);
         assert!(MM.small.iter().all(|g| g.is_finite() && *g > 0.0));
         assert!(MM.patterns.iter().all(|g| g.is_finite() && *g > 0.0));
     }

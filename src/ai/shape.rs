@@ -163,6 +163,11 @@ impl Shapes {
             .find_map(|size| self.0.get(&key(code, size)).copied())
     }
 
+    /// Whether the table holds no shape.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// How many keys the table holds (every symmetry counted).
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
@@ -174,6 +179,14 @@ impl Shapes {
 /// written by `examples/train_patterns.rs --shapes` (whose documentation says from which
 /// records).
 static TABLE: &[u8] = include_bytes!("shapes.bin");
+
+/// Appends (key, weight) records to `out`: little-endian u64 and f32.
+pub(crate) fn write_pairs(pairs: &[(u64, f32)], out: &mut Vec<u8>) {
+    for &(k, w) in pairs {
+        out.extend_from_slice(&k.to_le_bytes());
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
 
 /// Reads (key, weight) records from `bytes` (a trailing partial record is ignored).
 pub(crate) fn read_pairs(bytes: &[u8]) -> impl Iterator<Item = (u64, f32)> + '_ {

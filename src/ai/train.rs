@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use crate::go::sgf::Record;
 use crate::go::{Color, Game, Move, RuleSet};
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::heavy_playout::{MovesOut, atari_answers};
 use super::mm::{self, SMALL_LEN};
@@ -258,10 +258,7 @@ impl ShapeCounts {
 /// The bytes of `src/ai/shapes.bin` for `weights`: little-endian (key, weight) records.
 pub fn shapes_bytes(weights: &[(u64, f32)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(weights.len() * 12);
-    for &(k, w) in weights {
-        out.extend_from_slice(&k.to_le_bytes());
-        out.extend_from_slice(&w.to_le_bytes());
-    }
+    shape::write_pairs(weights, &mut out);
     out
 }
 
@@ -292,7 +289,11 @@ pub fn predict(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]
 
 /// How a fitted move model (see [`MmData::fit`]) foresees the moves of `records`.
 pub fn predict_mm(records: &[(Record, Option<Color>)], fitted: &MmFit) -> Prediction {
-    let model = mm::Model::new(fitted.patterns.iter().copied(), fitted.small);
+    let model = mm::Model::new(
+        fitted.patterns.iter().copied(),
+        fitted.small,
+        fitted.shapes.iter().copied(),
+    );
     predict_by(records, |pos, answers, c, e| {
         model.weigh(pos, c, e, answers)
     })
@@ -335,15 +336,23 @@ fn predict_by(
 }
 
 /// The moves of some records as competitions among their candidates, each candidate a team
-/// of five features (see [`super::mm`]), for fitting the features' strengths together.
+/// of features (see [`super::mm`]), for fitting the features' strengths together.
 #[derive(Debug, Clone, Default)]
 pub struct MmData {
     /// Per canonical 3×3 key, its index among the pattern strengths.
     index: FxHashMap<u32, u32>,
     /// The keys in index order.
     keys: Vec<u32>,
-    /// Every candidate's features: its pattern's index, then its small groups' indices.
-    candidates: Vec<[u32; 5]>,
+    /// The large shapes a candidate may have as a feature (canonical keys of every size):
+    /// its largest one among them. None: no shape feature.
+    vocabulary: FxHashSet<u64>,
+    /// Per shape of the vocabulary seen, its index among the shape strengths.
+    shape_index: FxHashMap<u64, u32>,
+    /// Those shapes in index order.
+    shape_keys: Vec<u64>,
+    /// Every candidate's features: its pattern's index, its small groups' indices, its
+    /// shape's index ([`NO_SHAPE`] when none).
+    candidates: Vec<[u32; GROUPS]>,
     /// Every move: the range of its candidates and the index of the one played.
     competitions: Vec<(u32, u32, u32)>,
     /// Moves learned from.
@@ -352,36 +361,69 @@ pub struct MmData {
     pub skipped: usize,
 }
 
-/// The strengths [`MmData::fit`] found: canonical 3×3 keys with theirs, and the small
-/// groups'.
+/// Feature groups: the 3×3 pattern, the four small groups, the large shape.
+const GROUPS: usize = 6;
+/// A candidate without a large shape of the vocabulary.
+const NO_SHAPE: u32 = u32::MAX;
+
+/// The strengths [`MmData::fit`] found: canonical 3×3 keys with theirs, the small groups',
+/// and the large shapes' (canonical keys).
 #[derive(Debug, Clone)]
 pub struct MmFit {
     /// (canonical key, γ), sorted by key.
     pub patterns: Vec<(u32, f32)>,
     /// The small groups' strengths, in [`mm::SMALL_GROUPS`] order.
     pub small: [f32; SMALL_LEN],
+    /// (canonical shape key, γ), sorted by key.
+    pub shapes: Vec<(u64, f32)>,
 }
 
 impl MmFit {
     /// The bytes of `src/ai/mm.bin`.
     pub fn to_bytes(&self) -> Vec<u8> {
-        mm::to_bytes(&self.patterns, &self.small)
+        mm::to_bytes(&self.patterns, &self.small, &self.shapes)
     }
 }
 
+/// Index of `k` in `keys` through `index`, added when new.
+fn index_of<K: Copy + Eq + std::hash::Hash>(
+    index: &mut FxHashMap<K, u32>,
+    keys: &mut Vec<K>,
+    k: K,
+) -> u32 {
+    let next = keys.len() as u32;
+    let i = *index.entry(k).or_insert(next);
+    if i == next {
+        keys.push(k);
+    }
+    i
+}
+
 impl MmData {
+    /// Data whose candidates also have as a feature their largest shape among `vocabulary`
+    /// (canonical keys of [`super::shape`], any size).
+    pub fn with_shapes(vocabulary: impl IntoIterator<Item = u64>) -> MmData {
+        MmData {
+            vocabulary: vocabulary.into_iter().collect(),
+            ..MmData::default()
+        }
+    }
+
     /// Adds the moves of `record` (of `only`'s, when given), until its first illegal move.
     pub fn add_record(&mut self, record: &Record, only: Option<Color>) {
-        let start = self.candidates.len();
         let mut current: Option<(u64, usize, Option<usize>)> = None;
-        let (index, keys, candidates, competitions) = (
-            &mut self.index,
-            &mut self.keys,
-            &mut self.candidates,
-            &mut self.competitions,
-        );
+        let MmData {
+            index,
+            keys,
+            vocabulary,
+            shape_index,
+            shape_keys,
+            candidates,
+            competitions,
+            ..
+        } = self;
         let close = |current: Option<(u64, usize, Option<usize>)>,
-                     candidates: &mut Vec<[u32; 5]>,
+                     candidates: &mut Vec<[u32; GROUPS]>,
                      competitions: &mut Vec<(u32, u32, u32)>| {
             if let Some((_, from, played)) = current {
                 match played {
@@ -396,14 +438,20 @@ impl MmData {
                 current = Some((m, candidates.len(), None));
             }
             let f = mm::features(pos, c, e, answers);
-            let next = keys.len() as u32;
-            let p = *index.entry(f.pattern).or_insert(next);
-            if p == next {
-                keys.push(f.pattern);
-            }
-            let mut team = [p; 5];
-            for (slot, &s) in team[1..].iter_mut().zip(&f.small) {
+            let mut team = [NO_SHAPE; GROUPS];
+            team[0] = index_of(index, keys, f.pattern);
+            for (slot, &s) in team[1..5].iter_mut().zip(&f.small) {
                 *slot = u32::from(s);
+            }
+            if !vocabulary.is_empty() {
+                let code = shape::code(pos, c, e);
+                if let Some(k) = (1..=3)
+                    .rev()
+                    .map(|size| shape::canonical(shape::key(code, size)))
+                    .find(|k| vocabulary.contains(k))
+                {
+                    team[5] = index_of(shape_index, shape_keys, k);
+                }
             }
             if chosen && let Some(cur) = current.as_mut() {
                 cur.2 = Some(candidates.len());
@@ -411,7 +459,6 @@ impl MmData {
             candidates.push(team);
         });
         close(current, candidates, competitions);
-        debug_assert!(self.candidates.len() >= start);
         self.moves += walk.moves;
         self.skipped += usize::from(walk.cut);
     }
@@ -426,51 +473,60 @@ impl MmData {
         self.keys.len()
     }
 
-    /// Fits the strengths by `sweeps` rounds of minorization-maximization over the five
-    /// groups in turn (Coulom 2007, with his prior: each feature has also won once and lost
-    /// once against a virtual opponent of strength 1, which keeps rare ones near 1).
+    /// Distinct large shapes of the vocabulary seen.
+    pub fn shapes(&self) -> usize {
+        self.shape_keys.len()
+    }
+
+    /// Fits the strengths by `sweeps` rounds of minorization-maximization over the groups in
+    /// turn (Coulom 2007, with his prior: each feature has also won once and lost once
+    /// against a virtual opponent of strength 1, which keeps rare ones near 1). A candidate
+    /// without a large shape has that group's strength 1.
     pub fn fit(&self, sweeps: usize) -> MmFit {
         let np = self.keys.len();
-        let total = np + SMALL_LEN;
+        let shapes_at = np + SMALL_LEN;
+        let total = shapes_at + self.shape_keys.len();
         // A candidate's feature in group g, as an index into the strengths.
-        let at = |team: &[u32; 5], g: usize| {
-            if g == 0 {
-                team[0] as usize
-            } else {
-                np + team[g] as usize
-            }
+        let at = |team: &[u32; GROUPS], g: usize| match g {
+            0 => Some(team[0] as usize),
+            5 => (team[5] != NO_SHAPE).then(|| shapes_at + team[5] as usize),
+            _ => Some(np + team[g] as usize),
         };
-        let mut gamma = vec![1.0f64; total];
-        let mut wins = vec![0.0f64; total];
-        for &(_, _, p) in &self.competitions {
-            let team = &self.candidates[p as usize];
-            for g in 0..5 {
-                wins[at(team, g)] += 1.0;
-            }
-        }
         let mut group_of = vec![0usize; total];
         let mut offset = np;
         for (g, size) in mm::SMALL_GROUPS.iter().enumerate() {
             group_of[offset..offset + size].fill(g + 1);
             offset += size;
         }
+        group_of[shapes_at..].fill(5);
+        let mut gamma = vec![1.0f64; total];
+        let mut wins = vec![0.0f64; total];
+        for &(_, _, p) in &self.competitions {
+            let team = &self.candidates[p as usize];
+            for i in (0..GROUPS).filter_map(|g| at(team, g)) {
+                wins[i] += 1.0;
+            }
+        }
         let mut c = vec![0.0f64; total];
         for _ in 0..sweeps {
-            for g in 0..5 {
+            for g in 0..GROUPS {
                 c.fill(0.0);
                 for &(from, to, _) in &self.competitions {
                     let teams = &self.candidates[from as usize..to as usize];
-                    let strength = |t: &[u32; 5]| (0..5).map(|f| gamma[at(t, f)]).product::<f64>();
+                    let strength = |t: &[u32; GROUPS]| {
+                        (0..GROUPS)
+                            .filter_map(|f| at(t, f))
+                            .map(|i| gamma[i])
+                            .product::<f64>()
+                    };
                     let sum: f64 = teams.iter().map(strength).sum();
                     if sum <= 0.0 {
                         continue;
                     }
                     for t in teams {
-                        let others: f64 = (0..5)
-                            .filter(|&f| f != g)
-                            .map(|f| gamma[at(t, f)])
-                            .product();
-                        c[at(t, g)] += others / sum;
+                        if let Some(i) = at(t, g) {
+                            c[i] += strength(t) / gamma[i] / sum;
+                        }
                     }
                 }
                 for i in 0..total {
@@ -488,10 +544,21 @@ impl MmData {
             .collect();
         patterns.sort_by_key(|&(k, _)| k);
         let mut small = [1.0f32; SMALL_LEN];
-        for (s, &g) in small.iter_mut().zip(&gamma[np..]) {
+        for (s, &g) in small.iter_mut().zip(&gamma[np..shapes_at]) {
             *s = g as f32;
         }
-        MmFit { patterns, small }
+        let mut shapes: Vec<(u64, f32)> = self
+            .shape_keys
+            .iter()
+            .zip(&gamma[shapes_at..])
+            .map(|(&k, &g)| (k, g as f32))
+            .collect();
+        shapes.sort_by_key(|&(k, _)| k);
+        MmFit {
+            patterns,
+            small,
+            shapes,
+        }
     }
 }
 
@@ -588,10 +655,27 @@ mod tests {
             learned.log_likelihood > chance.log_likelihood + 1.0,
             "{learned:?} against {chance:?}"
         );
-        // The table reads back as written.
-        let model = mm::from_bytes(&fitted.to_bytes());
+        // With the large shapes as one more feature, the same moves are likelier still.
+        let mut counts = ShapeCounts::default();
+        for _ in 0..10 {
+            counts.add_record(&games[0].0, Some(Color::Black));
+        }
+        let mut with = MmData::with_shapes(counts.weights(5).iter().map(|&(k, _)| k));
+        for _ in 0..10 {
+            with.add_record(&games[0].0, Some(Color::Black));
+        }
+        assert!(with.shapes() > 0);
+        let shaped = with.fit(10);
+        assert!(shaped.shapes.iter().all(|(_, g)| g.is_finite() && *g > 0.0));
+        let larger = predict_mm(&games, &shaped);
+        assert!(
+            larger.log_likelihood > learned.log_likelihood,
+            "{larger:?} against {learned:?}"
+        );
+        // The table reads back as written, shapes and all.
+        let model = mm::from_bytes(&shaped.to_bytes());
         let again = predict_by(&games, |pos, answers, c, e| model.weigh(pos, c, e, answers));
-        assert!((again.log_likelihood - learned.log_likelihood).abs() < 1e-3);
+        assert!((again.log_likelihood - larger.log_likelihood).abs() < 1e-3);
     }
 
     #[test]
