@@ -21,7 +21,8 @@
 //! `--player NAME` learns only the moves of the player whose name (PB or PW) holds NAME, in
 //! the records that have one. The shipped `shapes.bin` is the second command's table, learned
 //! from Pachi's moves in the records `docs/strength` held at the commit that brought it
-//! (`docs/strength/LOG.md`, row 26).
+//! (`docs/strength/LOG.md`, row 26). The shipped `mm.bin` is the `--mm` table learned from
+//! Pachi's moves in the 1,047 records `docs/strength` held after row 37 (rows 38 and 39).
 //!
 //! Every `.sgf` file under the folders given (recursively) is read; unreadable files are
 //! skipped with a note on standard error.
