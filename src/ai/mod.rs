@@ -487,7 +487,11 @@ impl Engine {
             white_passes_last: rules.white_passes_last,
             history,
         };
-        let mut params = Params::for_size(game.size().get());
+        let size = game.size().get();
+        let mut params = match self.level {
+            Level::Advanced | Level::Engine => Params::full_strength(size),
+            Level::Beginner | Level::Intermediate => Params::for_size(size),
+        };
         self.options.tuning.apply(&mut params);
         params.max_nodes = limits.max_nodes.max(2 * (game.size().points() + 1));
         self.sync_tree(game);

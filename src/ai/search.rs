@@ -217,6 +217,25 @@ impl Params {
             policy: Policy::default(),
         }
     }
+
+    /// The search at full strength (the advanced level) on a board of `size`: below 13×13,
+    /// Pachi's form of prior from the fitted move model, 150 × √p virtual wins kept out of
+    /// the AMAF statistics, which won 49 of 100 9×9 games against Pachi where the defaults of
+    /// [`Params::for_size`] won 38 of the same (`docs/strength/LOG.md`, rows 39 and 40). The
+    /// model was fitted to 9×9 games only, and the lower levels keep the search their ranks
+    /// were measured with.
+    pub(crate) fn full_strength(size: u8) -> Params {
+        let base = Params::for_size(size);
+        if size >= 13 {
+            return base;
+        }
+        Params {
+            prob: 150.0,
+            mm: true,
+            rave_prior: false,
+            ..base
+        }
+    }
 }
 
 /// What a search needs to know of the game's rules.
@@ -794,6 +813,16 @@ mod tests {
         for (k, g) in added.zip(&gammas) {
             assert!((k - 100.0 * (g / sum).sqrt()).abs() < 1e-3, "{k} for γ {g}");
         }
+    }
+
+    #[test]
+    fn full_strength_uses_the_move_model_on_small_boards_only() {
+        let small = Params::full_strength(9);
+        assert!(small.mm && small.prob > 0.0 && !small.rave_prior);
+        let large = Params::full_strength(19);
+        let plain = Params::for_size(19);
+        assert!(!large.mm && large.rave_prior);
+        assert_eq!(large.prob, plain.prob);
     }
 
     #[test]
