@@ -236,16 +236,9 @@ pub(crate) static MM: LazyLock<Model> = LazyLock::new(|| from_bytes(TABLE));
 mod tests {
     use super::*;
     use crate::ai::heavy_playout::atari_answers;
-    use crate::go::{Board, Color};
-
-    fn pos_of(diagram: &str, to_move: Color) -> Pos {
-        let board = Board::from_diagram(diagram).unwrap();
-        Pos::from_board(&board, to_move)
-    }
-
-    fn at(s: &str) -> usize {
-        super::super::playout_board::cell(s.parse().unwrap())
-    }
+    use crate::ai::playout_board::BLACK;
+    use crate::ai::shape::tests::{at, pos_of};
+    use crate::go::Color;
 
     fn features_at(pos: &mut Pos, e: &str) -> Features {
         let c = pos.to_move();
@@ -314,7 +307,7 @@ mod tests {
         small[f.small[1] as usize] = 3.0;
         let bytes = to_bytes(&[(f.pattern, 2.0)], &small, &[]);
         let model = from_bytes(&bytes);
-        let g = model.weigh(&mut pos, BLACK_STONE, at("C3"), &MovesOut::new());
+        let g = model.weigh(&mut pos, BLACK, at("C3"), &MovesOut::new());
         assert!((g - 6.0).abs() < 1e-5, "{g}");
         // The mirror image of the shape (the white stone on B3 instead of D3, seen from C3
         // with the black stone above) weighs the same.
@@ -331,8 +324,6 @@ mod tests {
         // A short table gives every feature 1.
         assert_eq!(from_bytes(&bytes[..8]).gamma(&f), 1.0);
     }
-
-    const BLACK_STONE: u8 = super::super::playout_board::BLACK;
 
     #[test]
     fn the_shipped_table_reads_whole_and_finite() {

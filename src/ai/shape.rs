@@ -204,16 +204,18 @@ pub(crate) static SHAPES: LazyLock<Shapes> =
     LazyLock::new(|| Shapes::from_pairs(read_pairs(TABLE)));
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::{Board, Color};
 
-    fn pos_of(diagram: &str, to_move: Color) -> Pos {
+    /// The search board of a diagram, `to_move` to play (the move model's tests too).
+    pub(crate) fn pos_of(diagram: &str, to_move: Color) -> Pos {
         let board = Board::from_diagram(diagram).unwrap();
         Pos::from_board(&board, to_move)
     }
 
-    fn at(s: &str) -> usize {
+    /// The cell of a point named as on the board ("C3").
+    pub(crate) fn at(s: &str) -> usize {
         super::super::playout_board::cell(s.parse().unwrap())
     }
 
