@@ -11,6 +11,9 @@
 //! cargo run --release --example train_patterns -- --holdout --player Pachi docs/strength
 //! cargo run --release --example train_patterns -- --mm --player Pachi docs/strength > /tmp/mm.bin
 //! mv /tmp/mm.bin src/ai/mm.bin
+//! cargo run --release --example train_patterns -- --mm tests/data/go-records/fox_pro \
+//!     tests/data/go-records/fox_pro_superko tests/data/go-records/alphago > /tmp/mm19.bin
+//! mv /tmp/mm19.bin src/ai/mm19.bin
 //! ```
 //!
 //! `--mm` fits the move model of `src/ai/mm.rs` (3×3 pattern, tactics, distances to the last
@@ -22,7 +25,9 @@
 //! the records that have one. The shipped `shapes.bin` is the second command's table, learned
 //! from Pachi's moves in the records `docs/strength` held at the commit that brought it
 //! (`docs/strength/LOG.md`, row 26). The shipped `mm.bin` is the `--mm` table learned from
-//! Pachi's moves in the 1,047 records `docs/strength` held after row 37 (rows 38 and 39).
+//! Pachi's moves in the 1,047 records `docs/strength` held after row 37 (rows 38 and 39); the
+//! shipped `mm19.bin`, for boards from 13×13 up, is the fifth command's, learned from both
+//! players' moves in the 306 19×19 professional records of `tests/data/go-records` (row 43).
 //!
 //! Every `.sgf` file under the folders given (recursively) is read; unreadable files are
 //! skipped with a note on standard error.

@@ -10,7 +10,8 @@
 //! shape that is good only because it usually captures is not counted twice, which the 3×3
 //! weights learned alone (chosen over seen) cannot tell.
 //!
-//! The shipped table, `mm.bin`, is written by `examples/train_patterns.rs --mm`.
+//! The shipped tables, `mm.bin` (boards below 13×13) and `mm19.bin` (13×13 and up), are
+//! written by `examples/train_patterns.rs --mm`.
 
 use std::sync::LazyLock;
 
@@ -226,11 +227,25 @@ pub(crate) fn from_bytes(bytes: &[u8]) -> Model {
     Model::new(pairs, small, read_pairs(&bytes[end..]))
 }
 
-/// The shipped table (see the module's documentation for how it was made).
+/// The shipped table for boards below 13×13, fitted to Pachi's 9×9 moves (see the module's
+/// documentation for how it was made).
 static TABLE: &[u8] = include_bytes!("mm.bin");
 
-/// The shipped model, built once.
+/// The shipped table for 13×13 and up, fitted to both players' moves in the 19×19
+/// professional records of `tests/data/go-records` (`fox_pro`, `fox_pro_superko`,
+/// `alphago`): a 9×9 game's shapes and distances mislead on a large board.
+static TABLE_19: &[u8] = include_bytes!("mm19.bin");
+
+/// The shipped small-board model, built once.
 pub(crate) static MM: LazyLock<Model> = LazyLock::new(|| from_bytes(TABLE));
+
+/// The shipped large-board model, built once.
+static MM_19: LazyLock<Model> = LazyLock::new(|| from_bytes(TABLE_19));
+
+/// The shipped model for a board of `size`.
+pub(crate) fn for_size(size: u8) -> &'static Model {
+    if size >= 13 { &MM_19 } else { &MM }
+}
 
 #[cfg(test)]
 mod tests {
@@ -326,15 +341,21 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_table_reads_whole_and_finite() {
-        let head = 4 * SMALL_LEN + 4;
-        assert!(TABLE.len() >= head);
-        let mut count = [0u8; 4];
-        count.copy_from_slice(&TABLE[head - 4..head]);
-        let patterns = u32::from_le_bytes(count) as usize;
-        assert!(patterns > 0);
-        assert_eq!((TABLE.len() - head - 8 * patterns) % 12, 0);
-        assert!(MM.small.iter().all(|g| g.is_finite() && *g > 0.0));
-        assert!(MM.patterns.iter().all(|g| g.is_finite() && *g > 0.0));
+    fn the_shipped_tables_read_whole_and_finite() {
+        for (table, size) in [(TABLE, 9), (TABLE_19, 19)] {
+            let head = 4 * SMALL_LEN + 4;
+            assert!(table.len() >= head);
+            let mut count = [0u8; 4];
+            count.copy_from_slice(&table[head - 4..head]);
+            let patterns = u32::from_le_bytes(count) as usize;
+            assert!(patterns > 0);
+            assert_eq!((table.len() - head - 8 * patterns) % 12, 0);
+            let model = for_size(size);
+            assert!(model.small.iter().all(|g| g.is_finite() && *g > 0.0));
+            assert!(model.patterns.iter().all(|g| g.is_finite() && *g > 0.0));
+            assert!(model.shapes.is_some());
+        }
+        assert!(!std::ptr::eq(for_size(9), for_size(19)));
+        assert!(std::ptr::eq(for_size(13), for_size(19)));
     }
 }

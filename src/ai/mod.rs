@@ -467,11 +467,10 @@ impl Engine {
         }
         let color = game.to_move();
         let rules = *game.rules();
-        let pass_ends =
-            game.consecutive_passes() >= 1 && (!rules.white_passes_last || color == Color::White);
         // Counting the board as it stands is exact: a pass that wins so needs no search. A
-        // count with estimated dead stones is not, and only confirms the search's pass.
-        if pass_ends
+        // count with estimated dead stones is not, and only confirms a search that finds the
+        // game won (see `choose`).
+        if pass_ends(game)
             && rules.dead_stones == DeadStones::PlayOut
             && self.count_wins(game, color) == Some(true)
         {
@@ -577,6 +576,19 @@ impl Engine {
         } else {
             self.loosened(&ranked, best)
         };
+        // A game the search finds ahead and the count with the estimated dead stones wins ends
+        // on the opponent's pass. Under an agreement of dead stones two passes in the tree play
+        // on, so a pass there is worth no more than a move inside one's own area, and the
+        // moves' priors would keep a won game going after the opponent has stopped.
+        if pass_ends(game)
+            && game.rules().dead_stones == DeadStones::Agreement
+            && self.tree.nodes[chosen].win_rate().unwrap_or(0.0) >= PASS_WHEN_WON
+            && self.count_wins(game, color) == Some(true)
+        {
+            self.info.win_rate = self.tree.nodes[chosen].win_rate().map(f64::from);
+            self.low_streak = 0;
+            return Decision::Pass;
+        }
         // Never pass into a loss the count sees while there is a move to play; under an
         // agreement of dead stones, pass only when the count with the estimate wins.
         if self.tree.nodes[chosen].mv as usize == PASS
@@ -754,6 +766,19 @@ impl Engine {
         }
     }
 }
+
+/// Whether a pass by the side to move would end `game`: the opponent has just passed, and
+/// under AGA's rules the pass is White's.
+fn pass_ends(game: &Game) -> bool {
+    game.consecutive_passes() >= 1
+        && (!game.rules().white_passes_last || game.to_move() == Color::White)
+}
+
+/// The search's win rate from which a game the count also wins is ended on the opponent's
+/// pass: the search must lead, not be sure, since its playouts go on after two passes and
+/// let the opponent invade a settled area (a 45-point area to 36 with komi 7½, Black by 1½,
+/// is worth 0.8 to them).
+const PASS_WHEN_WON: f32 = 0.6;
 
 /// The search board of the game's position, with its last moves and passes, and the hashes
 /// of every position the game has been through (for superko).

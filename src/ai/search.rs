@@ -22,7 +22,7 @@ use std::ops::Range;
 use crate::go::light_playout::Rng;
 
 use super::heavy_playout::{self, Amaf, MovesOut, Policy, atari_answers};
-use super::mm::MM;
+use super::mm;
 use super::pattern::{LEARNED, PLAYOUT};
 use super::playout_board::{BLACK, CELLS, MAX_POINTS, PASS, Pos, STRIDE, other};
 use super::replies::Replies;
@@ -218,22 +218,19 @@ impl Params {
         }
     }
 
-    /// The search at full strength (the advanced level) on a board of `size`: below 13×13,
-    /// Pachi's form of prior from the fitted move model, 150 × √p virtual wins kept out of
-    /// the AMAF statistics, which won 49 of 100 9×9 games against Pachi where the defaults of
-    /// [`Params::for_size`] won 38 of the same (`docs/strength/LOG.md`, rows 39 and 40). The
-    /// model was fitted to 9×9 games only, and the lower levels keep the search their ranks
-    /// were measured with.
+    /// The search at full strength (the advanced level) on a board of `size`: Pachi's form of
+    /// prior from the fitted move model of the board's size ([`mm::for_size`]), 150 × √p
+    /// virtual wins kept out of the AMAF statistics. On 9×9 it won 49 of 100 games against
+    /// Pachi where the defaults of [`Params::for_size`] won 38 of the same
+    /// (`docs/strength/LOG.md`, rows 39 and 40); on 19×19, with the model fitted to
+    /// professional games, see row 43. The lower levels keep the search their ranks were
+    /// measured with.
     pub(crate) fn full_strength(size: u8) -> Params {
-        let base = Params::for_size(size);
-        if size >= 13 {
-            return base;
-        }
         Params {
             prob: 150.0,
             mm: true,
             rave_prior: false,
-            ..base
+            ..Params::for_size(size)
         }
     }
 }
@@ -587,7 +584,7 @@ fn add_share_priors(
     for n in &tree.nodes[first..] {
         let e = n.mv as usize;
         let g = if params.mm {
-            MM.weigh(pos, c, e, answers)
+            mm::for_size(pos.size()).weigh(pos, c, e, answers)
         } else {
             let g = learned_weight(pos, c, e, params.shapes & SHAPES_IN_SHARE != 0);
             if last != PASS && distance(e, last) <= 2 {
@@ -802,7 +799,7 @@ mod tests {
         let gammas: Vec<f32> = before
             .iter()
             .filter(|&&(mv, _)| mv != PASS)
-            .map(|&(mv, _)| MM.weigh(&mut scratch, BLACK, mv, &MovesOut::new()))
+            .map(|&(mv, _)| mm::MM.weigh(&mut scratch, BLACK, mv, &MovesOut::new()))
             .collect();
         let sum: f32 = gammas.iter().sum();
         let added = before
@@ -816,13 +813,14 @@ mod tests {
     }
 
     #[test]
-    fn full_strength_uses_the_move_model_on_small_boards_only() {
-        let small = Params::full_strength(9);
-        assert!(small.mm && small.prob > 0.0 && !small.rave_prior);
-        let large = Params::full_strength(19);
-        let plain = Params::for_size(19);
-        assert!(!large.mm && large.rave_prior);
-        assert_eq!(large.prob, plain.prob);
+    fn full_strength_uses_the_move_model_on_every_board() {
+        for size in [9, 13, 19] {
+            let full = Params::full_strength(size);
+            let plain = Params::for_size(size);
+            assert!(full.mm && full.prob > 0.0 && !full.rave_prior);
+            assert!(!plain.mm && plain.prob == 0.0 && plain.rave_prior);
+            assert_eq!(full.expand_at, plain.expand_at);
+        }
     }
 
     #[test]

@@ -82,6 +82,11 @@ fn it_captures_in_a_ladder() {
         if g.board().get(pt("E5")) != Some(Color::White) {
             return;
         }
+        // A White pass (no run left) may end the game: the chain is then dead in atari.
+        if g.is_over() {
+            assert_eq!(g.board().liberties(pt("E5")).len(), 1, "{:?}", g.board());
+            return;
+        }
         if k == 0 {
             // White runs to F5: two liberties, and an atari on either side catches it.
             let mut pos = playout_board::Pos::from_board(g.board(), Color::White);
@@ -247,6 +252,34 @@ fn it_removes_a_dead_chain_before_passing_under_classic() {
         g.play(Move::Pass).unwrap();
     }
     panic!("never passed\n{:?}", g.board());
+}
+
+/// Black's wall on E and White's on F split the board, every point settled: Black's 45
+/// points to White's 36 and komi 7½, Black by 1½.
+const SPLIT: &str = "
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . . . . X O . . .";
+
+#[test]
+fn under_an_agreement_it_ends_a_won_game_on_the_opponents_pass() {
+    let rules = RuleSet::Chinese.rules();
+    assert_eq!(rules.dead_stones, DeadStones::Agreement);
+    for seed in 1..=3 {
+        let mut g = game(SPLIT, Color::White, rules);
+        g.play(Move::Pass).unwrap();
+        assert_eq!(think(Level::Advanced, &g, 2000, seed), Decision::Pass);
+        // White, behind, does not pass after Black's pass.
+        let mut g = game(SPLIT, Color::Black, rules);
+        g.play(Move::Pass).unwrap();
+        assert_ne!(think(Level::Advanced, &g, 2000, seed), Decision::Pass);
+    }
 }
 
 #[test]
