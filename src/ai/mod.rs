@@ -12,8 +12,8 @@
 //! game follows it. It knows how its game is counted: when the board is counted as it stands
 //! (`classic`), two passes in the tree are counted exactly, so it captures the dead stones in
 //! its area before passing; under an agreement of dead stones it passes only when the count
-//! with its own estimate of the dead stones wins, and [`judge_marking`] says what it thinks of a
-//! proposed marking. It never passes into a loss its count sees while it has a move, and
+//! with its own estimate of the dead stones wins (and then, after the opponent's pass, as soon
+//! as its search also leads), and [`judge_marking`] says what it thinks of a proposed marking. It never passes into a loss its count sees while it has a move, and
 //! resigns a game whose win rate stays below a threshold for several moves, unless told not to.
 //!
 //! Levels are weakened by budget (playouts) and by temperature in the choice among the good
