@@ -244,7 +244,11 @@ static MM_19: LazyLock<Model> = LazyLock::new(|| from_bytes(TABLE_19));
 
 /// The shipped model for a board of `size`.
 pub(crate) fn for_size(size: u8) -> &'static Model {
-    if size >= 13 { &MM_19 } else { &MM }
+    if size >= super::LARGE_BOARD {
+        &MM_19
+    } else {
+        &MM
+    }
 }
 
 #[cfg(test)]

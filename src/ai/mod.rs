@@ -767,6 +767,9 @@ impl Engine {
     }
 }
 
+/// The smallest board searched as a large one: its own search numbers and move model.
+const LARGE_BOARD: u8 = 13;
+
 /// Whether a pass by the side to move would end `game`: the opponent has just passed, and
 /// under AGA's rules the pass is White's.
 fn pass_ends(game: &Game) -> bool {

@@ -192,7 +192,7 @@ pub(crate) struct Params {
 impl Params {
     /// Defaults for a board of `size`.
     pub(crate) fn for_size(size: u8) -> Params {
-        let big = size >= 13;
+        let big = size >= super::LARGE_BOARD;
         Params {
             equiv: 3000.0,
             explore: 0.0,
