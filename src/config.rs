@@ -344,8 +344,9 @@ mod tests {
         .engine
         .unwrap();
         assert_eq!(
-            (named.name.as_str(), named.rank.to_string()),
-            ("GNU Go", "7 kyu".into())
+            (named.name.as_str(), named.rank),
+            ("GNU Go", crate::go::Level::Advanced.estimated_rank()),
+            "shown at the advanced level's rank without AI_ENGINE_RANK"
         );
         for (key, value) in [
             ("AI_ENGINE_COMMAND", "katago \"unclosed"),

@@ -222,12 +222,18 @@ impl Params {
     /// prior from the fitted move model of the board's size ([`mm::for_size`]), 150 × √p
     /// virtual wins kept out of the AMAF statistics. On 9×9 it won 49 of 100 games against
     /// Pachi where the defaults of [`Params::for_size`] won 38 of the same
-    /// (`docs/strength/LOG.md`, rows 39 and 40); on 19×19, with the model fitted to
-    /// professional games, see row 43. The lower levels keep the search their ranks were
-    /// measured with.
+    /// (`docs/strength/LOG.md`, rows 39 and 40). Large boards take twice the scale: a move's
+    /// share of several hundred siblings is small, and at 150 the search spread its
+    /// simulations too thin to read a fight; on 19×19 against GNU Go 10, 300 won 19 of 20
+    /// where 150 won 15 of the same seeds (rows 43 and 46). The lower levels keep the search
+    /// their ranks were measured with.
     pub(crate) fn full_strength(size: u8) -> Params {
         Params {
-            prob: 150.0,
+            prob: if size >= super::LARGE_BOARD {
+                300.0
+            } else {
+                150.0
+            },
             mm: true,
             rave_prior: false,
             ..Params::for_size(size)
@@ -821,6 +827,8 @@ mod tests {
             assert!(!plain.mm && plain.prob == 0.0 && plain.rave_prior);
             assert_eq!(full.expand_at, plain.expand_at);
         }
+        assert_eq!(Params::full_strength(9).prob, 150.0);
+        assert_eq!(Params::full_strength(19).prob, 300.0);
     }
 
     #[test]

@@ -394,7 +394,7 @@ fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(
     w.resign(ALICE).unwrap();
     w.resign(ALICE).unwrap();
     assert_eq!(w.svc.profile(GUILD, ALICE).unwrap().standing, None);
-    // Ranked: Alice loses to the advanced level (about 7 kyu) and to the beginner (about 22
+    // Ranked: Alice loses to the advanced level (about 5 kyu) and to the beginner (about 22
     // kyu); the loss to the beginner costs more.
     let ranked = InviteOptions {
         ranked: Some(true),
@@ -415,7 +415,7 @@ fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(
         None,
         "the computer's does not move"
     );
-    assert_eq!(Level::Advanced.estimated_rank().to_string(), "7 kyu");
+    assert_eq!(Level::Advanced.estimated_rank().to_string(), "5 kyu");
     assert_eq!(Level::Beginner.estimated_rank().to_string(), "22 kyu");
 }
 

@@ -212,7 +212,7 @@ pub fn rank(lang: Lang, rank: Rank) -> String {
     }
 }
 
-/// The computer as its players see it: `🤖 Tengen · advanced (about 7 kyu)`.
+/// The computer as its players see it: `🤖 Tengen · advanced (about 5 kyu)`.
 pub fn computer_name(lang: Lang, level: Level) -> String {
     // The host's engine plays under its own name (`🤖 KataGo (about 5 dan)`).
     if let (Level::Engine, Some(e)) = (level, crate::game::computer::host_engine()) {
