@@ -14,9 +14,9 @@ impl Level {
     /// The rank the level plays at, drawn from the measured win rates of `docs/STRENGTH.md`:
     /// the handicap at which it scores even against GNU Go 3.8 at level 10 on 9×9 (beginner
     /// about 2.4 stones, intermediate about 0.6), at six ranks a 9×9 stone, and the advanced
-    /// level's even games on 19×19 (37 of 40: at the lower end of their Wilson interval, 80 %, three
-    /// to four ranks above GNU Go on the rating scale, taken at three) — with GNU Go taken as
-    /// 8 kyu.
+    /// level's even games on 19×19 (37 of 40: at the lower end of their Wilson interval,
+    /// 80 %, three to four ranks above GNU Go on the rating scale, taken at three) — with
+    /// GNU Go taken as 8 kyu.
     /// The host's engine is shown at the rank the host gives it (`AI_ENGINE_RANK`), else at
     /// the advanced level's.
     pub fn estimated_rank(self) -> Rank {
