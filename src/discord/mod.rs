@@ -36,6 +36,15 @@ use crate::runtime::{self, Clock, SystemClock};
 pub use bot::Bot;
 use bot::Error;
 
+/// The slash commands as the bot registers them: the JSON body of its bulk overwrite, every
+/// language's names and descriptions in it. Tests hold it against Discord's limits.
+pub fn registered_commands() -> Vec<serde_json::Value> {
+    poise::builtins::create_application_commands(&commands::all())
+        .into_iter()
+        .filter_map(|c| serde_json::to_value(c).ok())
+        .collect()
+}
+
 /// Why the bot could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {

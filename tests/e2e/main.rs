@@ -4,6 +4,7 @@
 //! once. (`tests/e2e_postgres_restart.rs` stops the PostgreSQL server and stays a binary of
 //! its own.)
 
+mod command_tree;
 mod e2e;
 mod e2e_clocks;
 mod e2e_cluster;

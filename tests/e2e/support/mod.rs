@@ -191,7 +191,7 @@
 //!     option's type, strings ≤ 100), no autocomplete with choices, min/max_length 0–6000,
 //!     subcommands not mixed with options, groups holding subcommands only, nothing deeper;
 //!     localization keys are Discord's locales ([`LOCALES`]) and localized names follow the
-//!     name rules; ≤ 8000 characters per command; unique names per type in a bulk overwrite.
+//!     name rules; ≤ 4000 characters per command (names, descriptions, choice names and values, each at its longest localization); unique names per type in a bulk overwrite.
 //!   - Permissions (`topics/permissions.mdx`, `topics/threads.mdx`): a message needs
 //!     VIEW_CHANNEL (else `403 50001 Missing Access`) and SEND_MESSAGES (in a thread
 //!     SEND_MESSAGES_IN_THREADS), embeds EMBED_LINKS, files ATTACH_FILES, a reply

@@ -43,6 +43,100 @@ impl State {
     }
 }
 
+/// The registered option types of `options` under the subcommand path of a registered command,
+/// as Discord sends them; an error when a member could not have typed this: no such
+/// subcommand, an option the command does not declare, a value of another type, a value not
+/// among the option's choices, or a required option left out.
+fn declared_kinds(
+    cmd: &Value,
+    subcommand: &str,
+    options: &[Opt],
+    focused: Option<&str>,
+) -> Result<Vec<u64>, String> {
+    let mut level = cmd;
+    for part in subcommand.split_whitespace() {
+        level = level["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["name"] == part && matches!(o["type"].as_u64(), Some(1 | 2)))
+            .ok_or_else(|| format!("no subcommand or group {part:?} is registered"))?;
+    }
+    let declared: Vec<&Value> = level["options"].as_array().into_iter().flatten().collect();
+    if declared
+        .iter()
+        .any(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+    {
+        return Err("a command with subcommands is invoked through one of them".into());
+    }
+    for d in &declared {
+        if d["required"].as_bool() == Some(true)
+            && !options.iter().any(|o| d["name"] == o.name.as_str())
+        {
+            return Err(format!("the required option {} is missing", d["name"]));
+        }
+    }
+    options
+        .iter()
+        .map(|o| {
+            let d = declared
+                .iter()
+                .find(|d| d["name"] == o.name.as_str())
+                .ok_or_else(|| format!("no option {:?} is registered", o.name))?;
+            let kind = d["type"].as_u64().unwrap_or(0);
+            if focused == Some(o.name.as_str()) {
+                return Ok(kind);
+            }
+            let fits = match (&o.value, kind) {
+                (OptValue::Str(_), 3) | (OptValue::Int(_), 4 | 10) | (OptValue::Num(_), 10) => true,
+                (OptValue::Bool(_), 5) | (OptValue::User(_), 6 | 9) | (OptValue::Channel(_), 7) => {
+                    true
+                }
+                (OptValue::Role(_), 8 | 9) => true,
+                _ => false,
+            };
+            if !fits {
+                return Err(format!(
+                    "option {:?} is of type {kind}, not {:?}",
+                    o.name, o.value
+                ));
+            }
+            if let Some(choices) = d["choices"].as_array().filter(|c| !c.is_empty()) {
+                let value = match &o.value {
+                    OptValue::Str(s) => Value::from(s.as_str()),
+                    OptValue::Int(i) => Value::from(*i),
+                    OptValue::Num(n) => Value::from(*n),
+                    _ => Value::Null,
+                };
+                let same = |c: &Value| match (c, &value) {
+                    (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+                    (a, b) => a == b,
+                };
+                if !choices.iter().any(|c| same(&c["value"])) {
+                    return Err(format!("{value} is not among the choices of {:?}", o.name));
+                }
+            }
+            Ok(kind)
+        })
+        .collect()
+}
+
+/// Gives the typed options of a command interaction's data the types the command declared
+/// (an integer typed into a NUMBER option arrives as type 10).
+fn set_option_kinds(data: &mut Value, kinds: &[u64]) {
+    let nested = data["options"][0]["type"]
+        .as_u64()
+        .is_some_and(|t| matches!(t, 1 | 2));
+    if nested {
+        return set_option_kinds(&mut data["options"][0], kinds);
+    }
+    if let Some(list) = data["options"].as_array_mut() {
+        for (o, k) in list.iter_mut().zip(kinds) {
+            o["type"] = Value::from(*k);
+        }
+    }
+}
+
 impl FakeDiscord {
     /// Dispatches an INTERACTION_CREATE for `/name [subcommand] options…` typed by `user` in the
     /// main channel. `subcommand` is `""` for none, `"board"` for a subcommand, `"config set"`
@@ -136,10 +230,30 @@ impl FakeDiscord {
                 _ => None,
             })
             .collect();
-        let payload = payloads::slash_interaction(
+        let declared = st
+            .global_commands
+            .iter()
+            .chain(st.guild_commands.values().flatten())
+            .find(|c| c["name"] == name)
+            .cloned();
+        let kinds = match declared {
+            Some(cmd) => declared_kinds(&cmd, subcommand, options, focused)
+                .unwrap_or_else(|e| panic!("fake Discord: /{name} {subcommand}: {e}")),
+            None => panic!(
+                "fake Discord: no command /{name} is registered (registered: {:?}); Discord \
+                 shows a member only the commands the bot registered",
+                st.global_commands
+                    .iter()
+                    .chain(st.guild_commands.values().flatten())
+                    .map(|c| c["name"].to_string())
+                    .collect::<Vec<_>>()
+            ),
+        };
+        let mut payload = payloads::slash_interaction(
             &env, id, &token, kind, &channel, user, &roles, command_id, name, subcommand, options,
             &named, focused,
         );
+        set_option_kinds(&mut payload["data"], &kinds);
         let label = format!(
             "{}/{name}{}{subcommand} by {}",
             if focused.is_some() {

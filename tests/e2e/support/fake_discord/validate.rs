@@ -23,7 +23,7 @@ mod message;
 use serde_json::{Map, Value, json};
 
 pub use channels::{AUTO_ARCHIVE_DURATIONS, channel_patch, thread_create};
-pub use commands::{LOCALES, command, command_list, is_locale};
+pub use commands::{LOCALES, MAX_COMMAND_SIZE, command, command_list, command_size, is_locale};
 pub use components::modal;
 pub use message::{
     MAX_FILES, MAX_REQUEST_BYTES, MessageCtx, files, is_empty_create, is_empty_stored, message,

@@ -3,7 +3,7 @@
 //!
 //! Source: discord-api-docs `interactions/application-commands.mdx` (Application Command
 //! Naming, Application Command Structure, Option Structure, Option Choice Structure, the
-//! 8000-character limit of Slash Commands, Subcommands and Subcommand Groups, Localization) and
+//! combined-size limit of a slash command, Subcommands and Subcommand Groups, Localization) and
 //! `reference.mdx` (Locales).
 
 use std::collections::{BTreeMap, HashSet};
@@ -89,7 +89,13 @@ fn localizations(
     }
 }
 
-/// The longest of a field and its localizations, as the 8000-character limit counts it.
+/// The most characters a slash command may hold in all: the names, descriptions and choice
+/// names and values of the command, its groups, subcommands and options, each field counted
+/// at its longest text among its default and its localizations. Over it, Discord refuses the
+/// command (and a bulk overwrite registers nothing).
+pub const MAX_COMMAND_SIZE: usize = 4000;
+
+/// The longest of a field and its localizations, as [`MAX_COMMAND_SIZE`] counts it.
 fn longest(v: &Value, key: &str) -> usize {
     let own = v[key].as_str().map_or(0, chars);
     let loc = v[format!("{key}_localizations")]
@@ -215,19 +221,20 @@ fn one(c: &mut Check, path: &str, cmd: &Value) {
     }
     options(c, &at(path, "options"), opts, 0);
     if chat {
-        let size = size(cmd);
-        if size > 8000 {
+        let size = command_size(cmd);
+        if size > MAX_COMMAND_SIZE {
             c.push(
                 path,
                 "APPLICATION_COMMAND_TOO_LARGE",
-                format!("Command exceeds maximum size (8000): {size}"),
+                format!("Command exceeds maximum size ({MAX_COMMAND_SIZE}): {size}"),
             );
         }
     }
 }
 
-/// Characters counted towards the 8000 of a slash command.
-fn size(cmd: &Value) -> usize {
+/// Characters counted towards [`MAX_COMMAND_SIZE`] of a slash command (or of one of its
+/// groups or subcommands, for the share it takes).
+pub fn command_size(cmd: &Value) -> usize {
     fn opts(v: &Value) -> usize {
         v["options"]
             .as_array()
@@ -238,9 +245,7 @@ fn size(cmd: &Value) -> usize {
                             .as_array()
                             .map(|cs| {
                                 cs.iter()
-                                    .map(|ch| {
-                                        longest(ch, "name") + ch["value"].as_str().map_or(0, chars)
-                                    })
+                                    .map(|ch| longest(ch, "name") + value_chars(&ch["value"]))
                                     .sum()
                             })
                             .unwrap_or(0);
@@ -251,6 +256,15 @@ fn size(cmd: &Value) -> usize {
             .unwrap_or(0)
     }
     longest(cmd, "name") + longest(cmd, "description") + opts(cmd)
+}
+
+/// A choice's value as counted: a string's characters, a number's as written (`12`, `7.5`).
+fn value_chars(v: &Value) -> usize {
+    match v {
+        Value::String(s) => chars(s),
+        Value::Number(n) => n.to_string().len(),
+        _ => 0,
+    }
 }
 
 /// Options at a nesting level: 0 the command's own, 1 inside a subcommand group, 2 inside a
