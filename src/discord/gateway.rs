@@ -50,19 +50,24 @@ pub(super) async fn plan(config: &HostConfig) -> Plan {
             (1, 1)
         }
     };
-    let (total, follow) = match config.shards {
+    Plan {
+        shards: shard_plan(config.shards, config.shard_range, recommended),
+        max_concurrency,
+    }
+}
+
+/// The shards as the host set them, Discord recommending `recommended`: with `auto`, that
+/// number until the processes already serving the database say theirs (the runtime joins
+/// them), and the range, as given or every shard, of whichever number it then is.
+fn shard_plan(shards: Shards, range: Option<(u32, u32)>, recommended: u32) -> ShardPlan {
+    let (total, follow) = match shards {
         Shards::Auto => (recommended, true),
         Shards::Count(n) => (n, false),
     };
-    let (first, last) = config.shard_range.unwrap_or((0, total.saturating_sub(1)));
-    Plan {
-        shards: ShardPlan {
-            total,
-            first,
-            last: last.min(total.saturating_sub(1)),
-            follow,
-        },
-        max_concurrency,
+    ShardPlan {
+        total,
+        shard_range: range,
+        follow,
     }
 }
 
@@ -203,5 +208,32 @@ impl Gateway {
         for m in &self.managers {
             m.shutdown_all().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_range_is_kept_whole_until_the_number_of_shards_is_known() {
+        // Discord recommends 2; the running processes may have 4.
+        let auto = shard_plan(Shards::Auto, None, 2);
+        assert_eq!(
+            (auto.total, auto.follow, auto.range()),
+            (2, true, vec![0, 1])
+        );
+        let four = ShardPlan { total: 4, ..auto };
+        assert_eq!(
+            four.range(),
+            [0, 1, 2, 3],
+            "every shard of the cluster's number"
+        );
+        let upper = shard_plan(Shards::Auto, Some((2, 3)), 2);
+        assert!(upper.range().is_empty(), "none of two shards");
+        assert_eq!(ShardPlan { total: 4, ..upper }.range(), [2, 3]);
+        let set = shard_plan(Shards::Count(16), Some((6, 11)), 2);
+        assert_eq!((set.total, set.follow), (16, false));
+        assert_eq!(set.range(), (6..=11).collect::<Vec<_>>());
     }
 }

@@ -182,7 +182,8 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
 
 /// The poise framework of one shard's client: the commands, the events the commands do not
 /// cover, and what happens once the first shard is connected (commands registered, what
-/// start-up recovered shown, boards reconciled).
+/// start-up recovered shown, boards reconciled), each a task of its own: a shard's events
+/// wait for its setup to end.
 fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<Arc<Bot>, Error> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -199,7 +200,11 @@ fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<
                 info!(user = %ready.user.name, guilds = ready.guilds.len(), shard = ?ready.shard, "connected to Discord");
                 let _ = bot.http.set(Arc::clone(&ctx.http));
                 if let Some(fired) = startup.first_ready() {
-                    register(&bot, ctx, &framework.options().commands).await;
+                    // Beside this shard's events, not before them: they wait for this setup to
+                    // end, and Discord may take seconds over a bulk overwrite of the commands.
+                    let commands =
+                        poise::builtins::create_application_commands(&framework.options().commands);
+                    tokio::spawn(register(Arc::clone(&bot), Arc::clone(&ctx.http), commands));
                     tokio::spawn(publish_fired(Arc::clone(&bot), fired));
                     tokio::spawn(recover(Arc::clone(&bot), startup.stop()));
                 }
@@ -211,19 +216,23 @@ fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<
 
 /// Registers the commands, globally or to the development server.
 async fn register(
-    bot: &Bot,
-    ctx: &serenity::all::Context,
-    commands: &[poise::Command<Arc<Bot>, Error>],
+    bot: Arc<Bot>,
+    http: Arc<serenity::all::Http>,
+    commands: Vec<serenity::all::CreateCommand>,
 ) {
+    let count = commands.len();
     let result = match bot.dev_guild {
-        Some(g) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::all::GuildId::from(g)).await
-        }
-        None => poise::builtins::register_globally(ctx, commands).await,
+        Some(g) => serenity::all::GuildId::from(g)
+            .set_commands(&http, commands)
+            .await
+            .map(drop),
+        None => serenity::all::Command::set_global_commands(&http, commands)
+            .await
+            .map(drop),
     };
     match result {
         Ok(()) => {
-            info!(commands = commands.len(), guild = ?bot.dev_guild, "slash commands registered")
+            info!(commands = count, guild = ?bot.dev_guild, "slash commands registered")
         }
         Err(e) => error!(error = %e, "could not register the slash commands"),
     }

@@ -169,20 +169,15 @@ pub async fn start(
             }
             Location::Postgres { url, connections } => {
                 let locks = PgShardLocks::connect(url).map_err(failed)?;
-                let mut plan = plan.clone();
-                if plan.follow
-                    && let Some(theirs) = locks.cluster_total().map_err(failed)?
-                    && theirs != plan.total
-                {
+                let plan = shards::join(&locks, &plan).map_err(failed)?;
+                if plan.range().is_empty() {
                     tracing::warn!(
-                        recommended = plan.total,
-                        running = theirs,
-                        "the other processes run with another number of shards; following them"
+                        total = plan.total,
+                        range = ?plan.shard_range,
+                        "SHARD_RANGE names no shard of the number the bot runs with; this \
+                         process serves none"
                     );
-                    plan.total = theirs;
-                    plan.last = plan.last.min(theirs.saturating_sub(1));
                 }
-                locks.join(plan.total).map_err(failed)?;
                 let store = Store::open_postgres(url, *connections).map_err(failed)?;
                 let held = shards::take_free(&locks, &plan).map_err(failed)?;
                 let scope = Scope::Shards {

@@ -19,11 +19,12 @@ use super::{Inner, blocking, computer_workers};
 /// How the bot is sharded, as the host set it (`SHARDS`, `SHARD_RANGE`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShardPlan {
-    /// The number of shards (Discord's recommendation when the host said `auto`).
+    /// The number of shards (Discord's recommendation when the host said `auto`, until the
+    /// processes already serving the database say theirs: see [`ShardPlan::follow`]).
     pub total: u32,
-    /// The shards this process serves, first and last (inclusive).
-    pub first: u32,
-    pub last: u32,
+    /// The shards this process serves, first and last (inclusive), as `SHARD_RANGE` named
+    /// them; `None`: every shard of the total, whatever the total turns out to be.
+    pub shard_range: Option<(u32, u32)>,
     /// `SHARDS=auto`: follow the number the processes already serving the database run with,
     /// rather than refuse to start beside them.
     pub follow: bool,
@@ -34,16 +35,39 @@ impl ShardPlan {
     pub fn all(total: u32) -> ShardPlan {
         ShardPlan {
             total,
-            first: 0,
-            last: total.saturating_sub(1),
+            shard_range: None,
             follow: false,
         }
     }
 
     /// The shards of the range, in order (clamped to the total).
     pub fn range(&self) -> Vec<u32> {
-        (self.first..=self.last.min(self.total.saturating_sub(1))).collect()
+        let last = self.total.saturating_sub(1);
+        let (first, to) = self.shard_range.unwrap_or((0, last));
+        (first..=to.min(last)).collect()
     }
+}
+
+/// Joins the processes serving the database (see [`PgShardLocks::join`]): the plan this
+/// process then runs by. With `SHARDS=auto` a process joining running ones takes their number
+/// of shards, and its range (every shard, without `SHARD_RANGE`) is of that number.
+///
+/// # Errors
+/// The database failed, or other processes run with another number of shards than a number
+/// the host set.
+pub(super) fn join(locks: &PgShardLocks, plan: &ShardPlan) -> Result<ShardPlan, StoreError> {
+    let total = locks.join(plan.total, plan.follow)?;
+    if total != plan.total {
+        warn!(
+            recommended = plan.total,
+            running = total,
+            "the other processes run with another number of shards; following them"
+        );
+    }
+    Ok(ShardPlan {
+        total,
+        ..plan.clone()
+    })
 }
 
 /// What the front end hears about its shards.
@@ -192,5 +216,79 @@ pub(super) async fn standby(
             total: plan.total,
             shards: got,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::{ComputerConfig, Started, SystemClock, start};
+    use super::*;
+    use crate::store::Location;
+    use crate::store::testing::TestSchema;
+
+    async fn serve(url: &str, plan: ShardPlan) -> Started {
+        let location = Location::Postgres {
+            url: url.to_owned(),
+            connections: 2,
+        };
+        let computer = ComputerConfig {
+            max_games: 0,
+            ..ComputerConfig::default()
+        };
+        start(&location, Arc::new(SystemClock), computer, plan)
+            .await
+            .unwrap()
+    }
+
+    /// `SHARDS=auto` with no `SHARD_RANGE`, Discord recommending 2 while the cluster runs 4:
+    /// the process joins with 4 and serves (or stands by for) all four.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_process_with_auto_shards_and_no_range_follows_the_whole_cluster() {
+        let Some(schema) = TestSchema::new("shards auto follows") else {
+            return;
+        };
+        let running = ShardPlan {
+            total: 4,
+            shard_range: Some((0, 1)),
+            follow: false,
+        };
+        let mut first = serve(&schema.url, running).await;
+        assert_eq!(
+            first.shards.recv().await,
+            Some(ShardNews::Serve {
+                total: 4,
+                shards: vec![0, 1]
+            })
+        );
+        // As the gateway plans `SHARDS=auto` with `SHARD_RANGE` unset when Discord says 2.
+        let joining = ShardPlan {
+            total: 2,
+            shard_range: None,
+            follow: true,
+        };
+        let mut second = serve(&schema.url, joining).await;
+        let news = tokio::time::timeout(Duration::from_secs(10), second.shards.recv()).await;
+        assert_eq!(
+            news.ok().flatten(),
+            Some(ShardNews::Serve {
+                total: 4,
+                shards: vec![2, 3]
+            }),
+            "the shards no one serves are taken"
+        );
+        // It stands by for the others: the first process stops, and they are its.
+        first.scheduler.stop().await;
+        let news = tokio::time::timeout(Duration::from_secs(10), second.shards.recv()).await;
+        assert_eq!(
+            news.ok().flatten(),
+            Some(ShardNews::Serve {
+                total: 4,
+                shards: vec![0, 1]
+            }),
+            "the standby covers the cluster's every shard"
+        );
+        second.scheduler.stop().await;
     }
 }

@@ -66,12 +66,14 @@ impl PgShardLocks {
         })
     }
 
-    /// Joins the processes serving this database with `total` shards: refused while others
-    /// run with another number (a guild would be on two shards at once).
+    /// Joins the processes serving this database with `total` shards, or, with `follow`, with
+    /// the number they run with if any runs: the number joined with. Without `follow`, refused
+    /// while others run with another number (a guild would be on two shards at once).
     ///
     /// # Errors
-    /// [`StoreError::ShardTotal`] when the others run with another number; a database error.
-    pub fn join(&self, total: u32) -> Result<(), StoreError> {
+    /// [`StoreError::ShardTotal`] when the others run with another number and `follow` is not
+    /// set; a database error.
+    pub fn join(&self, total: u32, follow: bool) -> Result<u32, StoreError> {
         // Our own integers in the SQL (the void results have no value in the store's model, so
         // these run as plain batches).
         let joining = |f: &str| {
@@ -81,20 +83,22 @@ impl PgShardLocks {
         };
         joining("pg_advisory_lock")?;
         let decided = (|| {
-            if let Some(theirs) = self.cluster_total()?
-                && theirs != total
-            {
-                return Err(StoreError::ShardTotal {
-                    database: redact(&self.url),
-                    theirs,
-                    ours: total,
-                });
-            }
+            let total = match self.cluster_total()? {
+                Some(theirs) if theirs != total && follow => theirs,
+                Some(theirs) if theirs != total => {
+                    return Err(StoreError::ShardTotal {
+                        database: redact(&self.url),
+                        theirs,
+                        ours: total,
+                    });
+                }
+                _ => total,
+            };
             let key = PLAN + i32::try_from(total).unwrap_or(i32::MAX - PLAN);
             lock(&self.conn).batch(&format!(
                 "SELECT pg_advisory_lock_shared(hashtext(current_schema()), {key})"
             ))?;
-            Ok(())
+            Ok(total)
         })();
         joining("pg_advisory_unlock")?;
         decided
@@ -124,7 +128,7 @@ impl PgShardLocks {
     /// The server still cannot be reached.
     pub fn reconnect(&self, total: u32, held: &[u32]) -> Result<bool, StoreError> {
         let again = PgShardLocks::connect(&self.url)?;
-        again.join(total)?;
+        again.join(total, false)?;
         for &shard in held {
             if !again.try_take(shard)? {
                 return Ok(false);

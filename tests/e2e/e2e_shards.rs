@@ -3,21 +3,29 @@
 //! the two shards of a bot: one process serves the main guild's shard, a second is started
 //! with both and serves the other while it stands by for the first's; the first is killed
 //! (SIGKILL) and the second takes its shard over — a new session on the gateway, the game of
-//! that guild goes on, every move stored once. A process that asks for another number of
-//! shards than the running ones is refused.
+//! that guild goes on, every move stored once. A standby that held no shard (its first shard
+//! the one it takes over, its commands registered then, slowly) answers a click on a board of
+//! that guild at once after it identifies, within Discord's 3 seconds. A process that asks for
+//! another number of shards than the running ones is refused.
 
 use crate::e2e_support;
 use crate::support;
 
 use std::process::Stdio;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use tokio::process::Child;
 
 use e2e_support::*;
 use support::*;
-use tengen::store::Scope;
-use tengen::store::testing::TestSchema;
+use tengen::game::invitation::InviteRequest;
+use tengen::game::{
+    ChannelId, Command, GuildId, InvitationRef, InviteOptions, Service, Subject, UserId,
+};
+use tengen::runtime::{Clock, SystemClock};
+use tengen::store::testing::{TestSchema, off_runtime};
+use tengen::store::{Scope, Store};
 
 fn start_serving(fake: &FakeDiscord, dir: &std::path::Path, url: &str, range: &str) -> Child {
     start_bot_with(
@@ -164,4 +172,130 @@ async fn a_process_with_another_number_of_shards_is_refused() {
         2,
         "the refused process never identified"
     );
+}
+
+/// A 9×9 game between `inviter` and `invitee` in the main guild's channel, made in the
+/// database through the service, as a process would: no slash command. A bot that starts
+/// finds it and posts its board.
+fn game_in_database(fake: &FakeDiscord, url: &str, inviter: &TestUser, invitee: &TestUser) {
+    off_runtime(|| {
+        let store = Store::open_postgres(url, 1).unwrap();
+        let now = SystemClock.now();
+        let service = Service::open(Arc::new(store), now).unwrap();
+        let (guild, channel) = (GuildId(fake.guild_id()), ChannelId(fake.channel_id()));
+        let (inviter, invitee) = (UserId(inviter.id), UserId(invitee.id));
+        let invite = Command::Invite {
+            who: InviteRequest {
+                guild,
+                channel,
+                inviter,
+                invitee,
+                invitee_is_bot: false,
+            },
+            options: InviteOptions {
+                size: Some(9),
+                ..InviteOptions::default()
+            },
+        };
+        service.apply(invite, now).result.unwrap();
+        let accept = Command::Accept {
+            by: invitee,
+            invitation: InvitationRef::From { guild, inviter },
+        };
+        let started = service.apply(accept, now).result.unwrap();
+        assert!(matches!(started.subject, Subject::Match(_)), "{started:?}");
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_at_once_after_a_shard_is_taken_over_is_answered_in_time() {
+    let Some(schema) = TestSchema::new("e2e shard click") else {
+        return;
+    };
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    game_in_database(&fake, &schema.url, &alice, &bob);
+    let (dir1, dir2) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let _log1 = LogOnPanic(dir1.path().join("bot.log"));
+    let _log2 = LogOnPanic(dir2.path().join("bot.log"));
+    let one_shard = |dir: &std::path::Path| {
+        start_bot_with(
+            &fake,
+            dir,
+            &[
+                ("DATABASE_URL", schema.url.as_str()),
+                ("DATABASE_CONNECTIONS", "3"),
+                ("SHARDS", "1"),
+            ],
+        )
+    };
+
+    // The first process serves the bot's one shard and posts the game's board.
+    let mut first = one_shard(dir1.path());
+    fake.wait_shards_connected(&[0], STEP).await;
+    fake.wait_for_commands(STEP).await;
+    let board = fake
+        .wait_for_message("the game's board", STEP, |m| {
+            m.channel_id == fake.channel_id() && !m.buttons().is_empty()
+        })
+        .await
+        .id;
+    let table = Table { fake: &fake, board };
+    // Black moves first: the board says whose turn it is.
+    let (black, white) = if field(&table.board(), "Turn").contains(&alice.mention()) {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    table.play(black, "E5").await;
+    // The second holds no shard: it stands by for the first's.
+    let _second = one_shard(dir2.path());
+    let standing_by = dir2.path().join("bot.log");
+    for _ in 0..200 {
+        let log = std::fs::read_to_string(&standing_by).unwrap_or_default();
+        if log.contains("standing by") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Its identify may come at once after the kill (five seconds after the first's), and
+    // Discord takes its time over the commands it registers.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    fake.slow_next("PUT", "/applications/*/commands", Duration::from_secs(5), 1);
+
+    first.start_kill().unwrap();
+    let _ = first.wait().await;
+    let killed = Instant::now();
+    // White clicks a region of the board again and again until a click reaches the bot:
+    // the first the gateway delivers, right after the standby's identify.
+    let region = region_button(&table.board(), "C3");
+    let click = loop {
+        match fake.try_press_button(white, board, &region) {
+            Ok(id) => break id,
+            Err(_) if killed.elapsed() < Duration::from_secs(30) => {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            Err(e) => panic!(
+                "the shard was never taken over: {e}\n{}",
+                fake.diagnostics()
+            ),
+        }
+    };
+    let delivered = Instant::now();
+    // Refused as late past 3 s (a violation, and a panic here); answered, it opens the picker.
+    let cb = fake.wait_for_callback(click, Duration::from_secs(4)).await;
+    println!(
+        "taken over {:?} after the kill; the first click answered {:?} after delivery (type {})",
+        delivered.duration_since(killed),
+        delivered.elapsed(),
+        cb.kind
+    );
+    assert!(
+        delivered.elapsed() <= Duration::from_secs(3),
+        "answered {:?} after delivery",
+        delivered.elapsed()
+    );
+    // The game goes on.
+    table.play(white, "C3").await;
+    fake.assert_no_violations();
 }

@@ -323,6 +323,84 @@ fn a_withdrawal_loses_the_game_being_played_and_every_game_to_come(
 }
 
 #[rstest]
+fn a_player_who_withdrew_or_was_removed_is_given_no_later_bye(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
+    // Three players: in each round one of them sits out (FIDE's table of four, the fourth a
+    // dummy): seat 0 in round 1, seat 2 in round 2, seat 1 in round 3.
+    let id = create(&w, terms(Format::RoundRobin));
+    for u in [ALICE, BOB, CAROL] {
+        join(&w, id, u).unwrap();
+    }
+    let round_1 = started(&start(&w, id).after);
+    assert_eq!(round_1.len(), 1);
+    let t = event(&w, id);
+    assert_eq!(t.byes(), vec![(1, 0)]);
+    let (second, third) = (t.entries[1].user, t.entries[2].user);
+    // The third seat withdraws during round 1 (their game is lost): no bye in round 2.
+    w.svc
+        .apply(
+            Command::Withdraw {
+                guild: GUILD,
+                event: id,
+                user: third,
+            },
+            w.now(),
+        )
+        .result
+        .unwrap();
+    let round_2 = w.advance(0);
+    let t = event(&w, id);
+    assert_eq!(t.round, 2);
+    assert_eq!(started(&round_2).len(), 1, "seats 0 and 1 play");
+    assert_eq!(t.byes(), vec![(1, 0)], "no bye for the player who withdrew");
+    let announced = round_2
+        .iter()
+        .flat_map(|o| &o.events)
+        .find_map(|e| match e {
+            Event::RoundStarted { event, round: 2 } => Some(event),
+            _ => None,
+        })
+        .expect("round 2 is announced");
+    assert!(
+        !announced
+            .games
+            .iter()
+            .any(|g| g.round == 2 && g.place == Board::Bye(2)),
+        "nor on the round's announcement, which would ping them"
+    );
+    // The second seat never turns up in round 2 (no absence allowed): removed, and no bye in
+    // round 3 either.
+    let m = w.svc.snapshot(started(&round_2)[0]).unwrap();
+    assert_eq!(m.players.black, t.entries[0].user);
+    w.play_on(m.player_to_move(), "E5", board(&m)).unwrap();
+    w.advance(120 * SEC);
+    for _ in 0..3 {
+        w.advance(0);
+    }
+    let t = event(&w, id);
+    assert_eq!(t.entries[1].status, EntryStatus::Removed);
+    assert_eq!(t.entries[1].user, second);
+    assert_eq!(t.byes(), vec![(1, 0)]);
+    assert_eq!(
+        t.stage,
+        Stage::Finished,
+        "round 3: one game, lost without play"
+    );
+    let points: Vec<(usize, u32)> = t
+        .standings()
+        .iter()
+        .map(|s| (s.seat, s.main_half))
+        .collect();
+    // Seat 0: the bye of round 1, round 2 won by absence, round 3 won without play; seat 1:
+    // the game of round 1 won by withdrawal.
+    assert_eq!(points, vec![(0, 6), (1, 2), (2, 0)]);
+}
+
+#[rstest]
 fn a_restart_between_a_round_s_last_game_and_the_next_round_pairs_it_once(
     #[values(Sqlite, Postgres)] backend: Backend,
 ) {

@@ -85,8 +85,8 @@ pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
     }
 }
 
-/// Posts a round's pairings where the event is announced, its players pinged, with the
-/// event's picture.
+/// Posts a round's pairings where the event is announced, its players still in it pinged,
+/// with the event's picture.
 pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round: u32) {
     let lang = bot.guild_lang(t.guild).await;
     let text = event_message::round_text(t, round, lang);
@@ -98,6 +98,8 @@ pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round
             Board::Game(p) => vec![p.black, p.white],
             Board::Bye(s) => vec![s],
         })
+        // A player who is out is named on their games lost without play, not pinged.
+        .filter(|&seat| t.is_active(seat))
         .filter_map(|seat| t.entries.get(seat).map(|e| e.user));
     let mut msg = CreateMessage::new()
         .content(text)

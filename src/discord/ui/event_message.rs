@@ -219,6 +219,7 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
             .map(|e| mention(e.user))
             .unwrap_or_default()
     };
+    let number = |g: &crate::game::events::EventGame| t.board_number(g).unwrap_or(g.board + 1);
     let lines: Vec<String> = t
         .games
         .iter()
@@ -228,7 +229,7 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
             (Board::Game(p), Some((outcome, true))) if g.match_id.is_none() => tr!(
                 lang,
                 "event-forfeit-line",
-                board = g.board + 1,
+                board = number(g),
                 black = user(p.black),
                 white = user(p.white),
                 result = outcome_text(lang, outcome)
@@ -236,7 +237,7 @@ pub fn round_text(t: &Tournament, round: u32, lang: Lang) -> String {
             (Board::Game(p), _) => tr!(
                 lang,
                 "event-board-line",
-                board = g.board + 1,
+                board = number(g),
                 black = user(p.black),
                 white = user(p.white)
             ),
@@ -342,14 +343,16 @@ pub fn ruling_text(
         .games
         .iter()
         .find(|g| g.match_id == Some(now_played_by))
-        .map_or((t.round, 0), |g| (g.round, g.board));
+        .map_or((t.round, 1), |g| {
+            (g.round, t.board_number(g).unwrap_or(g.board + 1))
+        });
     let what = ruling_words(ruling, m.players, replay, lang);
     tr!(
         lang,
         "ruling-line",
         name = t.name.clone(),
         round = round,
-        board = board + 1,
+        board = board,
         referee = mention(referee),
         what = what
     )
@@ -390,10 +393,12 @@ pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: L
                 RulingCode::Replay => Ruling::Replay,
             };
             // The board's players (a replayed game keeps them); unknown, the referee stands in.
-            let players = t
+            let board = t
                 .games
                 .iter()
-                .find(|g| g.round == r.round && g.board == r.board)
+                .find(|g| g.round == r.round && g.board == r.board);
+            let number = board.and_then(|g| t.board_number(g)).unwrap_or(r.board + 1);
+            let players = board
                 .and_then(|g| match g.place {
                     Board::Game(p) => Some((t.entries.get(p.black)?, t.entries.get(p.white)?)),
                     Board::Bye(_) => None,
@@ -412,7 +417,7 @@ pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: L
                 lang,
                 "ruling-history-line",
                 round = r.round,
-                board = r.board + 1,
+                board = number,
                 referee = mention(crate::game::UserId(r.referee)),
                 what = ruling_words(ruling, players, r.replay_id.map(crate::game::MatchId), lang)
             )

@@ -246,6 +246,23 @@ impl Tournament {
             .collect()
     }
 
+    /// The number players read for the board `g`: its place, from 1, among the games of its
+    /// round in the order of their boards (a knockout's replayed game after the round's
+    /// others). A bye is no board: `None`, as for a game not of this event.
+    pub fn board_number(&self, g: &EventGame) -> Option<u32> {
+        if matches!(g.place, Board::Bye(_)) {
+            return None;
+        }
+        let mut games = self
+            .games
+            .iter()
+            .filter(|o| o.round == g.round && matches!(o.place, Board::Game(_)));
+        let before = games.clone().filter(|o| o.board < g.board).count();
+        games
+            .any(|o| o.board == g.board)
+            .then(|| u32::try_from(before + 1).unwrap_or(u32::MAX))
+    }
+
     /// Whether every board of the current round has a result.
     pub fn round_complete(&self) -> bool {
         self.games
@@ -346,18 +363,19 @@ impl Tournament {
     }
 
     /// What each board of `boards` is: a game, a bye, or a game lost without play by a
-    /// player who is out.
+    /// player who is out. A player who is out has no bye: it is left out of the round (no
+    /// point, no mention).
     pub fn plan(&self, boards: &[Board]) -> Vec<Planned> {
         boards
             .iter()
-            .map(|&b| match b {
-                Board::Bye(seat) => Planned::Bye(seat),
-                Board::Game(p) => match (self.is_active(p.black), self.is_active(p.white)) {
+            .filter_map(|&b| match b {
+                Board::Bye(seat) => self.is_active(seat).then_some(Planned::Bye(seat)),
+                Board::Game(p) => Some(match (self.is_active(p.black), self.is_active(p.white)) {
                     (true, true) => Planned::Play(p),
                     (true, false) => Planned::Forfeit(p, Outcome::BlackWon),
                     (false, true) => Planned::Forfeit(p, Outcome::WhiteWon),
                     (false, false) => Planned::Forfeit(p, Outcome::BothLost),
-                },
+                }),
             })
             .collect()
     }
@@ -609,6 +627,136 @@ mod tests {
                 Planned::Bye(1),
             ]
         );
+    }
+
+    /// Plays the next round: every board as `plan` makes it, each game's match numbered from
+    /// `first_id`, and every game played won by the player with the lower seat.
+    fn play_next_round(t: &mut Tournament, first_id: i64) -> u32 {
+        let (round, boards) = t.next_boards().unwrap();
+        let planned: Vec<_> = t
+            .plan(&boards)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let id = matches!(p, Planned::Play(_)).then_some(MatchId(first_id + i as i64));
+                (p, id)
+            })
+            .collect();
+        t.begin_round(round, &planned, Timestamp::from_millis(0));
+        for (p, id) in planned {
+            if let (Planned::Play(pairing), Some(id)) = (p, id) {
+                let outcome = if pairing.black < pairing.white {
+                    Outcome::BlackWon
+                } else {
+                    Outcome::WhiteWon
+                };
+                t.record(id, outcome, false);
+            }
+        }
+        round
+    }
+
+    /// A round as players read it: its boards by number, then its byes (seats 1-based).
+    fn round_lines(t: &Tournament, round: u32) -> String {
+        t.games
+            .iter()
+            .filter(|g| g.round == round)
+            .map(|g| match (g.place, t.board_number(g)) {
+                (Board::Game(p), Some(n)) => format!("Board {n}: {}–{}", p.black + 1, p.white + 1),
+                (Board::Bye(s), None) => format!("bye {}", s + 1),
+                (place, n) => format!("{place:?} numbered {n:?}"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The standings as text: place, seat (1-based), points.
+    fn table(t: &Tournament) -> String {
+        t.standings()
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}. {}: {}",
+                    s.place,
+                    s.seat + 1,
+                    f64::from(s.main_half) / 2.0
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn three_players_running() -> Tournament {
+        let mut t = event(Format::RoundRobin);
+        for (u, r) in [(1, 1900.0), (2, 1800.0), (3, 1700.0)] {
+            t.join(&candidate(u, r));
+        }
+        t.start().unwrap();
+        t
+    }
+
+    #[test]
+    fn a_player_out_of_the_event_is_given_no_bye() {
+        // Three players: FIDE's table of four, the dummy's partner sitting out each round.
+        let mut t = three_players_running();
+        assert_eq!(play_next_round(&mut t, 10), 1);
+        // Seat 3 withdraws before the round of their bye; seat 2 is removed before theirs.
+        t.withdraw(UserId(3)).unwrap();
+        assert_eq!(
+            t.plan(&[Board::Bye(2), Board::Game(Pairing { black: 0, white: 1 })]),
+            vec![Planned::Play(Pairing { black: 0, white: 1 })],
+            "no bye for a player who withdrew"
+        );
+        assert_eq!(play_next_round(&mut t, 20), 2);
+        assert_eq!(round_lines(&t, 2), "Board 1: 1–2");
+        t.entries[1].absences = 2;
+        assert!(t.apply_removals());
+        assert_eq!(
+            t.plan(&[Board::Bye(1), Board::Game(Pairing { black: 2, white: 0 })]),
+            vec![Planned::Forfeit(
+                Pairing { black: 2, white: 0 },
+                Outcome::WhiteWon
+            )],
+            "no bye for a player who was removed"
+        );
+        assert_eq!(play_next_round(&mut t, 30), 3);
+        assert_eq!(round_lines(&t, 3), "Board 1: 3–1");
+        assert_eq!(t.byes(), vec![(1, 0)], "only the bye of round 1");
+        assert_eq!(t.next_boards(), None);
+        // Seat 1: a bye, a win and a game won without play; seat 2 beat seat 3 only.
+        assert_eq!(table(&t), "1. 1: 3\n2. 2: 1\n3. 3: 0");
+        assert_eq!(t.winner(), Some(Winner::Player(0)));
+    }
+
+    #[test]
+    fn a_round_numbers_its_games_from_one_and_a_bye_takes_no_board() {
+        let mut t = three_players_running();
+        for (round, first_id) in [(1, 10), (2, 20), (3, 30)] {
+            assert_eq!(play_next_round(&mut t, first_id), round);
+        }
+        assert_eq!(round_lines(&t, 1), "bye 1\nBoard 1: 2–3");
+        assert_eq!(round_lines(&t, 2), "bye 3\nBoard 1: 1–2");
+        assert_eq!(round_lines(&t, 3), "bye 2\nBoard 1: 3–1");
+        // Five players: two boards a round, numbered 1 and 2 whichever the bye.
+        let mut t = event(Format::RoundRobin);
+        t.terms.max_players = 5;
+        for u in 1..=5 {
+            t.join(&candidate(u, 2000.0 - u as f64));
+        }
+        t.start().unwrap();
+        for round in 1..=5 {
+            assert_eq!(play_next_round(&mut t, i64::from(round) * 10), round);
+            let numbers: Vec<Option<u32>> = t
+                .games
+                .iter()
+                .filter(|g| g.round == round)
+                .map(|g| t.board_number(g))
+                .collect();
+            let mut games: Vec<u32> = numbers.iter().flatten().copied().collect();
+            games.sort_unstable();
+            assert_eq!(games, [1, 2], "round {round}: {}", round_lines(&t, round));
+            assert_eq!(numbers.iter().filter(|n| n.is_none()).count(), 1, "one bye");
+        }
     }
 
     #[test]

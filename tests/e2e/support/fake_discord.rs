@@ -200,6 +200,7 @@ pub(crate) struct State {
     pub gateway: GatewayState,
     pub violations: Vec<Violation>,
     pub faults: Vec<faults::Fault>,
+    pub slow: Vec<faults::Slow>,
     /// Channels where a test gave the bot its own permissions.
     pub bot_channel_permissions: BTreeMap<u64, u64>,
     pub guild_locale: String,

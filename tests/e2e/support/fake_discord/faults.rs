@@ -1,6 +1,9 @@
 //! Fault injection: the next n REST requests matching a method and a path pattern are answered
 //! with a given status and a JSON body, as Discord's occasional 5xx (or a 429), without being
-//! acted on.
+//! acted on; or answered late, as Discord's slow routes are (a bulk overwrite of the commands
+//! can take seconds).
+
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -11,6 +14,16 @@ pub(crate) struct Fault {
     pub method: String,
     pub pattern: String,
     pub status: u16,
+    pub remaining: u32,
+}
+
+/// A slow route: the next `remaining` requests matching are answered, and acted on, only
+/// after `delay`.
+#[derive(Clone, Debug)]
+pub(crate) struct Slow {
+    pub method: String,
+    pub pattern: String,
+    pub delay: Duration,
     pub remaining: u32,
 }
 
@@ -51,6 +64,19 @@ impl State {
         self.faults.retain(|f| f.remaining > 0);
         Some(status)
     }
+
+    /// How long to hold this request back, if a slow route matches it (counting it down).
+    pub fn take_slow(&mut self, method: &str, path: &str) -> Option<Duration> {
+        let s = self.slow.iter_mut().find(|s| {
+            s.remaining > 0
+                && s.method.eq_ignore_ascii_case(method)
+                && path_matches(path, &s.pattern)
+        })?;
+        s.remaining -= 1;
+        let delay = s.delay;
+        self.slow.retain(|s| s.remaining > 0);
+        Some(delay)
+    }
 }
 
 impl FakeDiscord {
@@ -67,6 +93,17 @@ impl FakeDiscord {
             method: method.to_string(),
             pattern: path_pattern.to_string(),
             status,
+            remaining: n,
+        });
+    }
+
+    /// The next `n` requests `method path_pattern` (as for [`FakeDiscord::fail_next`]) are
+    /// answered, and acted on, only after `delay`: Discord's slow routes.
+    pub fn slow_next(&self, method: &str, path_pattern: &str, delay: Duration, n: u32) {
+        self.inner.lock().slow.push(Slow {
+            method: method.to_string(),
+            pattern: path_pattern.to_string(),
+            delay,
             remaining: n,
         });
     }

@@ -120,6 +120,11 @@ async fn handle(
     let content_type = header_str(header::CONTENT_TYPE);
     let (json, files, parse_error) = parse_body(content_type.as_deref(), body).await;
     let path = uri.path().to_string();
+    let slow = inner.lock().take_slow(method.as_str(), &path);
+    if let Some(delay) = slow {
+        eprintln!("[fake-discord] {method} {path}: slow route, answered in {delay:?}");
+        tokio::time::sleep(delay).await;
+    }
     let at = inner.started.elapsed();
     let reply = {
         let mut st = inner.lock();
