@@ -206,6 +206,9 @@ pub(crate) struct State {
     pub attachment_size_limit: u64,
     /// Guilds besides the main one ([`GUILD_ID`]), by id: their names.
     pub more_guilds: BTreeMap<u64, String>,
+    /// The preferred locale of a guild besides the main one, where a test set one (else the
+    /// main guild's, [`State::guild_locale`]).
+    pub more_guild_locales: BTreeMap<u64, String>,
 }
 
 impl State {
@@ -214,6 +217,15 @@ impl State {
         let mut ids = vec![GUILD_ID];
         ids.extend(self.more_guilds.keys().copied());
         ids
+    }
+
+    /// A guild's preferred locale: GUILD_CREATE's `preferred_locale` and its interactions'
+    /// `guild_locale`.
+    pub fn locale_of(&self, guild: u64) -> String {
+        self.more_guild_locales
+            .get(&guild)
+            .cloned()
+            .unwrap_or_else(|| self.guild_locale.clone())
     }
 
     /// The guild a channel is in (the main one for channels the test did not place).

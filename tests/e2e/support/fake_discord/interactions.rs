@@ -30,7 +30,7 @@ impl State {
     pub fn interaction_env(&self, channel: u64) -> InteractionEnv {
         InteractionEnv {
             app_permissions: self.bot_permissions_in(channel),
-            guild_locale: self.guild_locale.clone(),
+            guild_locale: self.locale_of(self.guild_of_channel(channel)),
             attachment_size_limit: self.attachment_size_limit,
         }
     }
@@ -160,7 +160,20 @@ impl FakeDiscord {
         subcommand: &str,
         options: Vec<Opt>,
     ) -> u64 {
-        self.command_interaction(channel_id, user, name, subcommand, &options, None)
+        self.command_interaction(channel_id, user, name, subcommand, &options, None, true)
+    }
+
+    /// Dispatches `/name subcommand` as a member's Discord does while it still shows the
+    /// command list of before the bot's last registration (it refreshes a while later): the
+    /// command need not be registered any more. For a bot's answer to a name it no longer has.
+    pub fn send_stale_slash_command(
+        &self,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        self.command_interaction(CHANNEL_ID, user, name, subcommand, &options, None, false)
     }
 
     /// Dispatches an APPLICATION_COMMAND_AUTOCOMPLETE interaction (type 4) in the main
@@ -194,9 +207,19 @@ impl FakeDiscord {
             "fake Discord: send_autocomplete: the focused option {focused:?} is not among the options {:?}",
             options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>()
         );
-        self.command_interaction(channel_id, user, name, subcommand, &options, Some(focused))
+        self.command_interaction(
+            channel_id,
+            user,
+            name,
+            subcommand,
+            &options,
+            Some(focused),
+            true,
+        )
     }
 
+    /// `registered`: the command must be one the bot registered (a stale client's need not).
+    #[allow(clippy::too_many_arguments)]
     fn command_interaction(
         &self,
         channel_id: u64,
@@ -205,6 +228,7 @@ impl FakeDiscord {
         subcommand: &str,
         options: &[Opt],
         focused: Option<&str>,
+        registered: bool,
     ) -> u64 {
         let id = self.inner.new_id();
         let token = format!("fake-itoken-{id}");
@@ -237,6 +261,7 @@ impl FakeDiscord {
             .find(|c| c["name"] == name)
             .cloned();
         let kinds = match declared {
+            _ if !registered => Vec::new(),
             Some(cmd) => declared_kinds(&cmd, subcommand, options, focused)
                 .unwrap_or_else(|e| panic!("fake Discord: /{name} {subcommand}: {e}")),
             None => panic!(
