@@ -233,11 +233,14 @@ impl FakeDiscord {
         let id = self.inner.new_id();
         let token = format!("fake-itoken-{id}");
         let mut st = self.inner.lock();
-        let command_id = st
+        let registered_commands: Vec<Value> = st
             .global_commands
             .iter()
             .chain(st.guild_commands.values().flatten())
-            .find(|c| c["name"] == name)
+            .cloned()
+            .collect();
+        let declared = registered_commands.iter().find(|c| c["name"] == name);
+        let command_id = declared
             .and_then(|c| c["id"].as_str().and_then(|s| s.parse().ok()))
             .unwrap_or(1_600_000_000_000_000_001u64);
         let channel = st.channels.get(&channel_id).cloned().unwrap_or_else(|| {
@@ -254,22 +257,15 @@ impl FakeDiscord {
                 _ => None,
             })
             .collect();
-        let declared = st
-            .global_commands
-            .iter()
-            .chain(st.guild_commands.values().flatten())
-            .find(|c| c["name"] == name)
-            .cloned();
         let kinds = match declared {
             _ if !registered => Vec::new(),
-            Some(cmd) => declared_kinds(&cmd, subcommand, options, focused)
+            Some(cmd) => declared_kinds(cmd, subcommand, options, focused)
                 .unwrap_or_else(|e| panic!("fake Discord: /{name} {subcommand}: {e}")),
             None => panic!(
                 "fake Discord: no command /{name} is registered (registered: {:?}); Discord \
                  shows a member only the commands the bot registered",
-                st.global_commands
+                registered_commands
                     .iter()
-                    .chain(st.guild_commands.values().flatten())
                     .map(|c| c["name"].to_string())
                     .collect::<Vec<_>>()
             ),
