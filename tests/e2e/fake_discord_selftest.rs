@@ -218,6 +218,22 @@ async fn serenity_plays_against_the_fake() {
         "{identify}"
     );
     assert_eq!(identify["properties"]["browser"], "serenity");
+    // Serenity's IDENTIFY passes the gateway's checks; its presence's `since` is serde's form
+    // of a SystemTime, which Discord takes.
+    assert!(
+        identify["presence"]["since"]
+            .as_object()
+            .is_some_and(|o| o.contains_key("secs_since_epoch")),
+        "{identify}"
+    );
+    assert_eq!(
+        (
+            identify["large_threshold"].as_u64(),
+            identify["compress"].as_bool()
+        ),
+        (Some(250), Some(true))
+    );
+    assert!(fake.violations().is_empty(), "{:#?}", fake.violations());
     assert!(
         matches!(next_seen(&mut rx, "ready").await, Seen::Ready { application_id } if application_id == APPLICATION_ID)
     );
