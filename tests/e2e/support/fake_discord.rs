@@ -40,7 +40,8 @@ pub const CHANNEL_ID: u64 = 1_300_000_000_000_000_001;
 /// The guild's owner (a user the fake makes up; not one of the test users).
 pub const OWNER_ID: u64 = 1_400_000_000_000_000_000;
 
-/// A token for the bot under test (any string works; the fake records it, checks nothing).
+/// A token for the bot under test (any non-empty string works: REST requests must carry it as
+/// `Authorization: Bot <token>`, as serenity sends it; the fake checks nothing more).
 pub const FAKE_TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tengen-test-token";
 
 /// Permission bits (Discord's numbering, `topics/permissions.mdx`) a test may give a member

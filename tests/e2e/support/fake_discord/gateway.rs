@@ -138,7 +138,13 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
                     use tokio_tungstenite::tungstenite::protocol::CloseFrame;
                     let frame = CloseFrame {
                         code: code.into(),
-                        reason: reason.chars().take(120).collect::<String>().into(),
+                        // A close frame's reason holds at most 123 bytes.
+                        reason: reason
+                            .char_indices()
+                            .take_while(|(i, c)| i + c.len_utf8() <= 123)
+                            .map(|(_, c)| c)
+                            .collect::<String>()
+                            .into(),
                     };
                     let _ = sink.send(Message::Close(Some(frame))).await;
                     break;
