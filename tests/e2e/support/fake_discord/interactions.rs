@@ -87,14 +87,16 @@ fn declared_kinds(
             if focused == Some(o.name.as_str()) {
                 return Ok(kind);
             }
-            let fits = match (&o.value, kind) {
-                (OptValue::Str(_), 3) | (OptValue::Int(_), 4 | 10) | (OptValue::Num(_), 10) => true,
-                (OptValue::Bool(_), 5) | (OptValue::User(_), 6 | 9) | (OptValue::Channel(_), 7) => {
-                    true
-                }
-                (OptValue::Role(_), 8 | 9) => true,
-                _ => false,
-            };
+            let fits = matches!(
+                (&o.value, kind),
+                (OptValue::Str(_), 3)
+                    | (OptValue::Int(_), 4 | 10)
+                    | (OptValue::Num(_), 10)
+                    | (OptValue::Bool(_), 5)
+                    | (OptValue::User(_), 6 | 9)
+                    | (OptValue::Channel(_), 7)
+                    | (OptValue::Role(_), 8 | 9)
+            );
             if !fits {
                 return Err(format!(
                     "option {:?} is of type {kind}, not {:?}",
@@ -285,7 +287,19 @@ impl FakeDiscord {
             if subcommand.is_empty() { "" } else { " " },
             user.name
         );
-        self.dispatch_interaction(&mut st, id, token, kind, channel_id, None, label, payload)
+        let focused_kind = focused.and_then(|f| {
+            options
+                .iter()
+                .zip(&kinds)
+                .find(|(o, _)| o.name == f)
+                .map(|(_, k)| *k)
+        });
+        let id =
+            self.dispatch_interaction(&mut st, id, token, kind, channel_id, None, label, payload);
+        if let Some(r) = st.interactions.get_mut(&id) {
+            r.focused_kind = focused_kind;
+        }
+        id
     }
 
     /// Dispatches a button press by `user` on the stored message `message_id` (one the bot
@@ -470,6 +484,7 @@ impl FakeDiscord {
                 aged: Duration::ZERO,
                 acknowledged: false,
                 original_message_id: None,
+                focused_kind: None,
             },
         );
         let guild = st.guild_of_channel(channel_id);
