@@ -173,6 +173,30 @@ impl EventHandler for Handler {
     }
 }
 
+/// The commands the tests that play the bot themselves send: registered as a bot would, since
+/// the fake delivers only commands, subcommands and options that were registered.
+fn register_test_commands(fake: &FakeDiscord) {
+    let opt = |kind: u64, name: &str| serde_json::json!({"type": kind, "name": name, "description": name});
+    let sub = |name: &str, options: Vec<serde_json::Value>| serde_json::json!({"type": 1, "name": name, "description": name, "options": options});
+    let mut game = opt(4, "game");
+    game["autocomplete"] = true.into();
+    fake.register_commands(serde_json::json!([
+        {"type": 1, "name": "weiqi", "description": "Go", "options": [
+            {"type": 2, "name": "config", "description": "settings", "options": [
+                sub("set", vec![
+                    opt(3, "key"), opt(4, "size"), opt(10, "komi"), opt(5, "flag"),
+                    opt(6, "user"), opt(7, "channel"), opt(8, "role"),
+                ]),
+            ]},
+            sub("status", vec![]),
+            sub("play", vec![]),
+            sub("sgf", vec![game, opt(3, "format")]),
+        ]},
+        {"type": 1, "name": "weiqi-config", "description": "settings",
+         "default_member_permissions": "32", "options": [sub("show", vec![])]},
+    ]));
+}
+
 async fn next_seen(rx: &mut mpsc::UnboundedReceiver<Seen>, what: &str) -> Seen {
     match tokio::time::timeout(STEP, rx.recv()).await {
         Ok(Some(Seen::Error(e))) => panic!("the self-test handler failed: {e}"),
@@ -304,7 +328,7 @@ async fn serenity_plays_against_the_fake() {
     );
 
     // Without Manage Server.
-    let plain = fake.send_slash_command(&alice, "ping", "", vec![]);
+    let plain = fake.send_slash_command(&alice, "ping", "deep", vec![]);
     let cb_plain = fake.wait_for_callback(plain, STEP).await;
     assert!(
         cb_plain.data["content"]
@@ -423,6 +447,7 @@ async fn gateway_protocol_and_interaction_rules() {
     use tokio_tungstenite::tungstenite::Message;
 
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let active = fake.add_thread(CHANNEL_ID, "old game");
     let archived = fake.add_thread(CHANNEL_ID, "older game");
@@ -785,6 +810,7 @@ async fn a_missing_answer_names_the_step() {
     use tokio_tungstenite::tungstenite::Message;
 
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", fake.gateway_url()))
         .await
@@ -1249,6 +1275,7 @@ async fn callbacks_follow_ups_and_edits_are_checked_like_discord() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1421,6 +1448,7 @@ async fn autocomplete_interactions_and_their_results() {
     use serde_json::json;
     use serenity::all::{CommandDataOptionValue as V, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1743,6 +1771,7 @@ async fn interaction_windows_three_seconds_and_fifteen_minutes() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1811,6 +1840,7 @@ async fn interaction_windows_three_seconds_and_fifteen_minutes() {
 async fn a_late_callback_fails_the_wait_at_once() {
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let id = fake.send_slash_command(&alice, "weiqi", "status", vec![]);
@@ -1831,6 +1861,7 @@ async fn the_bots_permissions_per_channel() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let quiet = fake.add_text_channel("quiet");
     let mut ws = raw_bot(&fake).await;
@@ -1934,6 +1965,7 @@ async fn the_bots_permissions_per_channel() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn administrators_have_every_permission_in_interactions() {
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let admin = fake.user("root").with_permissions(perms::ADMINISTRATOR);
     fake.update_user(admin.clone());
     let moderator = fake
@@ -2159,6 +2191,7 @@ async fn threads_archive_lock_and_edit_like_discord() {
 async fn the_guild_locale_and_each_members_own() {
     use serenity::model::event::{GuildCreateEvent, GuildUpdateEvent};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     fake.set_guild_locale("zh-CN");
     let alice = fake.user("alice").with_locale("ja");
     fake.update_user(alice.clone());
@@ -2340,6 +2373,7 @@ async fn modals_open_and_are_submitted() {
     use serde_json::json;
     use serenity::all::{ActionRowComponent, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -2437,6 +2471,7 @@ async fn a_deferred_answers_first_follow_up_replaces_it_and_only_content_mention
     use serde_json::json;
     use serenity::all::{ChannelId, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);

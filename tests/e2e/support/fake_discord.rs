@@ -838,6 +838,25 @@ impl FakeDiscord {
         st.channels.get(&channel_id).map(payloads::channel)
     }
     /// Global commands as last registered (each with the `id`, `application_id`, `version`,
+    /// Registers `commands` (a bulk overwrite's JSON) as the application's global commands,
+    /// checked as Discord checks them, for a test that drives the fake without a bot (a bot
+    /// registers its own through `PUT /applications/{app}/commands`). Panics on a command
+    /// Discord would refuse.
+    pub fn register_commands(&self, commands: Value) {
+        if let Err(r) = validate::command_list(&commands) {
+            panic!("fake Discord: register_commands: {}", r.reason());
+        }
+        let list: Vec<Value> = commands
+            .as_array()
+            .map(|cmds| {
+                cmds.iter()
+                    .map(|c| payloads::command(c, self.inner.new_id(), None))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.inner.lock().global_commands = list;
+        self.inner.bump();
+    }
     /// `type` the fake added).
     pub fn registered_commands(&self) -> Vec<Value> {
         self.inner.lock().global_commands.clone()

@@ -62,7 +62,11 @@
 //!   (which privileged intents the application has enabled; all by default).
 //! - Interactions: [`FakeDiscord::send_slash_command`] (`subcommand` is `""`, `"board"` or a
 //!   group and subcommand `"config set"`; options [`Opt::user`], [`Opt::int`], [`Opt::num`],
-//!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`),
+//!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`; only a
+//!   registered command, subcommand and options of their registered types, as a member's
+//!   Discord offers them — it panics naming what is not registered; a test without a bot
+//!   registers with [`FakeDiscord::register_commands`]), [`FakeDiscord::send_stale_slash_command`]
+//!   (a client still showing the commands of before the last registration),
 //!   [`FakeDiscord::send_autocomplete`] (type 4: the user typing option `focused`, its value
 //!   sent as a string with `"focused": true`; the bot's type 8 callback comes back from
 //!   `wait_for_callback` with `data.choices`), [`FakeDiscord::press_button`] (on a message the
