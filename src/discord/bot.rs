@@ -38,8 +38,8 @@ pub struct Bot {
     pub in_flight: AtomicUsize,
     /// Whether the gateway is up (for the health file).
     pub connected: AtomicBool,
-    /// The language of each guild's public messages, as last worked out.
-    langs: Mutex<HashMap<GuildId, Lang>>,
+    /// Each guild's `language` setting (`None`: not set, the locale decides), as last read.
+    langs: Mutex<HashMap<GuildId, Option<Lang>>>,
     /// The locale Discord last gave for each guild (saved in the repository when it changes).
     locales: Mutex<HashMap<GuildId, String>>,
 }
@@ -96,71 +96,89 @@ impl Bot {
     }
 
     /// The language of a server's public messages: its `language` setting, else the locale
-    /// Discord gave for it (remembered from the last interaction), else English.
+    /// Discord gives for it, else English. The locale seen this run (GUILD_CREATE, every
+    /// interaction) is in memory before the first message of that server is drawn; one stored
+    /// by an earlier run stands in until then.
     pub async fn guild_lang(&self, guild: GuildId) -> Lang {
-        if let Some(&l) = self
+        let cached = self
             .langs
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(&guild)
-        {
-            return l;
-        }
-        // A language that cannot be read is English for this message, and looked for again
-        // at the next: it is not remembered.
-        let read = self
-            .repo(move |r| Ok((r.settings(guild)?.language, r.guild_locale(guild)?)))
-            .await;
-        let lang = match read {
-            Ok((Some(set), _)) => set,
-            Ok((None, locale)) => locale.map_or(Lang::En, |l| Lang::from_locale(&l)),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read the server's language; English for now");
-                return Lang::En;
+            .copied();
+        let setting = match cached {
+            Some(setting) => setting,
+            None => {
+                // The setting, and the locale stored by an earlier run; a read that fails is
+                // English for this message, and looked for again at the next (not remembered).
+                let read = self
+                    .repo(move |r| Ok((r.settings(guild)?.language, r.guild_locale(guild)?)))
+                    .await;
+                let (setting, stored) = match read {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot read the server's language; English for now");
+                        return self
+                            .seen_locale(guild)
+                            .map_or(Lang::En, |l| Lang::from_locale(&l));
+                    }
+                };
+                if let Some(stored) = stored {
+                    self.locales
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .entry(guild)
+                        .or_insert(stored);
+                }
+                self.langs
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(guild, setting);
+                setting
             }
         };
-        self.langs
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(guild, lang);
-        lang
+        setting
+            .or_else(|| self.seen_locale(guild).map(|l| Lang::from_locale(&l)))
+            .unwrap_or(Lang::En)
     }
 
-    /// Remembers the locale Discord gives for a guild (every interaction carries it), in the
-    /// background: the interaction's answer never waits on this bookkeeping. The repository
-    /// is written only when it changes.
-    pub fn saw_guild_locale(self: &Arc<Self>, guild: GuildId, locale: &str) {
-        let same = self
-            .locales
+    /// The locale last seen for a guild (this run's, or one stored before).
+    fn seen_locale(&self, guild: GuildId) -> Option<String> {
+        self.locales
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(&guild)
-            .is_some_and(|l| l == locale);
-        if same {
+            .cloned()
+    }
+
+    /// Remembers the locale Discord gives for a guild (GUILD_CREATE and every interaction
+    /// carry it): in memory at once, so that the next public message of that server speaks
+    /// it, and in the repository in the background (written only when it changes), so that
+    /// the answer never waits on this bookkeeping.
+    pub fn saw_guild_locale(self: &Arc<Self>, guild: GuildId, locale: &str) {
+        let previous = self
+            .locales
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(guild, locale.to_owned());
+        if previous.as_deref() == Some(locale) {
             return;
         }
         let (bot, locale) = (Arc::clone(self), locale.to_owned());
         tokio::spawn(async move {
-            let l = locale.clone();
             let stored = bot.repo(move |r| {
-                if r.guild_locale(guild)?.as_deref() != Some(l.as_str()) {
-                    r.set_guild_locale(guild, &l)?;
+                if r.guild_locale(guild)?.as_deref() != Some(locale.as_str()) {
+                    r.set_guild_locale(guild, &locale)?;
                 }
                 Ok(())
             });
             if let Err(e) = stored.await {
                 tracing::warn!(error = %e, "cannot remember the guild's locale");
-                return;
             }
-            bot.locales
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(guild, locale);
-            bot.forget_lang(guild);
         });
     }
 
-    /// Drops the remembered language of a guild (its setting or locale changed).
+    /// Drops the remembered `language` setting of a guild (it changed).
     pub fn forget_lang(&self, guild: GuildId) {
         self.langs
             .lock()
@@ -171,5 +189,36 @@ impl Bot {
     /// Discord's REST client, once connected.
     pub fn http(&self) -> Option<&Arc<Http>> {
         self.http.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Service;
+    use crate::runtime::{Clock, ComputerConfig, SystemClock};
+    use crate::store::{Durability, Store};
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_locale_seen_speaks_at_once_before_it_is_stored() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let store = Store::open(&dir.path().join("t.db"), Durability::Process).expect("a store");
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let service = Service::open(Arc::new(store), clock.now()).expect("a service");
+        let (handle, scheduler, _fired) =
+            crate::runtime::Handle::start(service, clock, ComputerConfig::default());
+        let bot = Arc::new(Bot::new(handle, None));
+        let (ko, ja) = (GuildId(7), GuildId(8));
+        // Seen (GUILD_CREATE, an interaction), then at once a public message of each server.
+        bot.saw_guild_locale(ko, "ko");
+        bot.saw_guild_locale(ja, "ja");
+        assert_eq!(bot.guild_lang(ko).await, Lang::Ko);
+        assert_eq!(bot.guild_lang(ja).await, Lang::Ja);
+        // A server whose locale changes speaks the new one from its next message.
+        bot.saw_guild_locale(ko, "zh-CN");
+        assert_eq!(bot.guild_lang(ko).await, Lang::ZhCn);
+        // Unseen and unstored: English.
+        assert_eq!(bot.guild_lang(GuildId(9)).await, Lang::En);
+        scheduler.stop().await;
     }
 }

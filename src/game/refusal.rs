@@ -186,6 +186,9 @@ pub enum Refusal {
     /// Joining an event whose registration is closed.
     #[error("the event's registration is closed")]
     EventClosed,
+    /// Joining an event after the registration deadline its terms set.
+    #[error("the event's registration closed")]
+    RegistrationOver { closed_at: super::time::Timestamp },
     /// Joining an event twice.
     #[error("already entered")]
     AlreadyEntered,

@@ -315,6 +315,13 @@ code! {
 /// milliseconds, names as the game writes them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EventTermsSpec {
+    /// The purpose line; absent in terms stored before it.
+    #[serde(default)]
+    pub purpose: Option<String>,
+    /// How long registration stays open from creation; absent: until an organiser starts the
+    /// event (and in terms stored before registration deadlines).
+    #[serde(default)]
+    pub registration_ms: Option<u64>,
     /// `round-robin`, `knockout`, `double-knockout`, `swiss`, `mcmahon`, `arena`, `ten-game`.
     pub format: String,
     /// Swiss and McMahon: how many rounds.

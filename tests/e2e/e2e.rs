@@ -30,7 +30,16 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["weiqi", "weiqi-config"]);
+    assert_eq!(
+        names,
+        [
+            "weiqi",
+            "weiqi-team",
+            "weiqi-event",
+            "weiqi-organise",
+            "weiqi-config"
+        ]
+    );
     for (locale, name) in [
         ("zh-CN", "围棋"),
         ("zh-TW", "圍棋"),
@@ -39,7 +48,22 @@ async fn a_whole_game_by_clicks_then_a_restart_mid_game() {
     ] {
         assert_eq!(commands[0]["name_localizations"][locale], name);
     }
-    assert_eq!(commands[1]["default_member_permissions"], "32");
+    // Playing, teams and events for everyone; organising events and the settings for Manage
+    // Server (a server may open them to other roles).
+    for (i, permissions) in [
+        (0, None),
+        (1, None),
+        (2, None),
+        (3, Some("32")),
+        (4, Some("32")),
+    ] {
+        assert_eq!(
+            commands[i]["default_member_permissions"].as_str(),
+            permissions,
+            "{}",
+            names[i]
+        );
+    }
 
     // Alice invites Bob: a public message mentioning him, with Accept, Decline and Cancel.
     let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 9)]).await;
@@ -720,6 +744,54 @@ async fn an_aga_game_through_a_dispute_and_an_agreement() {
         "{offered:?}"
     );
     fake.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_name_of_an_earlier_version_is_answered_with_its_new_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob").with_locale("ko"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    for (who, name, sub, moved) in [
+        (&alice, "weiqi", "pair", "`/weiqi-team pair`"),
+        (&alice, "weiqi", "team-game", "`/weiqi-team consult`"),
+        (
+            &alice,
+            "weiqi",
+            "event standings",
+            "`/weiqi-event standings`",
+        ),
+        (
+            &alice,
+            "weiqi-config",
+            "event create",
+            "`/weiqi-organise create`",
+        ),
+        (&bob, "weiqi-config", "event rule", "`/weiqi-organise rule`"),
+    ] {
+        let id = fake.send_stale_slash_command(who, name, sub, vec![]);
+        let cb = fake.wait_for_callback(id, STEP).await;
+        let text = all_text(&cb.data);
+        assert!(cb.ephemeral, "{text}");
+        assert!(text.contains(moved), "/{name} {sub}: {text}");
+    }
+    // Bob's Discord speaks Korean.
+    let id = fake.send_stale_slash_command(&bob, "weiqi", "pair", vec![]);
+    let text = all_text(&fake.wait_for_callback(id, STEP).await.data);
+    assert!(text.contains("이제"), "{text}");
+    // A name that never was: not understood, still answered.
+    let id = fake.send_stale_slash_command(&alice, "weiqi", "fly", vec![]);
+    let cb = fake.wait_for_callback(id, STEP).await;
+    assert!(cb.ephemeral && all_text(&cb.data).contains("did not understand"));
+    fake.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_first_invitation_speaks_its_language() {
+    first_invitations_speak_their_servers_language(&[]).await;
 }
 
 /// Plays a short classic 5×5 game to a count in a server of `locale` and returns every public

@@ -15,28 +15,9 @@ use serde_json::Value;
 use e2e_support::*;
 use support::*;
 
-/// The value Discord sends for a choice of an option of `/weiqi-config event create`.
+/// The value Discord sends for a choice of an option of `/weiqi-organise create`.
 fn create_choice(commands: &[Value], option: &str, label: &str) -> i64 {
-    let sub = |v: &Value, name: &str| -> Value {
-        v["options"]
-            .as_array()
-            .and_then(|a| a.iter().find(|o| o["name"] == name).cloned())
-            .unwrap_or_else(|| panic!("no {name} in {v}"))
-    };
-    let config = commands
-        .iter()
-        .find(|c| c["name"] == "weiqi-config")
-        .expect("the config command");
-    let create = sub(&sub(config, "event"), "create");
-    let opt = sub(&create, option);
-    opt["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(label)))
-        .unwrap_or_else(|| panic!("no choice {label} in {opt}"))["value"]
-        .as_i64()
-        .unwrap()
+    choice(commands, "weiqi-organise", "create", option, label)
 }
 
 /// The moderator creates an event here; returns its announcement.
@@ -49,7 +30,7 @@ async fn create(fake: &FakeDiscord, moderator: &TestUser, options: Vec<Opt>) -> 
             _ => None,
         })
         .unwrap_or_default();
-    let id = fake.send_slash_command(moderator, "weiqi-config", "event create", options);
+    let id = fake.send_slash_command(moderator, "weiqi-organise", "create", options);
     let answer = private_answer(fake, id).await;
     assert!(
         all_text(&answer.json).contains("The event is open"),
@@ -76,14 +57,14 @@ async fn press(fake: &FakeDiscord, user: &TestUser, announcement: u64, label: &s
     all_text(&private_answer(fake, id).await.json)
 }
 
-/// A moderator's `/weiqi-config event <sub>` (the newest event); the private answer.
+/// A moderator's `/weiqi-organise <sub>` (the newest event); the private answer.
 async fn config_event(
     fake: &FakeDiscord,
     moderator: &TestUser,
     sub: &str,
     options: Vec<Opt>,
 ) -> String {
-    let id = fake.send_slash_command(moderator, "weiqi-config", &format!("event {sub}"), options);
+    let id = fake.send_slash_command(moderator, "weiqi-organise", sub, options);
     all_text(&private_answer(fake, id).await.json)
 }
 
@@ -167,6 +148,76 @@ async fn play_out(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_events_purpose_is_shown_and_its_registration_closes_at_its_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (ann, ben) = (fake.user("ann"), fake.user("ben"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    let moderator = moderator(&fake);
+    let round_robin = create_choice(&commands, "format", "round-robin");
+    // A registration period that does not read is refused privately; nothing is announced.
+    let id = fake.send_slash_command(
+        &moderator,
+        "weiqi-organise",
+        "create",
+        vec![
+            Opt::str("name", "Never"),
+            Opt::int("format", round_robin),
+            Opt::str("registration", "soon"),
+        ],
+    );
+    let refused = all_text(&private_answer(&fake, id).await.json);
+    assert!(refused.contains("cannot have these terms"), "{refused}");
+    let announcement = create(
+        &fake,
+        &moderator,
+        vec![
+            Opt::str("name", "Evening cup"),
+            Opt::int("format", round_robin),
+            Opt::str("purpose", "A first event for the club's new players"),
+            Opt::str("registration", "8s"),
+        ],
+    )
+    .await;
+    let text = all_text(&announcement.json);
+    assert!(
+        text.contains("A first event for the club's new players"),
+        "{text}"
+    );
+    assert!(text.contains("Registration closes <t:"), "{text}");
+    let join_id = announcement
+        .buttons()
+        .into_iter()
+        .find(|b| b.label.as_deref() == Some("Join"))
+        .expect("Join")
+        .custom_id;
+    let answer = press(&fake, &ann, announcement.id, "Join").await;
+    assert!(answer.contains("You are in Evening cup"), "{answer}");
+    // At the deadline the announcement is redrawn closed, without Join.
+    let closed = fake
+        .wait_for_message("registration closed", STEP * 2, |m| {
+            m.id == announcement.id && all_text(&m.json).contains("Registration is closed")
+        })
+        .await;
+    assert!(
+        closed
+            .buttons()
+            .iter()
+            .all(|b| b.label.as_deref() != Some("Join")),
+        "{:?}",
+        closed.buttons()
+    );
+    // A Join pressed on a board drawn before (a client not yet refreshed) is refused.
+    let late = fake.press_button_unchecked(&ben, announcement.id, &join_id);
+    let text = all_text(&private_answer(&fake, late).await.json);
+    assert!(text.contains("registration closed"), "{text}");
+    fake.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_robin_of_four_with_an_absence_a_crash_and_a_withdrawal() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
@@ -183,8 +234,8 @@ async fn a_round_robin_of_four_with_an_absence_a_crash_and_a_withdrawal() {
     // A player may not create one.
     let id = fake.send_slash_command(
         &players[0],
-        "weiqi-config",
-        "event create",
+        "weiqi-organise",
+        "create",
         vec![Opt::str("name", "Mine"), Opt::int("format", 0)],
     );
     let refused = all_text(&private_answer(&fake, id).await.json);
@@ -275,7 +326,7 @@ async fn a_round_robin_of_four_with_an_absence_a_crash_and_a_withdrawal() {
     // White of that game withdraws: the game is Black's by forfeit, and so is every game of
     // theirs to come.
     let quitter = by_id(&players, b2_white).clone();
-    let id = fake.send_slash_command(&quitter, "weiqi", "event withdraw", vec![]);
+    let id = fake.send_slash_command(&quitter, "weiqi-event", "withdraw", vec![]);
     let answer = all_text(&private_answer(&fake, id).await.json);
     assert!(answer.contains("You withdrew"), "{answer}");
     fake.wait_for_message("the withdrawal's forfeit", STEP, |m| {
@@ -314,7 +365,7 @@ async fn a_round_robin_of_four_with_an_absence_a_crash_and_a_withdrawal() {
     assert!(end.content().contains("A1"), "{}", end.content());
 
     // Standings and records on request.
-    let id = fake.send_slash_command(&players[0], "weiqi", "event standings", vec![]);
+    let id = fake.send_slash_command(&players[0], "weiqi-event", "standings", vec![]);
     let cb = fake.wait_for_callback(id, STEP).await;
     assert!(cb.ephemeral);
     let standings = fake
@@ -323,7 +374,7 @@ async fn a_round_robin_of_four_with_an_absence_a_crash_and_a_withdrawal() {
         })
         .await;
     assert!(all_text(&standings.json).contains("Club cup: standings"));
-    let id = fake.send_slash_command(&players[0], "weiqi", "event records", vec![]);
+    let id = fake.send_slash_command(&players[0], "weiqi-event", "records", vec![]);
     fake.wait_for_callback(id, STEP).await;
     let records = fake
         .wait_for_message("the records", STEP, |m| {
@@ -647,8 +698,8 @@ async fn a_referee_replays_a_game_then_awards_it() {
     let rule = |who: &TestUser, game: i64, ruling: &str| {
         fake.send_slash_command(
             who,
-            "weiqi-config",
-            "event rule",
+            "weiqi-organise",
+            "rule",
             vec![
                 Opt::int("game", game),
                 Opt::int("ruling", ruling_value(&commands, ruling)),
@@ -695,13 +746,23 @@ async fn a_referee_replays_a_game_then_awards_it() {
     );
     assert!(early.contains("Dead stones are marked only"), "{early}");
     // The replay is awarded to White: round 2 starts by itself.
-    let white = boards[1].2;
+    let (black, white) = (boards[1].1, boards[1].2);
     rule(&rita, replay_game, "award to White");
-    fake.wait_for_message("the award", STEP, |m| {
-        m.content()
-            .contains(&format!("awarded the game to <@{white}>"))
-    })
-    .await;
+    let award = fake
+        .wait_for_message("the award", STEP, |m| {
+            m.content()
+                .contains(&format!("awarded the game to <@{white}>"))
+        })
+        .await;
+    // Both players are named in the content, so Discord notifies both (a mention only in
+    // allowed_mentions notifies no one).
+    assert!(
+        award
+            .content()
+            .contains(&format!("<@{white}> against <@{black}>")),
+        "{}",
+        award.content()
+    );
     round_posted(&fake, 2).await;
     // The old game is no longer one to rule on.
     let stale = all_text(
@@ -711,7 +772,7 @@ async fn a_referee_replays_a_game_then_awards_it() {
     );
     assert!(!stale.contains("recorded"), "{stale}");
 
-    let id = fake.send_slash_command(&players[0], "weiqi", "event standings", vec![]);
+    let id = fake.send_slash_command(&players[0], "weiqi-event", "standings", vec![]);
     fake.wait_for_callback(id, STEP).await;
     let standings = fake
         .wait_for_message("the standings", STEP, |m| {
@@ -730,25 +791,7 @@ async fn a_referee_replays_a_game_then_awards_it() {
 
 /// The value Discord sends for the ruling whose English label starts with `name`.
 fn ruling_value(commands: &[Value], name: &str) -> i64 {
-    let config = commands
-        .iter()
-        .find(|c| c["name"] == "weiqi-config")
-        .expect("the config command");
-    let sub = |v: &Value, name: &str| -> Value {
-        v["options"]
-            .as_array()
-            .and_then(|a| a.iter().find(|o| o["name"] == name).cloned())
-            .unwrap_or_else(|| panic!("no {name} in {v}"))
-    };
-    let ruling = sub(&sub(&sub(config, "event"), "rule"), "ruling");
-    ruling["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(name)))
-        .unwrap_or_else(|| panic!("no ruling {name} in {ruling}"))["value"]
-        .as_i64()
-        .unwrap()
+    choice(commands, "weiqi-organise", "rule", "ruling", name)
 }
 
 /// The relay (传谱) on the real binary: an event names a relay channel, and spectators there
@@ -852,8 +895,8 @@ async fn a_timed_round_calls_the_referee_when_its_time_is_up() {
     // A timed schedule without its interval is refused.
     let id = fake.send_slash_command(
         &moderator,
-        "weiqi-config",
-        "event create",
+        "weiqi-organise",
+        "create",
         vec![
             Opt::str("name", "Clock"),
             Opt::int("format", ten),
@@ -899,8 +942,8 @@ async fn a_timed_round_calls_the_referee_when_its_time_is_up() {
     );
     let id = fake.send_slash_command(
         &moderator,
-        "weiqi-config",
-        "event rule",
+        "weiqi-organise",
+        "rule",
         vec![
             Opt::int("game", game),
             Opt::int("ruling", ruling_value(&commands, "award to Black")),

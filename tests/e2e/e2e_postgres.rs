@@ -106,6 +106,18 @@ async fn a_game_is_played_on_postgres_across_a_crash() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_first_invitation_speaks_its_language_on_postgres() {
+    let Some(schema) = TestSchema::new("e2e languages") else {
+        return;
+    };
+    first_invitations_speak_their_servers_language(&[
+        ("DATABASE_URL", &schema.url),
+        ("DATABASE_CONNECTIONS", "4"),
+    ])
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_postgres_stops_the_bot_with_a_clear_message() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;

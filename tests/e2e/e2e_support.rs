@@ -181,8 +181,8 @@ pub fn all_text(msg: &Value) -> String {
     parts.join("\n")
 }
 
-/// The value Discord sends for the choice of `option` (of `/weiqi <sub>` or `/weiqi-config
-/// <sub>`) whose label starts with `label`: poise numbers its choices.
+/// The value Discord sends for the choice of `option` (of `/<command> <sub>`) whose label
+/// starts with `label`: poise numbers its choices.
 pub fn choice(commands: &[Value], command: &str, sub: &str, option: &str, label: &str) -> i64 {
     let cmd = commands
         .iter()
@@ -412,4 +412,48 @@ pub fn moves_stored(url: &str) -> Vec<(i64, String)> {
             })
             .unwrap()
     })
+}
+
+/// Three servers in three languages (zh-CN, ko, ja), the bot freshly started on `env` (a
+/// database): the first invitation of each, typed at once by members whose own Discord is in
+/// English, is posted in its server's language.
+pub async fn first_invitations_speak_their_servers_language(env: &[(&str, &str)]) {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale("zh-CN");
+    let (ko, ko_channel) = fake.add_guild_on_shard(0, "바둑 서버");
+    fake.set_locale_of_guild(ko, "ko");
+    let (ja, ja_channel) = fake.add_guild_on_shard(0, "囲碁サーバー");
+    fake.set_locale_of_guild(ja, "ja");
+    let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
+    let users: Vec<TestUser> = names.iter().map(|n| fake.user(n)).collect();
+    let _bot = start_bot_with(&fake, dir.path(), env);
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    let servers = [
+        (fake.channel_id(), "邀请你下一盘围棋"),
+        (ko_channel, "바둑 대국에 초대했습니다"),
+        (ja_channel, "囲碁の対局の招待です"),
+    ];
+    let ids: Vec<u64> = servers
+        .iter()
+        .zip(users.chunks(2))
+        .map(|((channel, _), pair)| {
+            fake.send_slash_command_in(
+                *channel,
+                &pair[0],
+                "weiqi",
+                "invite",
+                vec![Opt::user("user", &pair[1])],
+            )
+        })
+        .collect();
+    for (id, (_, words)) in ids.into_iter().zip(servers) {
+        let cb = fake.wait_for_callback(id, STEP).await;
+        let text = all_text(&cb.data);
+        assert!(!cb.ephemeral, "{text}");
+        assert!(text.contains(words), "expected {words:?} in {text}");
+    }
+    fake.assert_no_violations();
 }

@@ -46,7 +46,7 @@ async fn a_pair_go_game_of_four_is_played_in_turn_to_its_result() {
     // Ann and Cat invite Ben and Dan.
     let id = fake.send_slash_command(
         &ann,
-        "weiqi",
+        "weiqi-team",
         "pair",
         vec![
             Opt::user("partner", &cat),
@@ -215,8 +215,8 @@ async fn two_teams_of_three_vote_in_their_own_threads() {
     // A member who is no moderator is refused.
     let id = fake.send_slash_command(
         &black[0],
-        "weiqi",
-        "team-game",
+        "weiqi-team",
+        "consult",
         vec![
             Opt::str("black_members", &mentions(&black)),
             Opt::str("white_members", &mentions(&white)),
@@ -226,8 +226,8 @@ async fn two_teams_of_three_vote_in_their_own_threads() {
     assert!(text.contains("moderators"), "{text}");
     let id = fake.send_slash_command(
         &moderator,
-        "weiqi",
-        "team-game",
+        "weiqi-team",
+        "consult",
         vec![
             Opt::str("black_members", &mentions(&black)),
             Opt::str("white_members", &mentions(&white)),
@@ -319,11 +319,11 @@ async fn the_server_votes_against_the_computer_in_a_public_thread() {
     fake.wait_connected(STEP).await;
     let commands = fake.wait_for_commands(STEP).await;
     let moderator = moderator(&fake);
-    let beginner = choice(&commands, "weiqi", "team-game", "computer", "beginner");
+    let beginner = choice(&commands, "weiqi-team", "consult", "computer", "beginner");
     let id = fake.send_slash_command(
         &moderator,
-        "weiqi",
-        "team-game",
+        "weiqi-team",
+        "consult",
         vec![
             Opt::int("computer", beginner),
             Opt::str("move_time", "10s"),
@@ -363,5 +363,81 @@ async fn the_server_votes_against_the_computer_in_a_public_thread() {
     }
     let team = fake.message(board.id).unwrap();
     assert_png_board(&team);
+    // The moderators' list names the team and the computer, never the team's seat (a number
+    // above 2⁶³ no member has), and the public board and the status do too.
+    let id = fake.send_slash_command(&moderator, "weiqi-config", "games", vec![]);
+    let listed = all_text(&private_answer(&fake, id).await.json);
+    assert!(listed.contains("everyone here"), "{listed}");
+    assert!(listed.contains("beginner"), "{listed}");
+    let public_text = all_text(&fake.message(public.id).unwrap().json);
+    let id = fake.send_slash_command_in(thread, &ann, "weiqi", "status", vec![]);
+    let status = all_text(&private_answer(&fake, id).await.json);
+    for text in [&listed, &public_text, &status] {
+        assert!(!names_a_team_seat(text), "{text}");
+    }
+    fake.assert_no_violations();
+}
+
+/// Whether a text mentions a user id above 2⁶³ (a team's seat, which is no one's).
+fn names_a_team_seat(text: &str) -> bool {
+    text.split("<@").skip(1).any(|rest| {
+        rest.split('>')
+            .next()
+            .and_then(|id| id.trim_start_matches('!').parse::<u64>().ok())
+            .is_some_and(|id| id >= 1 << 63)
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pair_naming_one_player_twice_is_refused_privately_and_posts_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (ann, ben, cat) = (fake.user("ann"), fake.user("ben"), fake.user("cat"));
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    let public = || {
+        fake.messages_in(fake.channel_id())
+            .into_iter()
+            .filter(|m| !m.ephemeral)
+            .collect::<Vec<_>>()
+    };
+    let before = public().len();
+    // Ben on both sides (Ann's partner and an opponent, or both opponents), Ann her own
+    // partner or opponent.
+    let cases = [
+        [&ben, &ben, &cat],
+        [&ben, &cat, &ben],
+        [&ann, &ben, &cat],
+        [&ben, &ann, &cat],
+        [&ben, &cat, &cat],
+    ];
+    for [partner, opponent, opponent_partner] in cases {
+        let id = fake.send_slash_command(
+            &ann,
+            "weiqi-team",
+            "pair",
+            vec![
+                Opt::user("partner", partner),
+                Opt::user("opponent", opponent),
+                Opt::user("opponent_partner", opponent_partner),
+            ],
+        );
+        let cb = fake.wait_for_callback(id, STEP).await;
+        assert!(cb.ephemeral, "a refusal is private: {}", cb.data);
+    }
+    // Whatever follows (a follow-up, a notice), nothing public appears in the channel.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let after = public();
+    assert_eq!(
+        after.len(),
+        before,
+        "public messages after a refusal: {:?}",
+        after
+            .iter()
+            .map(|m| m.content().to_owned())
+            .collect::<Vec<_>>()
+    );
     fake.assert_no_violations();
 }

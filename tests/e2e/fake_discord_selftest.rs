@@ -18,10 +18,10 @@ use serenity::async_trait;
 use support::*;
 use tokio::sync::mpsc;
 
-const TOKEN: &str = FAKE_TOKEN;
+pub(crate) const TOKEN: &str = FAKE_TOKEN;
 
 /// A 1×1 PNG (green pixel).
-const PNG: &[u8] = &[
+pub(crate) const PNG: &[u8] = &[
     0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
     0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53,
     0xde, 0x00, 0x00, 0x00, 0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00,
@@ -173,6 +173,30 @@ impl EventHandler for Handler {
     }
 }
 
+/// The commands the tests that play the bot themselves send: registered as a bot would, since
+/// the fake delivers only commands, subcommands and options that were registered.
+fn register_test_commands(fake: &FakeDiscord) {
+    let opt = |kind: u64, name: &str| serde_json::json!({"type": kind, "name": name, "description": name});
+    let sub = |name: &str, options: Vec<serde_json::Value>| serde_json::json!({"type": 1, "name": name, "description": name, "options": options});
+    let mut game = opt(4, "game");
+    game["autocomplete"] = true.into();
+    fake.register_commands(serde_json::json!([
+        {"type": 1, "name": "weiqi", "description": "Go", "options": [
+            {"type": 2, "name": "config", "description": "settings", "options": [
+                sub("set", vec![
+                    opt(3, "key"), opt(4, "size"), opt(10, "komi"), opt(5, "flag"),
+                    opt(6, "user"), opt(7, "channel"), opt(8, "role"),
+                ]),
+            ]},
+            sub("status", vec![]),
+            sub("play", vec![]),
+            sub("sgf", vec![game, opt(3, "format")]),
+        ]},
+        {"type": 1, "name": "weiqi-config", "description": "settings",
+         "default_member_permissions": "32", "options": [sub("show", vec![])]},
+    ]));
+}
+
 async fn next_seen(rx: &mut mpsc::UnboundedReceiver<Seen>, what: &str) -> Seen {
     match tokio::time::timeout(STEP, rx.recv()).await {
         Ok(Some(Seen::Error(e))) => panic!("the self-test handler failed: {e}"),
@@ -218,6 +242,22 @@ async fn serenity_plays_against_the_fake() {
         "{identify}"
     );
     assert_eq!(identify["properties"]["browser"], "serenity");
+    // Serenity's IDENTIFY passes the gateway's checks; its presence's `since` is serde's form
+    // of a SystemTime, which Discord takes.
+    assert!(
+        identify["presence"]["since"]
+            .as_object()
+            .is_some_and(|o| o.contains_key("secs_since_epoch")),
+        "{identify}"
+    );
+    assert_eq!(
+        (
+            identify["large_threshold"].as_u64(),
+            identify["compress"].as_bool()
+        ),
+        (Some(250), Some(true))
+    );
+    assert!(fake.violations().is_empty(), "{:#?}", fake.violations());
     assert!(
         matches!(next_seen(&mut rx, "ready").await, Seen::Ready { application_id } if application_id == APPLICATION_ID)
     );
@@ -288,7 +328,7 @@ async fn serenity_plays_against_the_fake() {
     );
 
     // Without Manage Server.
-    let plain = fake.send_slash_command(&alice, "ping", "", vec![]);
+    let plain = fake.send_slash_command(&alice, "ping", "deep", vec![]);
     let cb_plain = fake.wait_for_callback(plain, STEP).await;
     assert!(
         cb_plain.data["content"]
@@ -363,10 +403,10 @@ async fn serenity_plays_against_the_fake() {
     let _ = tokio::time::timeout(Duration::from_secs(5), bot).await;
 }
 
-type Ws =
+pub(crate) type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn next_frame(ws: &mut Ws, what: &str) -> serde_json::Value {
+pub(crate) async fn next_frame(ws: &mut Ws, what: &str) -> serde_json::Value {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     for _ in 0..16 {
@@ -379,7 +419,7 @@ async fn next_frame(ws: &mut Ws, what: &str) -> serde_json::Value {
     panic!("gateway: only non-text frames while waiting for {what}")
 }
 
-fn proxied_http(fake: &FakeDiscord) -> serenity::http::Http {
+pub(crate) fn proxied_http(fake: &FakeDiscord) -> serenity::http::Http {
     HttpBuilder::new(TOKEN)
         .proxy(fake.base_url())
         .ratelimiter_disabled(true)
@@ -407,6 +447,7 @@ async fn gateway_protocol_and_interaction_rules() {
     use tokio_tungstenite::tungstenite::Message;
 
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let active = fake.add_thread(CHANNEL_ID, "old game");
     let archived = fake.add_thread(CHANNEL_ID, "older game");
@@ -769,12 +810,13 @@ async fn a_missing_answer_names_the_step() {
     use tokio_tungstenite::tungstenite::Message;
 
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", fake.gateway_url()))
         .await
         .expect("connect to the fake gateway");
     next_frame(&mut ws, "HELLO").await;
-    let identify = serde_json::json!({"op": 2, "d": {"token": "Bot x", "intents": 1}});
+    let identify = identify_payload();
     ws.send(Message::Text(identify.to_string()))
         .await
         .expect("send IDENTIFY");
@@ -788,15 +830,21 @@ async fn a_missing_answer_names_the_step() {
 // Discord's rules: every limit refused with Discord's error and recorded as a violation, every
 // payload at the limits accepted.
 
+/// An IDENTIFY as Discord wants one: token, intents, properties.
+pub(crate) fn identify_payload() -> serde_json::Value {
+    serde_json::json!({"op": 2, "d": {"token": "Bot x", "intents": 1,
+        "properties": {"os": "linux", "browser": "test", "device": "test"}}})
+}
+
 /// A hand-driven gateway client that has identified (so the fake can dispatch interactions).
-async fn raw_bot(fake: &FakeDiscord) -> Ws {
+pub(crate) async fn raw_bot(fake: &FakeDiscord) -> Ws {
     use futures_util::SinkExt;
     use tokio_tungstenite::tungstenite::Message;
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", fake.gateway_url()))
         .await
         .expect("connect to the fake gateway");
     next_frame(&mut ws, "HELLO").await;
-    let identify = serde_json::json!({"op": 2, "d": {"token": "Bot x", "intents": 1}});
+    let identify = identify_payload();
     ws.send(Message::Text(identify.to_string()))
         .await
         .expect("send IDENTIFY");
@@ -806,7 +854,7 @@ async fn raw_bot(fake: &FakeDiscord) -> Ws {
 
 /// Reads gateway frames until the dispatch `event` whose `d.id` is `id` (any `d` when `id` is
 /// `None`), and returns its `d`.
-async fn dispatched(ws: &mut Ws, event: &str, id: Option<u64>) -> serde_json::Value {
+pub(crate) async fn dispatched(ws: &mut Ws, event: &str, id: Option<u64>) -> serde_json::Value {
     for _ in 0..64 {
         let f = next_frame(ws, event).await;
         if f["t"] == event
@@ -819,7 +867,7 @@ async fn dispatched(ws: &mut Ws, event: &str, id: Option<u64>) -> serde_json::Va
 }
 
 /// Discord's error of a failed serenity request: status, JSON code, first error path.
-fn discord_error(e: &serenity::Error) -> (u16, isize, String) {
+pub(crate) fn discord_error(e: &serenity::Error) -> (u16, isize, String) {
     match e {
         serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => (
             r.status_code.as_u16(),
@@ -834,7 +882,7 @@ fn discord_error(e: &serenity::Error) -> (u16, isize, String) {
     }
 }
 
-fn big(n: usize) -> String {
+pub(crate) fn big(n: usize) -> String {
     "x".repeat(n)
 }
 
@@ -850,6 +898,59 @@ fn select(id: &str, options: usize) -> serde_json::Value {
         .map(|i| serde_json::json!({"label": format!("option {i}"), "value": format!("v{i}")}))
         .collect();
     serde_json::json!({"type": 1, "components": [{"type": 3, "custom_id": id, "options": o}]})
+}
+
+/// Posts a message with files in `channel` as Discord wants them: parts `files[0]`,
+/// `files[1]`, … (serenity's builders number them so; its raw `Http::send_message` names every
+/// part after the attachment's placeholder id, 0 unless a builder set it), sent by hand over
+/// HTTP/1.1. The status and the JSON answer.
+pub(crate) async fn post_files(
+    fake: &FakeDiscord,
+    channel: u64,
+    payload: &serde_json::Value,
+    files: &[CreateAttachment],
+) -> (u16, serde_json::Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let boundary = "fake-discord-selftest-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\nContent-Type: application/json\r\n\r\n{payload}\r\n"
+    )
+    .into_bytes();
+    for (i, f) in files.iter().enumerate() {
+        body.extend(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"files[{i}]\"; filename=\"{}\"\r\nContent-Type: application/octet-stream\r\n\r\n",
+                f.filename
+            )
+            .as_bytes(),
+        );
+        body.extend(&f.data);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{boundary}--\r\n").as_bytes());
+    let addr = fake.base_url().trim_start_matches("http://").to_string();
+    let head = format!(
+        "POST /api/v10/channels/{channel}/messages HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bot {TOKEN}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let mut tcp = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect to the fake's REST port");
+    tcp.write_all(head.as_bytes()).await.expect("send");
+    tcp.write_all(&body).await.expect("send");
+    let mut answer = Vec::new();
+    tokio::time::timeout(STEP, tcp.read_to_end(&mut answer))
+        .await
+        .expect("an answer in time")
+        .expect("read the answer");
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, json) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(json).expect("a JSON answer"))
 }
 
 /// Everything at Discord's limits, which Discord takes.
@@ -891,14 +992,12 @@ async fn message_payloads_are_checked_like_discord() {
     let channel = ChannelId::new(CHANNEL_ID);
 
     let (good, files) = message_at_the_limits();
-    let msg = http
-        .send_message(channel, files, &good)
-        .await
-        .expect("a message at every limit is taken");
-    assert_eq!(msg.attachments.len(), 10);
+    let (status, msg) = post_files(&fake, CHANNEL_ID, &good, &files).await;
+    assert_eq!(status, 200, "a message at every limit is taken: {msg}");
+    assert_eq!(msg["attachments"].as_array().map(Vec::len), Some(10));
     assert_eq!(
-        msg.embeds[0].image.as_ref().map(|i| i.url.as_str()),
-        Some(msg.attachments[3].url.as_str())
+        msg["embeds"][0]["image"]["url"],
+        msg["attachments"][3]["url"]
     );
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 
@@ -1074,8 +1173,8 @@ async fn message_payloads_are_checked_like_discord() {
     let eleven: Vec<CreateAttachment> = (0..11)
         .map(|i| CreateAttachment::bytes(PNG.to_vec(), format!("f{i}.png")))
         .collect();
-    let e = http
-        .send_message(channel, eleven, &json!({}))
+    let e = channel
+        .send_message(&http, CreateMessage::new().files(eleven))
         .await
         .expect_err("11 files");
     assert_eq!(discord_error(&e), (400, 50035, "attachments".into()));
@@ -1176,6 +1275,7 @@ async fn callbacks_follow_ups_and_edits_are_checked_like_discord() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1348,6 +1448,7 @@ async fn autocomplete_interactions_and_their_results() {
     use serde_json::json;
     use serenity::all::{CommandDataOptionValue as V, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1670,6 +1771,7 @@ async fn interaction_windows_three_seconds_and_fifteen_minutes() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -1738,6 +1840,7 @@ async fn interaction_windows_three_seconds_and_fifteen_minutes() {
 async fn a_late_callback_fails_the_wait_at_once() {
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let id = fake.send_slash_command(&alice, "weiqi", "status", vec![]);
@@ -1758,6 +1861,7 @@ async fn the_bots_permissions_per_channel() {
     use serde_json::json;
     use serenity::all::InteractionId;
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let quiet = fake.add_text_channel("quiet");
     let mut ws = raw_bot(&fake).await;
@@ -1861,6 +1965,7 @@ async fn the_bots_permissions_per_channel() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn administrators_have_every_permission_in_interactions() {
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let admin = fake.user("root").with_permissions(perms::ADMINISTRATOR);
     fake.update_user(admin.clone());
     let moderator = fake
@@ -2086,6 +2191,7 @@ async fn threads_archive_lock_and_edit_like_discord() {
 async fn the_guild_locale_and_each_members_own() {
     use serenity::model::event::{GuildCreateEvent, GuildUpdateEvent};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     fake.set_guild_locale("zh-CN");
     let alice = fake.user("alice").with_locale("ja");
     fake.update_user(alice.clone());
@@ -2096,7 +2202,7 @@ async fn the_guild_locale_and_each_members_own() {
     {
         use futures_util::SinkExt;
         next_frame(&mut ws, "HELLO").await;
-        let identify = serde_json::json!({"op": 2, "d": {"token": "Bot x", "intents": 1}});
+        let identify = identify_payload();
         ws.send(tokio_tungstenite::tungstenite::Message::Text(
             identify.to_string(),
         ))
@@ -2267,6 +2373,7 @@ async fn modals_open_and_are_submitted() {
     use serde_json::json;
     use serenity::all::{ActionRowComponent, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let alice = fake.user("alice");
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);
@@ -2364,6 +2471,7 @@ async fn a_deferred_answers_first_follow_up_replaces_it_and_only_content_mention
     use serde_json::json;
     use serenity::all::{ChannelId, InteractionId};
     let fake = FakeDiscord::start().await;
+    register_test_commands(&fake);
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
     let mut ws = raw_bot(&fake).await;
     let http = proxied_http(&fake);

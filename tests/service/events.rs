@@ -842,6 +842,54 @@ fn a_timed_round_waits_for_its_time_and_calls_the_referee_for_games_still_played
     assert_eq!(event(&w, id).round, 3);
 }
 
+#[rstest]
+fn registration_closes_at_its_deadline_across_a_restart_and_a_late_join_is_refused(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
+    let mut options = terms(Format::RoundRobin);
+    options.purpose = Some("  For the club's new players  ".into());
+    options.registration = Some(ms(600 * SEC));
+    let id = create(&w, options);
+    let t = event(&w, id);
+    assert_eq!(
+        t.terms.purpose.as_deref(),
+        Some("For the club's new players")
+    );
+    let closes = t.registration_closes_at().expect("a deadline");
+    join(&w, id, ALICE).unwrap();
+    // Nothing to show before the deadline, across a restart.
+    let changed = |fired: &[Outcome]| {
+        fired
+            .iter()
+            .filter(|o| o.subject == Subject::Event(id))
+            .flat_map(|o| &o.events)
+            .any(|e| matches!(e, Event::EventChanged(_)))
+    };
+    assert!(!changed(&w.advance(300 * SEC)));
+    w.restart();
+    assert!(event(&w, id).registration_open(w.now()));
+    assert!(!changed(&w.advance(299 * SEC)));
+    join(&w, id, BOB).unwrap();
+    // At the deadline the announcement is shown again, closed; a late join is refused and
+    // changes nothing.
+    assert!(
+        changed(&w.advance(SEC)),
+        "the announcement redrawn at the deadline"
+    );
+    assert_eq!(
+        join(&w, id, CAROL).unwrap_err().refusal(),
+        Some(&Refusal::RegistrationOver { closed_at: closes })
+    );
+    let t = event(&w, id);
+    assert_eq!(t.entries.len(), 2);
+    assert!(!t.registration_open(w.now()));
+    // An organiser still starts it.
+    assert_eq!(started(&start(&w, id).after).len(), 1);
+}
+
 /// The nigiri of `m` by buttons: the guesser (the pairing's Black) guesses `odd`, the bot's
 /// hand taken from `random`.
 fn guess(w: &World, m: MatchId, by: UserId, odd: bool, random: u64) -> Result<Outcome, Failure> {

@@ -1,30 +1,36 @@
-//! The slash commands, one small module per command family, on poise: `/weiqi …` for everyone
-//! and `/weiqi-config …` for moderators. Each command decodes its typed options, asks `game`
-//! (through the runtime), answers, then publishes what changed. Names, descriptions, options and
-//! choices are localised from the Fluent files ([`localise`]).
+//! The slash commands, one small module per command, on poise, grouped by what a member is
+//! doing: `/weiqi …` playing a game, `/weiqi-team …` playing in pairs or teams, `/weiqi-event …`
+//! taking part in the server's events, `/weiqi-organise …` running them (organisers and
+//! referees), `/weiqi-config …` the server's settings (moderators). Discord refuses a command
+//! over 4,000 characters (every language's longest text counted), so each family is a command
+//! of its own with room to grow (`tests/e2e/command_tree.rs` prints the sizes). Each command
+//! decodes its typed options, asks `game` (through the runtime), answers, then publishes what
+//! changed. Names, descriptions, options and choices are localised from the Fluent files
+//! ([`localise`]); a name of an earlier version is answered with where it went ([`moved`]).
 
+mod moved;
 mod weiqi_accept;
 mod weiqi_ai;
 mod weiqi_board;
 mod weiqi_cancel;
 mod weiqi_config;
-mod weiqi_config_event;
 mod weiqi_config_games;
-mod weiqi_config_rule;
 mod weiqi_decline;
 mod weiqi_event;
 mod weiqi_games;
 mod weiqi_invite;
 mod weiqi_leaderboard;
 mod weiqi_learn;
-mod weiqi_pair;
+mod weiqi_organise;
+mod weiqi_organise_rule;
 pub mod weiqi_pass;
 mod weiqi_profile;
 mod weiqi_rank;
 mod weiqi_resign;
 mod weiqi_sgf;
 mod weiqi_status;
-mod weiqi_team_game;
+mod weiqi_team_consult;
+mod weiqi_team_pair;
 
 use std::sync::Arc;
 
@@ -51,22 +57,26 @@ pub const CONFIG_PERMISSION: Permissions = Permissions::MANAGE_GUILD;
 
 /// Every command, localised.
 pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
-    let mut commands = vec![weiqi(), weiqi_config::weiqi_config()];
+    let mut commands = vec![
+        weiqi(),
+        weiqi_team(),
+        weiqi_event::weiqi_event(),
+        weiqi_organise::weiqi_organise(),
+        weiqi_config::weiqi_config(),
+    ];
     for c in &mut commands {
         localise(c, "cmd");
     }
     commands
 }
 
-/// `/weiqi`: play Go.
+/// `/weiqi`: play Go — start a game, play it, look back on it.
 #[poise::command(
     slash_command,
     guild_only,
     subcommand_required,
     subcommands(
         "weiqi_invite::invite",
-        "weiqi_pair::pair",
-        "weiqi_team_game::team_game",
         "weiqi_ai::ai",
         "weiqi_accept::accept",
         "weiqi_decline::decline",
@@ -80,11 +90,22 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_leaderboard::leaderboard",
         "weiqi_rank::rank",
         "weiqi_sgf::sgf",
-        "weiqi_event::event",
         "weiqi_learn::learn"
     )
 )]
 pub async fn weiqi(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// `/weiqi-team`: pair Go and consultation games.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "weiqi-team",
+    subcommand_required,
+    subcommands("weiqi_team_pair::pair", "weiqi_team_consult::consult")
+)]
+pub async fn weiqi_team(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -467,6 +488,31 @@ async fn reply_private(ctx: Ctx<'_>, text: String) {
     }
 }
 
+/// Answers a command this version does not have: where it went if it moved
+/// ([`moved::moved_to`]), else that it was not understood — privately, never left unanswered.
+async fn answer_unknown(
+    ctx: &serenity::all::Context,
+    interaction: &serenity::all::CommandInteraction,
+) {
+    let lang = Lang::from_locale(&interaction.locale);
+    let path = moved::path_of(interaction);
+    let span = info_span!("command", name = %path, user = interaction.user.id.get());
+    let text = match moved::moved_to(&path) {
+        Some(new) => tr!(lang, "command-moved", old = path.clone(), new = new),
+        None => tr!(lang, "command-not-understood"),
+    };
+    warn!(parent: &span, "a command of another version");
+    let msg = CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true);
+    if let Err(e) = interaction
+        .create_response(&ctx.http, CreateInteractionResponse::Message(msg))
+        .await
+    {
+        warn!(parent: &span, error = %e, "could not answer the command");
+    }
+}
+
 /// Logs a failure at the level it deserves.
 pub fn log_failure(f: &Failure) {
     match f {
@@ -501,6 +547,13 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
             let lang = Lang::from_locale(ctx.locale().unwrap_or_default());
             tracing::error!(%error, "a command failed");
             (*ctx, tr!(lang, "failure-internal"))
+        }
+        poise::FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            return answer_unknown(framework.serenity_context, interaction).await;
         }
         other => {
             warn!(error = %other, "framework error");

@@ -63,14 +63,7 @@ async fn setting_keys(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse
     rename = "weiqi-config",
     default_member_permissions = "MANAGE_GUILD",
     subcommand_required,
-    subcommands(
-        "show",
-        "set",
-        "reset",
-        "games",
-        "annul",
-        "super::weiqi_config_event::event"
-    )
+    subcommands("show", "set", "reset", "games", "annul")
 )]
 pub async fn weiqi_config(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())

@@ -8,7 +8,8 @@ use crate::game::{Command, MatchId, RunningGame};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
-use super::super::ui::{mention, relative_time, words};
+use super::super::ui::team_board::holder_name;
+use super::super::ui::{relative_time, words};
 use super::Call;
 use super::weiqi_config::moderator_or_refuse;
 
@@ -45,7 +46,7 @@ fn line(g: &RunningGame, lang: Lang) -> String {
         RunningGame::Playing {
             id,
             channel,
-            players,
+            sides,
             size,
             rules,
             move_count,
@@ -55,8 +56,8 @@ fn line(g: &RunningGame, lang: Lang) -> String {
             "config-game-line",
             game = id.get(),
             summary = summary(*size, *rules, lang),
-            black = mention(players[0]),
-            white = mention(players[1]),
+            black = holder_name(&sides.black, lang),
+            white = holder_name(&sides.white, lang),
             moves = *move_count,
             started = relative_time(*started_at),
             channel = format!("<#{}>", channel.get())
@@ -154,4 +155,32 @@ pub async fn annul(
     )
     .await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::teams::{Membership, SeatHolder};
+    use crate::game::{ChannelId, Timestamp};
+    use crate::go::{BoardSize, ByColor, Level, RuleSet};
+
+    #[test]
+    fn a_team_game_is_listed_by_its_team_and_the_computer_not_by_seats() {
+        let g = RunningGame::Playing {
+            id: MatchId(130),
+            channel: ChannelId(5),
+            sides: ByColor {
+                black: SeatHolder::Team(Membership::Role(77)),
+                white: SeatHolder::Computer(Level::Beginner),
+            },
+            size: BoardSize::new(9).expect("a size"),
+            rules: RuleSet::Chinese,
+            move_count: 4,
+            started_at: Timestamp::from_millis(0),
+        };
+        let text = line(&g, Lang::En);
+        assert!(text.contains("<@&77>"), "{text}");
+        assert!(text.contains("beginner"), "{text}");
+        assert!(!text.contains("<@9"), "{text}");
+    }
 }

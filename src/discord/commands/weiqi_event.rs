@@ -1,4 +1,4 @@
-//! `/weiqi event list | standings | withdraw | records`: a server's events for its players —
+//! `/weiqi-event list | standings | withdraw | records`: a server's events for its players —
 //! the list, an event's standings (a picture and a short text), withdrawing (弃权), and every
 //! game of an event as one SGF collection.
 
@@ -13,15 +13,17 @@ use super::super::publish::event_picture;
 use super::super::reply::Reply;
 use super::super::ui::event_message;
 use super::Call;
-use super::weiqi_config_event::{event_label, event_meant, open_events};
+use super::weiqi_organise::{event_label, event_meant, open_events};
 
-/// Events: the list, standings, withdrawing, records.
+/// `/weiqi-event`: the server's events for their players.
 #[poise::command(
     slash_command,
     guild_only,
+    rename = "weiqi-event",
+    subcommand_required,
     subcommands("event_list", "event_standings", "event_withdraw", "event_records")
 )]
-pub async fn event(_ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn weiqi_event(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 

@@ -12,13 +12,14 @@ use tracing::{info, warn};
 use crate::game::{
     ChannelId, Ending, GuildId, Match, MatchId, NigiriStage, Outcome, Timestamp, UserId,
 };
+use crate::go::Color;
 
 use super::super::bot::Bot;
 use super::super::discord_settings::MoveNotify;
 use super::super::i18n::{Lang, tr};
 use super::super::repo::BoardRecord;
 use super::super::snowflake;
-use super::super::ui::{self, invitation_message::Closed, mention};
+use super::super::ui::{self, invitation_message::Closed, mention, team_board::side_name};
 use super::relay_steps::Relayed;
 use super::{Reward, Step, current, draw};
 
@@ -128,8 +129,8 @@ pub(super) async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
                 let text = tr!(
                     lang,
                     "notice-agreement",
-                    black = mention(m.players.black),
-                    white = mention(m.players.white)
+                    black = side_name(&m, Color::Black, lang),
+                    white = side_name(&m, Color::White, lang)
                 );
                 notify(bot, &http, &m, &m.people(), text).await;
             }
@@ -292,8 +293,8 @@ async fn start_game(bot: &Bot, http: &Http, id: MatchId) {
         let text = tr!(
             lang,
             "invitation-game-on",
-            black = ui::team_board::side_name(&m, crate::go::Color::Black, lang),
-            white = ui::team_board::side_name(&m, crate::go::Color::White, lang)
+            black = side_name(&m, Color::Black, lang),
+            white = side_name(&m, Color::White, lang)
         );
         let edited = with_retry("mark the invitation accepted", || {
             edit(
@@ -693,12 +694,12 @@ async fn announce(
             lang,
             "annulled-notice",
             game = id.get(),
-            black = mention(m.players.black),
-            white = mention(m.players.white)
+            black = side_name(&m, Color::Black, lang),
+            white = side_name(&m, Color::White, lang)
         );
         msg = msg
             .content(notice)
-            .allowed_mentions(snowflake::notify(m.both()));
+            .allowed_mentions(snowflake::notify(m.people()));
     }
     if m.offers_rematch() {
         // Its two players may ask for another game on the same terms.
@@ -765,8 +766,8 @@ async fn short_result(
         lang,
         "result-short",
         game = id.get(),
-        black = players.map_or_else(unknown, |p| mention(p[0])),
-        white = players.map_or_else(unknown, |p| mention(p[1])),
+        black = players.map_or_else(unknown, |p| ui::seat_name(p[0], lang)),
+        white = players.map_or_else(unknown, |p| ui::seat_name(p[1], lang)),
         result = result
     );
     let msg = CreateMessage::new()
@@ -794,8 +795,8 @@ async fn annulled_unreadable(
         lang,
         "annulled-unreadable",
         game = id.get(),
-        black = players.map_or_else(unknown, |p| mention(p[0])),
-        white = players.map_or_else(unknown, |p| mention(p[1]))
+        black = players.map_or_else(unknown, |p| ui::seat_name(p[0], lang)),
+        white = players.map_or_else(unknown, |p| ui::seat_name(p[1], lang))
     );
     let channel = record.as_ref().map(|r| r.channel).or(outcome.channel);
     if let (Some(channel), Some(message)) = (channel, record.and_then(|r| r.message)) {

@@ -34,8 +34,9 @@ pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
     let t = latest(bot, t).await;
     let id = t.id;
     let lang = bot.guild_lang(t.guild).await;
-    let embed = event_message::announcement(&t, lang);
-    let components = event_message::components(&t, lang);
+    let now = bot.runtime.now();
+    let embed = event_message::announcement(&t, now, lang);
+    let components = event_message::components(&t, now, lang);
     let recorded = match bot.repo(move |r| r.event_message(id)).await {
         Ok(found) => found,
         Err(e) => {

@@ -138,9 +138,15 @@ async fn open_thread(
         game = m.id.get(),
         color = ui::words::color_name(lang, color)
     );
+    // `invitable` is a private thread's only: Discord refuses it on a public one.
+    let thread = CreateThread::new(name).kind(kind);
+    let thread = match kind {
+        ChannelType::PrivateThread => thread.invitable(false),
+        _ => thread,
+    };
     let opened = async {
         snowflake::channel(m.channel)?
-            .create_thread(http, CreateThread::new(name).kind(kind).invitable(false))
+            .create_thread(http, thread)
             .await
     };
     let thread = match opened.await {

@@ -11,6 +11,7 @@ use crate::render::regions::{grid_shape, regions};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
+use super::team_board::side_name;
 use super::words::{self, color_name, counting_method, not_counted, rules_name};
 use super::{BOARD_FILE, mention, nigiri, relative_time, stone};
 
@@ -29,14 +30,6 @@ pub fn title(m: &Match, lang: Lang) -> String {
     )
 }
 
-/// A player as the board names them: their mention, or the computer with its level.
-pub fn player(m: &Match, c: Color, lang: Lang) -> String {
-    match m.computer {
-        Some(computer) if computer.color == c => words::computer_name(lang, computer.level),
-        _ => mention(m.players[c]),
-    }
-}
-
 /// Black and White; during a nigiri, the two players, their colours to be decided.
 pub fn players_line(m: &Match, lang: Lang) -> String {
     if m.teams.is_some() {
@@ -53,8 +46,8 @@ pub fn players_line(m: &Match, lang: Lang) -> String {
     tr!(
         lang,
         "board-players",
-        black = player(m, Color::Black, lang),
-        white = player(m, Color::White, lang)
+        black = side_name(m, Color::Black, lang),
+        white = side_name(m, Color::White, lang)
     )
 }
 
@@ -278,7 +271,7 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     let Ending::Finished { result, reason } = ending else {
         return String::new();
     };
-    let who = |c: Color| format!("{} {}", stone(c), player(m, c, lang));
+    let who = |c: Color| format!("{} {}", stone(c), side_name(m, c, lang));
     let head = match result {
         // Equal scores under rules where the tie goes to Black (Ing).
         GameResult::Points {

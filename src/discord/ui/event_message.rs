@@ -4,13 +4,13 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
-use crate::game::Duration;
 use crate::game::events::standings::Standing;
 use crate::game::events::{
     Board, ColourRule, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome, Schedule, Stage,
     Tournament, Winner,
 };
 use crate::game::time_control::format_duration;
+use crate::game::{Duration, Timestamp};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
@@ -123,16 +123,34 @@ pub fn terms_text(lang: Lang, t: &EventTerms) -> String {
     lines.join("\n")
 }
 
-/// Where the event stands, in a line.
-fn stage_text(lang: Lang, t: &Tournament) -> String {
+/// Where the event stands, in a line: in registration, until when and whether still open.
+fn stage_text(lang: Lang, t: &Tournament, now: Timestamp) -> String {
     let count = u32::try_from(t.entries.len()).unwrap_or(u32::MAX);
     let max = u32::try_from(t.terms.capacity()).unwrap_or(u32::MAX);
     match t.stage {
-        Stage::Registration => tr!(lang, "event-stage-registration", count = count, max = max),
+        Stage::Registration if !t.registration_open(now) => {
+            tr!(lang, "event-stage-registration-closed", count = count)
+        }
+        Stage::Registration => {
+            let open = tr!(lang, "event-stage-registration", count = count, max = max);
+            match t.registration_closes_at() {
+                Some(closes) => format!(
+                    "{open} {}",
+                    tr!(lang, "event-registration-until", closes = deadline(closes))
+                ),
+                None => open,
+            }
+        }
         Stage::Running => tr!(lang, "event-stage-running", round = t.round),
         Stage::Finished => tr!(lang, "event-stage-finished"),
         Stage::Cancelled => tr!(lang, "event-stage-cancelled"),
     }
+}
+
+/// A moment as Discord shows it to each reader, in their own time zone and language: the date
+/// and time, and how far off it is (`<t:…:f>`, `<t:…:R>`).
+fn deadline(at: Timestamp) -> String {
+    format!("<t:{0}:f> ({1})", at.seconds(), super::relative_time(at))
 }
 
 /// One player of the list: `3. @name`, with a team in an arena, and why they are out.
@@ -170,8 +188,9 @@ fn fit(lang: Lang, lines: &[String], max: usize) -> String {
     out
 }
 
-/// The announcement's embed: the name, the terms, where it stands, the players.
-pub fn announcement(t: &Tournament, lang: Lang) -> CreateEmbed {
+/// The announcement's embed at `now`: the name, its purpose, the terms, where it stands (with
+/// its registration deadline), the players.
+pub fn announcement(t: &Tournament, now: Timestamp, lang: Lang) -> CreateEmbed {
     let players: Vec<String> = (0..t.entries.len())
         .map(|seat| entry_line(lang, t, seat))
         .collect();
@@ -180,10 +199,16 @@ pub fn announcement(t: &Tournament, lang: Lang) -> CreateEmbed {
     } else {
         fit(lang, &players, FIELD_MAX)
     };
+    let purpose = t
+        .terms
+        .purpose
+        .as_ref()
+        .map(|p| format!("{}\n\n", tr!(lang, "event-purpose", purpose = p.clone())))
+        .unwrap_or_default();
     let description = format!(
-        "{}\n\n**{}**",
+        "{purpose}{}\n\n**{}**",
         terms_text(lang, &t.terms),
-        stage_text(lang, t)
+        stage_text(lang, t, now)
     );
     CreateEmbed::new()
         .title(tr!(
@@ -196,19 +221,26 @@ pub fn announcement(t: &Tournament, lang: Lang) -> CreateEmbed {
         .field(tr!(lang, "event-players"), list, false)
 }
 
-/// The announcement's buttons: Join and Leave while registration is open; none after.
-pub fn components(t: &Tournament, lang: Lang) -> Vec<CreateActionRow> {
+/// The announcement's buttons at `now`: Join while registration is open, Leave until the
+/// event starts; none after.
+pub fn components(t: &Tournament, now: Timestamp, lang: Lang) -> Vec<CreateActionRow> {
     if t.stage != Stage::Registration {
         return Vec::new();
     }
-    vec![CreateActionRow::Buttons(vec![
-        CreateButton::new(ButtonId::JoinEvent { event: t.id }.to_string())
-            .label(tr!(lang, "button-join"))
-            .style(ButtonStyle::Success),
+    let mut buttons = Vec::new();
+    if t.registration_open(now) {
+        buttons.push(
+            CreateButton::new(ButtonId::JoinEvent { event: t.id }.to_string())
+                .label(tr!(lang, "button-join"))
+                .style(ButtonStyle::Success),
+        );
+    }
+    buttons.push(
         CreateButton::new(ButtonId::LeaveEvent { event: t.id }.to_string())
             .label(tr!(lang, "button-leave"))
             .style(ButtonStyle::Secondary),
-    ])]
+    );
+    vec![CreateActionRow::Buttons(buttons)]
 }
 
 /// A round's pairings: one line a board, Black first; byes and games lost without play.
@@ -367,8 +399,19 @@ fn ruling_words(
 ) -> String {
     use crate::game::Ruling;
     match ruling {
-        Ruling::Award(c) => tr!(lang, "ruling-award", winner = mention(players[c])),
-        Ruling::Settle => tr!(lang, "ruling-settle"),
+        // Both players are named: the content's mentions are whom Discord notifies.
+        Ruling::Award(c) => tr!(
+            lang,
+            "ruling-award",
+            winner = mention(players[c]),
+            loser = mention(players[!c])
+        ),
+        Ruling::Settle => tr!(
+            lang,
+            "ruling-settle",
+            black = mention(players.black),
+            white = mention(players.white)
+        ),
         Ruling::Replay => tr!(
             lang,
             "ruling-replay",

@@ -17,12 +17,24 @@ pub mod words;
 use crate::game::{Timestamp, UserId};
 use crate::go::Color;
 
+use super::i18n::{self, Lang};
+
 /// The file name the board image is attached under (`attachment://board.png`).
 pub const BOARD_FILE: &str = "board.png";
 
 /// A member's mention.
 pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
+}
+
+/// A seat of a match read back without its match (a row): the player's mention, or "a team"
+/// for a consultation team's seat, which is no one's.
+pub fn seat_name(user: UserId, lang: Lang) -> String {
+    if crate::game::teams::is_team_seat(user) {
+        i18n::tr!(lang, "team-seat")
+    } else {
+        mention(user)
+    }
 }
 
 /// A Discord timestamp the client shows relative to now ("in 2 minutes") and keeps current.
@@ -513,5 +525,58 @@ mod tests {
                 .iter()
                 .any(|f| f["value"].as_str().unwrap().contains("Abandoned"))
         );
+    }
+
+    /// A channel's team (anyone) against the computer, as `/weiqi-team consult computer:…`
+    /// makes it: Black's seat is the team's, no one's.
+    fn team_against_the_computer() -> Match {
+        use crate::game::teams::{Side, TeamForm, Teams, team_seat};
+        let mut m = a_match(9);
+        let bot = UserId(1_100_000_000_000_000_001);
+        m.players = ByColor {
+            black: team_seat(m.id, Color::Black),
+            white: bot,
+        };
+        m.teams = Some(Teams {
+            form: TeamForm::Consultation,
+            sides: ByColor {
+                black: Side::anyone(),
+                white: Side::members(vec![bot]),
+            },
+        });
+        m.computer = Some(crate::game::Computer {
+            user: bot,
+            color: Color::White,
+            level: crate::go::Level::Beginner,
+            may_resign: false,
+        });
+        m
+    }
+
+    /// Whether a text mentions a user id no one holds (a team's seat, above 2⁶³).
+    fn names_a_seat(text: &str) -> bool {
+        text.split("<@").skip(1).any(|rest| {
+            rest.split('>')
+                .next()
+                .and_then(|id| id.trim_start_matches('!').parse::<u64>().ok())
+                .is_some_and(|id| id >= 1 << 63)
+        })
+    }
+
+    #[test]
+    fn a_team_is_named_by_who_plays_for_it_never_by_its_seat() {
+        let m = team_against_the_computer();
+        let now = Timestamp::from_millis(1_800_000_000_000);
+        let board = json(&board_message::embed(&m, Lang::En)).to_string();
+        let status = status_text::text(&m, now, Lang::En);
+        let ended = board_message::ending_text(&m, Ending::Annulled, Lang::En);
+        let black = team_board::side_name(&m, Color::Black, Lang::En);
+        let white = team_board::side_name(&m, Color::White, Lang::En);
+        for text in [&board, &status, &ended, &black, &white] {
+            assert!(!names_a_seat(text), "a seat named in: {text}");
+        }
+        assert_eq!(black, "everyone here");
+        assert!(white.contains("beginner"), "{white}");
+        assert!(status.contains("everyone here"), "{status}");
     }
 }

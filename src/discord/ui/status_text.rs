@@ -3,7 +3,7 @@
 use crate::game::{Duration, Match, Timestamp};
 
 use super::super::i18n::{Lang, tr};
-use super::mention;
+use super::team_board::{mover_name, side_name};
 use super::words::{color_name, rules_name};
 
 /// `m:ss` (or `h:mm:ss`).
@@ -53,7 +53,7 @@ pub fn text(m: &Match, now: Timestamp, lang: Lang) -> String {
         lang,
         "status-play",
         head = head,
-        player = mention(m.player_to_move()),
+        player = mover_name(m, lang),
         color = color_name(lang, to_move),
         number = m.move_count(),
         black_captures = caps.black,
@@ -77,7 +77,7 @@ fn clock_lines(m: &Match, now: Timestamp, turn_left: Duration, lang: Lang) -> St
         lines.push(tr!(
             lang,
             "status-clock",
-            player = mention(m.players[c]),
+            player = side_name(m, c, lang),
             clock = super::words::clock_text(lang, tc, now_clock),
             exact = clock(now_clock.main)
         ));

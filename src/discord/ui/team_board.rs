@@ -5,8 +5,8 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter};
 
 use crate::game::Match;
-use crate::game::teams::Membership;
 use crate::game::teams::votes::{Choice, tally};
+use crate::game::teams::{Membership, SeatHolder};
 use crate::go::Color;
 
 use super::super::custom_id::ButtonId;
@@ -14,24 +14,37 @@ use super::super::i18n::{Lang, tr};
 use super::words::{self, color_name};
 use super::{mention, stone};
 
-/// A side of a team game by its people: a pair's two players, a team's members, its role, or
-/// anyone here; the computer by its level.
-pub fn side_name(m: &Match, c: Color, lang: Lang) -> String {
-    if let Some(computer) = m.computer.filter(|k| k.color == c) {
-        return words::computer_name(lang, computer.level);
+/// A side as players read it: a person's mention, a pair's two, a team's members, its role
+/// or anyone here, the computer by its level — never a team's seat, which is no one's.
+pub fn holder_name(holder: &SeatHolder, lang: Lang) -> String {
+    let people = |list: &[crate::game::UserId], sep: &str| {
+        list.iter()
+            .map(|&u| mention(u))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match holder {
+        SeatHolder::Person(u) => mention(*u),
+        SeatHolder::Pair(list) => people(list, " & "),
+        SeatHolder::Team(Membership::Members(list)) => people(list, ", "),
+        SeatHolder::Team(Membership::Role(role)) => format!("<@&{role}>"),
+        SeatHolder::Team(Membership::Anyone) => tr!(lang, "team-anyone"),
+        SeatHolder::Computer(level) => words::computer_name(lang, *level),
     }
-    match m.teams.as_ref().map(|t| &t.sides[c].membership) {
-        Some(Membership::Members(list)) => {
-            let names: Vec<String> = list.iter().map(|&u| mention(u)).collect();
-            if m.pair_teams().is_some() {
-                names.join(" & ")
-            } else {
-                names.join(", ")
-            }
-        }
-        Some(Membership::Role(role)) => format!("<@&{role}>"),
-        Some(Membership::Anyone) => tr!(lang, "team-anyone"),
-        None => mention(m.players[c]),
+}
+
+/// A side of a match by whoever holds it ([`holder_name`]).
+pub fn side_name(m: &Match, c: Color, lang: Lang) -> String {
+    holder_name(&m.holder(c), lang)
+}
+
+/// The one to move as players read it: the person whose turn it is (a pair's player among
+/// them), else the side (a consultation team, the computer).
+pub fn mover_name(m: &Match, lang: Lang) -> String {
+    let c = m.game.to_move();
+    match m.holder(c) {
+        SeatHolder::Person(_) | SeatHolder::Pair(_) => mention(m.player_to_move()),
+        holder => holder_name(&holder, lang),
     }
 }
 

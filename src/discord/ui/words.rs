@@ -157,6 +157,11 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::ComputerBusy { max } => tr!(lang, "refusal-computer-busy", max = *max),
         Refusal::NoSuchEvent => tr!(lang, "refusal-no-such-event"),
         Refusal::EventClosed => tr!(lang, "refusal-event-closed"),
+        Refusal::RegistrationOver { closed_at } => tr!(
+            lang,
+            "refusal-registration-over",
+            closed = super::relative_time(*closed_at)
+        ),
         Refusal::AlreadyEntered => tr!(lang, "refusal-already-entered"),
         Refusal::EventFull { max } => tr!(lang, "refusal-event-full", max = *max),
         Refusal::EventRoleNeeded => tr!(lang, "refusal-event-role-needed"),

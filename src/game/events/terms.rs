@@ -115,6 +115,11 @@ pub enum ColourRule {
 /// What an event states before it opens (SPEC §11, 赛约).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventTerms {
+    /// Its purpose (比赛宗旨), in the organiser's words, if they gave one.
+    pub purpose: Option<String>,
+    /// How long registration (报名期间) stays open from the event's creation; `None`: until an
+    /// organiser starts it.
+    pub registration: Option<Duration>,
     pub format: Format,
     pub size: BoardSize,
     pub rules: RuleSet,
@@ -216,10 +221,21 @@ pub const MAX_ROUND_INTERVAL: Duration = Duration::from_secs(30 * 24 * 3600);
 /// The longest start window a moderator may set: a week.
 pub const MAX_START_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
 
+/// The shortest and longest registration period an organiser may set.
+pub const MIN_REGISTRATION: Duration = Duration::from_secs(5);
+pub const MAX_REGISTRATION: Duration = Duration::from_secs(90 * 24 * 3600);
+
+/// The longest purpose line, in characters.
+pub const MAX_PURPOSE: usize = 300;
+
 /// What a moderator asks for when creating an event, as typed: every term they left out is
 /// the server's setting or the event default.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EventOptions {
+    /// The purpose line, as typed (blank: none).
+    pub purpose: Option<String>,
+    /// How long registration stays open from creation (none: until an organiser starts it).
+    pub registration: Option<Duration>,
     /// The format; a Swiss or McMahon event's rounds, bar and floor come from the fields below.
     pub format: Option<Format>,
     pub size: Option<u8>,
@@ -252,8 +268,9 @@ impl EventOptions {
     ///
     /// # Errors
     /// A size, rules, komi or time the server does not allow (as for an invitation); a
-    /// number of rounds, players, absences or a window out of range, a bar or floor that is no
-    /// rank or a floor above the bar ([`Refusal::EventTermsNotAllowed`]).
+    /// number of rounds, players, absences, a window or a registration period out of range, a
+    /// purpose too long, a bar or floor that is no rank or a floor above the bar
+    /// ([`Refusal::EventTermsNotAllowed`]).
     pub fn resolve(&self, settings: &Settings) -> Result<EventTerms, Refusal> {
         let game = resolve_terms(
             &InviteOptions {
@@ -317,11 +334,31 @@ impl EventOptions {
             (Schedule::Continuous | Schedule::Manual, None) => None,
             _ => return Err(bad()),
         };
+        if self
+            .registration
+            .is_some_and(|r| !(MIN_REGISTRATION..=MAX_REGISTRATION).contains(&r))
+        {
+            return Err(bad());
+        }
+        let purpose = self
+            .purpose
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned);
+        if purpose
+            .as_deref()
+            .is_some_and(|p| p.chars().count() > MAX_PURPOSE)
+        {
+            return Err(bad());
+        }
         let absences_allowed = self.absences_allowed.unwrap_or(DEFAULT_ABSENCES_ALLOWED);
         if absences_allowed > 10 || self.min_ranked_games.is_some_and(|g| g > 1000) {
             return Err(bad());
         }
         Ok(EventTerms {
+            purpose,
+            registration: self.registration,
             format,
             size: game.size,
             rules: game.rules,
@@ -339,5 +376,58 @@ impl EventOptions {
             absences_allowed,
             colours: self.colours.unwrap_or(ColourRule::ByPairing),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(options: EventOptions) -> Result<EventTerms, Refusal> {
+        options.resolve(&Settings::default())
+    }
+
+    #[test]
+    fn a_purpose_is_kept_trimmed_and_a_blank_one_is_none() {
+        let terms = with(EventOptions {
+            purpose: Some("  A friendly autumn cup for new players  ".into()),
+            ..EventOptions::default()
+        })
+        .expect("terms");
+        assert_eq!(
+            terms.purpose.as_deref(),
+            Some("A friendly autumn cup for new players")
+        );
+        let blank = with(EventOptions {
+            purpose: Some("   ".into()),
+            ..EventOptions::default()
+        })
+        .expect("terms");
+        assert_eq!(blank.purpose, None);
+        let long = with(EventOptions {
+            purpose: Some("x".repeat(MAX_PURPOSE + 1)),
+            ..EventOptions::default()
+        });
+        assert_eq!(long, Err(Refusal::EventTermsNotAllowed));
+    }
+
+    #[test]
+    fn a_registration_period_is_five_seconds_to_ninety_days() {
+        for (period, ok) in [
+            (MIN_REGISTRATION, true),
+            (MAX_REGISTRATION, true),
+            (Duration::from_secs(4), false),
+            (Duration::from_secs(90 * 24 * 3600 + 1), false),
+        ] {
+            let terms = with(EventOptions {
+                registration: Some(period),
+                ..EventOptions::default()
+            });
+            assert_eq!(terms.is_ok(), ok, "{period:?}");
+        }
+        assert_eq!(
+            with(EventOptions::default()).expect("terms").registration,
+            None
+        );
     }
 }

@@ -142,6 +142,9 @@ impl Tournament {
         if self.stage != Stage::Registration {
             return Err(Refusal::EventClosed);
         }
+        if let Some(closed_at) = self.registration_closes_at().filter(|&c| now >= c) {
+            return Err(Refusal::RegistrationOver { closed_at });
+        }
         if self.seat_of(who.user).is_some() {
             return Err(Refusal::AlreadyEntered);
         }
@@ -162,6 +165,17 @@ impl Tournament {
             return Err(Refusal::BarredFromEvents { until });
         }
         Ok(())
+    }
+
+    /// When registration closes by the terms' deadline (an organiser may start the event before
+    /// it, or after); `None` when the terms set none.
+    pub fn registration_closes_at(&self) -> Option<Timestamp> {
+        self.terms.registration.map(|r| self.created_at + r)
+    }
+
+    /// Whether players may still join at `now`: in registration, before any deadline.
+    pub fn registration_open(&self, now: Timestamp) -> bool {
+        self.stage == Stage::Registration && self.registration_closes_at().is_none_or(|c| now < c)
     }
 
     /// Adds a player who may join (see [`Tournament::may_join`]) at the next seat.
@@ -536,6 +550,8 @@ mod tests {
             created_by: UserId(9),
             created_at: Timestamp::from_millis(0),
             terms: EventTerms {
+                purpose: None,
+                registration: None,
                 format,
                 size: BoardSize::new(9).unwrap(),
                 rules: RuleSet::Chinese,
@@ -582,6 +598,31 @@ mod tests {
         let order: Vec<u64> = t.entries.iter().map(|e| e.user.get()).collect();
         assert_eq!(order, vec![2, 3, 1]);
         assert_eq!(t.start(), Err(Refusal::EventStarted));
+    }
+
+    #[test]
+    fn registration_closes_at_the_terms_deadline_and_not_before() {
+        let mut t = event(Format::RoundRobin);
+        let open =
+            |t: &Tournament, at: i64| t.may_join(&candidate(5, 1500.0), Timestamp::from_millis(at));
+        // No deadline: open until an organiser starts it.
+        assert!(open(&t, i64::MAX / 2).is_ok());
+        assert_eq!(t.registration_closes_at(), None);
+        // Two hours from its creation (at 0).
+        t.terms.registration = Some(crate::game::Duration::from_secs(2 * 3600));
+        let closes = Timestamp::from_millis(2 * 3600 * 1000);
+        assert_eq!(t.registration_closes_at(), Some(closes));
+        assert!(open(&t, 2 * 3600 * 1000 - 1).is_ok());
+        assert!(t.registration_open(Timestamp::from_millis(2 * 3600 * 1000 - 1)));
+        assert_eq!(
+            open(&t, 2 * 3600 * 1000),
+            Err(Refusal::RegistrationOver { closed_at: closes })
+        );
+        assert!(!t.registration_open(closes));
+        // Started: closed whatever the deadline.
+        t.stage = Stage::Running;
+        assert!(!t.registration_open(Timestamp::from_millis(0)));
+        assert_eq!(open(&t, 0), Err(Refusal::EventClosed));
     }
 
     #[test]

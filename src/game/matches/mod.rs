@@ -23,8 +23,8 @@ use crate::go::{
 use super::computer::Computer;
 use super::events::nigiri::{NigiriStage, Parity};
 use super::refusal::Refusal;
-use super::teams::Teams;
 use super::teams::votes::{Choice, Vote};
+use super::teams::{SeatHolder, TeamForm, Teams};
 use super::time::{Duration, Timestamp};
 use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
@@ -548,6 +548,20 @@ impl Match {
             && self.computer.is_none_or(|c| c.user != user)
             && !super::teams::is_team_seat(user))
         .then_some(user)
+    }
+
+    /// Who holds the seat of `color`: the computer, a pair, a consultation team, or a person.
+    pub fn holder(&self, color: Color) -> SeatHolder {
+        if let Some(c) = self.computer.filter(|c| c.color == color) {
+            return SeatHolder::Computer(c.level);
+        }
+        match &self.teams {
+            Some(t) if t.form == TeamForm::Pair => {
+                SeatHolder::Pair(t.sides[color].listed().to_vec())
+            }
+            Some(t) => SeatHolder::Team(t.sides[color].membership.clone()),
+            None => SeatHolder::Person(self.players[color]),
+        }
     }
 
     /// The people who play (both players, but the computer; every named player of a team

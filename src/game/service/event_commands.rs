@@ -120,6 +120,10 @@ impl Service {
         };
         let row = event_row(&t);
         self.store.write(|tx| tx.insert_event(&row))?;
+        // At its registration deadline the event looks again: its announcement says it closed.
+        if let Some(closes) = t.registration_closes_at() {
+            self.arm(Subject::Event(t.id), Some(closes));
+        }
         Ok(Self::event_outcome(
             &t,
             vec![Event::EventOpened(Box::new(t.clone()))],
@@ -282,9 +286,9 @@ impl Service {
         applied.result
     }
 
-    /// The event's deadline: a game ended, or a restart. Players absent too often are removed;
-    /// under a continuous schedule the next round starts once this one is over, or the event
-    /// finishes.
+    /// The event's deadline: a game ended, a registration deadline, or a restart. Players
+    /// absent too often are removed; under a continuous schedule the next round starts once
+    /// this one is over, or the event finishes.
     pub(super) fn event_tick(&self, id: EventId, now: Timestamp) -> Result<EventApplied, Failure> {
         let _events = lock(&self.events);
         let stored = self
@@ -292,10 +296,28 @@ impl Service {
             .read(|tx| tx.event(id.get()))?
             .ok_or(Refusal::NothingToDo)?;
         let t = tournament_of(stored)?;
-        if t.stage != Stage::Running {
-            return Err(Refusal::NothingToDo.into());
+        match t.stage {
+            Stage::Running => self.advance(t, now, false),
+            Stage::Registration => Ok(self.registration_tick(&t, now)),
+            Stage::Finished | Stage::Cancelled => Err(Refusal::NothingToDo.into()),
         }
-        self.advance(t, now, false)
+    }
+
+    /// An event in registration at its deadline (or at a restart): once the deadline has
+    /// passed its announcement is shown again, closed to new players (showing it twice, after
+    /// a restart, changes nothing); before it, it looks again then.
+    fn registration_tick(&self, t: &Tournament, now: Timestamp) -> EventApplied {
+        match t.registration_closes_at() {
+            Some(closes) if now < closes => {
+                self.arm(Subject::Event(t.id), Some(closes));
+                Self::quiet(t)
+            }
+            Some(_) => EventApplied {
+                event: Self::event_outcome(t, vec![Event::EventChanged(Box::new(t.clone()))]),
+                games: Vec::new(),
+            },
+            None => Self::quiet(t),
+        }
     }
 
     /// Moves a running event on: removals for absences, then the next round (when its turn

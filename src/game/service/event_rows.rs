@@ -34,6 +34,10 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         _ => (None, None, None),
     };
     EventTermsSpec {
+        purpose: t.purpose.clone(),
+        registration_ms: t
+            .registration
+            .map(|d| u64::try_from(millis_of(d)).unwrap_or(0)),
         format: t.format.name().to_owned(),
         rounds,
         bar,
@@ -80,6 +84,8 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
         None => return Err(bad(id, format!("no format {:?}", s.format))),
     };
     Ok(EventTerms {
+        purpose: s.purpose.clone(),
+        registration: s.registration_ms.map(Duration::from_millis),
         format,
         size: BoardSize::new(s.size).ok_or_else(|| bad(id, "a board size out of range"))?,
         rules: s

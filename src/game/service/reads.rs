@@ -9,6 +9,7 @@ use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_ST
 use super::super::refusal::{Failure, Refusal};
 use super::super::rewards::TITLE;
 use super::super::settings::Settings;
+use super::super::teams::SeatHolder;
 use super::super::time::Timestamp;
 use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, SettingChange, Subject, UserId};
 use super::LoadProblem;
@@ -113,7 +114,8 @@ pub enum RunningGame {
     Playing {
         id: MatchId,
         channel: ChannelId,
-        players: [UserId; 2],
+        /// Who plays Black and White (a team by its members or role, the computer by level).
+        sides: ByColor<SeatHolder>,
         size: crate::go::BoardSize,
         rules: crate::go::RuleSet,
         move_count: u32,
@@ -396,7 +398,10 @@ impl Service {
                 RunningGame::Playing {
                     id: m.id,
                     channel: m.channel,
-                    players: m.both(),
+                    sides: ByColor {
+                        black: m.holder(Color::Black),
+                        white: m.holder(Color::White),
+                    },
                     size: m.config.size,
                     rules: m.config.rules,
                     move_count: m.move_count(),

@@ -146,6 +146,21 @@ impl Teams {
     }
 }
 
+/// Who holds one colour's seat of a match, as a front end names them. A consultation side's
+/// seat is a number no one holds ([`team_seat`]): a front end names the side by this instead,
+/// never by its seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatHolder {
+    /// One person.
+    Person(UserId),
+    /// Pair Go's two, in their order.
+    Pair(Vec<UserId>),
+    /// A consultation team: its listed members, a role's holders, or anyone on the server.
+    Team(Membership),
+    /// The computer, at its level.
+    Computer(crate::go::Level),
+}
+
 /// The seat of a consultation side in its match: a number above any front end's id (Discord's
 /// snowflakes stay below 2⁶³), made of the match's id and the colour, so that it is never a
 /// person's and never another game's.

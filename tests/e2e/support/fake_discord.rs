@@ -40,7 +40,8 @@ pub const CHANNEL_ID: u64 = 1_300_000_000_000_000_001;
 /// The guild's owner (a user the fake makes up; not one of the test users).
 pub const OWNER_ID: u64 = 1_400_000_000_000_000_000;
 
-/// A token for the bot under test (any string works; the fake records it, checks nothing).
+/// A token for the bot under test (any non-empty string works: REST requests must carry it as
+/// `Authorization: Bot <token>`, as serenity sends it; the fake checks nothing more).
 pub const FAKE_TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tengen-test-token";
 
 /// Permission bits (Discord's numbering, `topics/permissions.mdx`) a test may give a member
@@ -54,6 +55,7 @@ pub mod perms {
     pub const ADD_REACTIONS: u64 = 1 << 6;
     pub const VIEW_CHANNEL: u64 = 1 << 10;
     pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const SEND_TTS_MESSAGES: u64 = 1 << 12;
     pub const MANAGE_MESSAGES: u64 = 1 << 13;
     pub const EMBED_LINKS: u64 = 1 << 14;
     pub const ATTACH_FILES: u64 = 1 << 15;
@@ -98,6 +100,9 @@ pub(crate) struct InteractionRecord {
     pub aged: Duration,
     pub acknowledged: bool,
     pub original_message_id: Option<u64>,
+    /// For autocomplete: the registered type of the option being typed (its choices must be
+    /// of that type).
+    pub focused_kind: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -173,13 +178,15 @@ pub(crate) struct GatewayState {
     pub last_identify: HashMap<u32, Instant>,
     /// Every identify: its shard, and when on the fake's clock.
     pub identifies: Vec<(u32, Duration)>,
+    /// The privileged intents the application may use (its settings in the Developer Portal).
+    pub privileged_intents: u64,
     pub received: Vec<Value>,
 }
 
 /// A shard's gateway session: the connection it is on and its sequence.
 pub(crate) struct Session {
     pub conn_id: u64,
-    pub tx: mpsc::UnboundedSender<String>,
+    pub tx: mpsc::UnboundedSender<gateway::Out>,
     pub seq: u64,
     /// READY and the GUILD_CREATEs sent.
     pub ready: bool,
@@ -207,6 +214,9 @@ pub(crate) struct State {
     pub attachment_size_limit: u64,
     /// Guilds besides the main one ([`GUILD_ID`]), by id: their names.
     pub more_guilds: BTreeMap<u64, String>,
+    /// The preferred locale of a guild besides the main one, where a test set one (else the
+    /// main guild's, [`State::guild_locale`]).
+    pub more_guild_locales: BTreeMap<u64, String>,
 }
 
 impl State {
@@ -215,6 +225,15 @@ impl State {
         let mut ids = vec![GUILD_ID];
         ids.extend(self.more_guilds.keys().copied());
         ids
+    }
+
+    /// A guild's preferred locale: GUILD_CREATE's `preferred_locale` and its interactions'
+    /// `guild_locale`.
+    pub fn locale_of(&self, guild: u64) -> String {
+        self.more_guild_locales
+            .get(&guild)
+            .cloned()
+            .unwrap_or_else(|| self.guild_locale.clone())
     }
 
     /// The guild a channel is in (the main one for channels the test did not place).
@@ -323,6 +342,7 @@ impl FakeDiscord {
             st.attachment_size_limit = 10 * 1024 * 1024;
             st.gateway.shards = 1;
             st.gateway.max_concurrency = 1;
+            st.gateway.privileged_intents = validate::gateway::PRIVILEGED_INTENTS;
         }
         let tasks = vec![
             tokio::spawn(rest::serve(inner.clone(), rest)),
@@ -358,6 +378,12 @@ impl FakeDiscord {
     /// step to wait only for requests made after it (`|r| r.at >= t && r.is(...)`).
     pub fn now(&self) -> Duration {
         self.inner.started.elapsed()
+    }
+    /// The privileged intents the application has enabled (all three by default:
+    /// GUILD_MEMBERS `1 << 1`, GUILD_PRESENCES `1 << 8`, MESSAGE_CONTENT `1 << 15`). An
+    /// IDENTIFY asking for another is closed with 4014 (disallowed intents).
+    pub fn set_privileged_intents(&self, bits: u64) {
+        self.inner.lock().gateway.privileged_intents = bits;
     }
     /// Makes Discord recommend `total` shards (`GET /gateway/bot`) and expect them at identify.
     pub fn set_shards(&self, total: u32) {
@@ -813,6 +839,25 @@ impl FakeDiscord {
         st.channels.get(&channel_id).map(payloads::channel)
     }
     /// Global commands as last registered (each with the `id`, `application_id`, `version`,
+    /// Registers `commands` (a bulk overwrite's JSON) as the application's global commands,
+    /// checked as Discord checks them, for a test that drives the fake without a bot (a bot
+    /// registers its own through `PUT /applications/{app}/commands`). Panics on a command
+    /// Discord would refuse.
+    pub fn register_commands(&self, commands: Value) {
+        if let Err(r) = validate::command_list(&commands) {
+            panic!("fake Discord: register_commands: {}", r.reason());
+        }
+        let list: Vec<Value> = commands
+            .as_array()
+            .map(|cmds| {
+                cmds.iter()
+                    .map(|c| payloads::command(c, self.inner.new_id(), None))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.inner.lock().global_commands = list;
+        self.inner.bump();
+    }
     /// `type` the fake added).
     pub fn registered_commands(&self) -> Vec<Value> {
         self.inner.lock().global_commands.clone()

@@ -58,10 +58,15 @@
 //!   [`FakeDiscord::reset_bot_permissions`], [`FakeDiscord::bot_permissions`]); interactions
 //!   there carry it as `app_permissions`.
 //! - Gateway: [`FakeDiscord::wait_connected`], [`FakeDiscord::identify`],
-//!   [`FakeDiscord::dispatch`] for any other event.
+//!   [`FakeDiscord::dispatch`] for any other event, [`FakeDiscord::set_privileged_intents`]
+//!   (which privileged intents the application has enabled; all by default).
 //! - Interactions: [`FakeDiscord::send_slash_command`] (`subcommand` is `""`, `"board"` or a
 //!   group and subcommand `"config set"`; options [`Opt::user`], [`Opt::int`], [`Opt::num`],
-//!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`),
+//!   [`Opt::str`], [`Opt::bool`]; user options come with `resolved.users`/`members`; only a
+//!   registered command, subcommand and options of their registered types, as a member's
+//!   Discord offers them — it panics naming what is not registered; a test without a bot
+//!   registers with [`FakeDiscord::register_commands`]), [`FakeDiscord::send_stale_slash_command`]
+//!   (a client still showing the commands of before the last registration),
 //!   [`FakeDiscord::send_autocomplete`] (type 4: the user typing option `focused`, its value
 //!   sent as a string with `"focused": true`; the bot's type 8 callback comes back from
 //!   `wait_for_callback` with `data.choices`), [`FakeDiscord::press_button`] (on a message the
@@ -80,9 +85,9 @@
 //!   request by predicate, see [`RecordedRequest::is`]; take [`FakeDiscord::now`] first to match
 //!   only later requests); [`FakeDiscord::wait_for_message`]; [`FakeDiscord::wait_for_commands`];
 //!   [`FakeDiscord::requests`].
-//! - Discord's rules: [`FakeDiscord::violations`] lists every request Discord would have
-//!   refused for what the bot sent (route, reason with the field paths, status, code), each also
-//!   printed to stderr; [`FakeDiscord::assert_no_violations`] panics listing them. An
+//! - Discord's rules ([`LIMITS.md`](LIMITS.md)): [`FakeDiscord::violations`] lists every
+//!   request (or gateway frame) Discord would have refused for what the bot sent (route, reason
+//!   with the field paths, status, code), each also printed to stderr; [`FakeDiscord::assert_no_violations`] panics listing them. An
 //!   end-to-end test ends with it to prove the bot never sent a bad payload.
 //! - Faults: [`FakeDiscord::fail_next`]`(method, path_pattern, status, n)` answers the next n
 //!   matching requests with that status (500, 502, 503, 429 …) and Discord's JSON body, without
@@ -161,52 +166,21 @@
 //!   /guilds/{g}/roles` (by position; a new role at position 1); `GET /guilds/{g}/members/{u}`
 //!   (the bot's own too, with its roles); `GET /channels/{id}`; `POST
 //!   /applications/{app}/commands`.
-//! - **Discord's rules the fake enforces** (each with its source in discord-api-docs; the
-//!   checks are in `fake_discord/validate.rs` and `validate/commands.rs`). Refusals for what the
-//!   bot sent are violations; the others are the environment's answers.
-//!   - Messages (channel messages, callbacks 4 and 7, follow-ups, `@original` and follow-up
-//!     edits; `resources/message.mdx`, `components/reference.mdx`): content ≤ 2000 characters;
-//!     ≤ 10 embeds, title ≤ 256, description ≤ 4096, ≤ 25 fields with name ≤ 256 and value
-//!     ≤ 1024 (both non-empty), footer text ≤ 2048, author name ≤ 256, colour ≤ 0xFFFFFF, all
-//!     embeds ≤ 6000 characters (trimmed); embed URLs http(s), media also `attachment://name`
-//!     of a file sent with the request or kept on the edited message; ≤ 5 action rows (without
-//!     IS_COMPONENTS_V2), a row of 1–5 buttons or exactly one select; custom_id 1–100 and
-//!     unique in the message; button label ≤ 80, link buttons a url (≤ 512) and no custom_id,
-//!     others a custom_id and no url; string selects 1–25 options, label and value 1–100,
-//!     description ≤ 100, unique values, placeholder ≤ 150, min/max_values; ≤ 10 attachments,
-//!     each known (`files[n]` or kept), each file within `attachment_size_limit` and the request
-//!     within 25 MiB (`413 40005`); allowed_mentions `parse` exclusive with its lists. Any other
-//!     limit: `400 {"code": 50035, "message": "Invalid Form Body", "errors": {...}}` with the
-//!     errors nested by field path. An empty message (or an edit leaving one) gets `400 50006`.
-//!   - Callbacks (`interactions/receiving-and-responding.mdx`): within 3 s of the dispatch, else
-//!     `404 10062 Unknown interaction`; once (`400 40060`); types 6 and 7 only for components, 8
-//!     only for autocomplete (≤ 25 choices, name 1–100, string value ≤ 100), 9 (modal: custom_id
-//!     1–100, title ≤ 45, 1–5 rows of one text input or labels) not for autocomplete; type 5
-//!     takes only the EPHEMERAL flag. Follow-ups and `@original` edits only after the callback
-//!     (`404 10015`) and within 15 min (`401 50027 Invalid Webhook Token`).
-//!   - Commands (`interactions/application-commands.mdx`): names match
-//!     `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$` in lowercase (user and message commands
-//!     1–32, any case), descriptions 1–100 (empty for user and message commands), ≤ 25 options
-//!     with unique names, required before optional, ≤ 25 choices (name 1–100, value of the
-//!     option's type, strings ≤ 100), no autocomplete with choices, min/max_length 0–6000,
-//!     subcommands not mixed with options, groups holding subcommands only, nothing deeper;
-//!     localization keys are Discord's locales ([`LOCALES`]) and localized names follow the
-//!     name rules; ≤ 4000 characters per command (names, descriptions, choice names and values, each at its longest localization); unique names per type in a bulk overwrite.
-//!   - Permissions (`topics/permissions.mdx`, `topics/threads.mdx`): a message needs
-//!     VIEW_CHANNEL (else `403 50001 Missing Access`) and SEND_MESSAGES (in a thread
-//!     SEND_MESSAGES_IN_THREADS), embeds EMBED_LINKS, files ATTACH_FILES, a reply
-//!     READ_MESSAGE_HISTORY; a thread CREATE_PUBLIC_THREADS (private: CREATE_PRIVATE_THREADS);
-//!     editing a guild channel MANAGE_CHANNELS; creating a role and granting one MANAGE_ROLES,
-//!     granting one only below the bot's highest role; otherwise `403 50013 Missing
-//!     Permissions`. Interaction callbacks are not subject to channel permissions.
-//!   - Threads (`resources/channel.mdx`, `topics/threads.mdx`): names 1–100, auto_archive_duration
-//!     60/1440/4320/10080; one thread per message (`400 160004`); a message unarchives an
-//!     archived, unlocked thread; an archived thread takes no edits and, when locked, no
-//!     messages (`400 50083 Thread is archived`); a locked thread takes messages only with
-//!     MANAGE_THREADS (`403 160005`); `PATCH /channels/{id}` of an archived thread must
-//!     unarchive it; `locked` needs MANAGE_THREADS. A thread started without a message and
-//!     without `type` is private (type 12), Discord's default.
-//!   - Messages in unknown channels get 404 (10003).
+//! - **Discord's rules the fake enforces** are listed route by route, each with its limit, the
+//!   answer (status and JSON code, or the gateway's close code) and its source in
+//!   discord-api-docs, in [`LIMITS.md`](LIMITS.md) (`tests/e2e/support/LIMITS.md`); the checks
+//!   are in `fake_discord/validate.rs` and `validate/*.rs` (`message`, `components`,
+//!   `commands`, `channels`, `gateway`), the tests at and past each limit in
+//!   `tests/e2e/fake_discord_selftest.rs` and `tests/e2e/fake_discord_limits.rs`. In short:
+//!   messages (content, flags per route, embeds, components, allowed mentions, replies,
+//!   attachments and file sizes), interaction callbacks (3 s, once, types per interaction,
+//!   autocomplete choices of the focused option's type, modals), follow-ups and `@original`
+//!   edits (after the callback, 15 min), commands (names, sizes, options, choices, counts),
+//!   threads and channels, roles, direct messages, the bot token and audit log reasons, and
+//!   the gateway (decode, opcodes, IDENTIFY, intents, shards, presence, 120 events a minute,
+//!   each refused by closing the connection with Discord's code). Refusals for what the bot
+//!   sent are violations; the others (missing permissions, unknown or archived resources, the
+//!   application's settings) are the environment's answers.
 
 // Each test crate uses part of the fake: the rest of its API is unused there.
 #![allow(dead_code, unused_imports)]

@@ -5,6 +5,14 @@
 //! identified shard; every heartbeat (op 1) is answered with HEARTBEAT_ACK (op 11); a RESUME
 //! (op 6) gets RESUMED. Dispatches the test sends later carry increasing sequence numbers.
 //!
+//! What the client sends is checked as Discord checks it (`validate/gateway.rs`): a frame that
+//! is not a JSON object with an integer op closes the connection with 4002 (decode error), an
+//! opcode a client does not send with 4001, anything but a heartbeat or an identify before
+//! identifying with 4003, a second identify with 4005, a bad IDENTIFY with 4002, 4010 (invalid
+//! shard), 4013 (invalid intents) or 4014 (privileged intents not enabled), more than 120
+//! events in 60 s with 4008. Each is a violation (4014 excepted: the application's settings
+//! are the environment's) and the connection is closed with that code, as Discord closes it.
+//!
 //! Shards as Discord runs them: the bot identifies each connection as `[shard, total]`, the
 //! total being the one `GET /gateway/bot` gave; a guild's events go to shard
 //! `(guild_id >> 22) % total`. An identify with the wrong total, a second connection for a
@@ -20,7 +28,15 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
 
+use super::validate::gateway::{self as check, Close};
 use super::{Inner, State, payloads};
+
+/// What the fake sends on a connection: a text frame, or the close frame that ends it.
+#[derive(Debug)]
+pub enum Out {
+    Text(String),
+    Close(u16, String),
+}
 
 pub const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
 
@@ -80,7 +96,7 @@ pub fn dispatch_to_shard(
         "gateway[{shard}] → {event} s={seq} ({} bytes)",
         frame.len()
     ));
-    session.tx.send(frame).ok()?;
+    session.tx.send(Out::Text(frame)).ok()?;
     Some(seq)
 }
 
@@ -102,7 +118,7 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
     };
     inner.log(format!("gateway: bot connected with query {query:?}"));
     let (mut sink, mut source) = ws.split();
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
     let conn_id = {
         let mut st = inner.lock();
         st.gateway.connections += 1;
@@ -111,15 +127,36 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
     };
     inner.bump();
     let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
-                break;
+        while let Some(out) = rx.recv().await {
+            match out {
+                Out::Text(text) => {
+                    if sink.send(Message::Text(text)).await.is_err() {
+                        break;
+                    }
+                }
+                Out::Close(code, reason) => {
+                    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+                    let frame = CloseFrame {
+                        code: code.into(),
+                        // A close frame's reason holds at most 123 bytes.
+                        reason: reason
+                            .char_indices()
+                            .take_while(|(i, c)| i + c.len_utf8() <= 123)
+                            .map(|(_, c)| c)
+                            .collect::<String>()
+                            .into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
             }
         }
         let _ = sink.close().await;
     });
-    let _ = tx.send(json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": inner.heartbeat_interval_ms.load(std::sync::atomic::Ordering::Relaxed)}}).to_string());
+    let _ = tx.send(Out::Text(json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": inner.heartbeat_interval_ms.load(std::sync::atomic::Ordering::Relaxed)}}).to_string()));
 
+    let mut conn = Connection::default();
+    let mut closed = false;
     while let Some(msg) = source.next().await {
         let text = match msg {
             Ok(Message::Text(t)) => t,
@@ -134,11 +171,15 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
                 break;
             }
         };
-        let Ok(frame) = serde_json::from_str::<Value>(&text) else {
-            eprintln!("[fake-discord] gateway: frame that is not JSON: {text}");
-            continue;
-        };
-        handle_frame(&inner, conn_id, &tx, frame);
+        if let Err(close) = handle_text(&inner, conn_id, &tx, &mut conn, &text) {
+            eprintln!(
+                "[fake-discord] gateway: closing the connection with {}: {}",
+                close.code, close.reason
+            );
+            let _ = tx.send(Out::Close(close.code, close.reason));
+            closed = true;
+            break;
+        }
     }
 
     {
@@ -146,7 +187,140 @@ async fn connection(inner: Arc<Inner>, stream: TcpStream) {
         st.gateway.sessions.retain(|_, s| s.conn_id != conn_id);
     }
     inner.bump();
-    writer.abort();
+    if closed {
+        drop(tx);
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
+    } else {
+        writer.abort();
+    }
+}
+
+/// What the fake remembers of one connection.
+#[derive(Default)]
+struct Connection {
+    /// When each counted event arrived, within the last [`check::RATE_WINDOW`].
+    sent: std::collections::VecDeque<std::time::Instant>,
+    identified: bool,
+}
+
+/// One text frame from the client: checked as Discord checks it, then acted on. An error
+/// closes the connection with that code; it is recorded as a violation unless it is about
+/// the application's settings (4014).
+fn handle_text(
+    inner: &Inner,
+    conn_id: u64,
+    tx: &mpsc::UnboundedSender<Out>,
+    conn: &mut Connection,
+    text: &str,
+) -> Result<(), Close> {
+    let frame = serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
+    let checked = check_frame(inner, conn, &frame, text);
+    if let Err(close) = &checked {
+        let mut st = inner.lock();
+        st.gateway.received.push(frame);
+        if close.code != 4014 {
+            let route = match close.code {
+                4010 | 4013 => "GATEWAY IDENTIFY",
+                _ => "GATEWAY",
+            };
+            st.violation(super::Violation {
+                route: route.into(),
+                reason: close.reason.clone(),
+                status: 0,
+                code: u64::from(close.code),
+                interaction_id: None,
+                at: inner.started.elapsed(),
+            });
+        }
+        drop(st);
+        inner.bump();
+        return checked;
+    }
+    handle_frame(inner, conn_id, tx, frame);
+    Ok(())
+}
+
+/// The checks of one frame that Discord answers by closing the connection.
+fn check_frame(
+    inner: &Inner,
+    conn: &mut Connection,
+    frame: &Value,
+    text: &str,
+) -> Result<(), Close> {
+    let op = check::opcode(frame).map_err(|mut c| {
+        if frame.is_null() {
+            c.reason = format!(
+                "a frame that is not JSON (decode error): {}",
+                text.chars().take(80).collect::<String>()
+            );
+        }
+        c
+    });
+    // Heartbeats sent at an interval shorter than Discord's (one a test asked for) are not
+    // counted: the fake asked for them.
+    let asked_fast = inner
+        .heartbeat_interval_ms
+        .load(std::sync::atomic::Ordering::Relaxed)
+        < HEARTBEAT_INTERVAL_MS;
+    if !(asked_fast && op.as_ref().is_ok_and(|op| *op == 1)) {
+        let now = std::time::Instant::now();
+        while conn
+            .sent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= check::RATE_WINDOW)
+        {
+            conn.sent.pop_front();
+        }
+        conn.sent.push_back(now);
+        if conn.sent.len() > check::RATE_LIMIT {
+            return Err(Close {
+                code: 4008,
+                reason: format!(
+                    "more than {} events in {} s on one connection (rate limited)",
+                    check::RATE_LIMIT,
+                    check::RATE_WINDOW.as_secs()
+                ),
+            });
+        }
+    }
+    let op = op?;
+    let d = frame.get("d");
+    match op {
+        1 => check::heartbeat(d),
+        2 => {
+            if conn.identified {
+                return Err(Close {
+                    code: 4005,
+                    reason: "a second IDENTIFY on one connection (already authenticated)".into(),
+                });
+            }
+            let privileged = inner.lock().gateway.privileged_intents;
+            check::identify(d.unwrap_or(&Value::Null), privileged)?;
+            conn.identified = true;
+            Ok(())
+        }
+        6 => {
+            if conn.identified {
+                return Err(Close {
+                    code: 4005,
+                    reason: "a RESUME after IDENTIFY on one connection (already authenticated)"
+                        .into(),
+                });
+            }
+            check::resume(d.unwrap_or(&Value::Null))?;
+            conn.identified = true;
+            Ok(())
+        }
+        _ if !conn.identified => Err(Close {
+            code: 4003,
+            reason: format!("op {op} before IDENTIFY (not authenticated)"),
+        }),
+        3 => check::presence(d.unwrap_or(&Value::Null)).map_err(|why| Close {
+            code: 4002,
+            reason: format!("PRESENCE UPDATE: {why} (decode error)"),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Discord's session start limit: identifies of one bucket at least this far apart.
@@ -155,14 +329,16 @@ pub const IDENTIFY_EVERY: std::time::Duration = std::time::Duration::from_secs(5
 /// them (serenity spaces a client's own re-identifies by five seconds on its side).
 pub const IDENTIFY_JITTER: std::time::Duration = std::time::Duration::from_millis(50);
 
-fn handle_frame(inner: &Inner, conn_id: u64, tx: &mpsc::UnboundedSender<String>, frame: Value) {
+fn handle_frame(inner: &Inner, conn_id: u64, tx: &mpsc::UnboundedSender<Out>, frame: Value) {
     let op = frame["op"].as_u64().unwrap_or(u64::MAX);
     let mut st = inner.lock();
     st.gateway.received.push(frame.clone());
     match op {
         1 => {
             st.gateway.heartbeats += 1;
-            let _ = tx.send(json!({"op": 11, "s": null, "t": null, "d": null}).to_string());
+            let _ = tx.send(Out::Text(
+                json!({"op": 11, "s": null, "t": null, "d": null}).to_string(),
+            ));
         }
         2 => {
             inner.log(format!(
@@ -178,16 +354,17 @@ fn handle_frame(inner: &Inner, conn_id: u64, tx: &mpsc::UnboundedSender<String>,
                 _ => (0, 1),
             };
             let shard = u32::try_from(id).unwrap_or(u32::MAX);
-            let refuse = |st: &mut State, reason: String| {
+            let refuse_with = |st: &mut State, code: u64, reason: String| {
                 st.violation(super::Violation {
                     route: "GATEWAY IDENTIFY".into(),
                     reason,
                     status: 0,
-                    code: 4010,
+                    code,
                     interaction_id: None,
                     at: inner.started.elapsed(),
                 });
             };
+            let refuse = |st: &mut State, reason: String| refuse_with(st, 4010, reason);
             if their_total != u64::from(total) || id >= their_total {
                 refuse(
                     &mut st,
@@ -221,7 +398,25 @@ fn handle_frame(inner: &Inner, conn_id: u64, tx: &mpsc::UnboundedSender<String>,
                 );
             }
             st.gateway.last_identify.insert(bucket, now);
-            st.gateway.identifies.push((shard, inner.started.elapsed()));
+            let at = inner.started.elapsed();
+            st.gateway.identifies.push((shard, at));
+            let day = std::time::Duration::from_secs(24 * 3600);
+            let today = st
+                .gateway
+                .identifies
+                .iter()
+                .filter(|(_, t)| at.saturating_sub(*t) < day)
+                .count();
+            if today > check::MAX_IDENTIFIES_PER_DAY {
+                refuse_with(
+                    &mut st,
+                    4004,
+                    format!(
+                        "identify number {today} within 24 h; Discord takes {} a day, then resets the token",
+                        check::MAX_IDENTIFIES_PER_DAY
+                    ),
+                );
+            }
             st.gateway.identify = Some(frame["d"].clone());
             // A new session numbers its dispatches from 1, as Discord's does.
             st.gateway.sessions.insert(

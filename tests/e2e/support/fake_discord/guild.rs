@@ -268,6 +268,21 @@ impl FakeDiscord {
         drop(st);
         self.inner.bump();
     }
+    /// Sets the preferred locale of a guild added with [`FakeDiscord::add_guild_on_shard`],
+    /// before the bot connects (its GUILD_CREATE and its interactions carry it).
+    pub fn set_locale_of_guild(&self, guild: u64, locale: &str) {
+        assert!(
+            is_locale(locale),
+            "fake Discord: {locale:?} is not a Discord locale"
+        );
+        let mut st = self.inner.lock();
+        assert!(
+            st.more_guilds.contains_key(&guild),
+            "fake Discord: set_locale_of_guild of a guild not added with add_guild_on_shard"
+        );
+        st.more_guild_locales.insert(guild, locale.to_owned());
+    }
+
     /// The guild's preferred locale (`en-US` unless set).
     pub fn guild_locale(&self) -> String {
         self.inner.lock().guild_locale.clone()

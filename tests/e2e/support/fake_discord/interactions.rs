@@ -30,7 +30,7 @@ impl State {
     pub fn interaction_env(&self, channel: u64) -> InteractionEnv {
         InteractionEnv {
             app_permissions: self.bot_permissions_in(channel),
-            guild_locale: self.guild_locale.clone(),
+            guild_locale: self.locale_of(self.guild_of_channel(channel)),
             attachment_size_limit: self.attachment_size_limit,
         }
     }
@@ -87,14 +87,16 @@ fn declared_kinds(
             if focused == Some(o.name.as_str()) {
                 return Ok(kind);
             }
-            let fits = match (&o.value, kind) {
-                (OptValue::Str(_), 3) | (OptValue::Int(_), 4 | 10) | (OptValue::Num(_), 10) => true,
-                (OptValue::Bool(_), 5) | (OptValue::User(_), 6 | 9) | (OptValue::Channel(_), 7) => {
-                    true
-                }
-                (OptValue::Role(_), 8 | 9) => true,
-                _ => false,
-            };
+            let fits = matches!(
+                (&o.value, kind),
+                (OptValue::Str(_), 3)
+                    | (OptValue::Int(_), 4 | 10)
+                    | (OptValue::Num(_), 10)
+                    | (OptValue::Bool(_), 5)
+                    | (OptValue::User(_), 6 | 9)
+                    | (OptValue::Channel(_), 7)
+                    | (OptValue::Role(_), 8 | 9)
+            );
             if !fits {
                 return Err(format!(
                     "option {:?} is of type {kind}, not {:?}",
@@ -160,7 +162,20 @@ impl FakeDiscord {
         subcommand: &str,
         options: Vec<Opt>,
     ) -> u64 {
-        self.command_interaction(channel_id, user, name, subcommand, &options, None)
+        self.command_interaction(channel_id, user, name, subcommand, &options, None, true)
+    }
+
+    /// Dispatches `/name subcommand` as a member's Discord does while it still shows the
+    /// command list of before the bot's last registration (it refreshes a while later): the
+    /// command need not be registered any more. For a bot's answer to a name it no longer has.
+    pub fn send_stale_slash_command(
+        &self,
+        user: &TestUser,
+        name: &str,
+        subcommand: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        self.command_interaction(CHANNEL_ID, user, name, subcommand, &options, None, false)
     }
 
     /// Dispatches an APPLICATION_COMMAND_AUTOCOMPLETE interaction (type 4) in the main
@@ -194,9 +209,19 @@ impl FakeDiscord {
             "fake Discord: send_autocomplete: the focused option {focused:?} is not among the options {:?}",
             options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>()
         );
-        self.command_interaction(channel_id, user, name, subcommand, &options, Some(focused))
+        self.command_interaction(
+            channel_id,
+            user,
+            name,
+            subcommand,
+            &options,
+            Some(focused),
+            true,
+        )
     }
 
+    /// `registered`: the command must be one the bot registered (a stale client's need not).
+    #[allow(clippy::too_many_arguments)]
     fn command_interaction(
         &self,
         channel_id: u64,
@@ -205,15 +230,19 @@ impl FakeDiscord {
         subcommand: &str,
         options: &[Opt],
         focused: Option<&str>,
+        registered: bool,
     ) -> u64 {
         let id = self.inner.new_id();
         let token = format!("fake-itoken-{id}");
         let mut st = self.inner.lock();
-        let command_id = st
+        let registered_commands: Vec<Value> = st
             .global_commands
             .iter()
             .chain(st.guild_commands.values().flatten())
-            .find(|c| c["name"] == name)
+            .cloned()
+            .collect();
+        let declared = registered_commands.iter().find(|c| c["name"] == name);
+        let command_id = declared
             .and_then(|c| c["id"].as_str().and_then(|s| s.parse().ok()))
             .unwrap_or(1_600_000_000_000_000_001u64);
         let channel = st.channels.get(&channel_id).cloned().unwrap_or_else(|| {
@@ -230,21 +259,15 @@ impl FakeDiscord {
                 _ => None,
             })
             .collect();
-        let declared = st
-            .global_commands
-            .iter()
-            .chain(st.guild_commands.values().flatten())
-            .find(|c| c["name"] == name)
-            .cloned();
         let kinds = match declared {
-            Some(cmd) => declared_kinds(&cmd, subcommand, options, focused)
+            _ if !registered => Vec::new(),
+            Some(cmd) => declared_kinds(cmd, subcommand, options, focused)
                 .unwrap_or_else(|e| panic!("fake Discord: /{name} {subcommand}: {e}")),
             None => panic!(
                 "fake Discord: no command /{name} is registered (registered: {:?}); Discord \
                  shows a member only the commands the bot registered",
-                st.global_commands
+                registered_commands
                     .iter()
-                    .chain(st.guild_commands.values().flatten())
                     .map(|c| c["name"].to_string())
                     .collect::<Vec<_>>()
             ),
@@ -264,7 +287,19 @@ impl FakeDiscord {
             if subcommand.is_empty() { "" } else { " " },
             user.name
         );
-        self.dispatch_interaction(&mut st, id, token, kind, channel_id, None, label, payload)
+        let focused_kind = focused.and_then(|f| {
+            options
+                .iter()
+                .zip(&kinds)
+                .find(|(o, _)| o.name == f)
+                .map(|(_, k)| *k)
+        });
+        let id =
+            self.dispatch_interaction(&mut st, id, token, kind, channel_id, None, label, payload);
+        if let Some(r) = st.interactions.get_mut(&id) {
+            r.focused_kind = focused_kind;
+        }
+        id
     }
 
     /// Dispatches a button press by `user` on the stored message `message_id` (one the bot
@@ -449,6 +484,7 @@ impl FakeDiscord {
                 aged: Duration::ZERO,
                 acknowledged: false,
                 original_message_id: None,
+                focused_kind: None,
             },
         );
         let guild = st.guild_of_channel(channel_id);

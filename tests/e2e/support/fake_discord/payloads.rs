@@ -225,7 +225,7 @@ pub fn guild_create(st: &State, guild: u64) -> Value {
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": st.guild_locale,
+        "preferred_locale": st.locale_of(guild),
         "public_updates_channel_id": null,
         "nsfw_level": 0,
         "stickers": [],

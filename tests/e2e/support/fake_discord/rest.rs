@@ -134,13 +134,6 @@ async fn handle(
                 StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
                 faults::body(status),
             )
-        } else if let Some(e) = parse_error {
-            eprintln!("[fake-discord] {method} {path}: unreadable body: {e}");
-            err(
-                StatusCode::BAD_REQUEST,
-                50109,
-                &format!("The request body contains invalid JSON. (fake Discord: {e})"),
-            )
         } else {
             let multipart = content_type
                 .as_deref()
@@ -153,7 +146,48 @@ async fn handle(
                 multipart,
                 at,
             };
-            route(&inner, &mut st, &req)
+            let authorization = header_str(header::AUTHORIZATION);
+            let reason = headers
+                .get("x-audit-log-reason")
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+            if let Some(e) = parse_error {
+                let r = Refusal {
+                    status: 400,
+                    code: 50109,
+                    message: "The request body contains invalid JSON.".into(),
+                    errors: Vec::new(),
+                };
+                violation(
+                    &mut st,
+                    &req,
+                    format!("{} ({e})", r.reason()),
+                    400,
+                    50109,
+                    None,
+                );
+                Reply::Json(StatusCode::BAD_REQUEST, r.body())
+            } else if needs_token(req.method, req.path)
+                && authorization
+                    .as_deref()
+                    .and_then(|a| a.strip_prefix("Bot "))
+                    .is_none_or(|t| t.trim().is_empty())
+            {
+                violation(
+                    &mut st,
+                    &req,
+                    format!(
+                        "no bot token: the Authorization header is {authorization:?}, Discord wants \"Bot <token>\" (reference.mdx, Authentication)"
+                    ),
+                    401,
+                    0,
+                    None,
+                );
+                err(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
+            } else if let Some(Err(r)) = reason.as_deref().map(audit_log_reason) {
+                refuse(&mut st, &req, r, None)
+            } else {
+                route(&inner, &mut st, &req)
+            }
         }
     };
     let status = match &reply {
@@ -262,6 +296,51 @@ async fn parse_body(
         }
     } else {
         (None, Vec::new(), None)
+    }
+}
+
+/// Whether a route needs the bot's token (`reference.mdx`, Authentication): every one but
+/// `GET /gateway`, interaction callbacks and the interaction webhooks (their token is in the
+/// path), and the attachments' CDN.
+fn needs_token(method: &str, path: &str) -> bool {
+    let Some(api) = path.strip_prefix("/api/v10/") else {
+        return false;
+    };
+    !((method == "GET" && api == "gateway")
+        || api.starts_with("interactions/")
+        || api.starts_with("webhooks/"))
+}
+
+/// The `X-Audit-Log-Reason` header: 1 to 512 URL-encoded UTF-8 characters
+/// (`resources/audit-log.mdx`, Audit Log Entry Object).
+fn audit_log_reason(raw: &str) -> Result<(), Refusal> {
+    let mut bytes = Vec::new();
+    let mut it = raw.bytes();
+    while let Some(b) = it.next() {
+        if b == b'%' {
+            let hex: Vec<u8> = it.by_ref().take(2).collect();
+            match std::str::from_utf8(&hex)
+                .ok()
+                .filter(|h| h.len() == 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
+                Some(v) => bytes.push(v),
+                None => bytes.extend([b'%'].iter().chain(&hex)),
+            }
+        } else {
+            bytes.push(b);
+        }
+    }
+    let n = String::from_utf8(bytes).map(|s| s.chars().count());
+    match n {
+        Ok(1..=512) => Ok(()),
+        _ => Err(Refusal::form(vec![super::validate::FormError {
+            path: "X-Audit-Log-Reason".into(),
+            code: "BASE_TYPE_BAD_LENGTH",
+            message: format!(
+                "The reason is 1 to 512 URL-encoded UTF-8 characters (got {n:?} from {raw:?})"
+            ),
+        }])),
     }
 }
 
@@ -374,21 +453,16 @@ fn route(inner: &Inner, st: &mut State, req: &Req) -> Reply {
         ),
         ("POST", ["users", "@me", "channels"]) => {
             let body = req.body();
-            let Some(uid) = body["recipient_id"]
-                .as_str()
-                .and_then(id_of)
-                .or_else(|| body["recipient_id"].as_u64())
-            else {
-                return refuse(
-                    st,
-                    req,
-                    Refusal::form(vec![super::validate::FormError {
-                        path: "recipient_id".into(),
-                        code: "BASE_TYPE_REQUIRED",
-                        message: "This field is required".into(),
-                    }]),
-                    None,
-                );
+            let mut c = super::validate::Check::default();
+            let uid = match body.get("recipient_id").filter(|v| !v.is_null()) {
+                Some(v) => super::validate::snowflake(&mut c, "recipient_id", v),
+                None => {
+                    c.required("recipient_id");
+                    None
+                }
+            };
+            let Some(uid) = uid else {
+                return refuse(st, req, Refusal::form(c.errors), None);
             };
             let existing = st
                 .channels

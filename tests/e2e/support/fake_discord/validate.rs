@@ -11,22 +11,25 @@
 //! `change-log.mdx` (per-attachment size limits, 2025-04-03), `resources/channel.mdx` (thread
 //! and channel params). By subject: `validate/message.rs` (content, embeds, files, mentions),
 //! `validate/components.rs` (action rows, buttons, selects, modals), `validate/commands.rs`
-//! (commands), `validate/channels.rs` (threads and channels).
+//! (commands), `validate/channels.rs` (threads, channels, roles), `validate/gateway.rs` (what a
+//! client sends on the gateway; refused with a close code rather than an HTTP answer).
 //!
 //! Lengths are counted in Unicode scalar values; embed texts are trimmed first, as Discord does.
 
 mod channels;
 mod commands;
 mod components;
+pub mod gateway;
 mod message;
 
 use serde_json::{Map, Value, json};
 
-pub use channels::{AUTO_ARCHIVE_DURATIONS, channel_patch, thread_create};
+pub use channels::{AUTO_ARCHIVE_DURATIONS, MAX_ROLES, channel_patch, role_create, thread_create};
 pub use commands::{LOCALES, MAX_COMMAND_SIZE, command, command_list, command_size, is_locale};
 pub use components::modal;
 pub use message::{
-    MAX_FILES, MAX_REQUEST_BYTES, MessageCtx, files, is_empty_create, is_empty_stored, message,
+    Carrier, MAX_FILES, MAX_REQUEST_BYTES, MessageCtx, files, is_empty_create, is_empty_stored,
+    message,
 };
 
 const FLAG_EPHEMERAL: u64 = 1 << 6;
@@ -269,9 +272,38 @@ impl Check {
             },
         }
     }
+    /// An optional boolean (null taken as absent).
+    pub fn opt_bool(&mut self, path: &str, v: Option<&Value>) {
+        if let Some(v) = v.filter(|v| !v.is_null())
+            && !v.is_boolean()
+        {
+            self.push(path, "BASE_TYPE_BOOLEAN", "Must be either true or false.");
+        }
+    }
     pub fn forbidden(&mut self, path: &str, why: &str) {
         self.push(path, "BASE_TYPE_INVALID", why);
     }
+}
+
+/// A snowflake: a decimal string or an integer below 2^64 (`reference.mdx`, Snowflakes and ID
+/// Serialization). Anything else is refused as Discord refuses it (`Value "x" is not
+/// snowflake.`).
+pub fn snowflake(c: &mut Check, path: &str, v: &Value) -> Option<u64> {
+    let id = match v {
+        Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().ok()
+        }
+        Value::Number(n) => n.as_u64(),
+        _ => None,
+    };
+    if id.is_none() {
+        c.push(
+            path,
+            "NUMBER_TYPE_COERCE",
+            format!("Value {v} is not snowflake."),
+        );
+    }
+    id
 }
 
 pub fn present(v: Option<&Value>) -> bool {
@@ -309,8 +341,10 @@ pub fn deferred(data: &Value) -> Result<(), Refusal> {
     c.into_result()
 }
 
-/// APPLICATION_COMMAND_AUTOCOMPLETE_RESULT data: up to 25 choices.
-pub fn autocomplete(data: &Value) -> Result<(), Refusal> {
+/// APPLICATION_COMMAND_AUTOCOMPLETE_RESULT data: up to 25 choices, each valued as the focused
+/// option's type (`option_type`, when known: a string for STRING, an integer for INTEGER, a
+/// number for NUMBER).
+pub fn autocomplete(data: &Value, option_type: Option<u64>) -> Result<(), Refusal> {
     let mut c = Check::default();
     let Some(choices) = data.get("choices") else {
         c.required("data.choices");
@@ -318,7 +352,7 @@ pub fn autocomplete(data: &Value) -> Result<(), Refusal> {
     };
     let list = c.opt_array("data.choices", Some(choices), 25);
     for (i, ch) in list.iter().enumerate() {
-        commands::choice(&mut c, &at("data.choices", i), ch, None);
+        commands::choice(&mut c, &at("data.choices", i), ch, option_type);
     }
     c.into_result()
 }

@@ -1,9 +1,11 @@
-//! Requests in which the bot broke one of Discord's rules about what it sends or when: a
-//! payload over a limit (400), a file over the size limit (413), a callback after 3 s or a
-//! second callback, a follow-up before the callback or after the token's 15 minutes. Each is
-//! printed to stderr as it happens and kept, so a test can assert that the bot never sent a bad
-//! payload. A refusal for the environment (missing permissions, unknown or deleted resources,
-//! an injected fault) is not a violation.
+//! Requests (and gateway frames) in which the bot broke one of Discord's rules about what it
+//! sends or when: a payload over a limit (400), a body that is not JSON, no bot token (401), a
+//! file over the size limit (413), a callback after 3 s or a second callback, a follow-up
+//! before the callback or after the token's 15 minutes, a gateway frame Discord closes the
+//! connection for (see `support/LIMITS.md`). Each is printed to stderr as it happens and kept,
+//! so a test can assert that the bot never sent a bad payload. A refusal for the environment
+//! (missing permissions, unknown or deleted resources, the application's settings, an injected
+//! fault) is not a violation.
 
 use std::fmt;
 use std::time::Duration;
@@ -13,13 +15,15 @@ use super::{FakeDiscord, State};
 /// One request Discord would have refused because of what the bot sent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
-    /// `METHOD path`, e.g. `POST /api/v10/channels/1300000000000000001/messages`.
+    /// `METHOD path`, e.g. `POST /api/v10/channels/1300000000000000001/messages`, or
+    /// `GATEWAY` / `GATEWAY IDENTIFY`.
     pub route: String,
     /// What was wrong, with the field paths: `embeds.0.title: Must be 256 or fewer in length.`
     pub reason: String,
-    /// The HTTP status the fake answered.
+    /// The HTTP status the fake answered (0 on the gateway).
     pub status: u16,
-    /// Discord's JSON error code (50035, 50006, 40005, 10062, 40060, 10015, 50027).
+    /// Discord's JSON error code (50035, 50006, 50109, 40005, 10062, 40060, 10015, 50027, 0
+    /// for a missing token), or the gateway's close code (4001–4014).
     pub code: u64,
     /// The interaction concerned, for callbacks, follow-ups and webhook edits.
     pub interaction_id: Option<u64>,

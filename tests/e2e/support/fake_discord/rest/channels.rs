@@ -46,6 +46,12 @@ pub(super) fn may_post(
     if body["embeds"].as_array().is_some_and(|e| !e.is_empty()) && !has(p, perms::EMBED_LINKS) {
         return Err(missing("EMBED_LINKS (the message has embeds)", ch.id));
     }
+    if body["tts"].as_bool() == Some(true) && !has(p, perms::SEND_TTS_MESSAGES) {
+        return Err(missing(
+            "SEND_TTS_MESSAGES (the message is text-to-speech)",
+            ch.id,
+        ));
+    }
     if !files.is_empty() && !has(p, perms::ATTACH_FILES) {
         return Err(missing("ATTACH_FILES (the message has files)", ch.id));
     }
@@ -278,7 +284,7 @@ pub(super) fn patch(st: &mut State, req: &Req, id: u64) -> Reply {
         );
     }
     let thread = ch.is_thread();
-    if let Err(r) = validate::channel_patch(body, thread) {
+    if let Err(r) = validate::channel_patch(body, thread, ch.kind == 12) {
         return refuse(st, req, r, None);
     }
     let p = st.bot_permissions_in(id);

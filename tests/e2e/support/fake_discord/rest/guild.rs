@@ -136,6 +136,31 @@ pub(super) fn guilds(inner: &Inner, st: &mut State, req: &Req, seg: &[&str]) -> 
             Reply::Json(StatusCode::OK, Value::Array(roles))
         }
         ("POST", ["guilds", g, "roles"]) if id_of(g) == Some(GUILD_ID) => {
+            if let Err(r) = validate::role_create(body) {
+                return refuse(st, req, r, None);
+            }
+            if body
+                .get("icon")
+                .or(body.get("unicode_emoji"))
+                .is_some_and(|v| !v.is_null())
+            {
+                eprintln!(
+                    "[fake-discord] refused: a role icon needs the guild feature ROLE_ICONS → 400 50101"
+                );
+                return err(
+                    StatusCode::BAD_REQUEST,
+                    50101,
+                    "This server needs more boosts to perform this action",
+                );
+            }
+            if st.roles.len() >= validate::MAX_ROLES {
+                eprintln!("[fake-discord] refused: the guild has 250 roles → 400 30005");
+                return err(
+                    StatusCode::BAD_REQUEST,
+                    30005,
+                    "Maximum number of guild roles reached (250)",
+                );
+            }
             let mine = st.bot_guild_permissions();
             if mine & perms::MANAGE_ROLES == 0 {
                 return missing("MANAGE_ROLES", GUILD_ID);
@@ -147,11 +172,6 @@ pub(super) fn guilds(inner: &Inner, st: &mut State, req: &Req, seg: &[&str]) -> 
                 .unwrap_or(0);
             if asked & !mine != 0 && mine & perms::ADMINISTRATOR == 0 {
                 return missing("the permissions it would grant the new role", GUILD_ID);
-            }
-            let mut c = validate::Check::default();
-            c.opt_str("name", body.get("name"), 100);
-            if let Err(r) = c.into_result() {
-                return refuse(st, req, r, None);
             }
             let id = inner.new_id();
             let mut role =

@@ -7,32 +7,119 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::super::interactions::{CALLBACK_WINDOW, TOKEN_WINDOW};
-use super::super::validate::{self, MessageCtx, Refusal};
+use super::super::validate::{self, Carrier, MessageCtx, Refusal};
 use super::super::{
     Callback, ChannelRecord, Inner, State, StoredAttachment, StoredMessage, UploadedFile, payloads,
 };
 use super::{Reply, Req, channels, err, id_of, refuse, violation};
 
-/// Checks a message payload (create when `existing` is `None`, else an edit of a message with
-/// those attachments); `prefix` is where its fields are (`data` in a callback).
+/// Checks a message payload sent by `carrier`: a new message, or (with `edited`) an edit of
+/// that stored message; `prefix` is where its fields are (`data` in a callback).
 fn check(
     st: &State,
     req: &Req,
     body: &Value,
     prefix: &str,
-    existing: Option<&[StoredAttachment]>,
+    carrier: Carrier,
+    edited: Option<u64>,
 ) -> Result<(), Refusal> {
+    let stored = edited.and_then(|m| st.messages.get(&m));
+    let existing = edited.map(|_| stored.map(|m| m.attachments.as_slice()).unwrap_or_default());
     let ctx = MessageCtx {
         files: req.files,
         existing,
         size_limit: st.attachment_size_limit,
         prefix,
+        carrier,
+        existing_flags: stored.map_or(0, |m| m.json["flags"].as_u64().unwrap_or(0)),
     };
     validate::message(body, &ctx)?;
-    if existing.is_none() && validate::is_empty_create(body, req.files) {
+    if edited.is_none() && !is_forward(body) && validate::is_empty_create(body, req.files) {
         return Err(Refusal::empty());
     }
     Ok(())
+}
+
+/// Whether a new channel message forwards another (`message_reference.type` 1), which needs
+/// nothing else.
+fn is_forward(body: &Value) -> bool {
+    body["message_reference"]["type"].as_u64() == Some(1)
+}
+
+/// A channel message's `message_reference` (`resources/message.mdx`, Message Reference
+/// Structure and Types): a reply (type 0, the default) names a message of the same channel,
+/// a forward (type 1) also its channel; the message must exist unless `fail_if_not_exists` is
+/// false. The answer: whether the message is a reply or a forward after all.
+fn message_reference(st: &State, channel: u64, body: &Value) -> Result<bool, Refusal> {
+    let Some(r) = body.get("message_reference").filter(|v| !v.is_null()) else {
+        return Ok(false);
+    };
+    let mut c = validate::Check::default();
+    let path = "message_reference";
+    if !r.is_object() {
+        c.push(
+            path,
+            "DICT_TYPE_CONVERT",
+            "Only dictionaries may be used in a DictType",
+        );
+        return c.into_result().map(|()| false);
+    }
+    let kind = c
+        .opt_int(&validate::at(path, "type"), r.get("type"), 0, 1)
+        .unwrap_or(0);
+    c.opt_bool(
+        &validate::at(path, "fail_if_not_exists"),
+        r.get("fail_if_not_exists"),
+    );
+    let mut ids = Vec::new();
+    for key in ["message_id", "channel_id", "guild_id"] {
+        ids.push(match r.get(key).filter(|v| !v.is_null()) {
+            Some(v) => validate::snowflake(&mut c, &validate::at(path, key), v),
+            None => None,
+        });
+    }
+    let (message_id, channel_id) = (ids[0], ids[1]);
+    if message_id.is_none() && !present(r, "message_id") {
+        c.required(&validate::at(path, "message_id"));
+    }
+    if kind == 1 && !present(r, "channel_id") {
+        c.required(&validate::at(path, "channel_id"));
+    }
+    if !c.ok() {
+        return c.into_result().map(|()| false);
+    }
+    let from = if kind == 1 {
+        channel_id.unwrap_or(channel)
+    } else {
+        channel
+    };
+    if kind == 0 && channel_id.is_some_and(|ch| ch != channel) {
+        c.push(
+            validate::at(path, "channel_id"),
+            "REPLIES_CANNOT_REFERENCE_OTHER_CHANNEL",
+            "A reply names a message of the channel it is posted in",
+        );
+        return c.into_result().map(|()| false);
+    }
+    let found = message_id
+        .and_then(|m| st.messages.get(&m))
+        .is_some_and(|m| m.channel_id == from && !m.deleted && !m.ephemeral);
+    if !found {
+        if r["fail_if_not_exists"].as_bool() == Some(false) && kind == 0 {
+            return Ok(false);
+        }
+        c.push(
+            validate::at(path, "message_id"),
+            "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+            "Unknown message",
+        );
+        return c.into_result().map(|()| false);
+    }
+    Ok(true)
+}
+
+fn present(v: &Value, key: &str) -> bool {
+    v.get(key).is_some_and(|v| !v.is_null())
 }
 
 /// `POST /channels/{c}/messages`.
@@ -41,13 +128,17 @@ pub(super) fn channel_post(inner: &Inner, st: &mut State, req: &Req, c: u64) -> 
         return err(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
     let body = req.body();
-    if let Err(r) = check(st, req, body, "", None) {
+    if let Err(r) = check(st, req, body, "", Carrier::Channel, None) {
         return refuse(st, req, r, None);
     }
+    let referenced = match message_reference(st, c, body) {
+        Ok(r) => r,
+        Err(r) => return refuse(st, req, r, None),
+    };
     if let Err(reply) = channels::may_post(st, &ch, body, req.files) {
         return reply;
     }
-    let kind = if body.get("message_reference").is_some() {
+    let kind = if referenced && !is_forward(body) {
         19
     } else {
         0
@@ -85,8 +176,7 @@ fn message_op(
     match req.method {
         "GET" => Reply::Json(StatusCode::OK, st.messages[&mid].json.clone()),
         "PATCH" => {
-            let existing = st.messages[&mid].attachments.clone();
-            if let Err(r) = check(st, req, req.body(), "", Some(&existing)) {
+            if let Err(r) = check(st, req, req.body(), "", Carrier::Edit, Some(mid)) {
                 return refuse(st, req, r, interaction);
             }
             if let Err(r) = edit_message(inner, st, mid, req.body(), req.files) {
@@ -173,17 +263,17 @@ pub(super) fn callback(inner: &Inner, st: &mut State, req: &Req, iid: u64, token
         return refuse(st, req, r, Some(iid));
     }
     let checked = match kind {
-        4 => check(st, req, &data, "data", None),
+        4 => check(st, req, &data, "data", Carrier::Response, None),
         5 => validate::deferred(&data),
-        7 => {
-            let existing = rec
-                .message_id
-                .and_then(|m| st.messages.get(&m))
-                .map(|m| m.attachments.clone())
-                .unwrap_or_default();
-            check(st, req, &data, "data", Some(&existing))
-        }
-        8 => validate::autocomplete(&data),
+        7 => check(
+            st,
+            req,
+            &data,
+            "data",
+            Carrier::Edit,
+            Some(rec.message_id.unwrap_or(0)),
+        ),
+        8 => validate::autocomplete(&data, rec.focused_kind),
         9 => validate::modal(&data),
         _ => Ok(()),
     };
@@ -290,7 +380,7 @@ pub(super) fn webhook(
     match (req.method, rest) {
         ("POST", []) => {
             let body = req.body();
-            if let Err(r) = check(st, req, body, "", None) {
+            if let Err(r) = check(st, req, body, "", Carrier::FollowUp, None) {
                 return refuse(st, req, r, Some(rec.id));
             }
             // Discord: the first follow-up to a deferred response still "thinking" replaces
@@ -480,7 +570,8 @@ fn apply(
     }
     if edit && let Some(f) = data["flags"].as_u64() {
         let old = msg.json["flags"].as_u64().unwrap_or(0);
-        msg.json["flags"] = json!((old & !4) | (f & 4));
+        // SUPPRESS_EMBEDS can be set and unset, IS_COMPONENTS_V2 only set.
+        msg.json["flags"] = json!((old & !4) | (f & (4 | 32768)));
     }
 
     // attachments

@@ -119,7 +119,7 @@ pub fn command(body: &Value) -> Result<(), Refusal> {
 }
 
 /// The list of a bulk overwrite: each command valid, names unique per type, at most 100
-/// slash commands and 5 each of user and message commands.
+/// slash commands, 15 each of user and message commands and one entry point command.
 pub fn command_list(body: &Value) -> Result<(), Refusal> {
     let mut c = Check::default();
     let Some(list) = body.as_array() else {
@@ -143,7 +143,7 @@ pub fn command_list(body: &Value) -> Result<(), Refusal> {
             );
         }
     }
-    for (kind, max) in [(1, 100), (2, 5), (3, 5)] {
+    for (kind, max) in [(1, 100), (2, 15), (3, 15), (4, 1)] {
         if per_type.get(&kind).copied().unwrap_or(0) > max {
             c.push(
                 "",
@@ -406,6 +406,57 @@ fn options(c: &mut Check, path: &str, v: Option<&Value>, level: u8) {
                 "Only string, integer and number options autocomplete",
             );
         }
+        for (key, kinds, what) in [
+            ("min_value", &[4u64, 10][..], "integer and number options"),
+            ("max_value", &[4, 10], "integer and number options"),
+            ("min_length", &[3], "string options"),
+            ("max_length", &[3], "string options"),
+            ("channel_types", &[7], "channel options"),
+            ("file_types", &[11], "attachment options"),
+        ] {
+            if nonempty(o.get(key)) && !kinds.contains(&kind) {
+                c.push(
+                    at(&here, key),
+                    "BASE_TYPE_INVALID",
+                    format!("Only {what} have {key}"),
+                );
+            }
+        }
+        for key in ["min_value", "max_value"] {
+            match o.get(key) {
+                None | Some(Value::Null) => {}
+                Some(Value::Number(n)) if kind == 10 => number_in_range(
+                    c,
+                    &at(&here, key),
+                    n.as_f64().unwrap_or(f64::INFINITY),
+                    NUMBER_RANGE,
+                ),
+                Some(Value::Number(n)) if integral(n) => number_in_range(
+                    c,
+                    &at(&here, key),
+                    n.as_f64().unwrap_or(f64::INFINITY),
+                    INTEGER_RANGE,
+                ),
+                Some(_) => c.push(
+                    at(&here, key),
+                    "NUMBER_TYPE_COERCE",
+                    "The value is not of the option's type.",
+                ),
+            }
+        }
+        for (j, t) in c
+            .opt_array(&at(&here, "file_types"), o.get("file_types"), 10)
+            .iter()
+            .enumerate()
+        {
+            if !t.is_string() {
+                c.push(
+                    at(&at(&here, "file_types"), j),
+                    "STRING_TYPE_CONVERT",
+                    "Could not interpret value as string.",
+                );
+            }
+        }
         let min = c.opt_int(&at(&here, "min_length"), o.get("min_length"), 0, 6000);
         let max = c.opt_int(&at(&here, "max_length"), o.get("max_length"), 1, 6000);
         if let (Some(a), Some(b)) = (min, max)
@@ -456,8 +507,12 @@ pub fn choice(c: &mut Check, path: &str, ch: &Value, option_type: Option<u64>) {
         (Some(Value::String(_)), None | Some(3)) => {
             c.req_str(&vp, ch.get("value"), 1, 100);
         }
-        (Some(Value::Number(n)), None | Some(10)) if n.is_f64() || n.is_i64() || n.is_u64() => {}
-        (Some(Value::Number(n)), Some(4)) if n.is_i64() || n.is_u64() => {}
+        (Some(Value::Number(n)), None | Some(10)) => {
+            number_in_range(c, &vp, n.as_f64().unwrap_or(f64::INFINITY), NUMBER_RANGE)
+        }
+        (Some(Value::Number(n)), Some(4)) if integral(n) => {
+            number_in_range(c, &vp, n.as_f64().unwrap_or(f64::INFINITY), INTEGER_RANGE)
+        }
         (Some(_), Some(t)) => c.push(
             vp,
             "BASE_TYPE_INVALID",
@@ -468,5 +523,27 @@ pub fn choice(c: &mut Check, path: &str, ch: &Value, option_type: Option<u64>) {
             "BASE_TYPE_INVALID",
             "A choice's value is a string or a number",
         ),
+    }
+}
+
+/// The values an INTEGER option takes: -(2^53 - 1) to 2^53 - 1 (Application Command Option
+/// Type).
+const INTEGER_RANGE: f64 = 9_007_199_254_740_991.0;
+/// The values a NUMBER option takes: -2^53 to 2^53.
+const NUMBER_RANGE: f64 = 9_007_199_254_740_992.0;
+
+/// Whether a JSON number is an integer, written as one (`5`) or with a zero fraction (`5.0`,
+/// as poise writes an INTEGER option's bounds; Discord takes both).
+fn integral(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+fn number_in_range(c: &mut Check, path: &str, n: f64, bound: f64) {
+    if !(-bound..=bound).contains(&n) {
+        c.push(
+            path,
+            "NUMBER_TYPE_MAX",
+            format!("The value must be between -{bound} and {bound}."),
+        );
     }
 }

@@ -6,10 +6,14 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::{Check, Refusal, at, present};
+use super::{Check, Refusal, at, present, snowflake};
 
 pub(super) fn message_components(c: &mut Check, path: &str, v: Option<&Value>, v2: bool) {
     let rows = c.opt_array(path, v, if v2 { 40 } else { 5 });
+    let mut numbers = HashSet::new();
+    for (i, comp) in rows.iter().enumerate() {
+        component_ids(c, &at(path, i), comp, &mut numbers);
+    }
     let mut ids = HashSet::new();
     if v2 {
         let mut count = 0;
@@ -40,6 +44,40 @@ pub(super) fn message_components(c: &mut Check, path: &str, v: Option<&Value>, v
 }
 
 const SELECTS: [u64; 5] = [3, 5, 6, 7, 8];
+
+/// The optional numeric `id` of a component and of those inside it (`components`, a label's
+/// `component`, a section's `accessory`): a 32-bit integer, unique within the message or
+/// modal; 0 stands for none (Discord numbers it).
+fn component_ids(c: &mut Check, path: &str, comp: &Value, seen: &mut HashSet<i64>) {
+    if let Some(id) = comp.get("id").filter(|v| !v.is_null()) {
+        match id.as_i64() {
+            Some(n) if (0..=i64::from(i32::MAX)).contains(&n) => {
+                if n != 0 && !seen.insert(n) {
+                    c.push(
+                        at(path, "id"),
+                        "COMPONENT_ID_DUPLICATED",
+                        format!("Component id {n} is used twice; ids are unique within a message or modal"),
+                    );
+                }
+            }
+            _ => c.push(
+                at(path, "id"),
+                "NUMBER_TYPE_MAX",
+                "A component id is a 32-bit integer (0 to 2147483647).",
+            ),
+        }
+    }
+    if let Some(kids) = comp.get("components").and_then(Value::as_array) {
+        for (i, k) in kids.iter().enumerate() {
+            component_ids(c, &at(&at(path, "components"), i), k, seen);
+        }
+    }
+    for key in ["component", "accessory"] {
+        if let Some(k) = comp.get(key).filter(|v| v.is_object()) {
+            component_ids(c, &at(path, key), k, seen);
+        }
+    }
+}
 
 fn action_row(c: &mut Check, path: &str, row: &Value, ids: &mut HashSet<String>) {
     let kids_path = at(path, "components");
@@ -156,7 +194,29 @@ fn select(c: &mut Check, path: &str, s: &Value, ids: &mut HashSet<String>) {
             "min_values may not be greater than max_values",
         );
     }
-    if s["type"].as_u64() == Some(3) {
+    let kind = s["type"].as_u64().unwrap_or(0);
+    default_values(c, path, s, kind, min, max);
+    if kind == 8 {
+        for (i, t) in c
+            .opt_array(&at(path, "channel_types"), s.get("channel_types"), 25)
+            .iter()
+            .enumerate()
+        {
+            if !t.as_u64().is_some_and(|t| CHANNEL_TYPES.contains(&t)) {
+                c.push(
+                    at(&at(path, "channel_types"), i),
+                    "BASE_TYPE_CHOICES",
+                    format!("Value must be one of {CHANNEL_TYPES:?}."),
+                );
+            }
+        }
+    } else if present(s.get("channel_types")) {
+        c.forbidden(
+            &at(path, "channel_types"),
+            "Only channel selects (type 8) have channel_types",
+        );
+    }
+    if kind == 3 {
         let opts_path = at(path, "options");
         let Some(opts) = s["options"].as_array() else {
             c.required(&opts_path);
@@ -199,6 +259,60 @@ fn select(c: &mut Check, path: &str, s: &Value, ids: &mut HashSet<String>) {
         c.forbidden(
             &at(path, "options"),
             "Only string selects (type 3) have options",
+        );
+    }
+}
+
+/// Discord's channel types (`resources/channel.mdx`, Channel Types).
+const CHANNEL_TYPES: [u64; 13] = [0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16];
+
+/// An auto-populated select's `default_values`: each `{id, type}` of a kind the select offers,
+/// as many as `min_values..=max_values`. A string select marks its defaults on its options.
+fn default_values(c: &mut Check, path: &str, s: &Value, kind: u64, min: i64, max: i64) {
+    let here = at(path, "default_values");
+    if kind == 3 {
+        if present(s.get("default_values")) {
+            c.forbidden(
+                &here,
+                "A string select marks its defaults with options[].default",
+            );
+        }
+        return;
+    }
+    if s.get("default_values")
+        .is_none_or(|v| v.is_null() || v.as_array().is_some_and(Vec::is_empty))
+    {
+        return;
+    }
+    let list = c.opt_array(&here, s.get("default_values"), 25);
+    let kinds: &[&str] = match kind {
+        5 => &["user"],
+        6 => &["role"],
+        7 => &["user", "role"],
+        _ => &["channel"],
+    };
+    for (i, d) in list.iter().enumerate() {
+        let one = at(&here, i);
+        match d.get("id") {
+            Some(id) if !id.is_null() => {
+                snowflake(c, &at(&one, "id"), id);
+            }
+            _ => c.required(&at(&one, "id")),
+        }
+        if !d["type"].as_str().is_some_and(|t| kinds.contains(&t)) {
+            c.push(
+                at(&one, "type"),
+                "BASE_TYPE_CHOICES",
+                format!("Value must be one of {kinds:?}."),
+            );
+        }
+    }
+    let n = list.len() as i64;
+    if n < min || n > max {
+        c.push(
+            here,
+            "BASE_TYPE_BAD_LENGTH",
+            format!("Must be between {min} and {max} in length (min_values and max_values)."),
         );
     }
 }
@@ -271,6 +385,10 @@ pub fn modal(data: &Value) -> Result<(), Refusal> {
         c.required(path);
         return c.into_result();
     };
+    let mut numbers = HashSet::new();
+    for (i, comp) in comps.iter().enumerate() {
+        component_ids(&mut c, &at(path, i), comp, &mut numbers);
+    }
     if comps.is_empty() || comps.len() > 5 {
         c.push(
             path,
@@ -315,7 +433,8 @@ pub fn modal(data: &Value) -> Result<(), Refusal> {
                         text_input(&mut c, &kp, k, &mut ids, false)
                     }
                     Some(k) if k["type"].as_u64().is_some_and(|t| SELECTS.contains(&t)) => {
-                        select(&mut c, &kp, k, &mut ids)
+                        select(&mut c, &kp, k, &mut ids);
+                        modal_select(&mut c, &kp, k);
                     }
                     Some(k) if matches!(k["type"].as_u64(), Some(19 | 21 | 22 | 23)) => {
                         custom_id(&mut c, &kp, k, &mut ids)
@@ -339,6 +458,24 @@ pub fn modal(data: &Value) -> Result<(), Refusal> {
         }
     }
     c.into_result()
+}
+
+/// What a select may not do in a modal: be disabled, or let `min_values` be 0 while required
+/// (`required` defaults to true).
+fn modal_select(c: &mut Check, path: &str, s: &Value) {
+    if s["disabled"].as_bool() == Some(true) {
+        c.forbidden(
+            &at(path, "disabled"),
+            "Modals cannot have disabled components",
+        );
+    }
+    if s["required"].as_bool() != Some(false) && s["min_values"].as_i64() == Some(0) {
+        c.push(
+            at(path, "min_values"),
+            "BASE_TYPE_INVALID",
+            "min_values must be at least 1 when the select is required",
+        );
+    }
 }
 
 fn text_input(c: &mut Check, path: &str, t: &Value, ids: &mut HashSet<String>, in_row: bool) {

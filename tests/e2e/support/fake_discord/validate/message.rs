@@ -1,6 +1,9 @@
-//! Message payloads: content, embeds (Embed Limits), files and attachments (Uploading Files,
-//! per-attachment limits), allowed mentions (discord-api-docs `resources/message.mdx`,
-//! `reference.mdx`, `change-log.mdx` 2025-04-03).
+//! Message payloads: content, flags, nonce, embeds (Embed Limits), files and attachments
+//! (Uploading Files, per-attachment limits), allowed mentions (discord-api-docs
+//! `resources/message.mdx` Create Message and Edit Message params, `resources/webhook.mdx`
+//! Execute Webhook and Edit Webhook Message params, `interactions/receiving-and-responding.mdx`
+//! Interaction Callback Data, `reference.mdx` Uploading Files and Snowflakes, `change-log.mdx`
+//! 2025-04-03).
 
 use serde_json::Value;
 
@@ -13,6 +16,39 @@ pub const MAX_FILES: usize = 10;
 /// Largest request body Discord takes for a message (25 MiB).
 pub const MAX_REQUEST_BYTES: usize = 25 * 1024 * 1024;
 const FLAG_IS_COMPONENTS_V2: u64 = 1 << 15;
+const FLAG_SUPPRESS_EMBEDS: u64 = 1 << 2;
+const FLAG_EPHEMERAL: u64 = 1 << 6;
+const FLAG_SUPPRESS_NOTIFICATIONS: u64 = 1 << 12;
+const FLAG_IS_VOICE_MESSAGE: u64 = 1 << 13;
+
+/// The request that carries a message: each may set its own message flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carrier {
+    /// `POST /channels/{c}/messages`: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS,
+    /// IS_VOICE_MESSAGE, IS_COMPONENTS_V2.
+    Channel,
+    /// Callback data of type 4: those and EPHEMERAL.
+    Response,
+    /// A follow-up (`POST /webhooks/{app}/{token}`): SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS,
+    /// IS_COMPONENTS_V2 and EPHEMERAL.
+    FollowUp,
+    /// An edit (`PATCH` of a channel message or a webhook message, callback type 7): Discord
+    /// ignores the flags it does not change, and IS_COMPONENTS_V2 stays once set.
+    Edit,
+}
+
+impl Carrier {
+    /// The flags a message sent this way may set.
+    fn allowed_flags(self) -> Option<u64> {
+        let base = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2;
+        match self {
+            Carrier::Channel => Some(base | FLAG_IS_VOICE_MESSAGE),
+            Carrier::Response => Some(base | FLAG_IS_VOICE_MESSAGE | FLAG_EPHEMERAL),
+            Carrier::FollowUp => Some(base | FLAG_EPHEMERAL),
+            Carrier::Edit => None,
+        }
+    }
+}
 
 /// What a message payload is checked against besides itself.
 pub struct MessageCtx<'a> {
@@ -24,6 +60,10 @@ pub struct MessageCtx<'a> {
     pub size_limit: u64,
     /// Where the message fields sit in the body: `""`, or `"data"` for a callback.
     pub prefix: &'a str,
+    /// The request that carries the message.
+    pub carrier: Carrier,
+    /// For an edit: the flags the message has now.
+    pub existing_flags: u64,
 }
 
 /// The file names a message will have after this request: new files (under the name their
@@ -85,6 +125,53 @@ pub fn files(ctx: &MessageCtx) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The message flags: an integer, with only the bits the carrier may set (an edit's other
+/// bits are ignored, as Discord does). Returns the flags.
+fn message_flags(c: &mut Check, path: &str, v: Option<&Value>, carrier: Carrier) -> u64 {
+    let Some(v) = v.filter(|v| !v.is_null()) else {
+        return 0;
+    };
+    let Some(flags) = v.as_u64() else {
+        c.push(path, "NUMBER_TYPE_COERCE", "Value is not int.");
+        return 0;
+    };
+    if let Some(allowed) = carrier.allowed_flags()
+        && flags & !allowed != 0
+    {
+        c.push(
+            path,
+            "MESSAGE_FLAGS_INVALID",
+            format!(
+                "Flags {:#x} may not be set here (only {allowed:#x}: see the route's flags param)",
+                flags & !allowed
+            ),
+        );
+    }
+    flags
+}
+
+/// `nonce`: an integer, or a string of up to 25 characters.
+fn nonce(c: &mut Check, path: &str, v: Option<&Value>) {
+    match v {
+        None | Some(Value::Null) => {}
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => {}
+        Some(Value::String(s)) => {
+            if chars(s) > 25 {
+                c.push(
+                    path,
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 25 or fewer in length.",
+                );
+            }
+        }
+        Some(_) => c.push(
+            path,
+            "BASE_TYPE_INVALID",
+            "A nonce is an integer or a string",
+        ),
+    }
+}
+
 /// A create or edit message payload (channel message, callback data of types 4 and 7,
 /// follow-up, webhook edit).
 pub fn message(body: &Value, ctx: &MessageCtx) -> Result<(), Refusal> {
@@ -99,9 +186,14 @@ pub fn message(body: &Value, ctx: &MessageCtx) -> Result<(), Refusal> {
         );
         return c.into_result();
     }
-    let flags = body["flags"].as_u64().unwrap_or(0);
-    let v2 = flags & FLAG_IS_COMPONENTS_V2 != 0;
+    let flags = message_flags(&mut c, &at(p, "flags"), body.get("flags"), ctx.carrier);
+    let v2 = (flags | ctx.existing_flags) & FLAG_IS_COMPONENTS_V2 != 0;
     c.opt_str(&at(p, "content"), body.get("content"), 2000);
+    if ctx.carrier == Carrier::Channel {
+        nonce(&mut c, &at(p, "nonce"), body.get("nonce"));
+        c.opt_bool(&at(p, "enforce_nonce"), body.get("enforce_nonce"));
+    }
+    c.opt_bool(&at(p, "tts"), body.get("tts"));
     if v2 {
         for key in ["content", "embeds", "poll", "sticker_ids"] {
             let set = match body.get(key) {
@@ -196,7 +288,29 @@ fn attachments(c: &mut Check, path: &str, body: &Value, ctx: &MessageCtx) {
             format!("Must be {MAX_FILES} or fewer in length (the message would have {count} attachments)."),
         );
     }
+    let mut parts = std::collections::HashSet::new();
     for (i, f) in ctx.files.iter().enumerate() {
+        let indexed = f
+            .field
+            .strip_prefix("files[")
+            .and_then(|s| s.strip_suffix(']'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !indexed {
+            c.push(
+                at("files", i),
+                "BASE_TYPE_INVALID",
+                format!("A file part is named files[n] (this one is {:?})", f.field),
+            );
+        } else if !parts.insert(f.field.as_str()) {
+            c.push(
+                at("files", i),
+                "BASE_TYPE_INVALID",
+                format!(
+                    "Each file part has its own name ({} is used twice)",
+                    f.field
+                ),
+            );
+        }
         if f.filename.trim().is_empty() {
             c.push(
                 at("files", i),
@@ -221,8 +335,12 @@ fn allowed_mentions(c: &mut Check, path: &str, v: Option<&Value>) {
             );
         }
     }
+    c.opt_bool(&at(path, "replied_user"), am.get("replied_user"));
     for key in ["users", "roles"] {
         let ids = c.opt_array(&at(path, key), am.get(key), 100);
+        for (i, id) in ids.iter().enumerate() {
+            super::snowflake(c, &at(&at(path, key), i), id);
+        }
         if !ids.is_empty() && parse.iter().any(|t| t.as_str() == Some(key)) {
             c.push(
                 at(path, "parse"),
@@ -274,9 +392,19 @@ fn embed(c: &mut Check, path: &str, e: &Value, files: &[String]) -> usize {
             "int value should be less than or equal to 16777215.",
         );
     }
+    if let Some(ts) = e.get("timestamp").filter(|v| !v.is_null())
+        && !ts.as_str().is_some_and(iso8601)
+    {
+        c.push(
+            at(path, "timestamp"),
+            "DATE_TIME_TYPE_PARSE",
+            "Could not parse the value as an ISO8601 timestamp.",
+        );
+    }
     let fields = c.opt_array(&at(path, "fields"), e.get("fields"), 25);
     for (i, f) in fields.iter().enumerate() {
         let here = at(&at(path, "fields"), i);
+        c.opt_bool(&at(&here, "inline"), f.get("inline"));
         for (key, max) in [("name", 256), ("value", 1024)] {
             let v = &f[key];
             if v.as_str().is_none_or(|s| s.trim().is_empty()) {
@@ -369,5 +497,40 @@ fn url(c: &mut Check, path: &str, v: Option<&Value>, media: bool, files: &[Strin
             "URL_TYPE_INVALID_SCHEME",
             "Scheme must be one of ('http', 'https') (or 'attachment' for media).",
         );
+    }
+}
+
+/// An ISO8601 date and time as Discord reads it: `YYYY-MM-DDTHH:MM:SS`, then optional
+/// fractional seconds and an optional offset (`Z` or `±HH:MM`).
+fn iso8601(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    if !(digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10)
+        && matches!(b.get(10), Some(b'T' | b't' | b' '))
+        && digits(11..13)
+        && b.get(13) == Some(&b':')
+        && digits(14..16)
+        && b.get(16) == Some(&b':')
+        && digits(17..19))
+    {
+        return false;
+    }
+    let mut rest = &s[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    match rest.as_bytes() {
+        [] | [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit()),
+        _ => false,
     }
 }

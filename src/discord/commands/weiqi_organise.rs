@@ -1,6 +1,9 @@
-//! `/weiqi-config event create | start | cancel | team | bar`: running a server's events, for
-//! its moderators and the members of its `event-organiser-role`. Each decodes its options and
-//! sends one command; the game decides, the announcement and the rounds are published.
+//! `/weiqi-organise create | start | cancel | team | bar`: running a server's events, for its
+//! moderators and the members of its `event-organiser-role` (`rule`, the referee's, is in
+//! `weiqi_organise_rule.rs`). A command of its own, shown by default to Manage Server, so that a
+//! server can let its organisers and referees see it (Server Settings → Integrations) without
+//! showing them `/weiqi-config`. Each decodes its options and sends one command; the game
+//! decides, the announcement and the rounds are published.
 
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, Role, User};
 
@@ -81,20 +84,23 @@ pub(super) async fn event_meant(
     }
 }
 
-/// Events: create, start, cancel, teams, bars.
+/// `/weiqi-organise`: run the server's events (organisers and referees).
 #[poise::command(
     slash_command,
     guild_only,
+    rename = "weiqi-organise",
+    default_member_permissions = "MANAGE_GUILD",
+    subcommand_required,
     subcommands(
         "event_create",
         "event_start",
         "event_cancel",
         "event_team",
         "event_bar",
-        "super::weiqi_config_rule::event_rule"
+        "super::weiqi_organise_rule::event_rule"
     )
 )]
-pub async fn event(_ctx: Ctx<'_>) -> Result<(), Error> {
+pub async fn weiqi_organise(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -106,6 +112,8 @@ pub async fn event_create(
     ctx: Ctx<'_>,
     #[max_length = 100] name: String,
     format: Format,
+    #[max_length = 300] purpose: Option<String>,
+    #[max_length = 20] registration: Option<String>,
     #[min = 5]
     #[max = 19]
     #[autocomplete = "super::weiqi_invite::allowed_sizes"]
@@ -144,25 +152,26 @@ pub async fn event_create(
     if !call.may_post_here(false).await {
         return Ok(());
     }
-    let start_window = match start_window.as_deref().map(parse_duration) {
-        None => None,
-        Some(Some(d)) => Some(d),
-        Some(None) => {
-            let why = words::refusal(call.lang, &crate::game::Refusal::EventTermsNotAllowed);
-            call.private(why).await;
-            return Ok(());
-        }
+    // A duration as typed (`10m`, `2d`); one that does not read is refused, nothing created.
+    let mut unreadable = false;
+    let mut duration = |typed: Option<String>| {
+        let parsed = typed.as_deref().map(parse_duration);
+        unreadable |= matches!(parsed, Some(None));
+        parsed.flatten()
     };
-    let round_interval = match round_interval.as_deref().map(parse_duration) {
-        None => None,
-        Some(Some(d)) => Some(d),
-        Some(None) => {
-            let why = words::refusal(call.lang, &crate::game::Refusal::EventTermsNotAllowed);
-            call.private(why).await;
-            return Ok(());
-        }
-    };
+    let (start_window, round_interval, registration) = (
+        duration(start_window),
+        duration(round_interval),
+        duration(registration),
+    );
+    if unreadable {
+        let why = words::refusal(call.lang, &crate::game::Refusal::EventTermsNotAllowed);
+        call.private(why).await;
+        return Ok(());
+    }
     let options = EventOptions {
+        purpose,
+        registration,
         format: Some(format),
         size,
         rules,

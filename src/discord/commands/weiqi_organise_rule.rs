@@ -1,4 +1,4 @@
-//! `/weiqi-config event rule game ruling`: an event's referee (裁判) — a moderator, or a member
+//! `/weiqi-organise rule game ruling`: an event's referee (裁判) — a moderator, or a member
 //! of the server's `event-referee-role` — rules on one of its games still being played:
 //! awarded to Black or White (also how an unfinished game is adjudicated), its disputed count
 //! settled as marked, or annulled and replayed.

@@ -1,4 +1,4 @@
-//! `/weiqi pair partner opponent opponent_partner [size] [komi] [rules] [time] [color]`: pair
+//! `/weiqi-team pair partner opponent opponent_partner [size] [komi] [rules] [time] [color]`: pair
 //! Go (联棋), the caller and a partner against two others; all three must accept.
 
 use serenity::all::User;

@@ -1,4 +1,4 @@
-//! `/weiqi team-game`: a consultation game (商谈联棋) — two teams, each a role or a list of
+//! `/weiqi-team consult`: a consultation game (商谈联棋) — two teams, each a role or a list of
 //! members, or a team against the computer (the whole server's, with no team named) — that
 //! votes on each move in a thread of its own. Moderators start one, or anyone where the server
 //! lets them (`team-games-for-everyone`).
@@ -18,10 +18,10 @@ use super::Call;
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(60);
 
 /// Start a team game: two teams that vote on each move, or a team against the computer.
-#[poise::command(slash_command, guild_only, rename = "team-game")]
+#[poise::command(slash_command, guild_only)]
 // One argument per option of the slash command, as poise takes them.
 #[allow(clippy::too_many_arguments)]
-pub async fn team_game(
+pub async fn consult(
     ctx: Ctx<'_>,
     black_role: Option<Role>,
     #[max_length = 1000] black_members: Option<String>,
