@@ -91,7 +91,8 @@
 //!   end-to-end test ends with it to prove the bot never sent a bad payload.
 //! - Faults: [`FakeDiscord::fail_next`]`(method, path_pattern, status, n)` answers the next n
 //!   matching requests with that status (500, 502, 503, 429 …) and Discord's JSON body, without
-//!   acting on them.
+//!   acting on them; [`FakeDiscord::slow_next`]`(method, path_pattern, delay, n)` answers (and
+//!   acts on) them only after `delay`, as Discord's slow routes.
 //! - Discord's memory: [`FakeDiscord::message`], [`FakeDiscord::messages_in`] (channel or
 //!   thread), [`FakeDiscord::original_response`], [`FakeDiscord::dms_to`],
 //!   [`FakeDiscord::threads`] and [`FakeDiscord::thread_infos`] / [`FakeDiscord::thread`]
