@@ -43,7 +43,7 @@ pub(super) async fn event_games(ctx: Ctx<'_>, partial: &str) -> CreateAutocomple
                     game = id.get(),
                     name = t.name.clone(),
                     round = g.round,
-                    board = g.board + 1
+                    board = t.board_number(g).unwrap_or(g.board + 1)
                 );
                 AutocompleteChoice::new(label.chars().take(100).collect::<String>(), id.get())
             })
