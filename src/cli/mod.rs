@@ -119,6 +119,26 @@ fn health() -> ExitCode {
     }
 }
 
+/// The rule set and komi a record is replayed and counted under, the same for `replay` and
+/// `render`: `--rules`, else the record's RU when it names a rule set Tengen plays, else
+/// classic; `--komi`, else the record's KM, else that rule set's own komi.
+pub(crate) fn rules_and_komi(
+    rules: Option<crate::go::RuleSet>,
+    komi: Option<crate::go::Komi>,
+    record: &crate::go::sgf::Record,
+) -> (crate::go::RuleSet, crate::go::Komi) {
+    let rules = rules
+        .or_else(|| {
+            record
+                .rules
+                .as_deref()
+                .and_then(crate::go::RuleSet::from_sgf)
+        })
+        .unwrap_or(crate::go::RuleSet::Classic);
+    let komi = komi.or(record.komi).unwrap_or(rules.rules().komi);
+    (rules, komi)
+}
+
 /// Writes to standard output, ignoring a closed pipe (`tengen replay … | head` must not panic).
 pub(crate) fn emit(text: &str) {
     use std::io::Write;
