@@ -113,7 +113,7 @@ fn stop_on_signal(stopping: Arc<AtomicBool>, bell: Arc<Bell>) -> std::io::Result
         .enable_all()
         .build()?;
     // Listening from here on: a signal before the thread waits is not lost.
-    let signals = runtime.block_on(async { crate::runtime::StopSignals::listen() })?;
+    let mut signals = runtime.block_on(async { crate::runtime::StopSignals::listen() })?;
     std::thread::Builder::new()
         .name("tengen-worker-signals".into())
         .spawn(move || {

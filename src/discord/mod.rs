@@ -109,15 +109,29 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         }
     }
     let heartbeat_file = config.heartbeat_path.clone();
-    let signals = runtime::StopSignals::listen().map_err(RunError::Signals)?;
+    let mut signals = runtime::StopSignals::listen().map_err(RunError::Signals)?;
     // The database before Discord: a second process on the same file stops here, at once.
     let opened = runtime::open(&config.database).await?;
+    // The engine's check and Discord's answer may take a while: a signal meanwhile stops the
+    // bot at once, before it serves anything.
     if let Some(engine) = config.engine.clone() {
-        check_engine(&engine).await?;
+        tokio::select! {
+            checked = check_engine(&engine) => checked?,
+            () = signals.recv() => {
+                stopped_before_serving();
+                return Ok(());
+            }
+        }
         crate::game::computer::set_host_engine(engine);
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let plan = gateway::plan(&config).await;
+    let plan = tokio::select! {
+        plan = gateway::plan(&config) => plan,
+        () = signals.recv() => {
+            stopped_before_serving();
+            return Ok(());
+        }
+    };
     let loading = std::time::Instant::now();
     let runtime::Started {
         handle,
@@ -435,6 +449,11 @@ async fn beat(
             _ = stop.changed() => return,
         }
     }
+}
+
+/// Says that a signal stopped the bot while it started, before it served anything.
+fn stopped_before_serving() {
+    info!("stopped before serving anything; database closed");
 }
 
 /// Starts the host's engine once and asks it `protocol_version`, saying so in the log. An

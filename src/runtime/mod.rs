@@ -310,11 +310,11 @@ impl StopSignals {
         }
     }
 
-    /// Waits for the first of the signals.
-    pub async fn recv(self) {
+    /// Waits for the next of the signals.
+    pub async fn recv(&mut self) {
         #[cfg(unix)]
         {
-            let [mut term, mut interrupt] = self.signals;
+            let [term, interrupt] = &mut self.signals;
             tokio::select! {
                 _ = term.recv() => {}
                 _ = interrupt.recv() => {}

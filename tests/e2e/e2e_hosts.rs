@@ -247,3 +247,44 @@ async fn a_worker_stops_cleanly_on_sigterm() {
     assert_eq!(status.code(), Some(0), "a clean exit, not a kill: {text}");
     assert!(text.contains("stopped"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_while_discord_keeps_the_bot_waiting_stops_it_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_discord, api_base) = black_hole();
+    let log = dir.path().join("bot.log");
+    let _log = LogOnPanic(log.clone());
+    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", FAKE_TOKEN)
+        .env("DISCORD_API_BASE", &api_base)
+        .env("DATABASE_PATH", dir.path().join("tengen.db"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut started = false;
+    for _ in 0..100 {
+        if std::fs::read_to_string(&log).is_ok_and(|l| l.contains("tengen starting")) {
+            started = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(started, "the bot started");
+    // Its database opened, it waits on Discord's answer about shards.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let pid = i32::try_from(bot.id().unwrap()).unwrap();
+    // SAFETY: a plain kill(2) of the child this test started and still holds.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let status = tokio::time::timeout(Duration::from_secs(5), bot.wait())
+        .await
+        .expect("the bot stops at once")
+        .unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(status.code(), Some(0), "{text}");
+    assert!(text.contains("stopped before serving"), "{text}");
+}
