@@ -54,13 +54,16 @@ VOLUME /data
 WORKDIR /data
 USER 10001:10001
 
-# `tengen health` exits 0 when the running bot wrote its heartbeat (next to DATABASE_PATH)
-# recently, 1 otherwise. The start period leaves time to connect and run the migrations.
+# `tengen health` exits 0 when the running bot wrote its heartbeat (HEARTBEAT_PATH, by default
+# next to DATABASE_PATH) in the last 90 s, 1 otherwise: the bot writes it while every shard it
+# serves is connected to Discord, or while it stands by with none. The start period leaves time
+# to connect and run the migrations.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["tengen", "health"]
 
-# The bot finishes its work and closes the database on SIGTERM (docker stop); compose gives
-# it 30 s before SIGKILL.
+# The bot finishes its work and closes the database on SIGTERM (docker stop), and `tengen
+# worker` lets its search go and exits; compose gives them 30 s before SIGKILL. Both install
+# their own handlers, which a PID 1 needs: the kernel gives it no default action for SIGTERM.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["tengen"]
 CMD ["run"]

@@ -13,6 +13,25 @@ pub const DEFAULT_DATABASE_PATH: &str = "./data/tengen.db";
 /// The connections a PostgreSQL pool opens when `DATABASE_CONNECTIONS` does not say.
 pub const DEFAULT_DATABASE_CONNECTIONS: u32 = 8;
 
+/// The heartbeat file, as `tengen run` and `tengen health` both find it: `HEARTBEAT_PATH`, else
+/// the database file's name with `.heartbeat` added (`DATABASE_PATH`, else the default). Two
+/// processes on one machine (on one PostgreSQL database) need one each: the host sets it.
+pub fn heartbeat_path(var: impl Fn(&str) -> Option<String>) -> PathBuf {
+    let get = |k: &str| {
+        var(k)
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    if let Some(path) = get("HEARTBEAT_PATH") {
+        return PathBuf::from(path);
+    }
+    let mut name = std::ffi::OsString::from(
+        get("DATABASE_PATH").unwrap_or_else(|| DEFAULT_DATABASE_PATH.to_owned()),
+    );
+    name.push(".heartbeat");
+    PathBuf::from(name)
+}
+
 /// The bot's token. Its `Debug` and `Display` never show it, so it cannot reach a log line.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Token(String);
@@ -40,9 +59,11 @@ impl fmt::Display for Token {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostConfig {
     pub token: Token,
-    /// The SQLite file (`DATABASE_PATH`); with PostgreSQL, where the heartbeat file goes
-    /// beside it.
+    /// The SQLite file (`DATABASE_PATH`).
     pub database_path: PathBuf,
+    /// The file the running bot beats in and `tengen health` reads (`HEARTBEAT_PATH`, else
+    /// beside the database: see [`heartbeat_path`]).
+    pub heartbeat_path: PathBuf,
     /// The database the bot serves: `DATABASE_URL` (PostgreSQL) if set, else the SQLite file.
     pub database: Location,
     /// Register commands to this guild only (instant), for development.
@@ -264,6 +285,7 @@ impl HostConfig {
             return Err(ConfigError::WorkersNeedPostgres);
         }
         Ok(HostConfig {
+            heartbeat_path: heartbeat_path(&var),
             engine,
             shards,
             shard_range,
@@ -308,6 +330,10 @@ mod tests {
         let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
         assert_eq!(c.token.expose(), TOKEN);
         assert_eq!(c.database_path, PathBuf::from("./data/tengen.db"));
+        assert_eq!(
+            c.heartbeat_path,
+            PathBuf::from("./data/tengen.db.heartbeat")
+        );
         assert_eq!((c.dev_guild_id, c.api_base), (None, None));
         assert_eq!(
             c.durability,
@@ -420,6 +446,19 @@ mod tests {
                 "{shards} {range}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn the_heartbeat_is_beside_the_database_unless_the_host_names_it() {
+        let c = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_PATH", "/data/t.db")]).unwrap();
+        assert_eq!(c.heartbeat_path, PathBuf::from("/data/t.db.heartbeat"));
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("DATABASE_PATH", "/data/t.db"),
+            ("HEARTBEAT_PATH", "/run/bot-b.heartbeat"),
+        ])
+        .unwrap();
+        assert_eq!(c.heartbeat_path, PathBuf::from("/run/bot-b.heartbeat"));
     }
 
     #[test]

@@ -32,8 +32,8 @@ pub struct GtpArgs {
     /// Rule set: classic, chinese, aga, japanese or korean (the komi is the controller's `komi`).
     #[arg(long, default_value = "chinese")]
     pub rules: RuleSet,
-    /// Playouts a move, instead of the level's.
-    #[arg(long)]
+    /// Playouts a move, instead of the level's (1 or more).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seed of the engine (the same seed and playouts give the same games).
     #[arg(long)]
@@ -58,12 +58,21 @@ pub struct GtpArgs {
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of the input.
+///
+/// Lines are read as bytes: one that is not UTF-8 is read with the bad bytes replaced (and is
+/// answered like any other), so a controller's stray byte never ends the session.
 pub fn run(args: &GtpArgs) -> ExitCode {
     let mut session = Session::new(args.clone());
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let Some(reply) = session.handle(&line) else {
             continue;
         };
@@ -260,11 +269,24 @@ impl Session {
         Ok(String::new())
     }
 
+    /// GTP's komi is a float; the game counts in half points: a whole or half number is taken,
+    /// any other (7.25) refused with the reason, the komi unchanged.
     fn set_komi(&mut self, args: &[&str]) -> Answer {
-        let komi: Komi = args
-            .first()
-            .and_then(|s| s.parse().ok())
+        let text = args.first().ok_or("syntax error")?;
+        let points = text
+            .parse::<f64>()
+            .ok()
+            .filter(|p| p.is_finite())
             .ok_or("syntax error")?;
+        let komi = Komi::from_points(points).ok_or_else(|| {
+            if points.abs() > 1000.0 {
+                format!("komi {text} is out of range: Tengen takes -1000 to 1000")
+            } else {
+                format!(
+                    "komi {text} cannot be counted: Tengen counts komi in whole and half points"
+                )
+            }
+        })?;
         self.komi = komi;
         self.game.set_komi(komi);
         Ok(String::new())

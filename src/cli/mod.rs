@@ -34,12 +34,13 @@ pub enum Command {
     Render(RenderArgs),
     /// Play Go over the Go Text Protocol (GTP 2) on standard input and output.
     Gtp(gtp::GtpArgs),
-    /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health checks).
+    /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health
+    /// checks): `HEARTBEAT_PATH`, else the database file's name with `.heartbeat` added.
     Health,
     /// Copy everything from the SQLite file into an empty PostgreSQL database (the bot stopped).
     MigrateDb(migrate_db::MigrateArgs),
     /// Think for the computer: take searches from the PostgreSQL database of `DATABASE_URL`
-    /// (the bots run with `AI_WORKERS=external`), answer them, until killed.
+    /// (the bots run with `AI_WORKERS=external`), answer them, until SIGTERM or SIGINT.
     Worker,
 }
 
@@ -72,6 +73,53 @@ fn log_filter(rust_log: Option<String>) -> tracing_subscriber::EnvFilter {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT))
 }
 
+/// Logs to stderr through `filter`, in colour only on a terminal (a file or Docker's log gets
+/// plain text).
+pub(crate) fn init_logs(filter: tracing_subscriber::EnvFilter) {
+    use std::io::IsTerminal;
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+}
+
+/// The first line of the bot's log: the version and the settings a host looks for when
+/// something is wrong (never the token, never the database's password).
+fn log_start(config: &HostConfig) {
+    use crate::store::{Durability, Location};
+    let (store, sync) = match &config.database {
+        Location::Sqlite {
+            durability: Durability::Power,
+            ..
+        } => ("sqlite", "full"),
+        Location::Sqlite { .. } => ("sqlite", "normal"),
+        Location::Postgres { .. } => ("postgres", "full"),
+    };
+    let shards = match config.shards {
+        crate::config::Shards::Auto => "auto".to_owned(),
+        crate::config::Shards::Count(n) => n.to_string(),
+    };
+    let range = config
+        .shard_range
+        .map_or_else(|| "all".to_owned(), |(a, b)| format!("{a}-{b}"));
+    let engine = config.engine.as_ref().map_or("none", |e| e.name.as_str());
+    tracing::info!(
+        version = %env!("CARGO_PKG_VERSION"),
+        store = %store,
+        database = %config.database,
+        sync = %sync,
+        shards = %shards,
+        shard_range = %range,
+        workers = %if config.computer.external { "external" } else { "local" },
+        ai_threads = config.computer.threads,
+        ai_max_games = config.computer.max_games,
+        engine = %engine,
+        heartbeat = %config.heartbeat_path.display(),
+        "tengen starting"
+    );
+}
+
 /// Starts the bot: settings from `.env` and the environment, logs to stderr, then serve until
 /// SIGINT/SIGTERM. A bad setting or an unusable database is one line and exit status 2.
 fn run_bot() -> ExitCode {
@@ -82,10 +130,8 @@ fn run_bot() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(log_filter(std::env::var("RUST_LOG").ok()))
-        .with_writer(std::io::stderr)
-        .init();
+    init_logs(log_filter(std::env::var("RUST_LOG").ok()));
+    log_start(&config);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -107,16 +153,33 @@ fn run_bot() -> ExitCode {
 
 fn health() -> ExitCode {
     let _ = dotenvy::dotenv();
-    let path = std::env::var("DATABASE_PATH")
-        .ok()
-        .filter(|p| !p.trim().is_empty())
-        .unwrap_or_else(|| crate::config::DEFAULT_DATABASE_PATH.to_owned());
-    if crate::discord::is_healthy(std::path::Path::new(&path)) {
+    let path = crate::config::heartbeat_path(|k| std::env::var(k).ok());
+    if crate::discord::is_healthy(&path) {
         ExitCode::SUCCESS
     } else {
-        eprintln!("tengen: no recent heartbeat next to {path}");
+        eprintln!("tengen: no recent heartbeat in {}", path.display());
         ExitCode::from(1)
     }
+}
+
+/// The rule set and komi a record is replayed and counted under, the same for `replay` and
+/// `render`: `--rules`, else the record's RU when it names a rule set Tengen plays, else
+/// classic; `--komi`, else the record's KM, else that rule set's own komi.
+pub(crate) fn rules_and_komi(
+    rules: Option<crate::go::RuleSet>,
+    komi: Option<crate::go::Komi>,
+    record: &crate::go::sgf::Record,
+) -> (crate::go::RuleSet, crate::go::Komi) {
+    let rules = rules
+        .or_else(|| {
+            record
+                .rules
+                .as_deref()
+                .and_then(crate::go::RuleSet::from_sgf)
+        })
+        .unwrap_or(crate::go::RuleSet::Classic);
+    let komi = komi.or(record.komi).unwrap_or(rules.rules().komi);
+    (rules, komi)
 }
 
 /// Writes to standard output, ignoring a closed pipe (`tengen replay … | head` must not panic).

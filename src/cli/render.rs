@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::go::sgf::Record;
-use crate::go::{Komi, Point, RuleSet};
+use crate::go::{Point, RuleSet};
 use crate::render::{RenderOptions, render_png};
 
 /// What `--overlays` may add to the board.
@@ -38,9 +38,11 @@ pub struct RenderArgs {
     /// Comma-separated points (e.g. D4,Q16) whose whole chains are dead, for `score`.
     #[arg(long, value_delimiter = ',', value_name = "POINTS")]
     pub dead: Vec<String>,
-    /// Rule set the record is replayed and counted under: classic, chinese, aga, japanese.
-    #[arg(long, default_value = "classic")]
-    pub rules: RuleSet,
+    /// Rule set the record is replayed and counted under: classic, chinese, aga, japanese,
+    /// korean or ing. Default: the record's RU when it names one of these, else classic (as
+    /// `tengen replay`).
+    #[arg(long)]
+    pub rules: Option<RuleSet>,
 }
 
 /// Why `tengen render` stopped: each is printed as one line.
@@ -120,19 +122,18 @@ pub fn render_file(args: &RenderArgs) -> Result<String, RenderCliError> {
         });
     }
     record.moves.truncate(upto);
-    let komi = record.komi.unwrap_or_else(|| RuleSet::Classic.rules().komi);
-    let replay =
-        record
-            .replay(args.rules.with_komi(komi))
-            .map_err(|cause| RenderCliError::Record {
-                path: path.clone(),
-                cause,
-            })?;
+    let (rules, komi) = super::rules_and_komi(args.rules, None, &record);
+    let replay = record
+        .replay(rules.with_komi(komi))
+        .map_err(|cause| RenderCliError::Record {
+            path: path.clone(),
+            cause,
+        })?;
     if let Some(bad) = replay.illegal {
         return Err(RenderCliError::Illegal {
             number: bad.move_number,
             what: format!("{} {}", bad.color, bad.mv),
-            rules: args.rules,
+            rules,
             reason: bad.cause.reason(),
             before: bad.move_number - 1,
         });
@@ -165,9 +166,8 @@ pub fn render_file(args: &RenderArgs) -> Result<String, RenderCliError> {
         cause,
     })?;
     Ok(format!(
-        "wrote {} ({size}, after move {upto} of {total}, komi {}, {} bytes)",
+        "wrote {} ({size}, rules {rules}, after move {upto} of {total}, komi {komi}, {} bytes)",
         args.output.display(),
-        Komi::from_half_points(komi.half_points()),
         png.len()
     ))
 }

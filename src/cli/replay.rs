@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::go::sgf::{Record, Replay};
-use crate::go::{Color, Komi, Move, RuleSet, count_area};
+use crate::go::{Color, Komi, Move, RuleSet, Scoring, count_area};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -45,26 +45,49 @@ pub struct PairJson {
 /// What `tengen replay --json` prints.
 #[derive(Debug, Serialize, PartialEq)]
 pub struct ReplayReport {
+    /// The rule set replayed and counted under (`--rules`, else the record's RU, else classic).
+    pub rules: &'static str,
     pub size: u8,
     pub moves_applied: usize,
     pub illegal: Option<IllegalJson>,
     pub board: Vec<String>,
     pub to_move: &'static str,
     pub captures: PairJson,
+    /// Stones and surrounded points of each side, whatever the rule set counts.
     pub area: PairJson,
+    /// How the rule set counts: `area` or `territory`.
+    pub scoring: &'static str,
+    /// Each side's points as the rule set counts them, before komi: the area under area
+    /// scoring; surrounded empty points and prisoners under territory scoring.
+    pub score: PairJson,
     pub komi: f64,
+    /// The result of that count with komi (`B+3.5`, `W+0.5`, `0`).
     pub result: String,
     /// The moves (1-based) that came after two passes: play resumed there.
     pub resumed_at: Vec<usize>,
 }
 
-/// Builds the report of a replayed record: the board as it stands is counted by area.
-pub fn replay_report(replay: &Replay, komi: Komi) -> ReplayReport {
+/// Builds the report of a replayed record: the board as it stands, no stone taken as dead,
+/// counted as the game's rule set counts (and by area beside it).
+pub fn replay_report(replay: &Replay, rules: RuleSet, komi: Komi) -> ReplayReport {
     let game = &replay.game;
     let board = game.board();
-    let count = count_area(board, &[], komi);
+    let area = count_area(board, &[], komi);
+    // The game was replayed under its rules with this komi: its count is theirs.
+    let count = game.count(&[]);
+    let score = match count.method {
+        Scoring::Area => PairJson {
+            black: count.stones.black + count.territory.black,
+            white: count.stones.white + count.territory.white,
+        },
+        Scoring::Territory => PairJson {
+            black: count.territory.black + count.prisoners.black,
+            white: count.territory.white + count.prisoners.white,
+        },
+    };
     let caps = game.captures();
     ReplayReport {
+        rules: rules.name(),
         size: board.size().get(),
         moves_applied: game.moves().len(),
         illegal: replay.illegal.map(|i| IllegalJson {
@@ -80,9 +103,14 @@ pub fn replay_report(replay: &Replay, komi: Komi) -> ReplayReport {
             white: caps.white,
         },
         area: PairJson {
-            black: count.stones.black + count.territory.black,
-            white: count.stones.white + count.territory.white,
+            black: area.stones.black + area.territory.black,
+            white: area.stones.white + area.territory.white,
         },
+        scoring: match count.method {
+            Scoring::Area => "area",
+            Scoring::Territory => "territory",
+        },
+        score,
         komi: komi.as_f64(),
         result: count.result().to_string(),
         resumed_at: replay.resumed_at.clone(),
@@ -104,14 +132,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rules = args
-        .rules
-        .or_else(|| record.rules.as_deref().and_then(RuleSet::from_sgf))
-        .unwrap_or(RuleSet::Classic);
-    let komi = args
-        .komi
-        .or(record.komi)
-        .unwrap_or_else(|| rules.rules().komi);
+    let (rules, komi) = super::rules_and_komi(args.rules, args.komi, &record);
     let replay = match record.replay(rules.with_komi(komi)) {
         Ok(r) => r,
         Err(e) => {
@@ -119,7 +140,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = replay_report(&replay, komi);
+    let report = replay_report(&replay, rules, komi);
     if args.json {
         match serde_json::to_string(&report) {
             Ok(s) => super::emit(&format!("{s}\n")),
@@ -188,11 +209,15 @@ fn human(record: &Record, replay: &Replay, report: &ReplayReport, rules: RuleSet
         "Captures: Black took {} white stones, White took {} black stones.",
         report.captures.black, report.captures.white
     );
+    let counted = match report.scoring {
+        "territory" => "Territory and prisoners",
+        _ => "Area",
+    };
     let _ = writeln!(
         out,
-        "Area as the board stands: Black {}, White {} + komi {} → {}.",
-        report.area.black,
-        report.area.white,
+        "{counted} as the board stands: Black {}, White {} + komi {} → {}.",
+        report.score.black,
+        report.score.white,
         report.komi,
         describe_result(&report.result)
     );

@@ -2,8 +2,10 @@
 //! database of the bot processes (`DATABASE_URL`, with `AI_WORKERS=external` on the bots).
 //! `AI_THREADS` threads each take the oldest search no one holds (under a lease of
 //! `AI_JOB_LEASE_SECONDS`), search it, and write the answer; the bot process that holds the
-//! game applies it. Woken by `NOTIFY` when a job is posted, and every second regardless. A
-//! worker killed in mid-search lets its job go when the lease runs out; another takes it.
+//! game applies it. Woken by `NOTIFY` when a job is posted, and every second regardless. On
+//! SIGTERM or SIGINT (`docker compose stop`, Ctrl-C) it stops cleanly: a search under way is
+//! cut short and its job let go for another worker to take at once, and the process exits
+//! with status 0. A worker killed in mid-search lets its job go when the lease runs out.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -90,16 +92,40 @@ impl Bell {
     }
 }
 
-/// The stop of a search: its level's time, or its lease (less a margin), whichever is first.
-struct Until(Instant);
+/// The stop of a search: its level's time, its lease (less a margin), or the worker stopping,
+/// whichever is first.
+struct Until<'a> {
+    deadline: Instant,
+    stopping: &'a AtomicBool,
+}
 
-impl crate::ai::Stop for Until {
+impl crate::ai::Stop for Until<'_> {
     fn stop(&self) -> bool {
-        Instant::now() >= self.0
+        Instant::now() >= self.deadline || self.stopping.load(Ordering::SeqCst)
     }
 }
 
-/// Runs the worker until it is killed.
+/// Waits on a thread of its own for SIGTERM or SIGINT, then sets `stopping` and wakes the
+/// searching threads. As a container's PID 1 the process has no default action for either
+/// signal: without this, `docker compose stop` would wait out its grace and kill it.
+fn stop_on_signal(stopping: Arc<AtomicBool>, bell: Arc<Bell>) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    // Listening from here on: a signal before the thread waits is not lost.
+    let mut signals = runtime.block_on(async { crate::runtime::StopSignals::listen() })?;
+    std::thread::Builder::new()
+        .name("tengen-worker-signals".into())
+        .spawn(move || {
+            runtime.block_on(signals.recv());
+            info!("stopping: no new searches");
+            stopping.store(true, Ordering::SeqCst);
+            bell.ring();
+        })?;
+    Ok(())
+}
+
+/// Runs the worker until SIGTERM or SIGINT (exit status 0), or it is killed.
 pub fn run() -> ExitCode {
     let config = match config() {
         Ok(c) => c,
@@ -110,10 +136,7 @@ pub fn run() -> ExitCode {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
+    super::init_logs(filter);
     let connections = u32::try_from(config.threads + 1).unwrap_or(65);
     let store = match Store::open_postgres(&config.url, connections) {
         Ok(s) => Arc::new(s),
@@ -126,9 +149,13 @@ pub fn run() -> ExitCode {
         }
     };
     let name = format!("worker-{}-{}", std::process::id(), millis_now());
-    info!(worker = %name, threads = config.threads, lease = ?config.lease, "thinking for the computer");
     let bell = Arc::new(Bell::default());
     let stopping = Arc::new(AtomicBool::new(false));
+    if let Err(e) = stop_on_signal(Arc::clone(&stopping), Arc::clone(&bell)) {
+        eprintln!("tengen worker: cannot listen for SIGTERM: {e}");
+        return ExitCode::from(2);
+    }
+    info!(version = %env!("CARGO_PKG_VERSION"), worker = %name, threads = config.threads, lease = ?config.lease, "thinking for the computer");
     {
         let (bell, url, stopping) = (Arc::clone(&bell), config.url.clone(), Arc::clone(&stopping));
         let _ = std::thread::Builder::new()
@@ -138,17 +165,18 @@ pub fn run() -> ExitCode {
     let mut threads = Vec::new();
     for n in 0..config.threads {
         let (store, bell, name) = (Arc::clone(&store), Arc::clone(&bell), format!("{name}-{n}"));
-        let (lease, cap) = (config.lease, config.max_playouts);
+        let (lease, cap, stopping) = (config.lease, config.max_playouts, Arc::clone(&stopping));
         threads.push(
             std::thread::Builder::new()
                 .name(format!("tengen-worker-{n}"))
-                .spawn(move || search_jobs(&store, &bell, &name, lease, cap)),
+                .spawn(move || search_jobs(&store, &bell, &name, lease, cap, &stopping)),
         );
     }
     for t in threads.into_iter().flatten() {
         let _ = t.join();
     }
     stopping.store(true, Ordering::SeqCst);
+    info!("stopped");
     ExitCode::SUCCESS
 }
 
@@ -173,9 +201,17 @@ fn listen(url: &str, bell: &Bell, stopping: &AtomicBool) {
 }
 
 /// One searching thread: take a job, search it, answer; wait for the bell when there is none.
-fn search_jobs(store: &Store, bell: &Bell, name: &str, lease: Duration, cap: Option<u64>) {
+/// Returns once `stopping` is set, letting go of a job whose search it cut short.
+fn search_jobs(
+    store: &Store,
+    bell: &Bell,
+    name: &str,
+    lease: Duration,
+    cap: Option<u64>,
+    stopping: &AtomicBool,
+) {
     let mut seen = 0;
-    loop {
+    while !stopping.load(Ordering::SeqCst) {
         let now = millis_now();
         let until = now + i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2);
         let leased = match store.write(|tx| tx.lease_job(name, now, until)) {
@@ -206,9 +242,23 @@ fn search_jobs(store: &Store, bell: &Bell, name: &str, lease: Duration, cap: Opt
             }
         };
         // Answer within the lease, with a margin for the write.
-        let stop = Until(Instant::now() + lease.mul_f64(0.8));
+        let stop = Until {
+            deadline: Instant::now() + lease.mul_f64(0.8),
+            stopping,
+        };
         let started = Instant::now();
-        let answer = match job.search(cap, &stop) {
+        let searched = job.search(cap, &stop);
+        if stopping.load(Ordering::SeqCst) {
+            // Cut short: another worker searches it afresh, at once.
+            match store.write(|tx| tx.release_job(leased.match_id, leased.move_number, name)) {
+                Ok(()) => info!("the search was cut short; its job is let go"),
+                Err(e) => {
+                    warn!(error = %e, "cannot let the job go; another worker takes it when the lease ends")
+                }
+            }
+            return;
+        }
+        let answer = match searched {
             Ok(decision) => match job.game() {
                 Ok(game) => answer_text(decision, game.size()),
                 Err(_) => "pass".to_owned(),

@@ -36,8 +36,6 @@ pub struct Bot {
     pub stopping: AtomicBool,
     /// Interactions being handled, waited for at shutdown.
     pub in_flight: AtomicUsize,
-    /// Whether the gateway is up (for the health file).
-    pub connected: AtomicBool,
     /// Each guild's `language` setting (`None`: not set, the locale decides), as last read.
     langs: Mutex<HashMap<GuildId, Option<Lang>>>,
     /// The locale Discord last gave for each guild (saved in the repository when it changes).
@@ -63,7 +61,6 @@ impl Bot {
             dev_guild,
             stopping: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
-            connected: AtomicBool::new(false),
             langs: Mutex::new(HashMap::new()),
             locales: Mutex::new(HashMap::new()),
         }

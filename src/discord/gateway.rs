@@ -3,9 +3,12 @@
 //! dead one's), each identifying in its turn of Discord's session start limit, which every
 //! process shares through the database.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
+use serenity::all::{
+    ClientBuilder, ConnectionStage, GatewayIntents, HttpBuilder, ShardId, ShardManager,
+};
 use tokio::sync::{mpsc, watch};
 use tracing::{info, warn};
 
@@ -98,6 +101,59 @@ impl Startup {
     }
 }
 
+/// The shards this process serves and the client of each, as the heartbeat looks at them.
+pub(super) struct Connections {
+    /// Each shard handed to this process, with its client once started.
+    shards: Mutex<BTreeMap<u32, Option<Arc<ShardManager>>>>,
+}
+
+impl Connections {
+    /// The shards this process serves from the start (none: a standby).
+    pub(super) fn new(held: &[u32]) -> Connections {
+        Connections {
+            shards: Mutex::new(held.iter().map(|&s| (s, None)).collect()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, Option<Arc<ShardManager>>>> {
+        self.shards.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Shards handed over (taken over from a dead process): served from now on.
+    fn expect(&self, shards: &[u32]) {
+        let mut map = self.lock();
+        for &s in shards {
+            map.entry(s).or_insert(None);
+        }
+    }
+
+    fn attach(&self, shard: u32, manager: Arc<ShardManager>) {
+        self.lock().insert(shard, Some(manager));
+    }
+
+    /// Whether the process is doing its job: every shard it serves has a session on Discord's
+    /// gateway (serenity keeps a runner per connected shard, and drops it when the connection
+    /// goes); a process that serves none is standing by, which is its job. A bot that lost
+    /// Discord keeps trying to reconnect and is not healthy meanwhile.
+    pub(super) async fn serving(&self) -> bool {
+        let shards: Vec<(u32, Option<Arc<ShardManager>>)> =
+            self.lock().iter().map(|(&s, m)| (s, m.clone())).collect();
+        for (shard, manager) in shards {
+            let Some(manager) = manager else {
+                return false;
+            };
+            let runners = manager.runners.lock().await;
+            let connected = runners
+                .get(&ShardId(shard))
+                .is_some_and(|r| r.stage == ConnectionStage::Connected);
+            if !connected {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// This process's gateway clients.
 pub(super) struct Gateway {
     bot: Arc<Bot>,
@@ -108,6 +164,7 @@ pub(super) struct Gateway {
     startup: Arc<Startup>,
     news: mpsc::UnboundedReceiver<ShardNews>,
     managers: Vec<Arc<ShardManager>>,
+    connections: Arc<Connections>,
     ended_tx: mpsc::UnboundedSender<(u32, Result<(), String>)>,
     ended: mpsc::UnboundedReceiver<(u32, Result<(), String>)>,
 }
@@ -119,6 +176,7 @@ impl Gateway {
         max_concurrency: u32,
         startup: Arc<Startup>,
         news: mpsc::UnboundedReceiver<ShardNews>,
+        connections: Arc<Connections>,
     ) -> Gateway {
         let mut intents = GatewayIntents::GUILDS;
         if config.presence {
@@ -134,6 +192,7 @@ impl Gateway {
             startup,
             news,
             managers: Vec::new(),
+            connections,
             ended_tx,
             ended,
         }
@@ -151,6 +210,7 @@ impl Gateway {
             tokio::select! {
                 news = self.news.recv(), if news_open => match news {
                     Some(ShardNews::Serve { total, shards }) => {
+                        self.connections.expect(&shards);
                         for shard in shards {
                             self.connect(shard, total).await?;
                         }
@@ -194,6 +254,8 @@ impl Gateway {
                 .await
                 .map_err(|e| RunError::Client(e.to_string()))?;
         self.managers.push(client.shard_manager.clone());
+        self.connections
+            .attach(shard, Arc::clone(&client.shard_manager));
         let ended = self.ended_tx.clone();
         info!(shard, total, "connecting a shard");
         tokio::spawn(async move {

@@ -54,21 +54,30 @@ pub enum RunError {
     Start(#[from] runtime::StartError),
     #[error("cannot start the Discord client: {0}")]
     Client(String),
+    #[error("cannot listen for SIGTERM and SIGINT: {0}")]
+    Signals(std::io::Error),
+    /// The host's engine (`AI_ENGINE_COMMAND`) does not work: it cannot start, ends, or
+    /// refuses GTP's first command.
+    #[error(
+        "AI_ENGINE_COMMAND {program:?} does not work as a GTP engine ({cause}): check the program \
+         and its arguments, or leave AI_ENGINE_COMMAND out"
+    )]
+    Engine {
+        program: String,
+        cause: runtime::gtp_engine::EngineError,
+    },
     /// The connection holding this process's shards failed: another process may serve them
     /// now. The process stops (its supervisor starts it again, as a standby).
     #[error("the shards of this process were lost with their database connection")]
     ShardsLost,
 }
 
-/// The file the running bot touches every few seconds while connected; `tengen health` reads it.
-pub fn heartbeat_path(database: &Path) -> PathBuf {
-    let mut name = database.as_os_str().to_owned();
-    name.push(".heartbeat");
-    PathBuf::from(name)
-}
-
 /// How old the heartbeat may be for the bot to count as healthy.
 pub const HEALTHY_WITHIN: Duration = Duration::from_secs(90);
+
+/// How long the host's engine is given to answer `protocol_version` at start (a large network
+/// may take a while to load).
+const ENGINE_CHECK_WAIT: Duration = Duration::from_secs(30);
 
 /// How long a stop waits for the gateway to close.
 const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
@@ -76,45 +85,61 @@ const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
 /// How often boards that fell behind are looked for.
 const RECONCILE_EVERY: Duration = Duration::from_secs(60);
 
-/// Whether the bot serving `database` has written its heartbeat recently.
-pub fn is_healthy(database: &Path) -> bool {
-    std::fs::metadata(heartbeat_path(database))
+/// Whether the bot has written its `heartbeat` file recently.
+pub fn is_healthy(heartbeat: &Path) -> bool {
+    std::fs::metadata(heartbeat)
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok())
         .is_some_and(|age| age <= HEALTHY_WITHIN)
 }
 
-/// Runs the bot until SIGINT or SIGTERM: opens the database (recovering every running game),
-/// connects to Discord, serves interactions and fires deadlines; on a signal it stops taking
-/// commands, finishes those in flight and closes the database.
+/// Runs the bot until SIGINT or SIGTERM: opens the database (its serving lock first), checks
+/// the host's engine, then asks Discord how to shard, loads every running game, connects to
+/// Discord, serves interactions and fires deadlines; on a signal it stops taking commands,
+/// finishes those in flight and closes the database.
 ///
 /// # Errors
-/// The database cannot be opened, or the Discord client cannot start.
+/// The database cannot be opened, the host's engine does not work, or the Discord client
+/// cannot start.
 pub async fn run(config: HostConfig) -> Result<(), RunError> {
-    let path = config.database_path.clone();
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
+    for file in [&config.database_path, &config.heartbeat_path] {
+        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
+        }
     }
+    let heartbeat_file = config.heartbeat_path.clone();
+    let mut signals = runtime::StopSignals::listen().map_err(RunError::Signals)?;
+    // The database before Discord: a second process on the same file stops here, at once.
+    let opened = runtime::open(&config.database).await?;
+    // The engine's check and Discord's answer may take a while: a signal meanwhile stops the
+    // bot at once, before it serves anything.
     if let Some(engine) = config.engine.clone() {
-        info!(name = %engine.name, rank = %engine.rank, "the host's engine is the level engine");
+        tokio::select! {
+            checked = check_engine(&engine) => checked?,
+            () = signals.recv() => {
+                stopped_before_serving();
+                return Ok(());
+            }
+        }
         crate::game::computer::set_host_engine(engine);
     }
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let plan = gateway::plan(&config).await;
+    let plan = tokio::select! {
+        plan = gateway::plan(&config) => plan,
+        () = signals.recv() => {
+            stopped_before_serving();
+            return Ok(());
+        }
+    };
     let loading = std::time::Instant::now();
     let runtime::Started {
         handle,
         scheduler,
         fired,
         shards: shard_news,
-    } = runtime::start(
-        &config.database,
-        clock,
-        config.computer,
-        plan.shards.clone(),
-    )
-    .await?;
+        held,
+    } = runtime::start(opened, clock, config.computer, plan.shards.clone()).await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
     match handle.load_problems().await {
@@ -136,9 +161,11 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     }
     let bot = Arc::new(Bot::new(handle, config.dev_guild_id));
     let (stop_tx, stop_rx) = watch::channel(false);
+    let connections = Arc::new(gateway::Connections::new(&held));
     let heartbeat = tokio::spawn(beat(
         Arc::clone(&bot),
-        heartbeat_path(&path),
+        Arc::clone(&connections),
+        heartbeat_file.clone(),
         stop_rx.clone(),
     ));
     let startup = Arc::new(gateway::Startup::new(fired, stop_rx.clone()));
@@ -148,10 +175,11 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         plan.max_concurrency,
         startup,
         shard_news,
+        connections,
     );
     let result = tokio::select! {
         r = gateway.run() => r,
-        () = wait_for_signal() => {
+        () = signals.recv() => {
             info!("shutting down: no new commands");
             Ok(())
         }
@@ -173,7 +201,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     }
     scheduler.stop().await;
     let _ = heartbeat.await;
-    let _ = std::fs::remove_file(heartbeat_path(&path));
+    let _ = std::fs::remove_file(&heartbeat_file);
     drop(gateway);
     drop(bot);
     info!("database closed; goodbye");
@@ -245,9 +273,6 @@ async fn on_event(
 ) -> Result<(), Error> {
     let bot = ctx.user_data;
     match event {
-        FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
-            bot.connected.store(true, Ordering::SeqCst);
-        }
         FullEvent::InteractionCreate {
             interaction: serenity::all::Interaction::Component(press),
         } => buttons::on_press(ctx.serenity_context, bot, press).await,
@@ -401,41 +426,69 @@ async fn repost_invitations(bot: &Bot) {
     }
 }
 
-/// Writes the heartbeat file every few seconds while the gateway is connected (`tengen
-/// health` reads it). The runtime notes liveness in the database on its own.
-async fn beat(bot: Arc<Bot>, file: PathBuf, mut stop: watch::Receiver<bool>) {
+/// How often the heartbeat file is written while the process does its job.
+const BEAT_EVERY: Duration = Duration::from_secs(15);
+
+/// Writes the heartbeat file while the process does its job (`tengen health` reads it): every
+/// shard it serves connected to Discord, or none to serve (a standby). Looked at every second,
+/// so that the file is written as soon as the job starts again; written every
+/// [`BEAT_EVERY`] while it goes on. The runtime notes liveness in the database on its own.
+async fn beat(
+    bot: Arc<Bot>,
+    connections: Arc<gateway::Connections>,
+    file: PathBuf,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut last: Option<std::time::Instant> = None;
     loop {
-        if bot.connected.load(Ordering::SeqCst) {
+        if !connections.serving().await {
+            last = None;
+        } else if last.is_none_or(|t| t.elapsed() >= BEAT_EVERY) {
             let (now, f) = (bot.runtime.now().millis().to_string(), file.clone());
-            if let Ok(Err(e)) = runtime::blocking(move || std::fs::write(f, now)).await {
-                error!(error = %e, file = %file.display(), "cannot write the heartbeat");
+            match runtime::blocking(move || std::fs::write(f, now)).await {
+                Ok(Ok(())) => last = Some(std::time::Instant::now()),
+                Ok(Err(e)) => {
+                    error!(error = %e, file = %file.display(), "cannot write the heartbeat")
+                }
+                Err(e) => error!(error = %e, "cannot write the heartbeat"),
             }
         }
         tokio::select! {
-            () = tokio::time::sleep(Duration::from_secs(15)) => {}
+            () = tokio::time::sleep(Duration::from_secs(1)) => {}
             _ = stop.changed() => return,
         }
     }
 }
 
-async fn wait_for_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+/// Says that a signal stopped the bot while it started, before it served anything.
+fn stopped_before_serving() {
+    info!("stopped before serving anything; database closed");
+}
+
+/// Starts the host's engine once and asks it `protocol_version`, saying so in the log. An
+/// engine that cannot start, ends or refuses is an error: the host named a program that does
+/// not work, and finds out now rather than at a player's first game. One still silent after
+/// [`ENGINE_CHECK_WAIT`] may be loading a large network: it is kept, with a warning (a move it
+/// does not give in time is the advanced level's).
+///
+/// # Errors
+/// [`RunError::Engine`].
+async fn check_engine(engine: &crate::game::computer::HostEngine) -> Result<(), RunError> {
+    use runtime::gtp_engine::{EngineError, GtpEngine};
+    let command = engine.command.clone();
+    let program = command.first().cloned().unwrap_or_default();
+    let checked = runtime::blocking(move || GtpEngine::check(&command, ENGINE_CHECK_WAIT))
+        .await
+        .unwrap_or(Err(EngineError::Ended));
+    match checked {
+        Ok(version) => {
+            info!(engine = %engine.name, program = %program, rank = %engine.rank, protocol = %version, "the host's engine started and answered protocol_version; it is the level engine");
+            Ok(())
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+        Err(e @ EngineError::Silent { .. }) => {
+            warn!(engine = %engine.name, program = %program, error = %e, "the host's engine started but did not answer protocol_version yet; it stays the level engine, and a move it does not give in time is the advanced level's");
+            Ok(())
+        }
+        Err(cause) => Err(RunError::Engine { program, cause }),
     }
 }

@@ -88,6 +88,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_invite_links_permissions_are_every_one_the_bot_checks_and_manage_roles() {
+        // docs/HOSTING.md's invite link and its table of bits.
+        const INVITE: u64 = 378_225_675_264;
+        let mut all = Permissions::MANAGE_ROLES;
+        for (in_thread, threads) in [(false, false), (false, true), (true, false), (true, true)] {
+            for p in needed(in_thread, threads) {
+                all |= p.bits();
+            }
+        }
+        all |= Needed::CreatePrivateThreads.bits();
+        assert_eq!(all.bits(), INVITE);
+        assert!(missing_for_teams(Some(Permissions::from_bits_truncate(INVITE)), true).is_empty());
+    }
+
+    #[test]
     fn a_channel_without_attach_files_is_named_as_missing() {
         let have = Permissions::VIEW_CHANNEL
             | Permissions::SEND_MESSAGES

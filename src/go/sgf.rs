@@ -1,8 +1,9 @@
 //! SGF game records: read (through the `sgf-parse` crate) into an unvalidated [`Record`],
 //! replayed into a [`Game`] under a rule set; and written back from a game.
 //!
-//! Real records are not always UTF-8: Chinese servers write GBK with `CA[gb2312]` or no CA at
-//! all. [`decode`] turns the bytes into text by the record's own CA, then UTF-8, then GB18030.
+//! Real records are not always UTF-8: Chinese servers write GBK with `CA[gb2312]`. [`decode`]
+//! turns the bytes into text by the record's own CA; without one, by SGF's default ISO-8859-1,
+//! unless the bytes read as UTF-8, which is what servers that omit CA write today.
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{SgfNode, SimpleText, Text};
@@ -38,6 +39,51 @@ pub enum SgfError {
     TwoMoves { node: usize },
     #[error("the setup leaves the chain at {0} without liberties")]
     DeadSetup(Point),
+    #[error(
+        "a line of the record has {nodes} nodes; Tengen reads records of at most {limit} nodes a line"
+    )]
+    TooLong { nodes: usize, limit: usize },
+}
+
+/// The most nodes one line of a record may have, from the root to its last node.
+///
+/// The game tree is a node per move, each holding its children: the reader builds it without
+/// recursion, but dropping it recurses once a node (60 to 100 bytes of stack each in a release
+/// build), so a line of 150,000 nodes overflows the main thread's 8 MiB. Lines are counted
+/// before the tree is built, and refused past this: the longest games ever played have about
+/// 600 moves, and 5,000 levels take about half a MiB, well within the smallest stack that reads
+/// a record (a thread's 2 MiB).
+pub const MAX_LINE_NODES: usize = 5_000;
+
+/// The number of nodes on the longest line of an SGF text (root to leaf, over every game tree),
+/// counted as the reader will see them: `;` outside property values, variations between `(`
+/// and `)`, `\` escaping the next character of a value.
+fn longest_line(text: &str) -> usize {
+    let mut starts: Vec<usize> = Vec::new();
+    let (mut depth, mut longest) = (0usize, 0usize);
+    let (mut in_value, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_value {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                ']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' => in_value = true,
+            '(' => starts.push(depth),
+            ')' => depth = starts.pop().unwrap_or(0),
+            ';' => {
+                depth += 1;
+                longest = longest.max(depth);
+            }
+            _ => {}
+        }
+    }
+    longest
 }
 
 /// A move of a record with the comment of its node.
@@ -76,11 +122,15 @@ pub struct Record {
 
 /// Turns a record's bytes into text.
 ///
-/// By the record's CA when it names an encoding other than UTF-8; else UTF-8, with the odd broken
-/// byte replaced, when most of the non-ASCII bytes are valid UTF-8 (servers that truncate names
-/// write such files); else GB18030, a superset of GBK and GB2312, what Chinese servers write
-/// with no CA at all. A decoding that would swallow an SGF bracket is never chosen, so a broken
-/// name cannot eat the properties that follow it.
+/// By the record's CA when it names an encoding (GB2312 and GBK as GB18030, their superset);
+/// without one, by SGF's default (FF[4]: ISO-8859-1, read as windows-1252, which is the same
+/// for every printable character and is what programs that write "Latin-1" mean) — unless the
+/// bytes read as UTF-8: most of today's records without CA are UTF-8 (every record of the Fox
+/// server in `tests/data`), and Latin-1 text is almost never valid UTF-8 (a letter like `é` is
+/// one byte there, a broken sequence here). The odd broken byte is allowed when most of the
+/// non-ASCII bytes are valid UTF-8 (servers that truncate names write such files). A decoding
+/// that would swallow an SGF bracket is never chosen, so a broken name cannot eat the
+/// properties that follow it.
 pub fn decode(bytes: &[u8]) -> String {
     let brackets = bytes.iter().filter(|&&b| b == b']').count();
     let keeps_brackets = |text: &str| text.chars().filter(|&c| c == ']').count() == brackets;
@@ -89,16 +139,18 @@ pub fn decode(bytes: &[u8]) -> String {
             .trim_start_matches('\u{feff}')
             .to_owned()
     };
-    let label = charset_label(bytes);
-    if let Some(enc) = label
+    let declared = charset_label(bytes)
         .as_deref()
-        .and_then(|l| encoding_rs::Encoding::for_label(l.as_bytes()))
-        && enc != encoding_rs::UTF_8
-    {
-        let (text, _, _) = enc.decode(bytes);
-        if keeps_brackets(&text) {
-            return text.into_owned();
+        .and_then(|l| encoding_rs::Encoding::for_label(l.as_bytes()));
+    match declared {
+        Some(enc) if enc == encoding_rs::UTF_8 => return utf8(),
+        Some(enc) => {
+            let (text, _, _) = enc.decode(bytes);
+            if keeps_brackets(&text) {
+                return text.into_owned();
+            }
         }
+        None => {}
     }
     let (mut valid_non_ascii, mut invalid) = (0usize, 0usize);
     for chunk in bytes.utf8_chunks() {
@@ -108,12 +160,9 @@ pub fn decode(bytes: &[u8]) -> String {
     if invalid == 0 || valid_non_ascii >= 4 * invalid {
         return utf8();
     }
-    let (text, _, _) = encoding_rs::GB18030.decode(bytes);
-    if keeps_brackets(&text) {
-        text.into_owned()
-    } else {
-        utf8()
-    }
+    // Every byte is one character in windows-1252, `]` among them: no bracket is lost.
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+    text.into_owned()
 }
 
 /// The value of the first `CA[...]` in the bytes, if any (read before decoding).
@@ -131,8 +180,15 @@ impl Record {
     ///
     /// # Errors
     /// Text that is not SGF, a game other than Go, a size outside 5–19, an unreadable komi or
-    /// coordinate; never a panic.
+    /// coordinate, a line longer than [`MAX_LINE_NODES`]; never a panic.
     pub fn parse(text: &str) -> Result<Record, SgfError> {
+        let nodes = longest_line(text);
+        if nodes > MAX_LINE_NODES {
+            return Err(SgfError::TooLong {
+                nodes,
+                limit: MAX_LINE_NODES,
+            });
+        }
         let trees = sgf_parse::parse(text).map_err(|e| SgfError::Parse(e.to_string()))?;
         let tree = trees
             .into_iter()
@@ -645,20 +701,63 @@ mod tests {
     }
 
     #[test]
-    fn gbk_names_are_decoded() {
+    fn gbk_names_are_decoded_by_their_ca() {
         let mut bytes = b"(;CA[gb2312]SZ[9]PB[".to_vec();
         bytes.extend_from_slice(&[0xBA, 0xDA]); // 黑 in GBK
         bytes.extend_from_slice(b"]PW[W];B[ee])");
         let r = Record::from_bytes(&bytes).unwrap();
         assert_eq!(r.black.as_deref(), Some("黑"));
-        // The same without CA, as Fox writes it.
-        let mut bytes = b"(;SZ[9]PB[".to_vec();
-        bytes.extend_from_slice(&[0xBA, 0xDA, 0xB0, 0xD7]); // 黑白
-        bytes.extend_from_slice(b"];B[ee])");
+    }
+
+    #[test]
+    fn without_ca_a_record_is_iso_8859_1_unless_it_reads_as_utf8() {
+        let name = |bytes: &[u8]| {
+            let mut sgf = b"(;SZ[9]PB[".to_vec();
+            sgf.extend_from_slice(bytes);
+            sgf.extend_from_slice(b"];B[ee])");
+            Record::from_bytes(&sgf).unwrap().black.unwrap()
+        };
+        assert_eq!(name(b"M\xfcller"), "Müller", "SGF's default, ISO-8859-1");
         assert_eq!(
-            Record::from_bytes(&bytes).unwrap().black.as_deref(),
-            Some("黑白")
+            name("黑白".as_bytes()),
+            "黑白",
+            "UTF-8, as servers write today"
         );
+        // GBK without CA is not what it says: read as the standard says, byte by byte, and the
+        // record (its moves, its other properties) is read all the same.
+        assert_eq!(name(&[0xBA, 0xDA, 0xB0, 0xD7]), "ºÚ°×");
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_refused_before_the_tree_is_built() {
+        let line = |nodes: usize| {
+            let mut sgf = String::from("(;SZ[9]");
+            for n in 1..nodes {
+                sgf.push_str(if n % 2 == 1 { ";B[]" } else { ";W[]" });
+            }
+            sgf.push(')');
+            sgf
+        };
+        assert_eq!(
+            Record::parse(&line(150_000)),
+            Err(SgfError::TooLong {
+                nodes: 150_000,
+                limit: MAX_LINE_NODES
+            })
+        );
+        // A record at the limit is read, and dropped, on the smallest stack that reads records
+        // (a thread's 2 MiB).
+        let at_limit = line(MAX_LINE_NODES);
+        let read = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || Record::parse(&at_limit).map(|r| r.moves.len()))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(read, Ok(MAX_LINE_NODES - 1));
+        // Variations count as lines of their own; a `;` in a value is no node.
+        assert_eq!(longest_line("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))"), 4);
+        assert_eq!(longest_line("(;C[a;b\\];c;d];B[aa])(;SZ[9])"), 2);
     }
 
     #[test]

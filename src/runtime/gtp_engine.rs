@@ -78,6 +78,15 @@ impl GtpEngine {
         })
     }
 
+    /// Starts `command` and asks it `protocol_version`, as the bot does once at start: the
+    /// engine's answer (`2` for GTP 2). The process ends with the check.
+    ///
+    /// # Errors
+    /// The program cannot be started, ends, refuses the command, or is silent for `within`.
+    pub fn check(command: &[String], within: Duration) -> Result<String, EngineError> {
+        GtpEngine::start(command)?.ask("protocol_version", within)
+    }
+
     /// Sends one command and waits for its answer: the text after `=`.
     fn ask(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
         writeln!(self.stdin, "{command}")

@@ -120,41 +120,91 @@ pub struct Started {
     pub fired: mpsc::UnboundedReceiver<Outcome>,
     /// The shards to connect, now and as they are taken over (see [`ShardNews`]).
     pub shards: mpsc::UnboundedReceiver<ShardNews>,
+    /// The shards this process serves from the start (every one on SQLite; on PostgreSQL those
+    /// of its range no other process held): the first [`ShardNews::Serve`] hands them over.
+    pub held: Vec<u32>,
 }
 
-/// Starts serving the database at `location` for the shards of `plan`. On SQLite: the file's
-/// serving lock first (a second process on the same file is refused before it reads
-/// anything), then every running game loaded; every shard is this process's. On PostgreSQL:
-/// the shards of the range no other process holds are taken (each by an advisory lock), their
-/// guilds' games loaded, and the others waited for (see [`ShardNews`]). Then the runtime
-/// ([`Handle::start`]).
+/// A database opened to be served, before Discord is asked anything: on SQLite the file with
+/// its serving lock held and its migrations applied; on PostgreSQL the connection that will
+/// hold the shards' locks. [`start`] goes on from here.
+pub struct Opened {
+    location: Location,
+    store: OpenedStore,
+}
+
+enum OpenedStore {
+    Sqlite(Store),
+    Postgres {
+        locks: Box<PgShardLocks>,
+        url: String,
+        connections: u32,
+    },
+}
+
+/// Why a store could not be opened, as [`StartError`] says it.
+fn start_error(location: &Location, cause: StoreError) -> StartError {
+    match cause {
+        StoreError::InUse { .. } | StoreError::ShardTotal { .. } => StartError::InUse(cause),
+        cause if cause.is_unavailable() => StartError::Unreachable {
+            path: location.to_string(),
+            cause,
+        },
+        cause => StartError::Database {
+            path: location.to_string(),
+            cause,
+        },
+    }
+}
+
+/// Opens the database at `location` to serve it: on SQLite the file's serving lock first (a
+/// second process on the same file is refused here, before it reads anything or asks Discord
+/// anything), then the file and its migrations; on PostgreSQL the connection of the shards'
+/// locks (a server that cannot be reached is said here).
 ///
 /// # Errors
-/// Another process serves the database file, or other processes run with another number of
-/// shards; the database cannot be reached, opened or read.
+/// Another process serves the database file; the database cannot be reached or opened.
+pub async fn open(location: &Location) -> Result<Opened, StartError> {
+    let location = location.clone();
+    blocking(move || {
+        let store = match &location {
+            Location::Sqlite { .. } => Store::open_serving_at(&location).map(OpenedStore::Sqlite),
+            Location::Postgres { url, connections } => {
+                PgShardLocks::connect(url).map(|locks| OpenedStore::Postgres {
+                    locks: Box::new(locks),
+                    url: url.clone(),
+                    connections: *connections,
+                })
+            }
+        };
+        match store {
+            Ok(store) => Ok(Opened { location, store }),
+            Err(cause) => Err(start_error(&location, cause)),
+        }
+    })
+    .await?
+}
+
+/// Starts serving the database [`open`] opened, for the shards of `plan`. On SQLite every
+/// running game is loaded; every shard is this process's. On PostgreSQL the shards of the range
+/// no other process holds are taken (each by an advisory lock), their guilds' games loaded,
+/// and the others waited for (see [`ShardNews`]). Then the runtime ([`Handle::start`]).
+///
+/// # Errors
+/// Other processes run with another number of shards; the database cannot be reached, opened
+/// or read.
 pub async fn start(
-    location: &Location,
+    opened: Opened,
     clock: Arc<dyn Clock>,
     computer: ComputerConfig,
     plan: ShardPlan,
 ) -> Result<Started, StartError> {
-    let location = location.clone();
     let now = clock.now();
     let opened = blocking(move || {
-        let failed = |cause: StoreError| match cause {
-            StoreError::InUse { .. } | StoreError::ShardTotal { .. } => StartError::InUse(cause),
-            cause if cause.is_unavailable() => StartError::Unreachable {
-                path: location.to_string(),
-                cause,
-            },
-            cause => StartError::Database {
-                path: location.to_string(),
-                cause,
-            },
-        };
-        match &location {
-            Location::Sqlite { .. } => {
-                let store = Store::open_serving_at(&location).map_err(failed)?;
+        let Opened { location, store } = opened;
+        let failed = |cause: StoreError| start_error(&location, cause);
+        match store {
+            OpenedStore::Sqlite(store) => {
                 let service = Service::open(Arc::new(store), now)?;
                 // The file is this process's alone: so is every shard.
                 let all = ShardPlan::all(plan.total);
@@ -167,8 +217,11 @@ pub async fn start(
                 let held = all.range();
                 Ok::<_, StartError>((service, None, all, held))
             }
-            Location::Postgres { url, connections } => {
-                let locks = PgShardLocks::connect(url).map_err(failed)?;
+            OpenedStore::Postgres {
+                locks,
+                url,
+                connections,
+            } => {
                 let plan = shards::join(&locks, &plan).map_err(failed)?;
                 if plan.range().is_empty() {
                     tracing::warn!(
@@ -178,14 +231,14 @@ pub async fn start(
                          process serves none"
                     );
                 }
-                let store = Store::open_postgres(url, *connections).map_err(failed)?;
+                let store = Store::open_postgres(&url, connections).map_err(failed)?;
                 let held = shards::take_free(&locks, &plan).map_err(failed)?;
                 let scope = Scope::Shards {
                     total: plan.total,
                     held: held.clone(),
                 };
                 let service = Service::open_scoped(Arc::new(store), now, scope)?;
-                Ok((service, Some(Arc::new(locks)), plan, held))
+                Ok((service, Some(Arc::new(*locks)), plan, held))
             }
         }
     })
@@ -207,7 +260,7 @@ pub async fn start(
             Arc::clone(&handle.inner),
             locks,
             plan,
-            held,
+            held.clone(),
             news_tx,
             scheduler.stop.subscribe(),
         )));
@@ -217,7 +270,56 @@ pub async fn start(
         scheduler,
         fired,
         shards: news,
+        held,
     })
+}
+
+/// SIGTERM and SIGINT, listened for from [`StopSignals::listen`] on (Ctrl-C alone where there
+/// is no SIGTERM). A process that is a container's PID 1 gets no default action for either:
+/// without a listener it would ignore them, and `docker compose stop` would kill it.
+pub struct StopSignals {
+    #[cfg(unix)]
+    signals: [tokio::signal::unix::Signal; 2],
+}
+
+impl StopSignals {
+    /// Listens from now on: a signal that comes before [`StopSignals::recv`] is kept. Call it
+    /// within a tokio runtime, and `recv` on the same one.
+    ///
+    /// # Errors
+    /// The signal handlers cannot be installed.
+    pub fn listen() -> std::io::Result<StopSignals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(StopSignals {
+                signals: [
+                    signal(SignalKind::terminate())?,
+                    signal(SignalKind::interrupt())?,
+                ],
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(StopSignals {})
+        }
+    }
+
+    /// Waits for the next of the signals.
+    pub async fn recv(&mut self) {
+        #[cfg(unix)]
+        {
+            let [term, interrupt] = &mut self.signals;
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = interrupt.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 /// Runs `f` on the blocking pool.

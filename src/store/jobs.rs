@@ -107,6 +107,25 @@ impl Tx<'_> {
         )
     }
 
+    /// Lets go of a job `worker` holds and has not answered (it is stopping): the next worker
+    /// takes it at once rather than when the lease ends.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn release_job(
+        &self,
+        match_id: i64,
+        move_number: u32,
+        worker: &str,
+    ) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE ai_jobs SET worker = NULL, leased_until = NULL WHERE match_id = ?1 \
+             AND move_number = ?2 AND worker = ?3 AND answer IS NULL",
+            params![match_id, move_number, worker],
+        )?;
+        Ok(())
+    }
+
     /// A worker's answer to the job it holds: `false` if its lease was lost to another.
     ///
     /// # Errors
@@ -167,5 +186,31 @@ mod tests {
         );
         store.write(|tx| tx.drop_jobs(7, 3)).unwrap();
         assert_eq!(store.read(|tx| tx.job_answer(7, 3)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_job_let_go_by_its_holder_is_taken_at_once_by_another() {
+        let store = Store::open_in_memory().unwrap();
+        store.write(|tx| tx.post_job(7, 3, "{}", 1_000)).unwrap();
+        assert!(
+            store
+                .write(|tx| tx.lease_job("a", 2_000, 60_000))
+                .unwrap()
+                .is_some()
+        );
+        store.write(|tx| tx.release_job(7, 3, "b")).unwrap();
+        assert_eq!(
+            store.write(|tx| tx.lease_job("c", 3_000, 60_000)).unwrap(),
+            None,
+            "only its holder lets a job go"
+        );
+        store.write(|tx| tx.release_job(7, 3, "a")).unwrap();
+        assert!(
+            store
+                .write(|tx| tx.lease_job("b", 3_000, 60_000))
+                .unwrap()
+                .is_some()
+        );
+        assert!(!store.write(|tx| tx.answer_job(7, 3, "a", "ee")).unwrap());
     }
 }

@@ -12,6 +12,7 @@ mod e2e_computer;
 mod e2e_database;
 mod e2e_engine;
 mod e2e_events;
+mod e2e_hosts;
 mod e2e_postgres;
 mod e2e_ranked;
 mod e2e_recovery;

@@ -219,3 +219,58 @@ fn short_games_against_gnu_go_complete_legally() {
         }
     }
 }
+
+#[test]
+fn a_byte_that_is_not_utf8_gets_an_answer_and_the_session_goes_on() {
+    let mut t = Gtp::tengen(&["--level", "beginner", "--playouts", "50"]);
+    assert_eq!(t.ask("boardsize 9"), "=");
+    t.stdin.write_all(b"name \xff\xfe\n").expect("write");
+    let mut answer = String::new();
+    t.stdout.read_line(&mut answer).expect("read");
+    assert_eq!(
+        answer, "= Tengen\n",
+        "the command is read, the bad bytes replaced"
+    );
+    let mut blank = String::new();
+    t.stdout.read_line(&mut blank).expect("read");
+    assert_eq!(blank, "\n");
+    t.stdin.write_all(b"\xc3\x28 play b E5\n").expect("write");
+    let mut answer = String::new();
+    t.stdout.read_line(&mut answer).expect("read");
+    assert!(answer.starts_with('?'), "{answer:?}");
+    let mut blank = String::new();
+    t.stdout.read_line(&mut blank).expect("read");
+    assert_eq!(t.ask("1 protocol_version"), "=1 2");
+    assert_eq!(t.ask("play b E5"), "=");
+}
+
+#[test]
+fn komi_is_a_float_taken_when_the_game_can_count_it() {
+    let mut t = Gtp::tengen(&["--level", "beginner", "--playouts", "50"]);
+    assert_eq!(t.ask("boardsize 9"), "=");
+    for ok in ["7.0", "6.50", "-3.5", "+0.5", "1e1", "0"] {
+        assert_eq!(t.ask(&format!("komi {ok}")), "=", "komi {ok}");
+    }
+    assert_eq!(t.ask("komi 6.5"), "=");
+    assert_eq!(
+        t.ask("komi 7.25"),
+        "? komi 7.25 cannot be counted: Tengen counts komi in whole and half points"
+    );
+    assert_eq!(t.ask("komi nan"), "? syntax error");
+    // The refused komi changed nothing: an empty board is White's by 6.5.
+    assert_eq!(t.ask("play b pass"), "=");
+    assert_eq!(t.ask("play w pass"), "=");
+    assert_eq!(t.ask("final_score"), "= W+6.5");
+}
+
+#[test]
+fn zero_playouts_is_refused_at_start() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["gtp", "--playouts", "0"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--playouts"), "{err}");
+}

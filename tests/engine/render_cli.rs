@@ -126,3 +126,55 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     }
     assert!(!png.exists(), "no image is written on an error");
 }
+
+#[test]
+fn render_follows_the_records_ru_as_replay_does() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rec = dir.path().join("japanese.sgf");
+    std::fs::write(&rec, "(;SZ[9]RU[Japanese];B[ee])").expect("written");
+    let png = dir.path().join("j.png");
+    let out = tengen(&["render", path_str(&rec), "-o", path_str(&png)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("rules japanese") && stdout.contains("komi 6.5"),
+        "the record's RU and that rule set's komi: {stdout}"
+    );
+    let replayed = tengen(&["replay", path_str(&rec), "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&replayed.stdout).expect("JSON");
+    assert_eq!(
+        (json["rules"].as_str(), json["komi"].as_f64()),
+        (Some("japanese"), Some(6.5))
+    );
+    // --rules still wins over RU.
+    let out = tengen(&[
+        "render",
+        path_str(&rec),
+        "-o",
+        path_str(&png),
+        "--rules",
+        "chinese",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("rules chinese") && stdout.contains("komi 7.5"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_record_of_150000_nodes_is_exit_2_never_a_stack_overflow() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rec = dir.path().join("long.sgf");
+    std::fs::write(&rec, crate::replay_cli::long_record(150_000)).expect("written");
+    let png = dir.path().join("long.png");
+    let out = tengen(&["render", path_str(&rec), "-o", path_str(&png)]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("150000 nodes"), "{err}");
+}

@@ -28,10 +28,11 @@ fn json_has_exactly_the_documented_fields() {
     assert_eq!(
         json,
         json!({
-            "size": 5, "moves_applied": 3, "illegal": null,
+            "rules": "classic", "size": 5, "moves_applied": 3, "illegal": null,
             "board": [".X...", "X....", ".....", ".....", "....."],
             "to_move": "white", "captures": {"black": 1, "white": 0},
-            "area": {"black": 25, "white": 0}, "komi": 0.5, "result": "B+24.5",
+            "area": {"black": 25, "white": 0}, "scoring": "area",
+            "score": {"black": 25, "white": 0}, "komi": 0.5, "result": "B+24.5",
             "resumed_at": []
         })
     );
@@ -207,4 +208,51 @@ fn a_handicap_record_replays_from_its_stones() {
             ".........",
         ]
     );
+}
+
+/// A record whose main line has `nodes` nodes, the root and a pass in each of the others.
+pub(crate) fn long_record(nodes: usize) -> String {
+    let mut sgf = String::with_capacity(8 + 5 * nodes);
+    sgf.push_str("(;SZ[9]");
+    for n in 1..nodes {
+        sgf.push_str(if n % 2 == 1 { ";B[]" } else { ";W[]" });
+    }
+    sgf.push(')');
+    sgf
+}
+
+#[test]
+fn a_record_of_150000_nodes_is_a_documented_status_never_a_stack_overflow() {
+    let (out, json) = run(&["--json"], &long_record(150_000));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(json.is_none());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("150000 nodes"), "{err}");
+}
+
+#[test]
+fn under_territory_rules_the_json_reports_the_territory_count() {
+    // Black holds the whole 5×5 board with two stones and one prisoner: 25 points by area,
+    // 23 empty points and 1 prisoner by territory.
+    let sgf = "(;SZ[5]KM[0.5];B[ab];W[aa];B[ba])";
+    let (out, json) = run(&["--json", "--rules", "japanese"], sgf);
+    assert_eq!(out.status.code(), Some(0));
+    let json = json.unwrap();
+    assert_eq!(json["rules"], "japanese");
+    assert_eq!(json["scoring"], "territory");
+    assert_eq!(json["score"], json!({"black": 24, "white": 0}));
+    assert_eq!(json["result"], "B+23.5");
+    assert_eq!(
+        json["area"],
+        json!({"black": 25, "white": 0}),
+        "the area stays beside it"
+    );
+    let (out, _) = run(&["--rules", "japanese"], sgf);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Territory and prisoners as the board stands"),
+        "{text}"
+    );
+    assert!(text.contains("B+23.5"), "{text}");
 }
