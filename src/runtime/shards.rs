@@ -223,7 +223,7 @@ pub(super) async fn standby(
 mod tests {
     use std::sync::Arc;
 
-    use super::super::{ComputerConfig, Started, SystemClock, start};
+    use super::super::{ComputerConfig, Started, SystemClock, open, start};
     use super::*;
     use crate::store::Location;
     use crate::store::testing::TestSchema;
@@ -237,7 +237,8 @@ mod tests {
             max_games: 0,
             ..ComputerConfig::default()
         };
-        start(&location, Arc::new(SystemClock), computer, plan)
+        let opened = open(&location).await.unwrap();
+        start(opened, Arc::new(SystemClock), computer, plan)
             .await
             .unwrap()
     }
