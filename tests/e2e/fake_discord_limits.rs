@@ -39,6 +39,27 @@ fn refused(path: &str) -> Answer {
     Some((400, 50035, path.to_string()))
 }
 
+/// Posts each case's payload, expecting its answer; each refusal is one violation recorded.
+/// Returns the number of refusals.
+async fn post_each(
+    fake: &FakeDiscord,
+    http: &serenity::http::Http,
+    cases: &[(&str, Value, Answer)],
+) -> usize {
+    let mut refusals = 0;
+    for (what, payload, want) in cases {
+        assert_eq!(&post(http, payload).await, want, "{what}");
+        refusals += usize::from(want.is_some());
+    }
+    assert_eq!(
+        fake.violations().len(),
+        refusals,
+        "{:#?}",
+        fake.violations()
+    );
+    refusals
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn message_flags_nonce_tts_mentions_and_timestamps() {
     let fake = FakeDiscord::start().await;
@@ -151,17 +172,7 @@ async fn message_flags_nonce_tts_mentions_and_timestamps() {
             refused("embeds.0.fields.0.inline"),
         ),
     ];
-    let mut refusals = 0;
-    for (what, payload, want) in &cases {
-        assert_eq!(&post(&http, payload).await, want, "{what}");
-        refusals += usize::from(want.is_some());
-    }
-    assert_eq!(
-        fake.violations().len(),
-        refusals,
-        "{:#?}",
-        fake.violations()
-    );
+    let refusals = post_each(&fake, &http, &cases).await;
 
     // Text-to-speech needs SEND_TTS_MESSAGES: without it, the environment's 403.
     assert_eq!(
@@ -381,17 +392,7 @@ async fn component_ids_and_select_defaults() {
             refused("components.0.components.0.channel_types"),
         ),
     ];
-    let mut refusals = 0;
-    for (what, payload, want) in &cases {
-        assert_eq!(&post(&http, payload).await, want, "{what}");
-        refusals += usize::from(want.is_some());
-    }
-    assert_eq!(
-        fake.violations().len(),
-        refusals,
-        "{:#?}",
-        fake.violations()
-    );
+    post_each(&fake, &http, &cases).await;
 
     // A modal: no disabled component, and a required select picks at least one.
     let label = |select: Value| json!({"type": 18, "label": "Pick", "component": select});
