@@ -15,10 +15,10 @@ use std::time::Instant;
 use tengen::game::events::{EventOptions, Format};
 use tengen::game::time_control::TimePreset;
 use tengen::game::{
-    ChannelId, Command, EventRequest, GuildId, MatchId, Service, SettingChange, Subject, Timestamp,
-    UserId,
+    ChannelId, Command, EventRequest, GuildId, MatchId, SettingChange, Subject, Timestamp, UserId,
 };
 use tengen::go::RuleSet;
+use tengen::service::Service;
 use tengen::store::{Durability, Store};
 
 const GUILD: GuildId = GuildId(1);

@@ -13,10 +13,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tengen::game::{
-    ChannelId, Command, GuildId, InvitationRef, MatchId, Service, SettingChange, Subject,
-    Timestamp, UserId,
+    ChannelId, Command, GuildId, InvitationRef, MatchId, SettingChange, Subject, Timestamp, UserId,
 };
 use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
+use tengen::service::Service;
 use tengen::store::testing::TestSchema;
 use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store, TimeSpec};
 

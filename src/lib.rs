@@ -16,4 +16,5 @@ pub mod game;
 pub mod go;
 pub mod render;
 pub mod runtime;
+pub mod service;
 pub mod store;

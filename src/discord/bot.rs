@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serenity::all::Http;
 
-use crate::game::{Failure, GuildId, Timestamp};
+use crate::game::{GuildId, Timestamp};
 use crate::runtime::Handle;
+use crate::service::Failure;
 use crate::store::StoreError;
 
 use super::discord_settings::DiscordSettings;
@@ -192,8 +193,8 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Service;
     use crate::runtime::{Clock, ComputerConfig, SystemClock};
+    use crate::service::Service;
     use crate::store::{Durability, Store};
 
     #[tokio::test(flavor = "current_thread")]

@@ -8,8 +8,9 @@
 
 use crate::game::events::{ColourRule, Format, HandicapPolicy, Schedule};
 use crate::game::time_control::TimePreset;
-use crate::game::{ColourAsked, Ranking, Ruling};
+use crate::game::{ColourAsked, Ruling};
 use crate::go::{Color, Level, RuleSet};
+use crate::service::Ranking;
 
 /// Makes `$ty` a choice parameter whose choices are `$value`, in that order, each named by
 /// `$name` (the type's own name of it: what Discord shows before localisation, and the key of

@@ -6,8 +6,9 @@
 
 use std::fmt;
 
-use crate::game::{EventId, InvitationId, MatchId, NigiriOf, Ranking};
+use crate::game::{EventId, InvitationId, MatchId, NigiriOf};
 use crate::go::Point;
+use crate::service::Ranking;
 
 /// The prefix and version of every id this bot writes.
 const PREFIX: &str = "go1";

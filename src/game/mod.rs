@@ -1,44 +1,15 @@
-//! The match service: invitations, turns, passes, resigning, timeouts, abandonment, rewards
-//! and titles, per-server settings — SPEC §2 to §7.
+//! The game: invitations, turns, passes, resigning, timeouts, abandonment, rewards and titles,
+//! ratings, per-server settings, events and team games — SPEC §2 to §7 and §11 — as pure
+//! decisions.
 //!
-//! The rules are pure ([`Match::apply`], [`invitation`]) and take the time as an argument, so
-//! that every deadline is testable in microseconds: nothing here reads a clock or knows an
-//! async runtime. [`Service`] is the one path every action takes: a slash command, a button
-//! and a fired deadline all become a [`Command`], applied under the match's lock, persisted in
-//! one SQLite transaction, and only then answered with every outcome it caused ([`Applied`]).
+//! The rules are pure ([`Match::apply`], [`invitation`], [`events`]) and take the time as an
+//! argument, so that every deadline is testable in microseconds: nothing here reads a clock,
+//! knows an async runtime or touches the database. A slash command, a button and a fired
+//! deadline all become a [`Command`]; the service (`crate::service`) applies it under the
+//! match's lock, keeps the result in the store, and answers with every [`Outcome`] it caused.
 //! Nothing here knows Discord: ids are plain numbers in types of their own.
-//!
-//! ```
-//! use std::sync::Arc;
-//! use tengen::game::{
-//!     ChannelId, Command, GuildId, InvitationRef, InviteOptions, Refusal, Service, Subject,
-//!     Timestamp, UserId,
-//! };
-//! use tengen::store::Store;
-//!
-//! let now = Timestamp::from_millis(1_800_000_000_000); // always passed in
-//! let svc = Service::open(Arc::new(Store::open_in_memory()?), now)?;
-//! let (alice, bob, carol) = (UserId(10), UserId(20), UserId(30));
-//! let invited = svc
-//!     .apply(Command::invite(GuildId(1), ChannelId(2), alice, bob), now)
-//!     .result?;
-//! let Subject::Invitation(id) = invited.subject else { unreachable!() };
-//! // The one who accepts plays Black and moves first.
-//! let started = svc
-//!     .apply(Command::Accept { by: bob, invitation: InvitationRef::Id(id) }, now)
-//!     .result?;
-//! assert_eq!(started.to_move, Some(bob));
-//! svc.apply(Command::Play { by: bob, point: "E5".parse()?, board: None }, now).result?;
-//! // Someone else's click is refused; nothing changed.
-//! let pass = Command::Pass { by: carol, board: None, game: None };
-//! let refused = svc.apply(pass, now).result;
-//! assert_eq!(refused.unwrap_err().refusal(), Some(&Refusal::NotInGame));
-//! // Deadlines fire through the same path: White's turn times out after 180 s.
-//! let fired = svc.tick(Timestamp::from_millis(1_800_000_180_000));
-//! assert_eq!(fired.len(), 1);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
+pub mod authority;
 pub mod computer;
 pub mod events;
 mod ids;
@@ -47,14 +18,15 @@ pub mod matches;
 pub mod rating;
 pub mod refusal;
 pub mod rewards;
-mod service;
 pub mod settings;
 pub mod teams;
 mod time;
 pub mod time_control;
 mod timers;
 
+pub use authority::{may_moderate, may_organise, may_referee};
 pub use computer::{Computer, ComputerTask, Task};
+pub use events::EventRequest;
 pub use ids::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
 pub use invitation::{
     ColourAsked, Colours, ColoursWhy, Invitation, InviteOptions, NigiriStage, Terms,
@@ -63,15 +35,12 @@ pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
     NIGIRI_GUESSER, Phase, Ruling,
 };
-pub use refusal::{Failure, Refusal};
+pub use rating::Standing;
+pub use refusal::Refusal;
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
-pub use service::{
-    DEFAULT_COMPUTER_GAMES, Inconsistency, Leaderboard, LoadError, LoadProblem, Profile, Ranking,
-    RecordWords, RunningGame, Service, ServiceError, Standing, may_moderate,
-};
-pub use service::{EventRequest, MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
-pub use time::{Duration, Timestamp};
+pub use teams::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
+pub use time::{Duration, Timestamp, millis_of};
 pub use timers::Timers;
 
 use crate::go::{Color, Move, Point};
@@ -193,11 +162,11 @@ pub enum Command {
     },
     /// `/weiqi pair`: a pair Go invitation to three others.
     InvitePair {
-        request: Box<service::PairRequest>,
+        request: Box<PairRequest>,
         options: InviteOptions,
     },
     /// `/weiqi team-game`: a consultation game, started at once.
-    TeamGame(Box<service::TeamGameRequest>),
+    TeamGame(Box<TeamGameRequest>),
     /// A consultation member's vote on their team's board (`roles`: those they hold, for a
     /// role's team; `board`: the move number the board was drawn at).
     Vote {
@@ -613,36 +582,5 @@ impl Outcome {
     /// Whether the subject ended (a match over, an invitation closed).
     pub fn is_final(&self) -> bool {
         self.deadline.is_none()
-    }
-}
-
-/// Everything one command caused, in order: the deadlines that had fallen due and fired first
-/// (already committed, whatever became of the command), then the command's own result.
-#[derive(Debug)]
-pub struct Applied {
-    pub fired: Vec<Outcome>,
-    pub result: Result<Outcome, Failure>,
-    /// What the command set off, committed with it or after it: the games a round of an event
-    /// started, the games a withdrawal or a cancellation ended.
-    pub after: Vec<Outcome>,
-}
-
-impl Applied {
-    /// A result with nothing fired before it.
-    pub fn only(result: Result<Outcome, Failure>) -> Applied {
-        Applied {
-            fired: Vec::new(),
-            result,
-            after: Vec::new(),
-        }
-    }
-
-    /// Every committed outcome, fired deadlines first, then the command's own, then what it
-    /// set off.
-    pub fn outcomes(&self) -> impl Iterator<Item = &Outcome> {
-        self.fired
-            .iter()
-            .chain(self.result.as_ref().ok())
-            .chain(self.after.iter())
     }
 }

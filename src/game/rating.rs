@@ -283,6 +283,23 @@ impl fmt::Display for Rank {
     }
 }
 
+/// A player's standing in ranked play on a server.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    /// The rank held (it moves with some hysteresis, see this module).
+    pub rank: Rank,
+    pub rating: f64,
+    pub deviation: f64,
+    /// Still provisional (a wide deviation): the rank is a first estimate.
+    pub provisional: bool,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Wins (positive) or losses (negative) in a row.
+    pub streak: i64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

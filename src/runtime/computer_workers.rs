@@ -15,8 +15,9 @@ use tracing::{debug, info_span, warn};
 
 use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
 use crate::game::computer::host_engine;
-use crate::game::{Applied, Command, ComputerTask, MatchId, Outcome, Subject, Task};
+use crate::game::{Command, ComputerTask, MatchId, Outcome, Subject, Task};
 use crate::go::Level;
+use crate::service::Applied;
 
 use super::Inner;
 use super::gtp_engine::{EngineError, GtpEngine};
@@ -39,7 +40,7 @@ impl Default for ComputerConfig {
     fn default() -> ComputerConfig {
         ComputerConfig {
             threads: 1,
-            max_games: crate::game::DEFAULT_COMPUTER_GAMES,
+            max_games: crate::service::DEFAULT_COMPUTER_GAMES,
             max_playouts: None,
             external: false,
         }

@@ -21,7 +21,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinHandle;
 
-use crate::game::{Applied, Command, Failure, Outcome, Service, ServiceError, Timestamp};
+use crate::game::{Command, Outcome, Timestamp};
+use crate::service::{Applied, Failure, Service, ServiceError};
 use crate::store::{Location, PgShardLocks, Scope, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, SystemClock};

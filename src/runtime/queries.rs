@@ -7,9 +7,11 @@ use std::sync::Arc;
 
 use crate::game::events::Tournament;
 use crate::game::{
-    BoardRef, ChannelId, EventId, Failure, GuildId, Invitation, InvitationId, Leaderboard,
-    LoadProblem, Match, MatchId, Outcome, Profile, Ranking, RecordWords, RunningGame, Service,
+    BoardRef, ChannelId, EventId, GuildId, Invitation, InvitationId, Match, MatchId, Outcome,
     Settings, Timestamp, UserId,
+};
+use crate::service::{
+    Failure, Leaderboard, LoadProblem, Profile, Ranking, RecordWords, RunningGame, Service,
 };
 use crate::store::{MatchSummary, Store, StoreError};
 

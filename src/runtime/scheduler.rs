@@ -9,7 +9,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tracing::{debug, error};
 
-use crate::game::{Failure, Outcome};
+use crate::game::Outcome;
+use crate::service::Failure;
 
 use super::Inner;
 

@@ -186,7 +186,7 @@ pub(super) async fn standby(
         let adopted = blocking(move || {
             let outcomes = i.service.adopt(scope, now)?;
             computer_workers::resume_all(&i);
-            Ok::<_, crate::game::ServiceError>(outcomes)
+            Ok::<_, crate::service::ServiceError>(outcomes)
         })
         .await;
         match adopted {

@@ -20,10 +20,9 @@ use tokio::process::Child;
 use e2e_support::*;
 use support::*;
 use tengen::game::invitation::InviteRequest;
-use tengen::game::{
-    ChannelId, Command, GuildId, InvitationRef, InviteOptions, Service, Subject, UserId,
-};
+use tengen::game::{ChannelId, Command, GuildId, InvitationRef, InviteOptions, Subject, UserId};
 use tengen::runtime::{Clock, SystemClock};
+use tengen::service::Service;
 use tengen::store::testing::{TestSchema, off_runtime};
 use tengen::store::{Scope, Store};
 

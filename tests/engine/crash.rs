@@ -12,11 +12,10 @@ use std::process::{Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tengen::game::{
-    ChannelId, Command, Event, GuildId, InvitationRef, MatchId, Service, Subject, UserId,
-};
+use tengen::game::{ChannelId, Command, Event, GuildId, InvitationRef, MatchId, Subject, UserId};
 use tengen::go::Move;
 use tengen::runtime::{Clock, SystemClock};
+use tengen::service::Service;
 use tengen::store::{Durability, Store};
 
 const CHILD_ENV: &str = "TENGEN_CRASH_CHILD";

@@ -7,12 +7,13 @@ use rstest::rstest;
 
 use common::*;
 use tengen::game::{
-    Agreement, BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId,
-    Outcome, Phase, Refusal, Subject, UserId,
+    Agreement, BoardRef, Command, EndReason, Ending, Event, InviteOptions, MatchId, Outcome, Phase,
+    Refusal, Subject, UserId,
 };
 use tengen::go::{
     Board, ByColor, Color, GameResult, Komi, Point, RuleSet, count_area, count_territory,
 };
+use tengen::service::Failure;
 
 /// Starts a 7×7 game under `rules`: Alice (White) invites, Bob (Black) accepts.
 fn start(w: &World, rules: RuleSet) -> MatchId {

@@ -10,10 +10,9 @@ use rstest::rstest;
 
 use common::*;
 use tengen::game::time_control::{DAY, HOUR, TimeControl, TimePreset};
-use tengen::game::{
-    Duration, EndReason, Ending, Event, Failure, InviteOptions, MatchId, Refusal, Subject,
-};
+use tengen::game::{Duration, EndReason, Ending, Event, InviteOptions, MatchId, Refusal, Subject};
 use tengen::go::{Color, GameResult};
+use tengen::service::Failure;
 
 fn timed(preset: TimePreset) -> InviteOptions {
     InviteOptions {

@@ -4,13 +4,15 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use tengen::game::Standing;
 use tengen::game::{
-    BoardRef, ChannelId, Command, Duration, Event, Failure, GuildId, InvitationRef, InviteOptions,
-    MatchId, Outcome, Refusal, Service, SettingChange, Settings, Standing, Subject, Timestamp,
-    UserId, invitation::InviteRequest,
+    BoardRef, ChannelId, Command, Duration, Event, GuildId, InvitationRef, InviteOptions, MatchId,
+    Outcome, Refusal, SettingChange, Settings, Subject, Timestamp, UserId,
+    invitation::InviteRequest,
 };
 use tengen::go::Point;
 use tengen::runtime::{Clock, ManualClock};
+use tengen::service::{Failure, Service};
 use tengen::store::{Durability, Store};
 
 pub const GUILD: GuildId = GuildId(1);
@@ -293,13 +295,13 @@ pub fn quiet_point(k: usize) -> String {
 }
 
 /// The first page of a server's leaderboard by merit.
-pub fn merit_page(w: &World, guild: GuildId) -> Vec<tengen::game::Profile> {
+pub fn merit_page(w: &World, guild: GuildId) -> Vec<tengen::service::Profile> {
     match w
         .svc
-        .leaderboard(guild, tengen::game::Ranking::Merit, 10, 0)
+        .leaderboard(guild, tengen::service::Ranking::Merit, 10, 0)
         .unwrap()
     {
-        tengen::game::Leaderboard::Merit(page) => page,
+        tengen::service::Leaderboard::Merit(page) => page,
         other => panic!("{other:?}"),
     }
 }
@@ -307,7 +309,7 @@ pub fn merit_page(w: &World, guild: GuildId) -> Vec<tengen::game::Profile> {
 /// A game's record with Black and White named as `names` say (and an automatic pass
 /// commented `automatic_pass`).
 pub fn record(
-    svc: &tengen::game::Service,
+    svc: &tengen::service::Service,
     guild: GuildId,
     id: MatchId,
     names: [&str; 2],
@@ -320,7 +322,7 @@ pub fn record(
         ],
         None => Vec::new(),
     };
-    let words = tengen::game::RecordWords {
+    let words = tengen::service::RecordWords {
         automatic_pass: automatic_pass.to_owned(),
         pass: "pass".to_owned(),
         resign: "resign".to_owned(),

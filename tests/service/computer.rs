@@ -8,10 +8,11 @@ use rstest::rstest;
 
 use common::*;
 use tengen::game::{
-    BoardRef, Command, EndReason, Ending, Event, Failure, InviteOptions, MatchId, Outcome, Refusal,
-    Subject, Task, UserId,
+    BoardRef, Command, EndReason, Ending, Event, InviteOptions, MatchId, Outcome, Refusal, Subject,
+    Task, UserId,
 };
 use tengen::go::{Color, Level, Point, RuleSet};
+use tengen::service::Failure;
 
 /// The bot's own account: the computer plays under it.
 const BOT: UserId = UserId(999);
@@ -429,7 +430,7 @@ fn the_cap_of_computer_games_counts_every_process_on_the_database(
     // A second process on the same database (its own store and service).
     use tengen::runtime::Clock;
     let other =
-        tengen::game::Service::open(std::sync::Arc::new(w.open_store()), w.clock.now()).unwrap();
+        tengen::service::Service::open(std::sync::Arc::new(w.open_store()), w.clock.now()).unwrap();
     w.svc.set_computer_limit(1);
     other.set_computer_limit(1);
     started(&play_computer(&w, ALICE, None, None, nine()).unwrap());

@@ -10,10 +10,11 @@ use std::time::Duration as Wait;
 
 use common::*;
 use tengen::game::{
-    BoardRef, Command, Ending, Event, InviteOptions, MatchId, Outcome, Service, Subject, UserId,
+    BoardRef, Command, Ending, Event, InviteOptions, MatchId, Outcome, Subject, UserId,
 };
 use tengen::go::{Color, Level, Move, Point};
 use tengen::runtime::{Clock, ComputerConfig, Handle, ManualClock};
+use tengen::service::Service;
 use tengen::store::{Durability, Store};
 use tokio::sync::mpsc::UnboundedReceiver;
 

@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use common::*;
-use tengen::game::{BoardRef, Command, Event, MatchId, Service, UserId};
+use tengen::game::{BoardRef, Command, Event, MatchId, UserId};
 use tengen::go::{Move, Point};
+use tengen::service::Service;
 use tengen::store::{Durability, Store};
 
 /// The engine's seedable generator, with `below` taking and giving `u64` here.

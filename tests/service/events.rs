@@ -14,10 +14,11 @@ use tengen::game::events::{
 };
 use tengen::game::time_control::TimePreset;
 use tengen::game::{
-    Command, EndReason, Ending, Event, EventId, EventRequest, Failure, MatchId, NigiriOf, Outcome,
-    Refusal, Ruling, Subject, UserId,
+    Command, EndReason, Ending, Event, EventId, EventRequest, MatchId, NigiriOf, Outcome, Refusal,
+    Ruling, Subject, UserId,
 };
 use tengen::go::{Color, GameResult, RuleSet};
+use tengen::service::Failure;
 use tengen::store::RulingCode;
 
 const DAVE: UserId = UserId(400);
@@ -63,7 +64,7 @@ fn join(w: &World, id: EventId, user: UserId) -> Result<Outcome, Failure> {
     })
 }
 
-fn start(w: &World, id: EventId) -> tengen::game::Applied {
+fn start(w: &World, id: EventId) -> tengen::service::Applied {
     w.svc.apply(
         Command::StartEvent {
             guild: GUILD,

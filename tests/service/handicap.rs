@@ -9,8 +9,9 @@ use rstest::rstest;
 
 use common::*;
 use tengen::game::UserId;
-use tengen::game::{Failure, InviteOptions, Refusal, Subject, Terms};
+use tengen::game::{InviteOptions, Refusal, Subject, Terms};
 use tengen::go::{Board, BoardSize, Color, Komi, RuleSet};
+use tengen::service::Failure;
 
 const DAVE: UserId = UserId(400);
 const ERIN: UserId = UserId(500);

@@ -202,7 +202,7 @@ fn a_server_of_a_thousand_games_moves_to_postgres_and_every_table_is_the_same() 
     assert_eq!(status, Some(2), "{text}");
     assert!(text.contains("not empty"), "{text}");
     // The games play on from PostgreSQL.
-    let svc = tengen::game::Service::open(std::sync::Arc::new(pg), w.now()).unwrap();
+    let svc = tengen::service::Service::open(std::sync::Arc::new(pg), w.now()).unwrap();
     assert_eq!(
         svc.running().len(),
         3,

@@ -13,9 +13,10 @@ use rusqlite::{Connection, params};
 use tengen::game::time_control::{PlayerClock, TimeControl};
 use tengen::game::{
     AbandonCause, Agreement, Colours, ColoursWhy, Duration, EndReason, Ending, Event, Invitation,
-    InvitationId, InvitationRef, MatchId, Phase, Profile, Service, Terms, Timestamp, UserId,
+    InvitationId, InvitationRef, MatchId, Phase, Terms, Timestamp, UserId,
 };
 use tengen::go::{BoardSize, ByColor, Color, Game, GameResult, Komi, Move, RuleSet};
+use tengen::service::{Profile, Service};
 use tengen::store::{Durability, Store, StoreError};
 
 const DAVE: UserId = UserId(400);

@@ -7,12 +7,11 @@ use crate::common;
 use rstest::rstest;
 
 use common::*;
+use tengen::game::Standing;
 use tengen::game::rating::{Rank, rank_value};
-use tengen::game::{
-    Colours, ColoursWhy, Command, GuildId, InviteOptions, Leaderboard, Ranking, Standing, Subject,
-    UserId,
-};
+use tengen::game::{Colours, ColoursWhy, Command, GuildId, InviteOptions, Subject, UserId};
 use tengen::go::Color;
+use tengen::service::{Leaderboard, Ranking};
 
 const DAVE: UserId = UserId(400);
 
@@ -251,7 +250,8 @@ fn invited_terms(o: &tengen::game::Outcome) -> tengen::game::Terms {
 fn a_starting_rank_is_stated_once_before_the_first_ranked_game(
     #[values(Sqlite, Postgres)] backend: Backend,
 ) {
-    use tengen::game::{Failure, Refusal};
+    use tengen::game::Refusal;
+    use tengen::service::Failure;
     let Some(w) = World::on(backend) else {
         return;
     };

@@ -9,11 +9,12 @@ use common::*;
 use tengen::game::events::nigiri::Parity;
 use tengen::game::{
     AbandonCause, BoardRef, ChannelId, ColourAsked, Command, Duration, EndReason, Ending, Event,
-    Failure, GuildId, Invitation, InvitationRef, InviteOptions, KomiRange, LoadError, NigiriStage,
-    Outcome, Refusal, SettingError, SettingKey, Settings, Shape, Subject, TITLE, Terms, Unit,
-    UserId, invitation::InviteRequest,
+    GuildId, Invitation, InvitationRef, InviteOptions, KomiRange, NigiriStage, Outcome, Refusal,
+    SettingError, SettingKey, Settings, Shape, Subject, TITLE, Terms, Unit, UserId,
+    invitation::InviteRequest,
 };
 use tengen::go::{BoardSize, Color, GameResult, IllegalMove, Komi, RuleSet};
+use tengen::service::{Failure, LoadError};
 use tengen::store::StoreError;
 
 const DAVE: UserId = UserId(400);
@@ -1547,7 +1548,7 @@ fn a_stored_game_that_does_not_decode_is_reported_and_kept_out_of_play_while_the
         .map(|g| {
             (
                 g.id(),
-                matches!(g, tengen::game::RunningGame::Unloadable { .. }),
+                matches!(g, tengen::service::RunningGame::Unloadable { .. }),
             )
         })
         .collect();

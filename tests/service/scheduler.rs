@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::Duration as Wait;
 
 use common::*;
-use tengen::game::{Command, Event, Service, Subject, UserId};
+use tengen::game::{Command, Event, Subject, UserId};
 use tengen::runtime::{Clock, ComputerConfig, Handle, ManualClock};
+use tengen::service::Service;
 use tengen::store::{Durability, Store};
 
 const DAVE: UserId = UserId(400);

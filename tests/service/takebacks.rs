@@ -8,8 +8,9 @@ use rstest::rstest;
 
 use common::*;
 use tengen::game::time_control::{TimeControl, TimePreset};
-use tengen::game::{Command, Event, Failure, InviteOptions, MatchId, Refusal, Subject};
+use tengen::game::{Command, Event, InviteOptions, MatchId, Refusal, Subject};
 use tengen::go::Color;
+use tengen::service::Failure;
 
 fn ask(w: &World, by: tengen::game::UserId) -> Result<tengen::game::Outcome, Failure> {
     w.apply(Command::RequestUndo { by, board: None })

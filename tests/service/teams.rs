@@ -12,10 +12,11 @@ use tengen::game::invitation::InviteRequest;
 use tengen::game::teams::votes::Choice;
 use tengen::game::teams::{Side, is_team_seat};
 use tengen::game::{
-    BoardRef, Command, EndReason, Ending, Event, Failure, InvitationId, InvitationRef,
-    InviteOptions, MatchId, Outcome, PairRequest, Refusal, Subject, TeamGameRequest, UserId,
+    BoardRef, Command, EndReason, Ending, Event, InvitationId, InvitationRef, InviteOptions,
+    MatchId, Outcome, PairRequest, Refusal, Subject, TeamGameRequest, UserId,
 };
 use tengen::go::{ByColor, Color, GameResult, Move, RuleSet};
+use tengen::service::Failure;
 
 const DAVE: UserId = UserId(400);
 const ERIN: UserId = UserId(500);
@@ -255,7 +256,7 @@ fn pair_go_follows_black_1_white_1_black_2_white_2_through_passes_and_captures(
     .into_iter()
     .map(|(u, n)| (u, n.to_owned()))
     .collect();
-    let words = tengen::game::RecordWords {
+    let words = tengen::service::RecordWords {
         automatic_pass: "auto".into(),
         pass: "pass".into(),
         resign: "resign".into(),
@@ -467,7 +468,7 @@ fn when_the_window_closes_the_most_voted_wins_a_tie_goes_to_the_first_and_no_vot
         })
     );
     // The record carries how each move was voted.
-    let words = tengen::game::RecordWords {
+    let words = tengen::service::RecordWords {
         automatic_pass: "no vote".into(),
         pass: "pass".into(),
         resign: "resign".into(),

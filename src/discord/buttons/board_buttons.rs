@@ -5,8 +5,9 @@
 //! — it is redrawn as the game stands — instead of being refused as stale.
 
 use crate::game::teams::votes::Choice;
-use crate::game::{BoardRef, Command, Failure, MatchId, Refusal};
+use crate::game::{BoardRef, Command, MatchId, Refusal};
 use crate::render::regions::region_of;
+use crate::service::Failure;
 
 use super::super::commands::{remember_invitation, resign_text};
 use super::super::custom_id::ButtonId;
@@ -258,10 +259,10 @@ async fn rematch(p: &Press<'_>, game: MatchId) {
 }
 
 /// Whether a command was refused as drawn for an older board.
-fn stale(applied: &crate::game::Applied) -> bool {
+fn stale(applied: &crate::service::Applied) -> bool {
     matches!(
         applied.result,
-        Err(crate::game::Failure::Refused(Refusal::StaleBoard))
+        Err(crate::service::Failure::Refused(Refusal::StaleBoard))
     )
 }
 

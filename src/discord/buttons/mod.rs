@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serenity::all::{ComponentInteraction, Context};
 use tracing::{Instrument, Span, info_span, warn};
 
-use crate::game::{Applied, Command, Failure, GuildId, UserId};
+use crate::game::{Command, GuildId, UserId};
+use crate::service::{Applied, Failure};
 
 use super::bot::{Bot, InFlight};
 use super::commands::log_failure;

@@ -1,6 +1,6 @@
 //! Turning the pages of the primer and of the leaderboard, in place.
 
-use crate::game::Ranking;
+use crate::service::Ranking;
 
 use super::super::commands::{leaderboard_page, learn_page};
 use super::Press;

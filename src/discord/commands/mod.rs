@@ -37,7 +37,8 @@ use std::sync::Arc;
 use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Permissions};
 use tracing::{Instrument, Span, info_span, warn};
 
-use crate::game::{Applied, ChannelId, Command, Failure, GuildId, MatchId, Outcome, UserId};
+use crate::game::{ChannelId, Command, GuildId, MatchId, Outcome, UserId};
+use crate::service::{Applied, Failure};
 
 use super::bot::{Bot, Ctx, Error, InFlight};
 use super::discord_settings::DiscordSettings;

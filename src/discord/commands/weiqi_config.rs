@@ -304,7 +304,10 @@ async fn check_role(call: &Call<'_>, role: u64) -> Result<(), String> {
 ///
 /// # Errors
 /// The titled players cannot be read.
-async fn grant_to_titled(call: &Call<'_>, role: u64) -> Result<(u32, u32), crate::game::Failure> {
+async fn grant_to_titled(
+    call: &Call<'_>,
+    role: u64,
+) -> Result<(u32, u32), crate::service::Failure> {
     let players = call.bot.runtime.titled_players(call.guild).await?;
     let (mut granted, mut failed) = (0, 0);
     for p in players {

@@ -4,7 +4,8 @@
 
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use crate::game::{Command, MatchId, RunningGame};
+use crate::game::{Command, MatchId};
+use crate::service::RunningGame;
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};

@@ -1,6 +1,7 @@
 //! `/weiqi leaderboard [by]`: the server's players by rating (or merit), a page at a time.
 
-use crate::game::{Failure, GuildId, Leaderboard, Ranking};
+use crate::game::GuildId;
+use crate::service::{Failure, Leaderboard, Ranking};
 
 use super::super::bot::{Bot, Ctx, Error};
 use super::super::i18n::Lang;

@@ -4,8 +4,9 @@
 use serenity::all::{AutocompleteChoice, CreateAttachment, CreateAutocompleteResponse};
 
 use crate::game::teams::Membership;
-use crate::game::{Match, MatchId, RecordWords, UserId};
+use crate::game::{Match, MatchId, UserId};
 use crate::go::Color;
+use crate::service::RecordWords;
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};

@@ -2,7 +2,9 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
-use crate::game::{Profile, Ranking, Standing, UserId};
+use crate::game::Standing;
+use crate::game::UserId;
+use crate::service::{Profile, Ranking};
 
 use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};

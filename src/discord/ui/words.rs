@@ -6,11 +6,9 @@ use crate::game::rating::{KyuDan, Rank};
 use crate::game::time_control::{
     PENALTY_POINTS, PlayerClock, TimeControl, TimePreset, format_duration,
 };
-use crate::game::{
-    AbandonCause, Ending, Failure, Inconsistency, LoadError, Refusal, SettingError, SettingKey,
-    Shape, Unit,
-};
+use crate::game::{AbandonCause, Ending, Refusal, SettingError, SettingKey, Shape, Unit};
 use crate::go::{BoardSize, Color, DeadStones, IllegalMove, Level, RuleSet, Scoring};
+use crate::service::{Failure, Inconsistency, LoadError};
 
 use super::super::discord_settings::DiscordKey;
 use super::super::i18n::{Lang, tr};

@@ -24,7 +24,9 @@ use crate::go::Color;
 
 use super::matches::{AbandonCause, EndReason, Ending};
 
-pub use terms::{ColourRule, EventOptions, EventTerms, Format, HandicapPolicy, Schedule};
+pub use terms::{
+    ColourRule, EventOptions, EventRequest, EventTerms, Format, HandicapPolicy, Schedule,
+};
 pub use tournament::{
     Candidate, Entry, EntryStatus, EventGame, Planned, Stage, Tournament, Winner,
 };

@@ -262,6 +262,17 @@ pub struct EventOptions {
     pub colours: Option<ColourRule>,
 }
 
+/// What a moderator asks for when creating an event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventRequest {
+    pub guild: super::super::GuildId,
+    pub channel: super::super::ChannelId,
+    pub by: super::super::UserId,
+    pub moderator: bool,
+    pub name: String,
+    pub options: EventOptions,
+}
+
 impl EventOptions {
     /// The event's terms: the options, else the server's settings and the event defaults,
     /// each checked against what the server allows.

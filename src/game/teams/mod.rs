@@ -10,9 +10,11 @@
 
 pub mod votes;
 
-use crate::go::{ByColor, Color};
+use crate::go::{ByColor, Color, Level};
 
-use super::{MatchId, UserId};
+use super::invitation::{InviteOptions, InviteRequest};
+use super::time::Duration;
+use super::{ChannelId, GuildId, MatchId, UserId};
 
 /// How a team game's sides play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,6 +147,37 @@ impl Teams {
         all
     }
 }
+
+/// A pair Go invitation: the inviter and their partner against the one invited and theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairRequest {
+    pub who: InviteRequest,
+    pub partner: UserId,
+    pub opponent_partner: UserId,
+    /// Whether either partner is a bot account (the front end knows).
+    pub partners_are_bots: bool,
+}
+
+/// What a consultation game's creator asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamGameRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub by: UserId,
+    /// Whether the caller moderates the server.
+    pub moderator: bool,
+    /// Black's and White's teams; a side `None` is the computer's.
+    pub sides: ByColor<Option<Side>>,
+    /// The computer's account and level, when it plays a side.
+    pub computer: Option<(UserId, Option<Level>)>,
+    pub options: InviteOptions,
+    /// The time a team has for each move (its voting window).
+    pub window: Duration,
+}
+
+/// The shortest and longest voting window of a consultation game.
+pub const MIN_WINDOW: Duration = Duration::from_secs(10);
+pub const MAX_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
 
 /// Who holds one colour's seat of a match, as a front end names them. A consultation side's
 /// seat is a number no one holds ([`team_seat`]): a front end names the side by this instead,

@@ -5,14 +5,15 @@ use std::sync::atomic::Ordering;
 
 use crate::go::{ByColor, Color};
 
-use super::super::computer::{Computer, ComputerTask, Task};
-use super::super::invitation::{InviteOptions, match_config, resolve_terms};
-use super::super::matches::{Match, Phase};
-use super::super::refusal::{Failure, Refusal};
-use super::super::time::Timestamp;
-use super::super::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, UserId};
+use super::Failure;
 use super::match_rows::match_row;
 use super::{Service, lock};
+use crate::game::Refusal;
+use crate::game::Timestamp;
+use crate::game::computer::{Computer, ComputerTask, Task};
+use crate::game::invitation::{InviteOptions, match_config, resolve_terms};
+use crate::game::matches::{Match, Phase};
+use crate::game::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, UserId};
 use crate::go::Level;
 
 /// Who asks for a game against the computer, and where.

@@ -1,4 +1,6 @@
 //! The match service: the one path every action takes (DESIGN.md, "One path for every action").
+//! It keeps the game's state in the store: `game` decides, pure and with the time passed in;
+//! the service loads, asks, stores, and hands back what changed.
 //!
 //! A command is applied under its match's lock to a clone of the match; the changes are written
 //! in one SQLite transaction; only after the commit does the clone replace the match in memory
@@ -10,11 +12,44 @@
 //! with the time. Locks are taken in one order: a match, then the lobby, then the map of matches
 //! or the store (each held only for a statement or a transaction); none is ever waited for while
 //! holding one that comes after it.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use tengen::game::{
+//!     ChannelId, Command, GuildId, InvitationRef, Refusal, Subject, Timestamp, UserId,
+//! };
+//! use tengen::service::Service;
+//! use tengen::store::Store;
+//!
+//! let now = Timestamp::from_millis(1_800_000_000_000); // always passed in
+//! let svc = Service::open(Arc::new(Store::open_in_memory()?), now)?;
+//! let (alice, bob, carol) = (UserId(10), UserId(20), UserId(30));
+//! let invited = svc
+//!     .apply(Command::invite(GuildId(1), ChannelId(2), alice, bob), now)
+//!     .result?;
+//! let Subject::Invitation(id) = invited.subject else { unreachable!() };
+//! // The one who accepts plays Black and moves first.
+//! let started = svc
+//!     .apply(Command::Accept { by: bob, invitation: InvitationRef::Id(id) }, now)
+//!     .result?;
+//! assert_eq!(started.to_move, Some(bob));
+//! svc.apply(Command::Play { by: bob, point: "E5".parse()?, board: None }, now).result?;
+//! // Someone else's click is refused; nothing changed.
+//! let pass = Command::Pass { by: carol, board: None, game: None };
+//! let refused = svc.apply(pass, now).result;
+//! assert_eq!(refused.unwrap_err().refusal(), Some(&Refusal::NotInGame));
+//! // Deadlines fire through the same path: White's turn times out after 180 s.
+//! let fired = svc.tick(Timestamp::from_millis(1_800_000_180_000));
+//! assert_eq!(fired.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+mod applied;
 mod commit;
 mod computer_games;
 mod event_commands;
 mod event_rows;
+mod failure;
 mod invitation_commands;
 mod load;
 mod match_rows;
@@ -26,22 +61,22 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 use crate::store::{Store, StoreError};
 
-use super::invitation::Lobby;
-use super::matches::{Action, Match};
-use super::refusal::{Failure, Refusal};
-use super::settings::Settings;
-use super::time::Timestamp;
-use super::timers::Timers;
-use super::{
-    Applied, BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, NigiriOf, Outcome,
-    Subject, UserId,
+use crate::game::Refusal;
+use crate::game::Timers;
+use crate::game::Timestamp;
+use crate::game::invitation::Lobby;
+use crate::game::matches::{Action, Match};
+use crate::game::settings::Settings;
+use crate::game::{
+    BoardRef, ChannelId, Command, GuildId, InvitationId, MatchId, NigiriOf, Outcome, Subject,
+    UserId,
 };
 
-pub use event_commands::EventRequest;
-pub use team_commands::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
+pub use applied::Applied;
+pub use failure::Failure;
 
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
-pub use reads::{Leaderboard, Profile, Ranking, RecordWords, RunningGame, Standing};
+pub use reads::{Leaderboard, Profile, Ranking, RecordWords, RunningGame};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
@@ -128,7 +163,7 @@ impl Service {
                 }
                 Err(_) => {
                     // The database failed: try again in a second.
-                    self.arm(id, Some(now + super::Duration::from_secs(1)));
+                    self.arm(id, Some(now + crate::game::Duration::from_secs(1)));
                 }
             }
             out.push(r);
@@ -507,22 +542,27 @@ impl Service {
     }
 
     /// Every pending invitation.
-    pub fn pending_invitations(&self) -> Vec<super::Invitation> {
+    pub fn pending_invitations(&self) -> Vec<crate::game::Invitation> {
         let mut v: Vec<_> = lock(&self.lobby).invitations.values().cloned().collect();
         v.sort_by_key(|i| i.id);
         v
     }
 
     /// A pending invitation.
-    pub fn invitation(&self, id: InvitationId) -> Option<super::Invitation> {
+    pub fn invitation(&self, id: InvitationId) -> Option<crate::game::Invitation> {
         lock(&self.lobby).invitations.get(&id).cloned()
     }
 
     /// Puts a match just stored into play: in the lobby's indexes, in memory, its deadline
     /// armed. The outcome says it started, then `events` (invitations it superseded).
-    fn seat_new_match(&self, lobby: &mut Lobby, m: Match, events: Vec<super::Event>) -> Outcome {
+    fn seat_new_match(
+        &self,
+        lobby: &mut Lobby,
+        m: Match,
+        events: Vec<crate::game::Event>,
+    ) -> Outcome {
         lobby.seat_match(&m);
-        let mut all = vec![super::Event::MatchStarted {
+        let mut all = vec![crate::game::Event::MatchStarted {
             match_id: m.id,
             black: m.players.black,
             white: m.players.white,
@@ -536,44 +576,5 @@ impl Service {
             .insert(id, Arc::new(Mutex::new(m)));
         self.arm(Subject::Match(id), deadline);
         outcome
-    }
-}
-
-/// Whether a member may change the settings or annul a game: moderators only (the front end
-/// says who moderates, from its own permissions). The one rule for every front end.
-///
-/// # Errors
-/// [`Refusal::NotModerator`].
-pub fn may_moderate(moderator: bool) -> Result<(), Refusal> {
-    if moderator {
-        Ok(())
-    } else {
-        Err(Refusal::NotModerator)
-    }
-}
-
-/// Whether a member may rule on the server's events' games: its moderators, and the members
-/// of the referee role where the server has one (the front end says which a member is).
-///
-/// # Errors
-/// [`Refusal::NotReferee`].
-pub fn may_referee(referee: bool) -> Result<(), Refusal> {
-    if referee {
-        Ok(())
-    } else {
-        Err(Refusal::NotReferee)
-    }
-}
-
-/// Whether a member may run the server's events: its moderators, and the members of the
-/// organiser role where the server has one (the front end says which a member is).
-///
-/// # Errors
-/// [`Refusal::NotOrganiser`].
-pub fn may_organise(organiser: bool) -> Result<(), Refusal> {
-    if organiser {
-        Ok(())
-    } else {
-        Err(Refusal::NotOrganiser)
     }
 }

@@ -8,15 +8,16 @@ use std::sync::{Arc, Mutex, RwLock};
 use crate::go::IllegalMove;
 use crate::store::{MatchRow, RowError, Scope, Store};
 
-use super::super::invitation::Lobby;
-use super::super::matches::{Ending, Match};
-use super::super::refusal::{Failure, Refusal};
-use super::super::settings::Settings;
-use super::super::time::{Duration, Timestamp};
-use super::super::timers::Timers;
-use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use super::Failure;
 use super::match_rows::{finish_phase, invitation_from_row, match_skeleton, replay_move};
 use super::{Service, ServiceError, lock};
+use crate::game::Refusal;
+use crate::game::Timers;
+use crate::game::invitation::Lobby;
+use crate::game::matches::{Ending, Match};
+use crate::game::settings::Settings;
+use crate::game::{ChannelId, Event, GuildId, MatchId, Outcome, Subject, UserId};
+use crate::game::{Duration, Timestamp};
 
 /// Games against the computer at once, unless the host says otherwise.
 pub const DEFAULT_COMPUTER_GAMES: usize = 4;
@@ -72,7 +73,7 @@ pub struct LoadProblem {
 struct Loaded {
     max_id: i64,
     matches: Vec<Match>,
-    invitations: Vec<super::super::Invitation>,
+    invitations: Vec<crate::game::Invitation>,
     problems: Vec<LoadProblem>,
     /// When the games' servers last said they were alive.
     alive: AliveNotes,
@@ -179,7 +180,7 @@ impl Service {
             // Every running event looks again at once: a round may have ended while no one
             // served it, or a crash may have come between a game's end and the next round.
             for &id in &loaded.events {
-                timers.set(Subject::Event(super::super::EventId(id)), Some(now));
+                timers.set(Subject::Event(crate::game::EventId(id)), Some(now));
             }
             let mut matches = self.matches.write().unwrap_or_else(|e| e.into_inner());
             // Renewed deadlines are not written back: the stored ones stay in the past, so a
@@ -462,7 +463,7 @@ fn load_invitations(
     tx: &crate::store::Tx<'_>,
     scope: &Scope,
     problems: &mut Vec<LoadProblem>,
-) -> Result<Vec<super::super::Invitation>, crate::store::StoreError> {
+) -> Result<Vec<crate::game::Invitation>, crate::store::StoreError> {
     let mut invitations = Vec::new();
     let mut settings: HashMap<u64, Settings> = HashMap::new();
     for row in tx.pending_invitations(scope)? {
@@ -478,7 +479,7 @@ fn load_invitations(
                 invitations.push(invitation_from_row(&r, &s));
             }
             Err(e) => problems.push(LoadProblem {
-                subject: Subject::Invitation(super::super::InvitationId(e.id)),
+                subject: Subject::Invitation(crate::game::InvitationId(e.id)),
                 guild: None,
                 channel: None,
                 players: None,

@@ -4,16 +4,18 @@
 use crate::go::{ByColor, Color, Level, Owner, sgf};
 use crate::store::{MatchSummary, ProfileRow, RatingRow, RowError, StoreError};
 
-use super::super::matches::Ending;
-use super::super::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
-use super::super::refusal::{Failure, Refusal};
-use super::super::rewards::TITLE;
-use super::super::settings::Settings;
-use super::super::teams::SeatHolder;
-use super::super::time::Timestamp;
-use super::super::{ChannelId, Event, GuildId, MatchId, Outcome, SettingChange, Subject, UserId};
+use super::Failure;
 use super::LoadProblem;
-use super::{Service, lock, may_moderate};
+use super::{Service, lock};
+use crate::game::Refusal;
+use crate::game::matches::Ending;
+use crate::game::may_moderate;
+use crate::game::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
+use crate::game::rewards::TITLE;
+use crate::game::settings::Settings;
+use crate::game::teams::SeatHolder;
+use crate::game::{ChannelId, Event, GuildId, MatchId, Outcome, SettingChange, Subject, UserId};
+use crate::game::{Standing, Timestamp};
 
 /// A player's record on one server, for `/weiqi profile` and the leaderboard.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,23 +43,6 @@ pub enum Ranking {
     #[default]
     Rating,
     Merit,
-}
-
-/// A player's standing in ranked play on a server.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Standing {
-    /// The rank held (it moves with some hysteresis, see [`crate::game::rating`]).
-    pub rank: Rank,
-    pub rating: f64,
-    pub deviation: f64,
-    /// Still provisional (a wide deviation): the rank is a first estimate.
-    pub provisional: bool,
-    pub games: u32,
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
-    /// Wins (positive) or losses (negative) in a row.
-    pub streak: i64,
 }
 
 /// The rank a stored rating holds; one outside 30 kyu–9 dan is an error for the row.
@@ -451,7 +436,7 @@ impl Service {
     pub fn event_sgf(
         &self,
         guild: GuildId,
-        id: super::super::EventId,
+        id: crate::game::EventId,
         names: &[(UserId, String)],
         words: &RecordWords,
     ) -> Result<String, Failure> {
@@ -475,7 +460,7 @@ impl Service {
     /// The SGF record of match `m` (see [`Service::sgf`]), with its event and round if any.
     fn record_of(
         &self,
-        m: &super::super::Match,
+        m: &crate::game::Match,
         names: &[(UserId, String)],
         words: &RecordWords,
         event: Option<(String, u32)>,
@@ -563,11 +548,11 @@ impl Service {
     /// move names who played it; in a consultation, how the team voted (`D4 3 · E5 1`).
     fn move_comments(
         &self,
-        m: &super::super::Match,
+        m: &crate::game::Match,
         name_of: &dyn Fn(UserId) -> String,
         words: &RecordWords,
     ) -> Result<Vec<(usize, String)>, Failure> {
-        use super::super::teams::votes::{Choice, tally};
+        use crate::game::teams::votes::{Choice, tally};
         let placed = m.placed.len();
         let mut comments: Vec<(usize, Vec<String>)> = Vec::new();
         let mut add = |i: usize, text: String| match comments.iter_mut().find(|(j, _)| *j == i) {

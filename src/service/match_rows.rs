@@ -7,20 +7,20 @@ use crate::store::{
     TimeSpec, VoteRow,
 };
 
-use super::super::computer::Computer;
-use super::super::events::nigiri::Parity;
-use super::super::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
-use super::super::matches::{
+use super::load::{Inconsistency, LoadError};
+use crate::game::computer::Computer;
+use crate::game::events::nigiri::Parity;
+use crate::game::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
+use crate::game::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
     Phase,
 };
-use super::super::settings::Settings;
-use super::super::teams::votes::{Choice, Vote};
-use super::super::teams::{Membership, Side, TeamForm, Teams};
-use super::super::time::{Duration, Timestamp, millis_of};
-use super::super::time_control::{PlayerClock, TimeControl};
-use super::super::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
-use super::load::{Inconsistency, LoadError};
+use crate::game::settings::Settings;
+use crate::game::teams::votes::{Choice, Vote};
+use crate::game::teams::{Membership, Side, TeamForm, Teams};
+use crate::game::time_control::{PlayerClock, TimeControl};
+use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
+use crate::game::{Duration, Timestamp, millis_of};
 
 pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
     InvitationRow {

@@ -10,35 +10,25 @@
 use crate::go::{ByColor, Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
 use crate::store::{RulingCode, RulingRow, StoreError, Tx};
 
-use super::super::events::handicap::{ing_handicap, sen_between};
-use super::super::events::ten_game::TenGame;
-use super::super::events::{
-    Candidate, ColourRule, EventOptions, Format, HandicapPolicy, Outcome as EventOutcome, Pairing,
-    Planned, Schedule, Stage, Tournament,
-};
-use super::super::invitation::match_config;
-use super::super::matches::{Action, EventLink, Match, MatchConfig, Ruling};
-use super::super::rating::{Rank, START, ranked_handicap};
-use super::super::refusal::{Failure, Refusal};
-use super::super::settings::Settings;
-use super::super::time::Timestamp;
-use super::super::{
-    Applied, ChannelId, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId,
-};
+use super::Failure;
 use super::event_rows::{entry_rows, event_row, game_row, outcome_code, tournament_of};
 use super::match_rows::match_row;
-use super::{Service, lock, may_organise, may_referee};
-
-/// What a moderator asks for when creating an event.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EventRequest {
-    pub guild: GuildId,
-    pub channel: ChannelId,
-    pub by: UserId,
-    pub moderator: bool,
-    pub name: String,
-    pub options: EventOptions,
-}
+use super::{Applied, Service, lock};
+use crate::game::EventRequest;
+use crate::game::Refusal;
+use crate::game::Timestamp;
+use crate::game::events::handicap::{ing_handicap, sen_between};
+use crate::game::events::ten_game::TenGame;
+use crate::game::events::{
+    Candidate, ColourRule, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
+    Schedule, Stage, Tournament,
+};
+use crate::game::invitation::match_config;
+use crate::game::matches::{Action, EventLink, Match, MatchConfig, Ruling};
+use crate::game::rating::{Rank, START, ranked_handicap};
+use crate::game::settings::Settings;
+use crate::game::{Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
+use crate::game::{may_organise, may_referee};
 
 /// What a command on an event changed: the event's own outcome, and those of the games a
 /// round started.
@@ -282,7 +272,7 @@ impl Service {
 
     /// Ends a running event game as lost by `loser` without play (a withdrawal).
     fn forfeit_game(&self, id: MatchId, loser: UserId, now: Timestamp) -> Result<Outcome, Failure> {
-        let applied = self.on_match(id, Some(loser), super::super::Action::Forfeit, None, now);
+        let applied = self.on_match(id, Some(loser), crate::game::Action::Forfeit, None, now);
         applied.result
     }
 
@@ -409,7 +399,7 @@ impl Service {
         &self,
         mut t: Tournament,
         round: u32,
-        boards: &[super::super::events::Board],
+        boards: &[crate::game::events::Board],
         now: Timestamp,
     ) -> Result<EventApplied, Failure> {
         let settings = self.settings(t.guild)?;
@@ -482,13 +472,13 @@ impl Service {
             && handicap == 0
             && Some(komi) == t.terms.komi.or(Some(t.terms.rules.rules().komi));
         let mut config: MatchConfig = match_config(
-            &super::super::invitation::Terms {
+            &crate::game::invitation::Terms {
                 size: t.terms.size,
                 rules: t.terms.rules,
                 komi,
                 handicap,
                 ranked: t.terms.ranked,
-                colours: super::super::invitation::Colours::ACCEPTOR_BLACK,
+                colours: crate::game::invitation::Colours::ACCEPTOR_BLACK,
                 time: t.terms.time,
             },
             settings,
@@ -779,15 +769,15 @@ fn event_game_terms(t: &Tournament, p: Pairing) -> (usize, usize, u8, Komi) {
     (black, white, stones, komi)
 }
 
-impl From<Result<EventApplied, Failure>> for super::super::Applied {
+impl From<Result<EventApplied, Failure>> for Applied {
     fn from(r: Result<EventApplied, Failure>) -> Self {
         match r {
-            Ok(a) => super::super::Applied {
+            Ok(a) => Applied {
                 fired: Vec::new(),
                 result: Ok(a.event),
                 after: a.games,
             },
-            Err(e) => super::super::Applied::only(Err(e)),
+            Err(e) => Applied::only(Err(e)),
         }
     }
 }

@@ -4,50 +4,19 @@
 
 use crate::go::{ByColor, Color};
 
-use super::super::invitation::{
-    ColourAsked, Colours, Invitation, InviteOptions, InviteRequest, Lobby, PairInvite,
-    match_config, resolve_terms,
-};
-use super::super::matches::{Action, Match};
-use super::super::refusal::{Failure, Refusal};
-use super::super::teams::votes::Choice;
-use super::super::teams::{Side, TeamForm, Teams, team_seat};
-use super::super::time::{Duration, Timestamp};
-use super::super::{ChannelId, Computer, Event, GuildId, InvitationId, MatchId, Outcome, UserId};
+use super::Failure;
 use super::match_rows::{invitation_row, match_row, vote_row};
 use super::{Applied, Service, lock};
-use crate::go::Level;
-
-/// A pair Go invitation: the inviter and their partner against the one invited and theirs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PairRequest {
-    pub who: InviteRequest,
-    pub partner: UserId,
-    pub opponent_partner: UserId,
-    /// Whether either partner is a bot account (the front end knows).
-    pub partners_are_bots: bool,
-}
-
-/// What a consultation game's creator asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TeamGameRequest {
-    pub guild: GuildId,
-    pub channel: ChannelId,
-    pub by: UserId,
-    /// Whether the caller moderates the server.
-    pub moderator: bool,
-    /// Black's and White's teams; a side `None` is the computer's.
-    pub sides: ByColor<Option<Side>>,
-    /// The computer's account and level, when it plays a side.
-    pub computer: Option<(UserId, Option<Level>)>,
-    pub options: InviteOptions,
-    /// The time a team has for each move (its voting window).
-    pub window: Duration,
-}
-
-/// The shortest and longest voting window of a consultation game.
-pub const MIN_WINDOW: Duration = Duration::from_secs(10);
-pub const MAX_WINDOW: Duration = Duration::from_secs(7 * 24 * 3600);
+use crate::game::Refusal;
+use crate::game::invitation::{
+    ColourAsked, Colours, Invitation, InviteOptions, Lobby, PairInvite, match_config, resolve_terms,
+};
+use crate::game::matches::{Action, Match};
+use crate::game::teams::votes::Choice;
+use crate::game::teams::{Side, TeamForm, Teams, team_seat};
+use crate::game::{Computer, Event, InvitationId, MatchId, Outcome, UserId};
+use crate::game::{Duration, Timestamp};
+use crate::game::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
 
 /// How long a consultation game may last: long enough for its windows, never for ever.
 const TEAM_GAME_CAP: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -174,7 +143,7 @@ impl Service {
         let mut config = match_config(&terms, &settings);
         config.ranked = false;
         config.takebacks = false;
-        config.time = super::super::time_control::TimeControl::Turn;
+        config.time = crate::game::time_control::TimeControl::Turn;
         config.turn_timeout = req.window;
         config.max_length = TEAM_GAME_CAP;
         let mut lobby = lock(&self.lobby);
@@ -252,7 +221,7 @@ impl Service {
             &m,
             number,
             color,
-            &super::super::teams::votes::Vote {
+            &crate::game::teams::votes::Vote {
                 user: by,
                 choice,
                 at: now,
@@ -281,7 +250,7 @@ impl Service {
 fn check_pair_free(
     lobby: &Lobby,
     inv: &Invitation,
-    settings: &super::super::Settings,
+    settings: &crate::game::Settings,
     partner: UserId,
     opponent_partner: UserId,
 ) -> Result<(), Refusal> {
@@ -301,7 +270,7 @@ fn check_pair_free(
 /// A consultation's sides: at most one the computer's, a listed side not empty, no one listed
 /// on both, not the same role twice.
 fn check_sides(sides: &ByColor<Option<Side>>) -> Result<(), Refusal> {
-    use super::super::teams::Membership;
+    use crate::game::teams::Membership;
     let bad = Err(Refusal::BadTeams);
     match (&sides.black, &sides.white) {
         (None, None) => bad,

@@ -5,15 +5,17 @@ use std::sync::MutexGuard;
 use crate::go::{ByColor, Color, GameResult, Level};
 use crate::store::{RatingRow, StoreError, Tx};
 
-use super::super::events::event_result;
-use super::super::matches::{Action, EndReason, Ending, Match, Ruling};
-use super::super::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
-use super::super::refusal::{Failure, Refusal};
-use super::super::rewards::{earns_title, merit_award};
-use super::super::time::Timestamp;
-use super::super::{Applied, Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
+use super::Failure;
 use super::match_rows::{live_of, move_row};
-use super::{Service, lock, may_moderate};
+use super::{Applied, Service, lock};
+use crate::game::Refusal;
+use crate::game::Timestamp;
+use crate::game::events::event_result;
+use crate::game::matches::{Action, EndReason, Ending, Match, Ruling};
+use crate::game::may_moderate;
+use crate::game::rating::{Rank, Rating, START, Score, handicap_ranks, rate_game, rate_period};
+use crate::game::rewards::{earns_title, merit_award};
+use crate::game::{Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
 
 impl Service {
     /// Applies `action` to match `id`. A deadline of the match that fell due a moment ago and

@@ -3,18 +3,19 @@
 use crate::go::{ByColor, Color, handicap_komi, max_fixed};
 use crate::store::InvitationState;
 
-use super::super::events::nigiri::{self, Parity};
-use super::super::invitation::{
+use super::Failure;
+use super::match_rows::{invitation_row, match_row};
+use super::{Service, lock};
+use crate::game::Refusal;
+use crate::game::Timestamp;
+use crate::game::events::nigiri::{self, Parity};
+use crate::game::invitation::{
     Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, NigiriStage, check_terms,
     match_config,
 };
-use super::super::matches::Match;
-use super::super::rating::{Rank, START, ranked_handicap};
-use super::super::refusal::{Failure, Refusal};
-use super::super::time::Timestamp;
-use super::super::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
-use super::match_rows::{invitation_row, match_row};
-use super::{Service, lock};
+use crate::game::matches::Match;
+use crate::game::rating::{Rank, START, ranked_handicap};
+use crate::game::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
 
 /// How an invitation closed, as stored and as shown.
 #[derive(Clone, Copy)]
@@ -81,7 +82,7 @@ impl Service {
                 why: ColoursWhy::RematchSwapped,
             }
         };
-        let terms = super::super::invitation::Terms {
+        let terms = crate::game::invitation::Terms {
             size: m.config.size,
             rules: m.config.rules,
             komi: m.config.komi,
@@ -145,7 +146,7 @@ impl Service {
             guess,
         });
         // The winner gets the whole offer time again to choose.
-        let offer = super::super::Duration::from_secs(u64::from(settings.offer_expiry_seconds));
+        let offer = crate::game::Duration::from_secs(u64::from(settings.offer_expiry_seconds));
         inv.expires_at = inv.expires_at.max(now + offer);
         let row = invitation_row(&inv);
         self.store.write(|tx| tx.update_invitation_nigiri(&row))?;
@@ -212,7 +213,7 @@ impl Service {
         &self,
         lobby: &Lobby,
         inv: &Invitation,
-    ) -> Result<super::super::Settings, Failure> {
+    ) -> Result<crate::game::Settings, Failure> {
         let settings = self.settings(inv.guild)?;
         // Seen from the one who accepts: they are "you".
         let correspondence = inv.terms.time.is_correspondence();
@@ -230,7 +231,7 @@ impl Service {
         &self,
         mut lobby: std::sync::MutexGuard<'_, Lobby>,
         inv: Invitation,
-        settings: &super::super::Settings,
+        settings: &crate::game::Settings,
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let (players, teams) = match inv.pair {

@@ -8,14 +8,14 @@ use crate::store::{
     StoreError, StoredEvent,
 };
 
-use super::super::events::{
+use super::match_rows::{time_control, time_spec};
+use crate::game::events::{
     Board, ColourRule, Entry, EntryStatus, EventGame, EventTerms, Format, HandicapPolicy, Outcome,
     Pairing, Schedule, Stage, Tournament,
 };
-use super::super::ids::{ChannelId, EventId, GuildId, MatchId, UserId};
-use super::super::rating::Rank;
-use super::super::time::{Duration, Timestamp, millis_of};
-use super::match_rows::{time_control, time_spec};
+use crate::game::rating::Rank;
+use crate::game::{ChannelId, EventId, GuildId, MatchId, UserId};
+use crate::game::{Duration, Timestamp, millis_of};
 
 /// A stored event that does not hold together.
 fn bad(id: i64, cause: impl Into<String>) -> StoreError {
