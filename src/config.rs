@@ -1,8 +1,16 @@
-//! Host settings, from the environment and `.env`: the token, the database path, the log
-//! filter, a development guild and an optional REST proxy for Discord's API.
+//! The host's settings, each defined once here as an environment variable (read from `.env`
+//! too) that may also be given as a flag of the same name (`AI_THREADS=2` or
+//! `--ai-threads 2`), by clap's `env`: the bot (`tengen run`), the computer's worker
+//! (`tengen worker`), `tengen health` and `tengen migrate-db` take the groups they need. A
+//! variable set but blank counts as unset, as a host who leaves `DEV_GUILD_ID=` in `.env`
+//! means. What clap cannot check alone (the token's shape, a shard range within the shards,
+//! the workers on PostgreSQL) is [`HostConfig::from_args`]'s.
 
 use std::fmt;
+use std::num::NonZeroU64;
 use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
 
 use crate::runtime::ComputerConfig;
 use crate::store::{Durability, Location};
@@ -12,25 +20,6 @@ pub const DEFAULT_DATABASE_PATH: &str = "./data/tengen.db";
 
 /// The connections a PostgreSQL pool opens when `DATABASE_CONNECTIONS` does not say.
 pub const DEFAULT_DATABASE_CONNECTIONS: u32 = 8;
-
-/// The heartbeat file, as `tengen run` and `tengen health` both find it: `HEARTBEAT_PATH`, else
-/// the database file's name with `.heartbeat` added (`DATABASE_PATH`, else the default). Two
-/// processes on one machine (on one PostgreSQL database) need one each: the host sets it.
-pub fn heartbeat_path(var: impl Fn(&str) -> Option<String>) -> PathBuf {
-    let get = |k: &str| {
-        var(k)
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
-    if let Some(path) = get("HEARTBEAT_PATH") {
-        return PathBuf::from(path);
-    }
-    let mut name = std::ffi::OsString::from(
-        get("DATABASE_PATH").unwrap_or_else(|| DEFAULT_DATABASE_PATH.to_owned()),
-    );
-    name.push(".heartbeat");
-    PathBuf::from(name)
-}
 
 /// The bot's token. Its `Debug` and `Display` never show it, so it cannot reach a log line.
 #[derive(Clone, PartialEq, Eq)]
@@ -110,22 +99,8 @@ pub enum ConfigError {
         "DISCORD_TOKEN looks wrong (it has spaces or is too short): paste the token from the developer portal's Bot page"
     )]
     MalformedToken,
-    #[error("DEV_GUILD_ID must be a server id (a number), not {0:?}")]
-    GuildId(String),
     #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
     ApiBase(String),
-    #[error("PRESENCE_INTENT must be true or false")]
-    Presence,
-    #[error("{0} must be a whole number from {1} to {2}")]
-    Number(&'static str, u64, u64),
-    #[error(
-        "DATABASE_SYNC must be full (every commit survives a power loss) or normal (faster; the last commits may not), not {0:?}"
-    )]
-    Sync(String),
-    #[error(
-        "AI_WORKERS must be local (the computer thinks in this process) or external (tengen worker processes on PostgreSQL think), not {0:?}"
-    )]
-    Workers(String),
     #[error(
         "AI_WORKERS=external needs PostgreSQL (DATABASE_URL): the workers take their searches from its database"
     )]
@@ -148,108 +123,198 @@ pub enum ConfigError {
     DatabaseUrl,
 }
 
+/// Where the database is: PostgreSQL for several processes, else a SQLite file.
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// A PostgreSQL database shared by several bot processes and workers
+    /// (postgres://user:password@host:5432/database); without it, the SQLite file.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    #[command(flatten)]
+    pub file: SqliteFileArgs,
+    /// The most connections a PostgreSQL pool opens.
+    #[arg(long, env = "DATABASE_CONNECTIONS", default_value_t = DEFAULT_DATABASE_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub database_connections: u32,
+    /// How hard a SQLite commit is pushed to the disk: full (every commit survives a power
+    /// loss) or normal (faster; the last commits may not).
+    #[arg(long, env = "DATABASE_SYNC", value_enum, ignore_case = true, default_value_t = Sync::Full)]
+    pub database_sync: Sync,
+}
+
+/// The SQLite file.
+#[derive(Debug, Clone, Args)]
+pub struct SqliteFileArgs {
+    /// The SQLite database file (created with its folder).
+    #[arg(long, alias = "from", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE_PATH)]
+    pub database_path: PathBuf,
+}
+
+/// `DATABASE_SYNC`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Sync {
+    Full,
+    Normal,
+}
+
+/// The heartbeat file `tengen run` writes and `tengen health` reads.
+#[derive(Debug, Clone, Args)]
+pub struct HeartbeatArgs {
+    /// The heartbeat file (default: the database file's name with `.heartbeat` added); two
+    /// processes on one machine need one each.
+    #[arg(long, env = "HEARTBEAT_PATH")]
+    pub heartbeat_path: Option<PathBuf>,
+}
+
+impl HeartbeatArgs {
+    /// The heartbeat file of the process serving `file`.
+    pub fn path(&self, file: &SqliteFileArgs) -> PathBuf {
+        self.heartbeat_path.clone().unwrap_or_else(|| {
+            let mut name = file.database_path.clone().into_os_string();
+            name.push(".heartbeat");
+            PathBuf::from(name)
+        })
+    }
+}
+
+/// How the computer thinks, in the bot or in a worker.
+#[derive(Debug, Clone, Args)]
+pub struct ThinkingArgs {
+    /// Threads that search at once.
+    #[arg(long, env = "AI_THREADS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub ai_threads: u64,
+    /// A cap on the playouts of any search (a slow machine, a test).
+    #[arg(long, env = "AI_MAX_PLAYOUTS", value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
+    pub ai_max_playouts: Option<u64>,
+}
+
+/// `AI_WORKERS`: where the computer thinks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Workers {
+    /// In this process.
+    Local,
+    /// In `tengen worker` processes, through the PostgreSQL database.
+    External,
+}
+
+/// The bot's settings (`tengen run`).
+#[derive(Debug, Clone, Args)]
+pub struct BotArgs {
+    /// The bot's token, from the developer portal's Bot page.
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    pub discord_token: Option<String>,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    #[command(flatten)]
+    pub heartbeat: HeartbeatArgs,
+    #[command(flatten)]
+    pub thinking: ThinkingArgs,
+    /// Games against the computer at once.
+    #[arg(long, env = "AI_MAX_GAMES", default_value_t = crate::service::DEFAULT_COMPUTER_GAMES as u64,
+          value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub ai_max_games: u64,
+    /// Where the computer thinks: local, or external (`tengen worker` on PostgreSQL).
+    #[arg(long, env = "AI_WORKERS", value_enum, ignore_case = true, default_value_t = Workers::Local)]
+    pub ai_workers: Workers,
+    /// The host's own GTP engine, offered as the level `engine`: its program and arguments,
+    /// split as a shell would.
+    #[arg(long, env = "AI_ENGINE_COMMAND")]
+    pub ai_engine_command: Option<String>,
+    /// The engine's name as players see it (default: its program's).
+    #[arg(long, env = "AI_ENGINE_NAME")]
+    pub ai_engine_name: Option<String>,
+    /// The engine's rank as players see it (default: the advanced level's).
+    #[arg(long, env = "AI_ENGINE_RANK")]
+    pub ai_engine_rank: Option<String>,
+    /// Register the commands to this server only (at once), for development.
+    #[arg(long, env = "DEV_GUILD_ID")]
+    pub dev_guild_id: Option<NonZeroU64>,
+    /// A REST proxy for Discord's API (serenity's own rate limiter is then off).
+    #[arg(long, env = "DISCORD_API_BASE")]
+    pub discord_api_base: Option<String>,
+    /// Ask Discord for members' presence (a privileged intent), which reconnect grace needs.
+    #[arg(long, env = "PRESENCE_INTENT", default_value = "false", value_parser = clap::builder::BoolishValueParser::new())]
+    pub presence_intent: bool,
+    /// Discord's shards the bot runs with: auto, or a number.
+    #[arg(long, env = "SHARDS", default_value = "auto")]
+    pub shards: String,
+    /// The shards this process serves, first and last (`0-7`, or one, `3`).
+    #[arg(long, env = "SHARD_RANGE")]
+    pub shard_range: Option<String>,
+}
+
+/// Reads `.env` (without overriding the environment) and drops from `command` every
+/// environment value that is set but blank, so that it counts as unset: `DEV_GUILD_ID=` left
+/// in `.env` is no guild.
+pub fn with_environment(command: clap::Command) -> clap::Command {
+    let _ = dotenvy::dotenv();
+    fn walk(command: clap::Command) -> clap::Command {
+        command
+            .mut_args(|a| blank_env_unset(a, |name| std::env::var_os(name)))
+            .mut_subcommands(walk)
+    }
+    walk(command)
+}
+
+/// `arg` without its environment variable when `lookup` finds it set but blank.
+fn blank_env_unset(
+    arg: clap::Arg,
+    lookup: impl Fn(&std::ffi::OsStr) -> Option<std::ffi::OsString>,
+) -> clap::Arg {
+    let blank = arg
+        .get_env()
+        .and_then(lookup)
+        .is_some_and(|v| v.to_string_lossy().trim().is_empty());
+    if blank { arg.env(None) } else { arg }
+}
+
 impl HostConfig {
-    /// Reads the settings through `var` (the process environment in production, a map in tests).
+    /// The bot's configuration from its settings: what clap checked, and what only they
+    /// together say.
     ///
     /// # Errors
-    /// A missing or malformed token, a guild id that is not a number, a proxy that is not a URL.
-    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<HostConfig, ConfigError> {
-        let get = |k: &str| {
-            var(k)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+    /// A missing or malformed token, a proxy that is not a URL, shards or a range that do not
+    /// fit, an engine command that does not split, a rank that is none, a database URL that is
+    /// not PostgreSQL's, external workers without PostgreSQL.
+    pub fn from_args(args: BotArgs) -> Result<HostConfig, ConfigError> {
+        let blank = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let token = blank(args.discord_token).ok_or(ConfigError::MissingToken)?;
         let token = token.strip_prefix("Bot ").unwrap_or(&token).to_owned();
         if token.len() < 20 || token.chars().any(char::is_whitespace) {
             return Err(ConfigError::MalformedToken);
         }
-        let dev_guild_id = match get("DEV_GUILD_ID") {
-            None => None,
-            Some(v) => Some(
-                v.parse::<std::num::NonZeroU64>()
-                    .map_err(|_| ConfigError::GuildId(v))?,
-            ),
-        };
-        let api_base = match get("DISCORD_API_BASE") {
+        let api_base = match blank(args.discord_api_base) {
             None => None,
             Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
                 Some(v.trim_end_matches('/').to_owned())
             }
             Some(v) => return Err(ConfigError::ApiBase(v)),
         };
-        let presence = match get("PRESENCE_INTENT")
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None | Some("0" | "false" | "no" | "off") => false,
-            Some("1" | "true" | "yes" | "on") => true,
-            Some(_) => return Err(ConfigError::Presence),
+        let durability = match args.database.database_sync {
+            Sync::Full => Durability::Power,
+            Sync::Normal => Durability::Process,
         };
-        let durability = match get("DATABASE_SYNC")
-            .map(|v| v.to_ascii_lowercase())
-            .as_deref()
-        {
-            None | Some("full") => Durability::Power,
-            Some("normal") => Durability::Process,
-            Some(other) => return Err(ConfigError::Sync(other.to_owned())),
+        let computer = ComputerConfig {
+            threads: usize::try_from(args.thinking.ai_threads).unwrap_or(1),
+            max_games: usize::try_from(args.ai_max_games).unwrap_or(0),
+            max_playouts: args.thinking.ai_max_playouts,
+            external: args.ai_workers == Workers::External,
         };
-        let number = |name: &'static str, lo: u64, hi: u64| -> Result<Option<u64>, ConfigError> {
-            get(name)
-                .map(|v| {
-                    v.parse::<u64>()
-                        .ok()
-                        .filter(|n| (lo..=hi).contains(n))
-                        .ok_or(ConfigError::Number(name, lo, hi))
-                })
-                .transpose()
-        };
-        let mut computer = ComputerConfig::default();
-        if let Some(n) = number("AI_THREADS", 1, 64)? {
-            computer.threads = n as usize;
-        }
-        if let Some(n) = number("AI_MAX_GAMES", 0, 10_000)? {
-            computer.max_games = n as usize;
-        }
-        computer.max_playouts = number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX))?;
-        computer.external = match get("AI_WORKERS").map(|v| v.to_ascii_lowercase()).as_deref() {
-            None | Some("local") => false,
-            Some("external") => true,
-            Some(other) => return Err(ConfigError::Workers(other.to_owned())),
-        };
-        let engine = match get("AI_ENGINE_COMMAND").filter(|c| !c.trim().is_empty()) {
+        let engine = match blank(args.ai_engine_command) {
             None => None,
-            Some(text) => {
-                // Split as a shell would (quotes, escapes), without running a shell.
-                let command = shlex::split(&text)
-                    .filter(|c| !c.is_empty())
-                    .ok_or_else(|| ConfigError::EngineCommand(text.clone()))?;
-                let rank = match get("AI_ENGINE_RANK") {
-                    None => crate::go::Level::Advanced.estimated_rank(),
-                    Some(r) => r.parse().map_err(|()| ConfigError::EngineRank(r.clone()))?,
-                };
-                let program = std::path::Path::new(&command[0])
-                    .file_name()
-                    .map_or_else(|| command[0].clone(), |f| f.to_string_lossy().into_owned());
-                let name = get("AI_ENGINE_NAME")
-                    .map(|n| n.trim().chars().take(40).collect::<String>())
-                    .filter(|n| !n.is_empty())
-                    .unwrap_or(program);
-                Some(crate::game::computer::HostEngine {
-                    command,
-                    name,
-                    rank,
-                })
-            }
+            Some(text) => Some(host_engine(
+                &text,
+                blank(args.ai_engine_name),
+                blank(args.ai_engine_rank),
+            )?),
         };
-        let database_path = get("DATABASE_PATH")
-            .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from);
-        let connections = number("DATABASE_CONNECTIONS", 1, 100)?
-            .map_or(DEFAULT_DATABASE_CONNECTIONS, |n| n as u32);
-        let database = match get("DATABASE_URL") {
+        let database_path = args.database.file.database_path.clone();
+        let database = match blank(args.database.database_url) {
             Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-                Location::Postgres { url, connections }
+                Location::Postgres {
+                    url,
+                    connections: args.database.database_connections,
+                }
             }
             Some(_) => return Err(ConfigError::DatabaseUrl),
             None => Location::Sqlite {
@@ -257,72 +322,114 @@ impl HostConfig {
                 durability,
             },
         };
-        let shards = match get("SHARDS").map(|v| v.to_ascii_lowercase()).as_deref() {
-            None | Some("auto") => Shards::Auto,
-            Some(v) => match v.parse::<u32>() {
-                Ok(n) if (1..=MAX_SHARDS).contains(&n) => Shards::Count(n),
-                _ => return Err(ConfigError::Shards(v.to_owned())),
-            },
-        };
-        let shard_range = match get("SHARD_RANGE") {
-            None => None,
-            Some(v) => {
-                let bad = || ConfigError::ShardRange(v.clone());
-                let (a, b) = v.split_once('-').unwrap_or((&v, &v));
-                let a: u32 = a.trim().parse().map_err(|_| bad())?;
-                let b: u32 = b.trim().parse().map_err(|_| bad())?;
-                let within = match shards {
-                    Shards::Count(n) => b < n,
-                    Shards::Auto => b < MAX_SHARDS,
-                };
-                if a > b || !within {
-                    return Err(bad());
-                }
-                Some((a, b))
-            }
-        };
+        let shards = shards(&args.shards)?;
+        let shard_range = blank(args.shard_range)
+            .map(|v| shard_range(&v, shards))
+            .transpose()?;
         if computer.external && !matches!(database, Location::Postgres { .. }) {
             return Err(ConfigError::WorkersNeedPostgres);
         }
         Ok(HostConfig {
-            heartbeat_path: heartbeat_path(&var),
+            heartbeat_path: args.heartbeat.path(&args.database.file),
             engine,
             shards,
             shard_range,
-            presence,
+            presence: args.presence_intent,
             durability,
             computer,
             token: Token(token),
             database_path,
             database,
-            dev_guild_id,
+            dev_guild_id: args.dev_guild_id,
             api_base,
         })
     }
+}
 
-    /// Reads `.env` (if present, without overriding the environment), then the environment.
-    ///
-    /// # Errors
-    /// As [`HostConfig::from_vars`].
-    pub fn from_env() -> Result<HostConfig, ConfigError> {
-        let _ = dotenvy::dotenv();
-        HostConfig::from_vars(|k| std::env::var(k).ok())
+/// The host's engine: its command split as a shell would (quotes, escapes, without running a
+/// shell), its name (its program's unless given) and its rank (the advanced level's unless
+/// given).
+fn host_engine(
+    text: &str,
+    name: Option<String>,
+    rank: Option<String>,
+) -> Result<crate::game::computer::HostEngine, ConfigError> {
+    let command = shlex::split(text)
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| ConfigError::EngineCommand(text.to_owned()))?;
+    let rank = match rank {
+        None => crate::go::Level::Advanced.estimated_rank(),
+        Some(r) => r.parse().map_err(|()| ConfigError::EngineRank(r.clone()))?,
+    };
+    let program = std::path::Path::new(&command[0])
+        .file_name()
+        .map_or_else(|| command[0].clone(), |f| f.to_string_lossy().into_owned());
+    let name = name
+        .map(|n| n.chars().take(40).collect::<String>())
+        .unwrap_or(program);
+    Ok(crate::game::computer::HostEngine {
+        command,
+        name,
+        rank,
+    })
+}
+
+/// `SHARDS`: `auto`, or a number from 1 to [`MAX_SHARDS`].
+fn shards(text: &str) -> Result<Shards, ConfigError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "" | "auto" => Ok(Shards::Auto),
+        v => match v.parse::<u32>() {
+            Ok(n) if (1..=MAX_SHARDS).contains(&n) => Ok(Shards::Count(n)),
+            _ => Err(ConfigError::Shards(v.to_owned())),
+        },
     }
+}
+
+/// `SHARD_RANGE`: `first-last` (or one shard), within the shards.
+fn shard_range(text: &str, shards: Shards) -> Result<(u32, u32), ConfigError> {
+    let bad = || ConfigError::ShardRange(text.to_owned());
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    let within = match shards {
+        Shards::Count(n) => b < n,
+        Shards::Auto => b < MAX_SHARDS,
+    };
+    if a > b || !within {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
     const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gabcde.secretsecretsecretsecret";
 
+    #[derive(Debug, clap::Parser)]
+    struct Bot {
+        #[command(flatten)]
+        args: BotArgs,
+    }
+
+    /// The bot's settings given as `(VARIABLE, value)`, as flags of the same names (the
+    /// process's own environment left out); `Err(None)` when clap refuses them.
+    fn parse(pairs: &[(&str, &str)]) -> Result<BotArgs, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        let mut argv = vec!["tengen".to_owned()];
+        for (k, v) in pairs {
+            argv.push(format!("--{}", k.to_ascii_lowercase().replace('_', "-")));
+            argv.push((*v).to_owned());
+        }
+        let matches = Bot::command()
+            .mut_args(|a| a.env(None))
+            .try_get_matches_from(argv)?;
+        Bot::from_arg_matches(&matches).map(|b| b.args)
+    }
+
     fn config(pairs: &[(&str, &str)]) -> Result<HostConfig, ConfigError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        HostConfig::from_vars(|k| map.get(k).cloned())
+        HostConfig::from_args(parse(pairs).expect("settings clap takes"))
     }
 
     #[test]
@@ -406,10 +513,8 @@ mod tests {
             ),
             (2, 0, Some(500))
         );
-        assert!(matches!(
-            config(&[("DISCORD_TOKEN", TOKEN), ("AI_THREADS", "0")]),
-            Err(ConfigError::Number("AI_THREADS", 1, 64))
-        ));
+        let refused = parse(&[("DISCORD_TOKEN", TOKEN), ("AI_THREADS", "0")]).unwrap_err();
+        assert!(refused.to_string().contains("AI_THREADS"), "{refused}");
     }
 
     #[test]
@@ -438,7 +543,7 @@ mod tests {
             let e = config(&[
                 ("DISCORD_TOKEN", TOKEN),
                 ("SHARDS", shards),
-                ("SHARD_RANGE", range),
+                ("SHARD_RANGE", if range.is_empty() { "0" } else { range }),
             ])
             .unwrap_err();
             assert!(
@@ -462,13 +567,21 @@ mod tests {
     }
 
     #[test]
+    fn a_variable_set_but_blank_counts_as_unset() {
+        let arg = || clap::Arg::new("dev").env("DEV_GUILD_ID");
+        let blank = blank_env_unset(arg(), |_| Some(" ".into()));
+        assert_eq!(blank.get_env(), None);
+        let set = blank_env_unset(arg(), |_| Some("12".into()));
+        assert_eq!(set.get_env(), Some(std::ffi::OsStr::new("DEV_GUILD_ID")));
+        let unset = blank_env_unset(arg(), |_| None);
+        assert_eq!(unset.get_env(), Some(std::ffi::OsStr::new("DEV_GUILD_ID")));
+    }
+
+    #[test]
     fn a_host_may_choose_normal_sync() {
         let c = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_SYNC", "NORMAL")]).unwrap();
         assert_eq!(c.durability, Durability::Process);
-        assert!(matches!(
-            config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_SYNC", "off")]),
-            Err(ConfigError::Sync(_))
-        ));
+        assert!(parse(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_SYNC", "off")]).is_err());
     }
 
     #[test]
@@ -508,10 +621,7 @@ mod tests {
         );
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:3000"));
         assert_eq!(c.database_path, PathBuf::from("/data/tengen.db"));
-        assert!(matches!(
-            config(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]),
-            Err(ConfigError::GuildId(_))
-        ));
+        assert!(parse(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]).is_err());
         assert!(matches!(
             config(&[
                 ("DISCORD_TOKEN", TOKEN),

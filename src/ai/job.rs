@@ -97,22 +97,16 @@ impl SearchJob {
     }
 }
 
-/// A decision as stored: `pass`, `resign`, or the point in SGF coordinates.
-pub fn answer_text(decision: Decision, game_size: crate::go::BoardSize) -> String {
-    match decision {
-        Decision::Pass => "pass".to_owned(),
-        Decision::Resign => "resign".to_owned(),
-        Decision::Play(p) => p.to_sgf(game_size),
-    }
+/// A decision as stored, as GTP writes it: `pass`, `resign`, or the point (`D4`).
+pub fn answer_text(decision: Decision) -> String {
+    decision.to_string()
 }
 
-/// A stored answer; `None` if it is not one.
+/// A stored answer; `None` if it is not one. An answer stored before the GTP form, with the
+/// point in SGF coordinates (`dd`), still reads.
 pub fn answer_of(text: &str, game_size: crate::go::BoardSize) -> Option<Decision> {
-    match text {
-        "pass" => Some(Decision::Pass),
-        "resign" => Some(Decision::Resign),
-        point => Point::from_sgf(point, game_size).map(Decision::Play),
-    }
+    Decision::parse_on(text, game_size)
+        .or_else(|| Point::from_sgf(text, game_size).map(Decision::Play))
 }
 
 #[cfg(test)]
@@ -145,9 +139,28 @@ mod tests {
         assert_eq!(replayed.rules(), game.rules());
         assert_eq!(replayed.to_move(), game.to_move());
         let d = back.search(Some(200), &Never).unwrap();
-        assert_eq!(answer_of(&answer_text(d, size), size), Some(d));
+        assert_eq!(answer_of(&answer_text(d), size), Some(d));
         if let Decision::Play(p) = d {
             assert!(replayed.is_legal(Move::Play(p)), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn an_answer_reads_as_gtp_writes_it_and_as_it_was_stored_before() {
+        let size = BoardSize::NINE;
+        for d in [Decision::Pass, Decision::Resign, Decision::Play("C7".parse().unwrap())] {
+            assert_eq!(answer_text(d), d.to_string());
+            assert_eq!(answer_of(&answer_text(d), size), Some(d));
+        }
+        assert_eq!(answer_of("PASS", size), Some(Decision::Pass));
+        // The SGF coordinates answers were stored in before.
+        assert_eq!(
+            answer_of("cc", size),
+            Point::from_sgf("cc", size).map(Decision::Play)
+        );
+        assert_eq!(answer_of("C7", size), answer_of("cc", size));
+        for garbage in ["", "Z99", "T19", "c", "resign!"] {
+            assert_eq!(answer_of(garbage, size), None, "{garbage:?}");
         }
     }
 

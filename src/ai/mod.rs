@@ -153,6 +153,18 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// A decision as GTP writes it, `resign`, `pass` or a point like `D4` on a board of `size`
+    /// (any case); `None` when it is none of them. Its `Display` writes the same form.
+    pub fn parse_on(text: &str, size: crate::go::BoardSize) -> Option<Decision> {
+        if text.trim().eq_ignore_ascii_case("resign") {
+            return Some(Decision::Resign);
+        }
+        Move::parse_on(text, size).map(|m| match m {
+            Move::Play(p) => Decision::Play(p),
+            Move::Pass => Decision::Pass,
+        })
+    }
+
     /// The board move, if the decision is one (resigning is not).
     pub fn to_move(self) -> Option<Move> {
         match self {

@@ -297,7 +297,7 @@ impl Session {
             return Err("syntax error".into());
         };
         let color = parse_color(c).ok_or("syntax error")?;
-        let mv = parse_vertex(v, self.size).ok_or("syntax error")?;
+        let mv = Move::parse_on(v, self.size).ok_or("syntax error")?;
         if self.game.is_over() {
             self.game.resume();
         }
@@ -364,7 +364,7 @@ impl Session {
                 .best
                 .first()
                 .map_or(Move::Pass, |b| b.0),
-            Decision::Resign => return Ok("resign".into()),
+            Decision::Resign => return Ok(Decision::Resign.to_string()),
             Decision::Pass => Move::Pass,
             Decision::Play(p) => Move::Play(p),
         };
@@ -377,7 +377,7 @@ impl Session {
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("cannot play ({})", e.reason()))?;
-        Ok(vertex(mv))
+        Ok(mv.to_string())
     }
 
     /// The time the next move of `color` may take: the level's (or `--max-time`), within what
@@ -611,19 +611,6 @@ fn parse_color(text: &str) -> Option<Color> {
     }
 }
 
-fn parse_vertex(text: &str, size: BoardSize) -> Option<Move> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Some(Move::Pass);
-    }
-    size.parse_point(text).map(Move::Play)
-}
-
-fn vertex(mv: Move) -> String {
-    match mv {
-        Move::Pass => "pass".into(),
-        Move::Play(p) => p.to_string(),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -18,22 +18,13 @@ pub struct MigrateArgs {
     /// The PostgreSQL database to fill (empty): postgres://user:password@host:5432/database.
     #[arg(long)]
     pub to: String,
-    /// The SQLite file (default: DATABASE_PATH, else ./data/tengen.db).
-    #[arg(long)]
-    pub from: Option<PathBuf>,
+    /// The SQLite file to copy from.
+    #[command(flatten)]
+    pub from: crate::config::SqliteFileArgs,
 }
 
 pub fn run(args: &MigrateArgs) -> ExitCode {
-    let _ = dotenvy::dotenv();
-    let from = args.from.clone().unwrap_or_else(|| {
-        std::env::var("DATABASE_PATH")
-            .ok()
-            .filter(|p| !p.trim().is_empty())
-            .map_or_else(
-                || PathBuf::from(crate::config::DEFAULT_DATABASE_PATH),
-                PathBuf::from,
-            )
-    });
+    let from: PathBuf = args.from.database_path.clone();
     if !args.to.starts_with("postgres://") && !args.to.starts_with("postgresql://") {
         eprintln!("tengen: --to must be a PostgreSQL URL (postgres://user:password@host/db)");
         return ExitCode::from(2);

@@ -9,9 +9,9 @@ mod worker;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::config::HostConfig;
+use crate::config::{BotArgs, HeartbeatArgs, HostConfig, SqliteFileArgs, with_environment};
 
 pub use render::{Overlay, RenderArgs, RenderCliError, render_file};
 pub use replay::{ReplayArgs, ReplayReport, replay_report};
@@ -27,7 +27,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the Discord bot (the default when no command is given).
-    Run,
+    Run(Box<BotArgs>),
     /// Replay an SGF record under a rule set: first illegal move, final position, score.
     Replay(ReplayArgs),
     /// Draw an SGF record as a PNG board, at its end or at any move.
@@ -36,25 +36,54 @@ pub enum Command {
     Gtp(gtp::GtpArgs),
     /// Exit 0 if the running bot wrote its heartbeat in the last 90 s (for container health
     /// checks): `HEARTBEAT_PATH`, else the database file's name with `.heartbeat` added.
-    Health,
+    Health(HealthArgs),
     /// Copy everything from the SQLite file into an empty PostgreSQL database (the bot stopped).
     MigrateDb(migrate_db::MigrateArgs),
     /// Think for the computer: take searches from the PostgreSQL database of `DATABASE_URL`
     /// (the bots run with `AI_WORKERS=external`), answer them, until SIGTERM or SIGINT.
-    Worker,
+    Worker(worker::WorkerArgs),
+}
+
+/// Where `tengen health` looks.
+#[derive(Debug, clap::Args)]
+pub struct HealthArgs {
+    #[command(flatten)]
+    file: SqliteFileArgs,
+    #[command(flatten)]
+    heartbeat: HeartbeatArgs,
+}
+
+/// The bot's settings alone, for `tengen` without a command.
+#[derive(Debug, Parser)]
+#[command(name = "tengen")]
+struct RunOnly {
+    #[command(flatten)]
+    bot: BotArgs,
+}
+
+/// Parses `T` from the arguments and the environment (`.env` read, blank values unset);
+/// clap's own message and exit status 2 when they do not parse.
+fn parse<T: CommandFactory + FromArgMatches>(args: Option<&[&str]>) -> T {
+    let command = with_environment(T::command());
+    let matches = match args {
+        Some(a) => command.get_matches_from(a),
+        None => command.get_matches(),
+    };
+    T::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
 /// Parses the arguments and runs the chosen command.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run_bot(),
-        Command::Replay(args) => replay::run(&args),
-        Command::Render(args) => render::run(&args),
-        Command::Gtp(args) => gtp::run(&args),
-        Command::Health => health(),
-        Command::MigrateDb(args) => migrate_db::run(&args),
-        Command::Worker => worker::run(),
+    let cli: Cli = parse(None);
+    match cli.command {
+        None => run_bot(parse::<RunOnly>(Some(&["tengen"])).bot),
+        Some(Command::Run(args)) => run_bot(*args),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Render(args)) => render::run(&args),
+        Some(Command::Gtp(args)) => gtp::run(&args),
+        Some(Command::Health(args)) => health(&args),
+        Some(Command::MigrateDb(args)) => migrate_db::run(&args),
+        Some(Command::Worker(args)) => worker::run(&args),
     }
 }
 
@@ -122,8 +151,8 @@ fn log_start(config: &HostConfig) {
 
 /// Starts the bot: settings from `.env` and the environment, logs to stderr, then serve until
 /// SIGINT/SIGTERM. A bad setting or an unusable database is one line and exit status 2.
-fn run_bot() -> ExitCode {
-    let config = match HostConfig::from_env() {
+fn run_bot(args: BotArgs) -> ExitCode {
+    let config = match HostConfig::from_args(args) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("tengen: {e}");
@@ -151,9 +180,8 @@ fn run_bot() -> ExitCode {
     }
 }
 
-fn health() -> ExitCode {
-    let _ = dotenvy::dotenv();
-    let path = crate::config::heartbeat_path(|k| std::env::var(k).ok());
+fn health(args: &HealthArgs) -> ExitCode {
+    let path = args.heartbeat.path(&args.file);
     if crate::discord::is_healthy(&path) {
         ExitCode::SUCCESS
     } else {

@@ -20,7 +20,21 @@ use crate::store::{JOBS_CHANNEL, PgListener, Store, redact};
 /// How long a worker waits for a notification before it looks at the queue anyway.
 const IDLE_LOOK: Duration = Duration::from_secs(1);
 
-/// The worker's settings, from the environment.
+/// The worker's settings: the database and the thinking as the bot reads them, and the lease.
+#[derive(Debug, clap::Args)]
+pub struct WorkerArgs {
+    #[command(flatten)]
+    database: crate::config::DatabaseArgs,
+    #[command(flatten)]
+    thinking: crate::config::ThinkingArgs,
+    /// How long a worker holds a search before another may take it (it is let go at once on
+    /// a clean stop).
+    #[arg(long, env = "AI_JOB_LEASE_SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    ai_job_lease_seconds: u64,
+}
+
+/// What the worker runs with.
 struct WorkerConfig {
     url: String,
     threads: usize,
@@ -28,38 +42,19 @@ struct WorkerConfig {
     max_playouts: Option<u64>,
 }
 
-fn config() -> Result<WorkerConfig, String> {
-    let _ = dotenvy::dotenv();
-    let get = |k: &str| {
-        std::env::var(k)
-            .ok()
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
-    let url = get("DATABASE_URL")
+fn config(args: &WorkerArgs) -> Result<WorkerConfig, String> {
+    let url = args
+        .database
+        .database_url
+        .clone()
+        .map(|u| u.trim().to_owned())
         .filter(|u| u.starts_with("postgres://") || u.starts_with("postgresql://"))
         .ok_or("DATABASE_URL must name the bot processes' PostgreSQL database (postgres://…)")?;
-    let number = |name: &str, lo: u64, hi: u64, default: u64| -> Result<u64, String> {
-        match get(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or(format!("{name} must be a whole number from {lo} to {hi}")),
-        }
-    };
-    let threads = usize::try_from(number("AI_THREADS", 1, 64, 1)?).unwrap_or(1);
-    let lease = Duration::from_secs(number("AI_JOB_LEASE_SECONDS", 1, 3600, 60)?);
-    let max_playouts = match get("AI_MAX_PLAYOUTS") {
-        None => None,
-        Some(_) => Some(number("AI_MAX_PLAYOUTS", 1, u64::from(u32::MAX), 0)?),
-    };
     Ok(WorkerConfig {
         url,
-        threads,
-        lease,
-        max_playouts,
+        threads: usize::try_from(args.thinking.ai_threads).unwrap_or(1),
+        lease: Duration::from_secs(args.ai_job_lease_seconds),
+        max_playouts: args.thinking.ai_max_playouts,
     })
 }
 
@@ -126,8 +121,8 @@ fn stop_on_signal(stopping: Arc<AtomicBool>, bell: Arc<Bell>) -> std::io::Result
 }
 
 /// Runs the worker until SIGTERM or SIGINT (exit status 0), or it is killed.
-pub fn run() -> ExitCode {
-    let config = match config() {
+pub fn run(args: &WorkerArgs) -> ExitCode {
+    let config = match config(args) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("tengen worker: {e}");
@@ -259,10 +254,7 @@ fn search_jobs(
             return;
         }
         let answer = match searched {
-            Ok(decision) => match job.game() {
-                Ok(game) => answer_text(decision, game.size()),
-                Err(_) => "pass".to_owned(),
-            },
+            Ok(decision) => answer_text(decision),
             Err(e) => {
                 warn!(error = %e, "a job whose game does not replay; answering a pass");
                 "pass".to_owned()

@@ -27,6 +27,18 @@ impl std::fmt::Display for Move {
     }
 }
 
+impl Move {
+    /// A move as GTP and players write it, `pass` (any case) or a point like `D4` on a board of
+    /// `size`; `None` when it is neither. [`Move`]'s `Display` writes the same form.
+    pub fn parse_on(text: &str, size: BoardSize) -> Option<Move> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Some(Move::Pass);
+        }
+        size.parse_point(text).map(Move::Play)
+    }
+}
+
 /// Why a move is refused. The game is unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalMove {

@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::ai::Decision;
-use crate::go::{Color, Game, Move, Point};
+use crate::go::{Color, Game};
 
 /// How long a setup command (`boardsize`, `play`, …) may take.
 const SETUP_WAIT: Duration = Duration::from_secs(5);
@@ -125,11 +125,7 @@ impl GtpEngine {
             }
         }
         for (c, mv) in game.moves() {
-            let vertex = match mv {
-                Move::Play(p) => p.to_string(),
-                Move::Pass => "pass".to_owned(),
-            };
-            self.ask(&format!("play {} {vertex}", colour(*c)), SETUP_WAIT)?;
+            self.ask(&format!("play {} {mv}", colour(*c)), SETUP_WAIT)?;
         }
         // Byo-yomi of one stone in `think` seconds; an engine without time control refuses it
         // and plays at its own pace, still bounded by the wait below.
@@ -159,14 +155,10 @@ fn colour(c: Color) -> &'static str {
 
 /// A `genmove` answer as a decision, if it is one that is legal in `game`.
 fn decision(game: &Game, answer: &str) -> Option<Decision> {
-    match answer.trim().to_ascii_lowercase().as_str() {
-        "pass" => Some(Decision::Pass),
-        "resign" => Some(Decision::Resign),
-        vertex => {
-            let p: Point = vertex.parse().ok()?;
-            game.is_legal(Move::Play(p)).then_some(Decision::Play(p))
-        }
-    }
+    let d = Decision::parse_on(answer, game.size())?;
+    d.to_move()
+        .is_none_or(|m| game.is_legal(m))
+        .then_some(d)
 }
 
 /// Collects the engine's answers: each begins with `=` or `?` and ends at an empty line.
