@@ -6,6 +6,8 @@
 use crate::go::{Color, Game, Level, Point};
 
 use super::rating::{Rank, Rating, START, rating_of};
+use super::refusal::Refusal;
+use super::settings::Settings;
 use super::{BoardRef, UserId};
 
 /// What a level means to the game: the rank it is shown at and the fixed rating a ranked
@@ -103,4 +105,32 @@ pub struct ComputerTask {
     pub board: BoardRef,
     pub game: Game,
     pub task: Task,
+}
+
+/// What a server's settings allow of the computer: the rule lives with the computer, so that
+/// the settings (which a refusal names) need not know the refusals.
+impl Settings {
+    /// The level a game against the computer is played at: the one asked, else the strongest
+    /// the server offers.
+    ///
+    /// # Errors
+    /// The server is off, offers no computer, or not the level asked.
+    pub fn computer_level(&self, asked: Option<Level>) -> Result<Level, Refusal> {
+        if !self.enabled {
+            return Err(Refusal::ServerDisabled);
+        }
+        if !self.ai_enabled {
+            return Err(Refusal::ComputerDisabled);
+        }
+        let strongest = self.ai_levels.last().copied().unwrap_or(Level::Advanced);
+        let level = asked.unwrap_or(strongest);
+        if self.ai_levels.contains(&level) {
+            Ok(level)
+        } else {
+            Err(Refusal::LevelNotAllowed {
+                level,
+                allowed: self.ai_levels.clone(),
+            })
+        }
+    }
 }

@@ -7,7 +7,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::go::{
-    BoardSize, Color, Komi, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi, max_fixed,
+    BoardSize, ByColor, Color, Komi, Level, MIN_HANDICAP, RuleSet, fixed_points, handicap_komi,
+    max_fixed,
 };
 
 use super::events::nigiri::Chooser;
@@ -15,6 +16,7 @@ pub use super::events::nigiri::NigiriStage;
 use super::matches::{Match, MatchConfig, MeritRules};
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
+use super::teams::Side;
 use super::time::{Duration, Timestamp};
 use super::time_control::{TimeControl, TimePreset};
 use super::{ChannelId, GuildId, InvitationId, InvitationRef, MatchId, UserId};
@@ -639,4 +641,31 @@ fn remove_from<K: std::hash::Hash + Eq>(
             index.remove(&key);
         }
     }
+}
+
+/// A pair Go invitation: the inviter and their partner against the one invited and theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairRequest {
+    pub who: InviteRequest,
+    pub partner: UserId,
+    pub opponent_partner: UserId,
+    /// Whether either partner is a bot account (the front end knows).
+    pub partners_are_bots: bool,
+}
+
+/// What a consultation game's creator asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamGameRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub by: UserId,
+    /// Whether the caller moderates the server.
+    pub moderator: bool,
+    /// Black's and White's teams; a side `None` is the computer's.
+    pub sides: ByColor<Option<Side>>,
+    /// The computer's account and level, when it plays a side.
+    pub computer: Option<(UserId, Option<Level>)>,
+    pub options: InviteOptions,
+    /// The time a team has for each move (its voting window).
+    pub window: Duration,
 }

@@ -31,6 +31,7 @@ pub use ids::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
 pub use invitation::{
     ColourAsked, Colours, ColoursWhy, Invitation, InviteOptions, NigiriStage, Terms,
 };
+pub use invitation::{PairRequest, TeamGameRequest};
 pub use matches::{
     AbandonCause, Action, Agreement, EndReason, Ended, Ending, Match, MatchConfig, MeritRules,
     NIGIRI_GUESSER, Phase, Ruling,
@@ -39,7 +40,7 @@ pub use rating::Standing;
 pub use refusal::Refusal;
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
-pub use teams::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
+pub use teams::{MAX_WINDOW, MIN_WINDOW};
 pub use time::{Duration, Timestamp, millis_of};
 pub use timers::Timers;
 

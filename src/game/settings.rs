@@ -11,7 +11,6 @@ use std::str::FromStr;
 
 use crate::go::{BoardSize, Komi, Level, MAX_SIZE, MIN_SIZE, RuleSet};
 
-use super::refusal::Refusal;
 use super::time_control::{TimeControl, TimePreset};
 
 /// Every game setting, in the order `show` lists them.
@@ -484,30 +483,6 @@ impl Settings {
             SettingKey::MaxCorrespondenceGames => self.max_correspondence_games.to_string(),
             SettingKey::Takebacks => self.takebacks.to_string(),
             SettingKey::TeamGamesForEveryone => self.team_games_for_everyone.to_string(),
-        }
-    }
-
-    /// The level a game against the computer is played at: the one asked, else the strongest
-    /// the server offers.
-    ///
-    /// # Errors
-    /// The server is off, offers no computer, or not the level asked.
-    pub fn computer_level(&self, asked: Option<Level>) -> Result<Level, Refusal> {
-        if !self.enabled {
-            return Err(Refusal::ServerDisabled);
-        }
-        if !self.ai_enabled {
-            return Err(Refusal::ComputerDisabled);
-        }
-        let strongest = self.ai_levels.last().copied().unwrap_or(Level::Advanced);
-        let level = asked.unwrap_or(strongest);
-        if self.ai_levels.contains(&level) {
-            Ok(level)
-        } else {
-            Err(Refusal::LevelNotAllowed {
-                level,
-                allowed: self.ai_levels.clone(),
-            })
         }
     }
 

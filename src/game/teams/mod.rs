@@ -10,11 +10,10 @@
 
 pub mod votes;
 
-use crate::go::{ByColor, Color, Level};
+use crate::go::{ByColor, Color};
 
-use super::invitation::{InviteOptions, InviteRequest};
 use super::time::Duration;
-use super::{ChannelId, GuildId, MatchId, UserId};
+use super::{MatchId, UserId};
 
 /// How a team game's sides play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -146,33 +145,6 @@ impl Teams {
         all.dedup();
         all
     }
-}
-
-/// A pair Go invitation: the inviter and their partner against the one invited and theirs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PairRequest {
-    pub who: InviteRequest,
-    pub partner: UserId,
-    pub opponent_partner: UserId,
-    /// Whether either partner is a bot account (the front end knows).
-    pub partners_are_bots: bool,
-}
-
-/// What a consultation game's creator asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TeamGameRequest {
-    pub guild: GuildId,
-    pub channel: ChannelId,
-    pub by: UserId,
-    /// Whether the caller moderates the server.
-    pub moderator: bool,
-    /// Black's and White's teams; a side `None` is the computer's.
-    pub sides: ByColor<Option<Side>>,
-    /// The computer's account and level, when it plays a side.
-    pub computer: Option<(UserId, Option<Level>)>,
-    pub options: InviteOptions,
-    /// The time a team has for each move (its voting window).
-    pub window: Duration,
 }
 
 /// The shortest and longest voting window of a consultation game.
