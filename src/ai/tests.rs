@@ -5,8 +5,9 @@
 use crate::go::light_playout::Rng;
 use proptest::prelude::*;
 
+use super::engine::*;
 use super::*;
-use crate::go::{Board, Komi, Move, RuleSet, Rules};
+use crate::go::{Board, Color, DeadStones, Game, Komi, Move, RuleSet, Rules};
 
 fn pt(s: &str) -> Point {
     s.parse().unwrap()
