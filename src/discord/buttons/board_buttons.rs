@@ -12,7 +12,7 @@ use crate::service::Failure;
 use super::super::commands::{remember_invitation, resign_text};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::tr;
-use super::super::publish::{current, redraw_now};
+use super::super::publish::redraw_now;
 use super::super::reply::Reply;
 use super::super::ui::{self, picker};
 use super::Press;
@@ -271,7 +271,8 @@ fn stale(applied: &crate::service::Applied) -> bool {
 async fn on_current_board(p: &Press<'_>, game: MatchId) -> bool {
     let message = p.press.message.id.get();
     p.bot
-        .repo(move |r| r.board(game))
+        .runtime
+        .board_record(game)
         .await
         .ok()
         .flatten()
@@ -313,7 +314,7 @@ async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8)
 
 /// Redraws the mark picker in place after a toggle.
 async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Point) {
-    let redrawn = current(p.bot, game).await.and_then(|m| {
+    let redrawn = p.bot.current(game).await.and_then(|m| {
         let index = u8::try_from(region_of(m.game.size(), point)).ok()?;
         let r = picker::region(&m, index)?;
         Some(Reply::private(picker::marks_text(&m, &r, p.lang)).components(picker::marks(&m, &r)))
