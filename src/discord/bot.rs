@@ -1,6 +1,6 @@
 //! What every command and button shares: the runtime handle (the one way to the game and to the
-//! adapter's own tables), Discord's REST client once connected, the publisher, and the
-//! bookkeeping of a graceful stop.
+//! adapter's own tables, each read and write by its name), Discord's REST client once
+//! connected, the publisher's memory, and the bookkeeping of a graceful stop.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -8,15 +8,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serenity::all::Http;
 
-use crate::game::{GuildId, Timestamp};
+use tracing::warn;
+
+use crate::game::{GuildId, Match, MatchId, Timestamp};
 use crate::runtime::Handle;
 use crate::service::Failure;
-use crate::store::StoreError;
 
 use super::discord_settings::DiscordSettings;
 use super::i18n::Lang;
-use super::publish::Publisher;
-use super::repo::Repo;
+use super::publish::turns::Publisher;
 
 /// The error type of commands: a failure already answered to the user, or Discord's.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -74,15 +74,16 @@ impl Bot {
         (!self.stopping.load(Ordering::SeqCst)).then_some(guard)
     }
 
-    /// Runs a call on the adapter's own tables, through the runtime (off the async threads).
-    ///
-    /// # Errors
-    /// The database failed (or the task did).
-    pub async fn repo<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Repo<'_>) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, Failure> {
-        self.runtime.tables(move |store| f(&Repo::on(store))).await
+    /// A match as it stands, to show it: from memory if running, else replayed from the
+    /// database; `None` (logged) if it cannot be read.
+    pub async fn current(&self, id: MatchId) -> Option<Match> {
+        match self.runtime.game(id).await {
+            Ok(m) => m,
+            Err(e) => {
+                warn!(match_id = id.get(), error = %e, "cannot load the game to show it");
+                None
+            }
+        }
     }
 
     /// The adapter's settings of a server.
@@ -90,7 +91,31 @@ impl Bot {
     /// # Errors
     /// The database failed: the caller says so, or (for a notice) does without.
     pub async fn discord_settings(&self, guild: GuildId) -> Result<DiscordSettings, Failure> {
-        self.repo(move |r| r.settings(guild)).await
+        let pairs = self.runtime.discord_settings(guild).await?;
+        Ok(DiscordSettings::from_pairs(&pairs))
+    }
+
+    /// Saves the adapter's settings of a server.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn save_discord_settings(
+        &self,
+        guild: GuildId,
+        settings: &DiscordSettings,
+    ) -> Result<(), Failure> {
+        self.runtime
+            .save_discord_settings(guild, settings.to_pairs())
+            .await
+    }
+
+    /// The `language` setting of a server and the locale an earlier run stored for it.
+    async fn stored_language(
+        &self,
+        guild: GuildId,
+    ) -> Result<(Option<Lang>, Option<String>), Failure> {
+        let setting = self.discord_settings(guild).await?.language;
+        Ok((setting, self.runtime.guild_locale(guild).await?))
     }
 
     /// The language of a server's public messages: its `language` setting, else the locale
@@ -109,13 +134,10 @@ impl Bot {
             None => {
                 // The setting, and the locale stored by an earlier run; a read that fails is
                 // English for this message, and looked for again at the next (not remembered).
-                let read = self
-                    .repo(move |r| Ok((r.settings(guild)?.language, r.guild_locale(guild)?)))
-                    .await;
-                let (setting, stored) = match read {
+                let (setting, stored) = match self.stored_language(guild).await {
                     Ok(pair) => pair,
                     Err(e) => {
-                        tracing::warn!(error = %e, "cannot read the server's language; English for now");
+                        warn!(error = %e, "cannot read the server's language; English for now");
                         return self
                             .seen_locale(guild)
                             .map_or(Lang::En, |l| Lang::from_locale(&l));
@@ -164,14 +186,14 @@ impl Bot {
         }
         let (bot, locale) = (Arc::clone(self), locale.to_owned());
         tokio::spawn(async move {
-            let stored = bot.repo(move |r| {
-                if r.guild_locale(guild)?.as_deref() != Some(locale.as_str()) {
-                    r.set_guild_locale(guild, &locale)?;
+            let stored = async {
+                if bot.runtime.guild_locale(guild).await?.as_deref() != Some(locale.as_str()) {
+                    bot.runtime.set_guild_locale(guild, locale.clone()).await?;
                 }
-                Ok(())
-            });
+                Ok::<(), Failure>(())
+            };
             if let Err(e) = stored.await {
-                tracing::warn!(error = %e, "cannot remember the guild's locale");
+                warn!(error = %e, "cannot remember the guild's locale");
             }
         });
     }

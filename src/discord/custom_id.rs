@@ -156,13 +156,37 @@ impl ButtonId {
         }
     }
 
-    /// Reads a custom id. One arm per action, each short: the codec reads best whole, beside
-    /// its writer below.
+    /// Reads a custom id: its prefix and action, then the fields of that action, read by the
+    /// family it belongs to ([`Fields::lobby`], [`Fields::board`], [`Fields::page`]), each
+    /// beside its writer below.
     ///
     /// # Errors
     /// Anything this codec did not write: another prefix or version, an unknown action, a
     /// missing or extra field, a number or point that does not parse.
     pub fn decode(id: &str) -> Result<ButtonId, CustomIdError> {
+        let f = Fields::read(id)?;
+        if let Some(b) = f.lobby()? {
+            return Ok(b);
+        }
+        if let Some(b) = f.board()? {
+            return Ok(b);
+        }
+        match f.page()? {
+            Some(b) => Ok(b),
+            None => Err(CustomIdError::UnknownAction(f.action.to_owned())),
+        }
+    }
+}
+
+/// A custom id's action and its fields, read by position.
+struct Fields<'a> {
+    action: &'a str,
+    fields: Vec<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// Splits a custom id of this codec into its action and fields.
+    fn read(id: &'a str) -> Result<Fields<'a>, CustomIdError> {
         if id.len() > MAX_LEN {
             return Err(CustomIdError::TooLong);
         }
@@ -174,127 +198,72 @@ impl ButtonId {
         let action = parts
             .next()
             .ok_or_else(|| CustomIdError::Fields(String::new()))?;
-        let fields: Vec<&str> = parts.collect();
-        let want = |n: usize| {
-            if fields.len() == n {
-                Ok(())
-            } else {
-                Err(CustomIdError::Fields(action.to_owned()))
-            }
-        };
-        let id_at = |i: usize| number::<i64>(fields[i]).map(MatchId);
-        let inv_at = |i: usize| number::<i64>(fields[i]).map(InvitationId);
-        let move_at = |i: usize| number::<u32>(fields[i]);
-        Ok(match action {
-            "acc" => {
-                want(1)?;
-                ButtonId::Accept {
-                    invitation: inv_at(0)?,
-                }
-            }
-            "dec" => {
-                want(1)?;
-                ButtonId::Decline {
-                    invitation: inv_at(0)?,
-                }
-            }
-            "cnl" => {
-                want(1)?;
-                ButtonId::Cancel {
-                    invitation: inv_at(0)?,
-                }
-            }
-            // `lb` is the merit board (the only one before ratings), `lbr` the rating board.
-            "lb" => {
-                want(1)?;
-                ButtonId::Leaderboard {
-                    page: number(fields[0])?,
-                    by: Ranking::Merit,
-                }
-            }
-            "lbr" => {
-                want(1)?;
-                ButtonId::Leaderboard {
-                    page: number(fields[0])?,
-                    by: Ranking::Rating,
-                }
-            }
-            "rg" => {
-                want(3)?;
-                ButtonId::Region {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    region: number(fields[2])?,
-                }
-            }
-            "pt" => {
-                want(3)?;
-                ButtonId::Play {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    point: point(fields[2])?,
-                }
-            }
-            "mk" => {
-                want(4)?;
-                ButtonId::Mark {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    marking: move_at(2)?,
-                    point: point(fields[3])?,
-                }
-            }
-            "ok" => {
-                want(3)?;
-                ButtonId::AcceptMarking {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    marking: move_at(2)?,
-                }
-            }
-            "rp" => {
-                want(2)?;
-                ButtonId::Resume {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                }
-            }
-            "ps" => {
-                want(2)?;
-                ButtonId::Pass {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                }
-            }
-            "rs" => {
-                want(2)?;
-                ButtonId::Resign {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                }
-            }
-            "tb" => {
-                want(2)?;
-                ButtonId::TakeBack {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                }
-            }
-            "tby" | "tbn" => {
-                want(2)?;
-                ButtonId::AnswerTakeBack {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    accept: action == "tby",
+        Ok(Fields {
+            action,
+            fields: parts.collect(),
+        })
+    }
+
+    /// Exactly `n` fields, or the action's error.
+    fn want(&self, n: usize) -> Result<(), CustomIdError> {
+        if self.fields.len() == n {
+            Ok(())
+        } else {
+            Err(CustomIdError::Fields(self.action.to_owned()))
+        }
+    }
+
+    fn field(&self, i: usize) -> Result<&'a str, CustomIdError> {
+        self.fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| CustomIdError::Fields(self.action.to_owned()))
+    }
+
+    fn number<T: std::str::FromStr>(&self, i: usize) -> Result<T, CustomIdError> {
+        number(self.field(i)?)
+    }
+
+    fn game(&self, i: usize) -> Result<MatchId, CustomIdError> {
+        self.number::<i64>(i).map(MatchId)
+    }
+
+    fn invitation(&self, i: usize) -> Result<InvitationId, CustomIdError> {
+        self.number::<i64>(i).map(InvitationId)
+    }
+
+    fn point(&self, i: usize) -> Result<Point, CustomIdError> {
+        point(self.field(i)?)
+    }
+
+    /// The `game:move_number` every board button starts with, after `want(n)`.
+    fn game_move(&self, n: usize) -> Result<(MatchId, u32), CustomIdError> {
+        self.want(n)?;
+        Ok((self.game(0)?, self.number(1)?))
+    }
+
+    /// An invitation's, an event's or a nigiri's button; `None`: not one of them.
+    fn lobby(&self) -> Result<Option<ButtonId>, CustomIdError> {
+        let action = self.action;
+        Ok(Some(match action {
+            "acc" | "dec" | "cnl" => {
+                self.want(1)?;
+                let invitation = self.invitation(0)?;
+                match action {
+                    "acc" => ButtonId::Accept { invitation },
+                    "dec" => ButtonId::Decline { invitation },
+                    _ => ButtonId::Cancel { invitation },
                 }
             }
             "rm" => {
-                want(1)?;
-                ButtonId::Rematch { game: id_at(0)? }
+                self.want(1)?;
+                ButtonId::Rematch {
+                    game: self.game(0)?,
+                }
             }
             "ej" | "el" => {
-                want(1)?;
-                let event = EventId(number::<i64>(fields[0])?);
+                self.want(1)?;
+                let event = EventId(self.number::<i64>(0)?);
                 if action == "ej" {
                     ButtonId::JoinEvent { event }
                 } else {
@@ -303,43 +272,118 @@ impl ButtonId {
             }
             // `n…`: an invitation's nigiri; `m…`: an event game's.
             "ngo" | "nge" | "mgo" | "mge" => {
-                want(1)?;
+                self.want(1)?;
                 ButtonId::Guess {
-                    of: nigiri_of(action, fields[0])?,
+                    of: nigiri_of(action, self.field(0)?)?,
                     odd: action.ends_with("go"),
                 }
             }
             "ncb" | "ncw" | "mcb" | "mcw" => {
-                want(1)?;
+                self.want(1)?;
                 ButtonId::ChooseColour {
-                    of: nigiri_of(action, fields[0])?,
+                    of: nigiri_of(action, self.field(0)?)?,
                     black: action.ends_with("cb"),
                 }
             }
-            "vp" => {
-                want(3)?;
-                ButtonId::VotePoint {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    point: point(fields[2])?,
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A board's button (a region, a point, a mark, Pass, Resign, a takeback, a vote); `None`:
+    /// not one of them.
+    fn board(&self) -> Result<Option<ButtonId>, CustomIdError> {
+        let action = self.action;
+        Ok(Some(match action {
+            "rg" => {
+                let (game, move_number) = self.game_move(3)?;
+                let region = self.number(2)?;
+                ButtonId::Region {
+                    game,
+                    move_number,
+                    region,
                 }
             }
-            "vs" | "vr" => {
-                want(2)?;
-                ButtonId::VotePass {
-                    game: id_at(0)?,
-                    move_number: move_at(1)?,
-                    resign: action == "vr",
+            "pt" | "vp" => {
+                let (game, move_number) = self.game_move(3)?;
+                let point = self.point(2)?;
+                if action == "pt" {
+                    ButtonId::Play {
+                        game,
+                        move_number,
+                        point,
+                    }
+                } else {
+                    ButtonId::VotePoint {
+                        game,
+                        move_number,
+                        point,
+                    }
                 }
             }
+            "mk" => {
+                let (game, move_number) = self.game_move(4)?;
+                ButtonId::Mark {
+                    game,
+                    move_number,
+                    marking: self.number(2)?,
+                    point: self.point(3)?,
+                }
+            }
+            "ok" => {
+                let (game, move_number) = self.game_move(3)?;
+                ButtonId::AcceptMarking {
+                    game,
+                    move_number,
+                    marking: self.number(2)?,
+                }
+            }
+            "rp" | "ps" | "rs" | "tb" | "tby" | "tbn" | "vs" | "vr" => {
+                let (game, move_number) = self.game_move(2)?;
+                at_move(action, game, move_number)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A page's button (the leaderboard's, the primer's); `None`: not one of them.
+    fn page(&self) -> Result<Option<ButtonId>, CustomIdError> {
+        // `lb` is the merit board (the only one before ratings), `lbr` the rating board.
+        let by = match self.action {
+            "lb" => Ranking::Merit,
+            "lbr" => Ranking::Rating,
             "learn" => {
-                want(1)?;
-                ButtonId::Learn {
-                    page: number(fields[0])?,
-                }
+                self.want(1)?;
+                return Ok(Some(ButtonId::Learn {
+                    page: self.number(0)?,
+                }));
             }
-            other => return Err(CustomIdError::UnknownAction(other.to_owned())),
-        })
+            _ => return Ok(None),
+        };
+        self.want(1)?;
+        Ok(Some(ButtonId::Leaderboard {
+            page: self.number(0)?,
+            by,
+        }))
+    }
+}
+
+/// A board's button that carries only its game and move number, by its action.
+fn at_move(action: &str, game: MatchId, move_number: u32) -> ButtonId {
+    match action {
+        "rp" => ButtonId::Resume { game, move_number },
+        "ps" => ButtonId::Pass { game, move_number },
+        "rs" => ButtonId::Resign { game, move_number },
+        "tb" => ButtonId::TakeBack { game, move_number },
+        "tby" | "tbn" => ButtonId::AnswerTakeBack {
+            game,
+            move_number,
+            accept: action == "tby",
+        },
+        _ => ButtonId::VotePass {
+            game,
+            move_number,
+            resign: action == "vr",
+        },
     }
 }
 
@@ -363,6 +407,9 @@ fn number<T: std::str::FromStr>(s: &str) -> Result<T, CustomIdError> {
 
 impl fmt::Display for ButtonId {
     /// The custom id: what [`ButtonId::decode`] reads back.
+    ///
+    /// One flat table, an arm for each kind of button: split, the writer would no longer read
+    /// as the one list of every id's spelling.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ButtonId::Accept { invitation } => write!(f, "{PREFIX}:acc:{invitation}"),

@@ -15,7 +15,6 @@ mod permissions;
 mod primer;
 pub mod publish;
 mod reply;
-pub mod repo;
 mod snowflake;
 pub mod ui;
 
@@ -103,11 +102,7 @@ pub fn is_healthy(heartbeat: &Path) -> bool {
 /// The database cannot be opened, the host's engine does not work, or the Discord client
 /// cannot start.
 pub async fn run(config: HostConfig) -> Result<(), RunError> {
-    for file in [&config.database_path, &config.heartbeat_path] {
-        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
-        }
-    }
+    make_folders(&config)?;
     let heartbeat_file = config.heartbeat_path.clone();
     let mut signals = runtime::StopSignals::listen().map_err(RunError::Signals)?;
     // The database before Discord: a second process on the same file stops here, at once.
@@ -142,23 +137,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     } = runtime::start(opened, clock, config.computer, plan.shards.clone()).await?;
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
-    match handle.load_problems().await {
-        Ok(problems) => {
-            for p in problems {
-                warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
-            }
-        }
-        Err(e) => warn!(error = %e, "cannot list the games that could not be loaded"),
-    }
-    match handle.running().await {
-        Ok(running) => info!(
-            running = running.len(),
-            ms = loading.elapsed().as_millis() as u64,
-            database = %config.database,
-            "games loaded"
-        ),
-        Err(e) => warn!(error = %e, "cannot count the running games"),
-    }
+    report_loaded(&handle, loading, &config).await;
     let bot = Arc::new(Bot::new(handle, config.dev_guild_id));
     let (stop_tx, stop_rx) = watch::channel(false);
     let connections = Arc::new(gateway::Connections::new(&held));
@@ -193,12 +172,7 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         warn!("the gateway did not close in time; stopping anyway");
     }
     let _ = stop_tx.send(true);
-    for _ in 0..100 {
-        if bot.in_flight.load(Ordering::SeqCst) == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for_flights(&bot).await;
     scheduler.stop().await;
     let _ = heartbeat.await;
     let _ = std::fs::remove_file(&heartbeat_file);
@@ -206,6 +180,47 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     drop(bot);
     info!("database closed; goodbye");
     result
+}
+
+/// The folders of the database and heartbeat files, made if missing.
+fn make_folders(config: &HostConfig) -> Result<(), RunError> {
+    for file in [&config.database_path, &config.heartbeat_path] {
+        if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| RunError::Folder(dir.to_owned(), e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Logs what start-up loaded: the stored games kept out of play, and how many run.
+async fn report_loaded(handle: &runtime::Handle, loading: std::time::Instant, config: &HostConfig) {
+    match handle.load_problems().await {
+        Ok(problems) => {
+            for p in problems {
+                warn!(subject = ?p.subject, problem = %p.error, "a stored game could not be loaded; it is kept out of play");
+            }
+        }
+        Err(e) => warn!(error = %e, "cannot list the games that could not be loaded"),
+    }
+    match handle.running().await {
+        Ok(running) => info!(
+            running = running.len(),
+            ms = loading.elapsed().as_millis() as u64,
+            database = %config.database,
+            "games loaded"
+        ),
+        Err(e) => warn!(error = %e, "cannot count the running games"),
+    }
+}
+
+/// Waits (five seconds at most) for the interactions in flight to be answered.
+async fn wait_for_flights(bot: &Bot) {
+    for _ in 0..100 {
+        if bot.in_flight.load(Ordering::SeqCst) == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// The poise framework of one shard's client: the commands, the events the commands do not
@@ -392,7 +407,7 @@ async fn repost_invitations(bot: &Bot) {
     };
     for inv in pending {
         let id = inv.id;
-        let posted = || async move { bot.repo(move |r| r.invitation_message(id)).await };
+        let posted = || async move { bot.runtime.invitation_message(id).await };
         if !matches!(posted().await, Ok(None)) {
             continue;
         }
@@ -413,9 +428,7 @@ async fn repost_invitations(bot: &Bot) {
         match sent.await {
             Ok(m) => {
                 let (channel, mid) = (inv.channel, m.id.get());
-                let _ = bot
-                    .repo(move |r| r.set_invitation_message(id, channel, mid))
-                    .await;
+                let _ = bot.runtime.set_invitation_message(id, channel, mid).await;
                 info!(
                     invitation = id.get(),
                     "posted an invitation whose message was lost"

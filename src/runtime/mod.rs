@@ -1,9 +1,9 @@
 //! The async face of the match service, in fishnet's actor shape: one cloneable [`Handle`],
 //! the one owner of the state, with typed messages in — [`Handle::apply`] for every change
-//! (a [`Command`]), a named query for every read ([`queries`]), and [`Handle::tables`] for a
-//! front end's own tables — each run on tokio's blocking pool, never on the async threads;
-//! the scheduler that turns deadlines into commands; the liveness note; the clock. No front
-//! end holds the [`Service`] itself.
+//! (a [`Command`]), a named query for every read ([`queries`]), and a named write for the
+//! rest ([`writes`]: what start-up recovered, a front end's own tables) — each run on tokio's
+//! blocking pool, never on the async threads; the scheduler that turns deadlines into
+//! commands; the liveness note; the clock. No front end holds the [`Service`] itself.
 //!
 //! It decides no rule: it passes commands and the time to `game` and hands back what `game`
 //! says.
@@ -14,6 +14,7 @@ pub mod gtp_engine;
 pub mod queries;
 mod scheduler;
 mod shards;
+mod writes;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -1,19 +1,25 @@
 //! The named reads of the service, each off the async threads: what a front end may ask, and
-//! nothing else (a write is a [`crate::game::Command`] through [`Handle::apply`]). A failed
-//! read is a [`Failure`] the front end answers with "something went wrong, try again" — never
-//! a default that looks true.
+//! nothing else (a write is a [`crate::game::Command`] through [`Handle::apply`], or one of the
+//! named writes of [`super::writes`]). A failed read is a [`Failure`] the front end answers with
+//! "something went wrong, try again" — never a default that looks true. The Discord adapter's
+//! own tables (where its messages and threads are, its settings) are read here too, each by
+//! its name.
 
 use std::sync::Arc;
 
 use crate::game::events::Tournament;
 use crate::game::{
-    BoardRef, ChannelId, EventId, GuildId, Invitation, InvitationId, Match, MatchId, Outcome,
-    Settings, Timestamp, UserId,
+    BoardRef, ChannelId, EventId, GuildId, Invitation, InvitationId, Match, MatchId, Settings,
+    Timestamp, UserId,
 };
+use crate::go::Color;
 use crate::service::{
     Failure, Leaderboard, LoadProblem, Profile, Ranking, RecordWords, RunningGame, Service,
 };
-use crate::store::{MatchSummary, Store, StoreError};
+use crate::store::discord_tables::DiscordTables;
+use crate::store::{MatchSummary, StoreError};
+
+pub use crate::store::discord_tables::{BoardRecord, TeamBoardRecord};
 
 use super::{Handle, blocking};
 
@@ -29,16 +35,12 @@ impl Handle {
             .unwrap_or_else(|e| Err(Failure::Internal(StoreError::Task(e.to_string()))))
     }
 
-    /// Runs `f` on the store for a front end's own tables (the Discord adapter's `discord_*`),
-    /// off the async threads, in the store's transactions like every other call.
-    ///
-    /// # Errors
-    /// The database failed (or the task did).
-    pub async fn tables<T: Send + 'static>(
+    /// Runs a read of the Discord adapter's tables off the async threads.
+    async fn discord<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+        f: impl FnOnce(DiscordTables<'_>) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, Failure> {
-        self.query(move |s| f(s.store()).map_err(Failure::Internal))
+        self.query(move |s| f(s.store().discord_tables()).map_err(Failure::Internal))
             .await
     }
 
@@ -125,14 +127,6 @@ impl Handle {
     /// The task failed.
     pub async fn invitation(&self, id: InvitationId) -> Result<Option<Invitation>, Failure> {
         self.query(move |s| Ok(s.invitation(id))).await
-    }
-
-    /// What start-up changed, to show once (see [`Service::take_recovered`]).
-    ///
-    /// # Errors
-    /// The task failed.
-    pub async fn take_recovered(&self) -> Result<Vec<Outcome>, Failure> {
-        self.query(|s| Ok(s.take_recovered())).await
     }
 
     /// The stored games and invitations that could not be loaded, and why.
@@ -278,5 +272,92 @@ impl Handle {
     ) -> Result<String, Failure> {
         self.query(move |s| s.event_sgf(guild, id, &names, &words))
             .await
+    }
+
+    /// Whether `roles` include the role event `id` of `guild` is open to (`false` when it names
+    /// none): the game's terms decide.
+    ///
+    /// # Errors
+    /// No such event there, or the database failed.
+    pub async fn holds_event_role(
+        &self,
+        guild: GuildId,
+        id: EventId,
+        roles: Vec<u64>,
+    ) -> Result<bool, Failure> {
+        self.query(move |s| Ok(s.event(guild, id)?.terms.role_held_by(&roles)))
+            .await
+    }
+
+    /// Where a game's board message is, and what it shows (the Discord adapter's table).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn board_record(&self, id: MatchId) -> Result<Option<BoardRecord>, Failure> {
+        self.discord(move |d| d.board(id)).await
+    }
+
+    /// The latest games whose board message is in `channel` (a channel or a game's thread),
+    /// newest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn boards_in(&self, channel: ChannelId) -> Result<Vec<MatchId>, Failure> {
+        self.discord(move |d| d.boards_in(channel)).await
+    }
+
+    /// The public message of an invitation: its channel and message id.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn invitation_message(
+        &self,
+        id: InvitationId,
+    ) -> Result<Option<(ChannelId, u64)>, Failure> {
+        self.discord(move |d| d.invitation_message(id)).await
+    }
+
+    /// The announcement of an event: its channel and message id.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn event_message(&self, id: EventId) -> Result<Option<(ChannelId, u64)>, Failure> {
+        self.discord(move |d| d.event_message(id)).await
+    }
+
+    /// Where an event's game is mirrored: the relay channel and the mirror message.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn relay_message(&self, id: MatchId) -> Result<Option<(ChannelId, u64)>, Failure> {
+        self.discord(move |d| d.relay(id)).await
+    }
+
+    /// A consultation team's thread, its board message (once posted) and what it shows.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn team_board(
+        &self,
+        id: MatchId,
+        color: Color,
+    ) -> Result<Option<TeamBoardRecord>, Failure> {
+        self.discord(move |d| d.team_board(id, color)).await
+    }
+
+    /// The Discord adapter's settings of a server, as its key and value pairs.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn discord_settings(&self, guild: GuildId) -> Result<Vec<(String, String)>, Failure> {
+        self.discord(move |d| d.settings(guild)).await
+    }
+
+    /// The locale Discord last gave for a guild.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn guild_locale(&self, guild: GuildId) -> Result<Option<String>, Failure> {
+        self.discord(move |d| d.guild_locale(guild)).await
     }
 }

@@ -20,6 +20,7 @@
 mod cluster;
 mod conn;
 pub mod copy;
+pub mod discord_tables;
 mod events;
 mod invitations;
 mod jobs;

@@ -138,7 +138,7 @@ fn fill(w: &World) {
     .unwrap();
     // The Discord adapter's tables.
     let store = w.open_store();
-    let repo = tengen::discord::repo::Repo::on(&store);
+    let repo = store.discord_tables();
     repo.set_board(team, ChannelId(5), 6, "shown").unwrap();
     repo.set_guild_locale(GUILD, "ja").unwrap();
     repo.set_team_thread(team, tengen::go::Color::Black, ChannelId(8))

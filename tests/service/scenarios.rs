@@ -1974,7 +1974,7 @@ fn board_and_invitation_messages_are_remembered_across_a_restart(
     };
     // The messages are the Discord adapter's, in its own tables of the same database.
     let s = w.open_store();
-    let repo = tengen::discord::repo::Repo::on(&s);
+    let repo = s.discord_tables();
     repo.set_invitation_message(inv, CHANNEL, 555).unwrap();
     let id = w.start(ALICE, BOB);
     repo.set_board(id, ChannelId(77), u64::MAX - 1, "shown")
@@ -1982,7 +1982,7 @@ fn board_and_invitation_messages_are_remembered_across_a_restart(
     drop(s);
     w.restart();
     let s = w.open_store();
-    let repo = tengen::discord::repo::Repo::on(&s);
+    let repo = s.discord_tables();
     let board = repo.board(id).unwrap().unwrap();
     assert_eq!(
         (board.channel, board.message),

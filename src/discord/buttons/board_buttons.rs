@@ -5,19 +5,22 @@
 //! — it is redrawn as the game stands — instead of being refused as stale.
 
 use crate::game::teams::votes::Choice;
-use crate::game::{BoardRef, Command, MatchId, Refusal};
+use crate::game::{BoardRef, Command, MatchId, Refusal, UserId};
 use crate::render::regions::region_of;
 use crate::service::Failure;
 
 use super::super::commands::{remember_invitation, resign_text};
 use super::super::custom_id::ButtonId;
 use super::super::i18n::tr;
-use super::super::publish::{current, redraw_now};
+use super::super::publish::redraw_now;
 use super::super::reply::Reply;
 use super::super::ui::{self, picker};
 use super::Press;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
+    if let Some(command) = board_command(p.user, id) {
+        return on_board(p, command).await;
+    }
     match id {
         ButtonId::Region {
             game,
@@ -35,60 +38,7 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
             marking,
             point,
         } => mark(p, board_ref(game, move_number), marking, point).await,
-        ButtonId::Pass { game, move_number } => {
-            let board = board_ref(game, move_number);
-            on_board(
-                p,
-                Command::Pass {
-                    by: p.user,
-                    board,
-                    game: None,
-                },
-            )
-            .await;
-        }
-        ButtonId::AcceptMarking {
-            game,
-            move_number,
-            marking,
-        } => {
-            let board = board_ref(game, move_number);
-            let marking = Some(marking);
-            on_board(
-                p,
-                Command::AcceptMarking {
-                    by: p.user,
-                    board,
-                    marking,
-                },
-            )
-            .await;
-        }
-        ButtonId::Resume { game, move_number } => {
-            let board = board_ref(game, move_number);
-            on_board(p, Command::ResumePlay { by: p.user, board }).await;
-        }
         ButtonId::Resign { game, .. } => resign(p, game).await,
-        ButtonId::TakeBack { game, move_number } => {
-            let board = board_ref(game, move_number);
-            on_board(p, Command::RequestUndo { by: p.user, board }).await;
-        }
-        ButtonId::AnswerTakeBack {
-            game,
-            move_number,
-            accept,
-        } => {
-            let board = board_ref(game, move_number);
-            on_board(
-                p,
-                Command::AnswerUndo {
-                    by: p.user,
-                    board,
-                    accept,
-                },
-            )
-            .await;
-        }
         ButtonId::Rematch { game } => rematch(p, game).await,
         ButtonId::VotePoint {
             game,
@@ -105,6 +55,46 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
         }
         _ => {}
     }
+}
+
+/// The command of a board button that is only its command, by `by` on the board it was
+/// drawn for (Pass, accepting the marking, resuming play, asking for a takeback and answering
+/// one); `None` for the others.
+fn board_command(by: UserId, id: ButtonId) -> Option<Command> {
+    Some(match id {
+        ButtonId::Pass { game, move_number } => Command::Pass {
+            by,
+            board: board_ref(game, move_number),
+            game: None,
+        },
+        ButtonId::AcceptMarking {
+            game,
+            move_number,
+            marking,
+        } => Command::AcceptMarking {
+            by,
+            board: board_ref(game, move_number),
+            marking: Some(marking),
+        },
+        ButtonId::Resume { game, move_number } => Command::ResumePlay {
+            by,
+            board: board_ref(game, move_number),
+        },
+        ButtonId::TakeBack { game, move_number } => Command::RequestUndo {
+            by,
+            board: board_ref(game, move_number),
+        },
+        ButtonId::AnswerTakeBack {
+            game,
+            move_number,
+            accept,
+        } => Command::AnswerUndo {
+            by,
+            board: board_ref(game, move_number),
+            accept,
+        },
+        _ => return None,
+    })
 }
 
 /// A consultation member's vote: from the point picker it replaces the picker with what was
@@ -271,7 +261,8 @@ fn stale(applied: &crate::service::Applied) -> bool {
 async fn on_current_board(p: &Press<'_>, game: MatchId) -> bool {
     let message = p.press.message.id.get();
     p.bot
-        .repo(move |r| r.board(game))
+        .runtime
+        .board_record(game)
         .await
         .ok()
         .flatten()
@@ -313,7 +304,7 @@ async fn open_picker(p: &Press<'_>, game: MatchId, move_number: u32, region: u8)
 
 /// Redraws the mark picker in place after a toggle.
 async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Point) {
-    let redrawn = current(p.bot, game).await.and_then(|m| {
+    let redrawn = p.bot.current(game).await.and_then(|m| {
         let index = u8::try_from(region_of(m.game.size(), point)).ok()?;
         let r = picker::region(&m, index)?;
         Some(Reply::private(picker::marks_text(&m, &r, p.lang)).components(picker::marks(&m, &r)))

@@ -9,15 +9,19 @@ use super::Press;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
     let (command, joining) = match id {
-        ButtonId::JoinEvent { event } => (
-            Command::JoinEvent {
+        ButtonId::JoinEvent { event } => {
+            let has_role = match p.holds_event_role(event).await {
+                Ok(held) => held,
+                Err(f) => return p.private(p.words_of(&f)).await,
+            };
+            let join = Command::JoinEvent {
                 guild: p.guild,
                 event,
                 user: p.user,
-                has_role: p.holds_event_role(event).await,
-            },
-            true,
-        ),
+                has_role,
+            };
+            (join, true)
+        }
         ButtonId::LeaveEvent { event } => (
             Command::LeaveEvent {
                 guild: p.guild,

@@ -11,16 +11,16 @@ mod page_buttons;
 use std::sync::Arc;
 
 use serenity::all::{ComponentInteraction, Context};
-use tracing::{Instrument, Span, info_span, warn};
+use tracing::{Span, info_span, warn};
 
-use crate::game::{Command, GuildId, UserId};
+use crate::game::{Command, EventId, GuildId, UserId};
 use crate::service::{Applied, Failure};
 
 use super::bot::{Bot, InFlight};
 use super::commands::log_failure;
 use super::custom_id::ButtonId;
 use super::i18n::{Lang, tr};
-use super::publish::publish;
+use super::publish;
 use super::reply::{Answer, Reply, Target};
 use super::ui::words;
 
@@ -65,23 +65,12 @@ impl Press<'_> {
 
     /// Applies a command through the runtime.
     pub async fn apply(&self, command: Command) -> Applied {
-        self.bot
-            .runtime
-            .apply(command)
-            .instrument(self.span.clone())
-            .await
+        publish::apply(self.bot, command, &self.span).await
     }
 
     /// Shows what a command changed, fired deadlines first.
     pub async fn publish(&self, applied: &Applied) {
-        for outcome in applied.outcomes() {
-            if let crate::game::Subject::Match(m) = outcome.subject {
-                self.span.record("match_id", m.get());
-            }
-            publish(self.bot, outcome)
-                .instrument(self.span.clone())
-                .await;
-        }
+        publish::publish_applied(self.bot, applied, &self.span).await;
     }
 
     /// The roles the one who pressed holds (what a role's team is judged by).
@@ -94,15 +83,15 @@ impl Press<'_> {
     }
 
     /// Whether the one who pressed holds the role event `event` is open to (`false` when it
-    /// names none, or cannot be read: the game then refuses only if a role is needed).
-    pub async fn holds_event_role(&self, event: crate::game::EventId) -> bool {
-        let role = match self.bot.runtime.event(self.guild, event).await {
-            Ok(t) => t.terms.role,
-            Err(_) => None,
-        };
-        let roles = self.press.member.as_ref().map(|m| &m.roles);
-        role.zip(roles)
-            .is_some_and(|(role, roles)| roles.iter().any(|r| r.get() == role))
+    /// names none), as the game's terms decide.
+    ///
+    /// # Errors
+    /// No such event, or it cannot be read: the press is answered with that failure.
+    pub async fn holds_event_role(&self, event: EventId) -> Result<bool, Failure> {
+        self.bot
+            .runtime
+            .holds_event_role(self.guild, event, self.roles())
+            .await
     }
 
     /// The refusal of a failed command, privately, in the user's language.

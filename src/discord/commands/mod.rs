@@ -35,7 +35,7 @@ mod weiqi_team_pair;
 use std::sync::Arc;
 
 use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Permissions};
-use tracing::{Instrument, Span, info_span, warn};
+use tracing::{Span, info_span, warn};
 
 use crate::game::{ChannelId, Command, GuildId, MatchId, Outcome, UserId};
 use crate::service::{Applied, Failure};
@@ -43,7 +43,7 @@ use crate::service::{Applied, Failure};
 use super::bot::{Bot, Ctx, Error, InFlight};
 use super::discord_settings::DiscordSettings;
 use super::i18n::{self, Lang, tr};
-use super::publish::publish;
+use super::publish;
 use super::reply::{Answer, Reply, Target};
 use super::ui::{self, words};
 
@@ -252,6 +252,18 @@ impl<'a> Call<'a> {
             .is_some_and(|p| p.contains(CONFIG_PERMISSION) || p.administrator())
     }
 
+    /// Refuses a caller who is not a moderator (privately, in their language); `true` if they
+    /// are one. The game says who may moderate.
+    pub async fn moderator_or_refuse(&self) -> bool {
+        match crate::game::may_moderate(self.moderator()) {
+            Ok(()) => true,
+            Err(r) => {
+                self.private(words::refusal(self.lang, &r)).await;
+                false
+            }
+        }
+    }
+
     /// Whether the caller may run the server's events: a moderator, or a member of the
     /// server's `event-organiser-role`.
     pub async fn organiser(&self) -> bool {
@@ -361,23 +373,12 @@ impl<'a> Call<'a> {
 
     /// Applies a command through the runtime.
     pub async fn apply(&self, command: Command) -> Applied {
-        self.bot
-            .runtime
-            .apply(command)
-            .instrument(self.span.clone())
-            .await
+        publish::apply(self.bot, command, &self.span).await
     }
 
     /// Shows what a command changed, fired deadlines first.
     pub async fn publish(&self, applied: &Applied) {
-        for outcome in applied.outcomes() {
-            if let crate::game::Subject::Match(m) = outcome.subject {
-                self.span.record("match_id", m.get());
-            }
-            publish(self.bot, outcome)
-                .instrument(self.span.clone())
-                .await;
-        }
+        publish::publish_applied(self.bot, applied, &self.span).await;
     }
 
     /// Applies a command, answers privately with `ok` of its outcome (or the refusal), then
@@ -403,7 +404,7 @@ pub async fn find_game(
     game: Option<i64>,
 ) -> Result<Option<crate::game::Match>, Failure> {
     let (user, channel) = (call.user, call.channel);
-    let boards_here = call.bot.repo(move |r| r.boards_in(channel)).await?;
+    let boards_here = call.bot.runtime.boards_in(channel).await?;
     call.bot
         .runtime
         .game_meant(call.guild, user, channel, game.map(MatchId), boards_here)

@@ -8,7 +8,7 @@ use crate::game::{ChannelId, MatchId};
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::tr;
-use super::super::publish::{current, draw};
+use super::super::publish::draw;
 use super::super::reply::Reply;
 use super::super::snowflake;
 use super::{Call, find_game};
@@ -43,10 +43,10 @@ pub async fn board(
 async fn repost(call: &Call<'_>, id: MatchId) {
     let went_wrong = || call.private(tr!(call.lang, "failure-internal"));
     // The game as it is now that no one else is drawing it (`None`: it cannot be read, logged).
-    let Some(m) = current(call.bot, id).await else {
+    let Some(m) = call.bot.current(id).await else {
         return went_wrong().await;
     };
-    let old = match call.bot.repo(move |r| r.board(id)).await {
+    let old = match call.bot.runtime.board_record(id).await {
         Ok(old) => old,
         Err(f) => return call.failure(&f).await,
     };
@@ -70,11 +70,7 @@ async fn repost(call: &Call<'_>, id: MatchId) {
         posted.id.get(),
         board.key,
     );
-    if let Err(e) = call
-        .bot
-        .repo(move |r| r.set_board(id, channel, mid, &key))
-        .await
-    {
+    if let Err(e) = call.bot.runtime.set_board(id, channel, mid, key).await {
         tracing::warn!(error = %e, "could not remember the new board message");
     }
     if let Some((old_channel, old_id)) = old.and_then(|r| Some((r.channel, r.message?)))

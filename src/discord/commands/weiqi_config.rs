@@ -5,17 +5,18 @@
 
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
-use crate::game::{Command, Event, SettingChange, SettingKey, Settings, may_moderate};
+use crate::game::{Command, Event, SettingChange, SettingKey, Settings};
 
 use super::super::bot::{Ctx, Error};
 use super::super::discord_settings::{DiscordKey, DiscordSettings};
 use super::super::i18n::{Lang, tr};
-use super::super::publish::give_role;
+use super::super::publish::rest::give_role;
 use super::super::reply::Reply;
 use super::super::snowflake;
+use super::super::ui::fit::fit_lines_within;
 use super::super::ui::words;
 use super::Call;
-use super::weiqi_config_games::{annul, fit_lines_within, games};
+use super::weiqi_config_games::{annul, games};
 
 /// Whose a key is.
 enum Owner {
@@ -108,24 +109,13 @@ async fn answer_with_settings(call: &Call<'_>, head: String, game: Option<Settin
     call.reply(Reply::private(head).embed(embed)).await;
 }
 
-/// Refuses a member who is not a moderator; `true` if they are one.
-pub(super) async fn moderator_or_refuse(call: &Call<'_>) -> bool {
-    match may_moderate(call.moderator()) {
-        Ok(()) => true,
-        Err(r) => {
-            call.private(words::refusal(call.lang, &r)).await;
-            false
-        }
-    }
-}
-
 /// Show this server's settings.
 #[poise::command(slash_command, guild_only)]
 pub async fn show(ctx: Ctx<'_>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    if moderator_or_refuse(&call).await {
+    if call.moderator_or_refuse().await {
         answer_with_settings(&call, String::new(), None).await;
     }
     Ok(())
@@ -143,7 +133,7 @@ pub async fn set(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    if !moderator_or_refuse(&call).await {
+    if !call.moderator_or_refuse().await {
         return Ok(());
     }
     // A title role is checked with Discord and granted to every titled player: more than a
@@ -217,8 +207,7 @@ async fn set_discord(call: &Call<'_>, key: DiscordKey, value: &str) {
         call.private(why).await;
         return;
     }
-    let saved = s.clone();
-    if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &saved)).await {
+    if let Err(f) = call.bot.save_discord_settings(guild, &s).await {
         return call.failure(&f).await;
     }
     call.bot.forget_lang(guild);
@@ -333,7 +322,7 @@ pub async fn reset(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    if !moderator_or_refuse(&call).await {
+    if !call.moderator_or_refuse().await {
         return Ok(());
     }
     match owner(&key) {
@@ -358,7 +347,7 @@ async fn reset_discord(call: &Call<'_>, key: DiscordKey) {
     };
     // The default always reads back.
     let _ = s.set(key, &DiscordSettings::default().get(key));
-    if let Err(f) = call.bot.repo(move |r| r.save_settings(guild, &s)).await {
+    if let Err(f) = call.bot.save_discord_settings(guild, &s).await {
         return call.failure(&f).await;
     }
     call.bot.forget_lang(guild);
@@ -369,23 +358,6 @@ async fn reset_discord(call: &Call<'_>, key: DiscordKey) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_long_list_stays_within_discords_limit_and_says_how_many_are_left() {
-        use super::super::weiqi_config_games::fit_lines;
-        let lines: Vec<String> = (0..40)
-            .map(|i| format!("{i:03} {}", "x".repeat(90)))
-            .collect();
-        let text = fit_lines(&lines, |n| format!("…and {n} more"));
-        assert!(text.chars().count() <= 2000, "{}", text.chars().count());
-        let shown = text.lines().filter(|l| !l.starts_with('…')).count();
-        assert!(
-            text.ends_with(&format!("…and {} more", 40 - shown)),
-            "{text}"
-        );
-        let short = fit_lines(&lines[..3], |n| format!("…and {n} more"));
-        assert_eq!(short.lines().count(), 3);
-    }
 
     #[test]
     fn every_setting_is_listed_within_the_limit_in_every_language() {

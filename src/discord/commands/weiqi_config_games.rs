@@ -9,10 +9,10 @@ use crate::service::RunningGame;
 
 use super::super::bot::{Ctx, Error};
 use super::super::i18n::{Lang, tr};
+use super::super::ui::fit::fit_lines;
 use super::super::ui::team_board::holder_name;
 use super::super::ui::{relative_time, words};
 use super::Call;
-use super::weiqi_config::moderator_or_refuse;
 
 /// The running games of this server.
 #[poise::command(slash_command, guild_only)]
@@ -20,7 +20,7 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
-    if !moderator_or_refuse(&call).await {
+    if !call.moderator_or_refuse().await {
         return Ok(());
     }
     let list = match call.bot.runtime.running_in(call.guild).await {
@@ -75,31 +75,6 @@ fn line(g: &RunningGame, lang: Lang) -> String {
 /// `9×9 Chinese`.
 fn summary(size: crate::go::BoardSize, rules: crate::go::RuleSet, lang: Lang) -> String {
     format!("{0}×{0} {1}", size.get(), words::rules_name(lang, rules))
-}
-
-/// Joins `lines` within Discord's 2,000 characters of content, ending with `more(n)` for the
-/// `n` lines that did not fit.
-pub(super) fn fit_lines(lines: &[String], more: impl Fn(usize) -> String) -> String {
-    fit_lines_within(lines, 2000, more)
-}
-
-/// [`fit_lines`] within `limit` characters (room left for a heading).
-pub(super) fn fit_lines_within(
-    lines: &[String],
-    limit: usize,
-    more: impl Fn(usize) -> String,
-) -> String {
-    let mut out = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        let tail = more(lines.len() - i);
-        if out.chars().count() + line.chars().count() + tail.chars().count() + 2 > limit {
-            out.push_str(&tail);
-            return out;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }
 
 /// The running games, offered as `annul`'s option is typed.

@@ -117,10 +117,7 @@ pub async fn remember_invitation(
         return;
     };
     let (channel, mid) = (crate::game::ChannelId(m.channel_id.get()), m.id.get());
-    if let Err(e) = bot
-        .repo(move |r| r.set_invitation_message(id, channel, mid))
-        .await
-    {
+    if let Err(e) = bot.runtime.set_invitation_message(id, channel, mid).await {
         tracing::warn!(error = %e, "could not remember the invitation message");
     }
 }

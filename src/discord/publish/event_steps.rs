@@ -3,20 +3,19 @@
 //! a knockout's bracket). Each step reads the event as it stands now rather than the copy its
 //! outcome carried, so that an older list of players never overwrites a newer one.
 
-use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateMessage, EditMessage, Http};
+use serenity::all::{CreateAllowedMentions, CreateMessage, EditMessage, Http};
 use tracing::warn;
 
-use crate::game::events::{Board, Tournament};
+use crate::game::events::{Board, Stage, Tournament};
 use crate::game::{EventId, GuildId, MatchId, Ruling, UserId};
-use crate::render::RenderError;
 
 use super::super::bot::Bot;
+use super::super::i18n::tr;
 use super::super::snowflake;
 use super::super::ui::event_message;
-use super::deliver::{edit, post_with_retry, send, with_retry};
-
-/// The file name of an event's picture.
-pub const EVENT_FILE: &str = "event.png";
+use super::drawing::event_picture;
+use super::relay_steps::relay_text;
+use super::rest::{edit, post_with_retry, send, with_retry};
 
 /// The event as it stands, else the copy the outcome carried.
 async fn latest(bot: &Bot, t: &Tournament) -> Tournament {
@@ -30,14 +29,14 @@ async fn latest(bot: &Bot, t: &Tournament) -> Tournament {
 }
 
 /// Posts the announcement of an event (or, if it was posted already, redraws it).
-pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
+pub async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
     let t = latest(bot, t).await;
     let id = t.id;
     let lang = bot.guild_lang(t.guild).await;
     let now = bot.runtime.now();
     let embed = event_message::announcement(&t, now, lang);
     let components = event_message::components(&t, now, lang);
-    let recorded = match bot.repo(move |r| r.event_message(id)).await {
+    let recorded = match bot.runtime.event_message(id).await {
         Ok(found) => found,
         Err(e) => {
             warn!(event = id.get(), error = %e, "cannot read where the announcement is");
@@ -75,10 +74,7 @@ pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
     match posted {
         Ok(msg) => {
             let (channel, message) = (t.channel, msg.id.get());
-            if let Err(e) = bot
-                .repo(move |r| r.set_event_message(id, channel, message))
-                .await
-            {
+            if let Err(e) = bot.runtime.set_event_message(id, channel, message).await {
                 warn!(event = id.get(), error = %e, "could not remember the announcement");
             }
         }
@@ -88,7 +84,7 @@ pub(super) async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
 
 /// Posts a round's pairings where the event is announced, its players still in it pinged,
 /// with the event's picture.
-pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round: u32) {
+pub async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round: u32) {
     let lang = bot.guild_lang(t.guild).await;
     let text = event_message::round_text(t, round, lang);
     let players = t
@@ -117,18 +113,18 @@ pub(super) async fn announce_round(bot: &Bot, http: &Http, t: &Tournament, round
     if round > 1 {
         let standings = format!(
             "**{}**\n{}",
-            crate::discord::i18n::tr!(lang, "event-standings-heading", name = t.name.clone()),
+            tr!(lang, "event-standings-heading", name = t.name.clone()),
             event_message::standings_text(t, lang)
         );
-        super::relay_steps::relay_text(http, t, standings, true).await;
+        relay_text(http, t, standings, true).await;
     }
     let pairings = event_message::round_text(t, round, lang);
-    super::relay_steps::relay_text(http, t, pairings, round == 1).await;
+    relay_text(http, t, pairings, round == 1).await;
 }
 
 /// Calls a referee where the event is announced: a timed round's time came with these games
 /// still played (the server's referee role pinged, if it has one).
-pub(super) async fn announce_overdue(
+pub async fn announce_overdue(
     bot: &Bot,
     http: &Http,
     t: &Tournament,
@@ -145,9 +141,19 @@ pub(super) async fn announce_overdue(
         }
     };
     let mut mentions = CreateAllowedMentions::new();
-    if let Some(role) = referees {
-        text = format!("<@&{role}> {text}");
-        mentions = mentions.roles([serenity::all::RoleId::new(role)]);
+    // A role id of 0 is no role: stored so, it is logged and no one is called by it.
+    match referees.map(|role| (role, snowflake::role(role))) {
+        Some((role, Ok(id))) => {
+            text = format!("<@&{role}> {text}");
+            mentions = mentions.roles([id]);
+        }
+        Some((_, Err(_))) => {
+            warn!(
+                event = t.id.get(),
+                "the referee role is stored as 0; no one is called"
+            );
+        }
+        None => {}
     }
     let msg = CreateMessage::new()
         .content(text)
@@ -159,7 +165,7 @@ pub(super) async fn announce_overdue(
 }
 
 /// Posts a referee's ruling where the event is announced, both players pinged.
-pub(super) async fn announce_ruling(
+pub async fn announce_ruling(
     bot: &Bot,
     http: &Http,
     (event, guild): (EventId, GuildId),
@@ -175,7 +181,7 @@ pub(super) async fn announce_ruling(
             return;
         }
     };
-    let Some(m) = super::current(bot, match_id).await else {
+    let Some(m) = bot.current(match_id).await else {
         return;
     };
     let lang = bot.guild_lang(guild).await;
@@ -190,12 +196,12 @@ pub(super) async fn announce_ruling(
 }
 
 /// Posts the end of an event: its winner and final standings (or that it was called off).
-pub(super) async fn announce_end(bot: &Bot, http: &Http, t: &Tournament) {
+pub async fn announce_end(bot: &Bot, http: &Http, t: &Tournament) {
     let lang = bot.guild_lang(t.guild).await;
     let mut msg = CreateMessage::new()
         .content(event_message::end_text(t, lang))
         .allowed_mentions(CreateAllowedMentions::new());
-    if t.stage == crate::game::events::Stage::Finished
+    if t.stage == Stage::Finished
         && let Some(file) = event_picture(t).await
     {
         msg = msg.add_file(file);
@@ -208,39 +214,5 @@ pub(super) async fn announce_end(bot: &Bot, http: &Http, t: &Tournament) {
         warn!(event = t.id.get(), error = %e, "could not post the event's end");
     }
     let end = event_message::end_text(t, lang);
-    super::relay_steps::relay_text(
-        http,
-        t,
-        end,
-        t.stage == crate::game::events::Stage::Finished,
-    )
-    .await;
-}
-
-/// The picture of an event as it stands: a knockout's bracket, else its crosstable; `None`
-/// (logged) if it cannot be drawn, the text then standing alone.
-pub async fn event_picture(t: &Tournament) -> Option<CreateAttachment> {
-    let t = t.clone();
-    let drawn = crate::runtime::blocking(move || draw_picture(&t)).await;
-    match drawn {
-        Ok(Ok(png)) => Some(CreateAttachment::bytes(png, EVENT_FILE)),
-        Ok(Err(e)) => {
-            warn!(error = %e, "could not draw the event");
-            None
-        }
-        Err(e) => {
-            warn!(error = %e, "could not draw the event");
-            None
-        }
-    }
-}
-
-/// Draws the picture of `t` (see [`event_picture`]).
-fn draw_picture(t: &Tournament) -> Result<Vec<u8>, RenderError> {
-    match super::super::ui::event_pictures::bracket_of(t) {
-        Some(b) => crate::render::event_charts::bracket(&b),
-        None => crate::render::event_charts::crosstable(
-            &super::super::ui::event_pictures::crosstable_of(t),
-        ),
-    }
+    relay_text(http, t, end, t.stage == Stage::Finished).await;
 }

@@ -7,13 +7,7 @@ use crate::game::{
 };
 
 use super::super::ui::invitation_message::Closed;
-
-/// A reward to announce with a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reward {
-    Merit { user: UserId, amount: u32 },
-    Title { user: UserId },
-}
+pub use super::super::ui::result_text::Reward;
 
 /// One thing to show on Discord.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +78,9 @@ struct Seen {
 }
 
 impl Seen {
+    /// What one event adds to the plan. One arm for each kind of event, every kind named (the
+    /// compiler says when a new one is not planned); an event's news is planned by
+    /// [`Seen::tournament`].
     fn event(&mut self, event: &Event) {
         match event {
             // Answered by their commands; nothing on the board changes.
@@ -94,36 +91,14 @@ impl Seen {
             | Event::RankStated(_)
             | Event::Withdrew { .. }
             | Event::BarredFromEvents { .. } => {}
-            Event::EventOpened(t) => self.steps.push(Step::PostEvent(t.clone())),
-            Event::EventChanged(t) => self.steps.push(Step::RedrawEvent(t.clone())),
-            Event::RoundStarted { event, round } => {
-                self.steps.push(Step::RedrawEvent(event.clone()));
-                self.steps.push(Step::AnnounceRound(event.clone(), *round));
-            }
-            Event::EventFinished(t) | Event::EventCancelled(t) => {
-                self.steps.push(Step::RedrawEvent(t.clone()));
-                self.steps.push(Step::AnnounceEventEnd(t.clone()));
-            }
-            Event::RoundOverdue {
-                event,
-                round,
-                games,
-            } => self
-                .steps
-                .push(Step::AnnounceOverdue(event.clone(), *round, games.clone())),
-            Event::Ruled {
-                event,
-                match_id,
-                referee,
-                ruling,
-                replay,
-            } => self.steps.push(Step::AnnounceRuling {
-                event: *event,
-                match_id: *match_id,
-                referee: *referee,
-                ruling: *ruling,
-                replay: *replay,
-            }),
+            // An event's news: its announcement, its rounds, its end, a referee called or ruling.
+            Event::EventOpened(_)
+            | Event::EventChanged(_)
+            | Event::RoundStarted { .. }
+            | Event::EventFinished(_)
+            | Event::EventCancelled(_)
+            | Event::RoundOverdue { .. }
+            | Event::Ruled { .. } => self.tournament(event),
             Event::NigiriGuessed(i) | Event::PairAccepted(i) => {
                 self.steps.push(Step::RedrawInvitation(i.clone()));
             }
@@ -193,6 +168,44 @@ impl Seen {
                 self.rewards.push(Reward::Title { user: *user });
                 self.titles.push(Step::GrantTitle(*guild, *user));
             }
+        }
+    }
+
+    /// The steps of an event's news (the events [`Seen::event`] hands here; any other is
+    /// nothing of an event's).
+    fn tournament(&mut self, event: &Event) {
+        match event {
+            Event::EventOpened(t) => self.steps.push(Step::PostEvent(t.clone())),
+            Event::EventChanged(t) => self.steps.push(Step::RedrawEvent(t.clone())),
+            Event::RoundStarted { event, round } => {
+                self.steps.push(Step::RedrawEvent(event.clone()));
+                self.steps.push(Step::AnnounceRound(event.clone(), *round));
+            }
+            Event::EventFinished(t) | Event::EventCancelled(t) => {
+                self.steps.push(Step::RedrawEvent(t.clone()));
+                self.steps.push(Step::AnnounceEventEnd(t.clone()));
+            }
+            Event::RoundOverdue {
+                event,
+                round,
+                games,
+            } => self
+                .steps
+                .push(Step::AnnounceOverdue(event.clone(), *round, games.clone())),
+            Event::Ruled {
+                event,
+                match_id,
+                referee,
+                ruling,
+                replay,
+            } => self.steps.push(Step::AnnounceRuling {
+                event: *event,
+                match_id: *match_id,
+                referee: *referee,
+                ruling: *ruling,
+                replay: *replay,
+            }),
+            _ => {}
         }
     }
 

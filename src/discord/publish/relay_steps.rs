@@ -2,28 +2,26 @@
 //! is mirrored there — its board without buttons or the picker's blocks, edited at each move
 //! — and each round's pairings, the standings after it, and the end are posted there too.
 
-use serenity::all::{
-    CreateAllowedMentions, CreateAttachment, CreateMessage, EditAttachments, EditMessage, Http,
-};
+use serenity::all::{CreateAllowedMentions, CreateMessage, EditAttachments, EditMessage, Http};
 use tracing::warn;
 
 use crate::game::events::Tournament;
 use crate::game::{ChannelId, EventId, GuildId, Match, MatchId};
 
 use super::super::bot::Bot;
-use super::BoardMessage;
-use super::deliver::{edit, post_with_retry, send, with_retry};
+use super::drawing::{BoardMessage, event_picture, spectator_board};
+use super::rest::{edit, post_with_retry, send, with_retry};
 
 /// What the relay needs of a game.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Relayed {
+pub struct Relayed {
     id: MatchId,
     guild: GuildId,
     event: Option<EventId>,
 }
 
 impl Relayed {
-    pub(super) fn of(m: &Match) -> Relayed {
+    pub fn of(m: &Match) -> Relayed {
         Relayed {
             id: m.id,
             guild: m.guild,
@@ -34,19 +32,22 @@ impl Relayed {
 
 /// Mirrors a board just drawn (posted or edited) in its event's relay channel, if it has one:
 /// the mirror is edited, or posted the first time (and remembered).
-pub(super) async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
+pub async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
     let Some(event) = m.event else {
         return;
     };
     let id = m.id;
-    let known = match bot.repo(move |r| r.relay(id)).await {
+    let known = match bot.runtime.relay_message(id).await {
         Ok(known) => known,
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "cannot read where the game is relayed");
             return;
         }
     };
-    let Some(png) = spectator_board(bot, id).await else {
+    let Some(game) = bot.current(id).await else {
+        return;
+    };
+    let Some(png) = spectator_board(game).await else {
         return;
     };
     if let Some((channel, message)) = known {
@@ -90,7 +91,7 @@ pub(super) async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMess
     match posted {
         Ok(msg) => {
             let message = msg.id.get();
-            if let Err(e) = bot.repo(move |r| r.set_relay(id, channel, message)).await {
+            if let Err(e) = bot.runtime.set_relay_message(id, channel, message).await {
                 warn!(match_id = id.get(), error = %e, "could not remember the relayed board");
             }
         }
@@ -98,33 +99,16 @@ pub(super) async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMess
     }
 }
 
-/// The game's board as spectators see it, under the board's file name (the embed shows it);
-/// `None` (logged) if it cannot be read or drawn.
-async fn spectator_board(bot: &Bot, id: MatchId) -> Option<CreateAttachment> {
-    let m = super::current(bot, id).await?;
-    match crate::runtime::blocking(move || super::spectator_png(&m)).await {
-        Ok(Ok(png)) => Some(CreateAttachment::bytes(png, super::super::ui::BOARD_FILE)),
-        Ok(Err(e)) => {
-            warn!(match_id = id.get(), error = %e, "could not draw the relayed board");
-            None
-        }
-        Err(e) => {
-            warn!(match_id = id.get(), error = %e, "could not draw the relayed board");
-            None
-        }
-    }
-}
-
 /// Posts `text` (with the event's picture, if `picture`) in the event's relay channel, if it
 /// has one, pinging no one.
-pub(super) async fn relay_text(http: &Http, t: &Tournament, text: String, picture: bool) {
+pub async fn relay_text(http: &Http, t: &Tournament, text: String, picture: bool) {
     let Some(channel) = t.terms.relay.map(ChannelId) else {
         return;
     };
     let mut msg = CreateMessage::new()
         .content(text)
         .allowed_mentions(CreateAllowedMentions::new());
-    if picture && let Some(file) = super::event_steps::event_picture(t).await {
+    if picture && let Some(file) = event_picture(t).await {
         msg = msg.add_file(file);
     }
     let posted = post_with_retry("relay the event", || send(http, channel, msg.clone())).await;

@@ -5,8 +5,7 @@
 //! shows only the moves, so a team never sees the other's votes.
 
 use serenity::all::{
-    ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread, EditThread,
-    Http, RoleId,
+    ChannelType, CreateAllowedMentions, CreateAttachment, CreateMessage, CreateThread, Http,
 };
 use tracing::{info, warn};
 
@@ -19,8 +18,8 @@ use super::super::bot::Bot;
 use super::super::i18n::{Lang, tr};
 use super::super::snowflake;
 use super::super::ui::{self, BOARD_FILE, board_message, team_board};
-use super::deliver::{edit, post_with_retry, send, with_retry};
-use super::{BoardMessage, DrawError, current};
+use super::drawing::{BoardMessage, DrawError, team_png};
+use super::rest::{self, edit, post_with_retry, send, with_retry};
 
 /// The teams of a consultation that vote (the computer's side has none).
 fn voting_sides(m: &Match) -> Vec<Color> {
@@ -40,7 +39,7 @@ async fn draw_team(m: &Match, color: Color, lang: Lang) -> Result<BoardMessage, 
     let embed = team_board::team_embed(m, color, board_message::embed(m, lang), lang);
     let components = team_board::team_components(m, color, board_message::region_rows(m), lang);
     let owned = m.clone();
-    let png = runtime::blocking(move || super::team_png(&owned, color)).await??;
+    let png = runtime::blocking(move || team_png(&owned, color)).await??;
     Ok(BoardMessage {
         embed,
         components,
@@ -51,19 +50,19 @@ async fn draw_team(m: &Match, color: Color, lang: Lang) -> Result<BoardMessage, 
 
 /// Shows every team's board of a consultation as the game stands: its thread opened the first
 /// time, its board posted or edited.
-pub(super) async fn show_all(bot: &Bot, http: &Http, m: &Match) {
+pub async fn show_all(bot: &Bot, http: &Http, m: &Match) {
     for c in voting_sides(m) {
         show(bot, http, m, c).await;
     }
 }
 
 /// Shows `color`'s team board (opening the team's thread the first time).
-pub(super) async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
+pub async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
     if !voting_sides(m).contains(&color) {
         return;
     }
     let id = m.id;
-    let record = match bot.repo(move |r| r.team_board(id, color)).await {
+    let record = match bot.runtime.team_board(id, color).await {
         Ok(r) => r,
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "cannot read where the team's board is");
@@ -108,10 +107,7 @@ pub(super) async fn show(bot: &Bot, http: &Http, m: &Match, color: Color) {
 
 async fn remember(bot: &Bot, id: MatchId, color: Color, message: u64, key: &str) {
     let key = key.to_owned();
-    if let Err(e) = bot
-        .repo(move |r| r.set_team_board(id, color, message, &key))
-        .await
-    {
+    if let Err(e) = bot.runtime.set_team_board(id, color, message, key).await {
         warn!(match_id = id.get(), error = %e, "could not remember the team's board");
     }
 }
@@ -144,23 +140,15 @@ async fn open_thread(
         ChannelType::PrivateThread => thread.invitable(false),
         _ => thread,
     };
-    let opened = async {
-        snowflake::channel(m.channel)?
-            .create_thread(http, thread)
-            .await
-    };
-    let thread = match opened.await {
-        Ok(t) => ChannelId(t.id.get()),
+    let thread = match rest::open_thread(http, m.channel, None, thread).await {
+        Ok(t) => t,
         Err(e) => {
             warn!(match_id = m.id.get(), error = %e, "could not open a team's thread");
             return None;
         }
     };
     let id = m.id;
-    if let Err(e) = bot
-        .repo(move |r| r.set_team_thread(id, color, thread))
-        .await
-    {
+    if let Err(e) = bot.runtime.set_team_thread(id, color, thread).await {
         warn!(match_id = id.get(), error = %e, "could not remember the team's thread");
     }
     info!(
@@ -168,55 +156,69 @@ async fn open_thread(
         thread = thread.get(),
         "team thread opened"
     );
-    let welcome = tr!(lang, "team-thread-welcome", game = m.id.get());
-    let mut msg = CreateMessage::new().content(format!(
-        "{}\n{welcome}",
-        team_board::side_name(m, color, lang)
-    ));
-    match &membership {
-        Membership::Members(list) => {
-            for &user in list {
-                let added = async {
-                    snowflake::channel(thread)?
-                        .add_thread_member(http, snowflake::user(user)?)
-                        .await
-                };
-                if let Err(e) = added.await {
-                    warn!(match_id = id.get(), error = %e, "could not add a member to the team's thread");
-                }
-            }
-            msg = msg.allowed_mentions(
-                CreateAllowedMentions::new().users(
-                    list.iter()
-                        .filter_map(|&u| snowflake::user(u).ok())
-                        .collect::<Vec<_>>(),
-                ),
-            );
-        }
-        // The role's mention brings its members into the private thread.
-        Membership::Role(role) => {
-            msg = msg.allowed_mentions(
-                CreateAllowedMentions::new().roles(vec![RoleId::new((*role).max(1))]),
-            );
-        }
-        Membership::Anyone => msg = msg.allowed_mentions(CreateAllowedMentions::new()),
-    }
-    if let Err(e) = post_with_retry("welcome the team", || send(http, thread, msg.clone())).await {
-        warn!(match_id = id.get(), error = %e, "could not welcome the team");
-    }
+    welcome(http, m, color, thread, &membership, lang).await;
     Some(thread)
 }
 
+/// Brings a listed team's members into its new thread, and welcomes the team there (a role's
+/// mention brings its members into a private thread).
+async fn welcome(
+    http: &Http,
+    m: &Match,
+    color: Color,
+    thread: ChannelId,
+    membership: &Membership,
+    lang: Lang,
+) {
+    let id = m.id;
+    if let Membership::Members(list) = membership {
+        for &user in list {
+            if let Err(e) = rest::add_to_thread(http, thread, user).await {
+                warn!(match_id = id.get(), error = %e, "could not add a member to the team's thread");
+            }
+        }
+    }
+    let welcome = tr!(lang, "team-thread-welcome", game = m.id.get());
+    let msg = CreateMessage::new()
+        .content(format!(
+            "{}\n{welcome}",
+            team_board::side_name(m, color, lang)
+        ))
+        .allowed_mentions(team_mentions(membership, id));
+    if let Err(e) = post_with_retry("welcome the team", || send(http, thread, msg.clone())).await {
+        warn!(match_id = id.get(), error = %e, "could not welcome the team");
+    }
+}
+
+/// The mentions that notify a team: its listed members, or its role. A role stored as 0 is no
+/// role: logged, and no one is notified by it.
+fn team_mentions(membership: &Membership, id: MatchId) -> CreateAllowedMentions {
+    match membership {
+        Membership::Members(list) => snowflake::notify(list.iter().copied()),
+        Membership::Role(role) => match snowflake::role(*role) {
+            Ok(role) => CreateAllowedMentions::new().roles(vec![role]),
+            Err(_) => {
+                warn!(
+                    match_id = id.get(),
+                    "a team's role is stored as 0; no one is notified"
+                );
+                CreateAllowedMentions::new()
+            }
+        },
+        Membership::Anyone => CreateAllowedMentions::new(),
+    }
+}
+
 /// Tells the team to move, in its thread, that its vote is open and until when.
-pub(super) async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
-    let Some(m) = current(bot, id).await else {
+pub async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
+    let Some(m) = bot.current(id).await else {
         return;
     };
     let color = m.game.to_move();
     if !m.is_running() || !voting_sides(&m).contains(&color) {
         return;
     }
-    let Ok(Some(record)) = bot.repo(move |r| r.team_board(id, color)).await else {
+    let Ok(Some(record)) = bot.runtime.team_board(id, color).await else {
         return;
     };
     let lang = bot.guild_lang(m.guild).await;
@@ -228,17 +230,12 @@ pub(super) async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
         number = m.move_count() + 1,
         deadline = ui::relative_time(m.turn_deadline)
     );
-    let mentions = match m.teams.as_ref().map(|t| &t.sides[color].membership) {
-        Some(Membership::Members(list)) => CreateAllowedMentions::new().users(
-            list.iter()
-                .filter_map(|&u| snowflake::user(u).ok())
-                .collect::<Vec<_>>(),
-        ),
-        Some(Membership::Role(role)) => {
-            CreateAllowedMentions::new().roles(vec![RoleId::new((*role).max(1))])
-        }
-        _ => CreateAllowedMentions::new(),
-    };
+    let mentions = m
+        .teams
+        .as_ref()
+        .map_or_else(CreateAllowedMentions::new, |t| {
+            team_mentions(&t.sides[color].membership, id)
+        });
     let msg = CreateMessage::new()
         .content(text)
         .allowed_mentions(mentions);
@@ -250,18 +247,12 @@ pub(super) async fn notify_team(bot: &Bot, http: &Http, id: MatchId) {
 }
 
 /// Archives the team threads of a game that is over (their boards show the end).
-pub(super) async fn archive(bot: &Bot, http: &Http, id: MatchId) {
+pub async fn archive(bot: &Bot, http: &Http, id: MatchId) {
     for color in Color::ALL {
-        let Ok(Some(record)) = bot.repo(move |r| r.team_board(id, color)).await else {
+        let Ok(Some(record)) = bot.runtime.team_board(id, color).await else {
             continue;
         };
-        let archived = with_retry("archive a team's thread", || async {
-            snowflake::channel(record.thread)?
-                .edit_thread(http, EditThread::new().archived(true))
-                .await
-        })
-        .await;
-        if let Err(e) = archived {
+        if let Err(e) = rest::archive_thread(http, "archive a team's thread", record.thread).await {
             warn!(match_id = id.get(), error = %e, "could not archive a team's thread");
         }
     }
@@ -269,11 +260,11 @@ pub(super) async fn archive(bot: &Bot, http: &Http, id: MatchId) {
 
 /// Redraws the team boards of a consultation that are not what the game is (start-up, after a
 /// crash between a commit and an edit).
-pub(super) async fn reconcile(bot: &Bot, http: &Http, m: &Match) {
+pub async fn reconcile(bot: &Bot, http: &Http, m: &Match) {
     let lang = bot.guild_lang(m.guild).await;
     for c in voting_sides(m) {
         let id = m.id;
-        let record = bot.repo(move |r| r.team_board(id, c)).await.ok().flatten();
+        let record = bot.runtime.team_board(id, c).await.ok().flatten();
         let want = team_board::team_view_key(m, c, &board_message::view_key(m, lang));
         if record.and_then(|r| r.shown).as_deref() != Some(want.as_str()) {
             show(bot, http, m, c).await;

@@ -271,8 +271,17 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     let Ending::Finished { result, reason } = ending else {
         return String::new();
     };
+    let head = result_head(m, result, lang);
+    if !matches!(reason, EndReason::TwoPasses) {
+        return head;
+    }
+    format!("{head}\n{}", count_lines(m, lang))
+}
+
+/// The first line of a finished game's result: who won and how, with its SGF form.
+fn result_head(m: &Match, result: GameResult, lang: Lang) -> String {
     let who = |c: Color| format!("{} {}", stone(c), side_name(m, c, lang));
-    let head = match result {
+    match result {
         // Equal scores under rules where the tie goes to Black (Ing).
         GameResult::Points {
             winner,
@@ -313,10 +322,12 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
         ),
         GameResult::Draw => tr!(lang, "result-draw"),
         GameResult::Void => tr!(lang, "result-void"),
-    };
-    if !matches!(reason, EndReason::TwoPasses) {
-        return head;
     }
+}
+
+/// How a counted game was counted: the scores with komi, the penalties if any, the method
+/// and the dead stones agreed.
+fn count_lines(m: &Match, lang: Lang) -> String {
     let count = m.count();
     let s = count.half_points();
     let mut how = counting_method(lang, m.config.rules);
@@ -345,9 +356,9 @@ pub fn ending_text(m: &Match, ending: Ending, lang: Lang) -> String {
     if p.black + p.white > 0 {
         // The Ing rules' penalty overtime: the scores above are already less these points.
         let penalties = tr!(lang, "result-penalties", black = p.black, white = p.white);
-        return format!("{head}\n{scores}\n{penalties}\n{how}");
+        return format!("{scores}\n{penalties}\n{how}");
     }
-    format!("{head}\n{scores}\n{how}")
+    format!("{scores}\n{how}")
 }
 
 /// The buttons of the board message: one per region, then Pass (or Accept and Resume play

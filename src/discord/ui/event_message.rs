@@ -4,7 +4,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
-use crate::game::events::standings::Standing;
+use crate::game::events::standings::{Aux, Standing};
 use crate::game::events::{
     Board, ColourRule, EntryStatus, EventTerms, Format, HandicapPolicy, Outcome, Schedule, Stage,
     Tournament, Winner,
@@ -303,12 +303,25 @@ fn outcome_text(lang: Lang, o: Outcome) -> String {
     }
 }
 
-/// The tiebreaks a format splits ties by, with their short names.
+/// The tiebreaks the event's format splits ties by, in the game's order, with their short
+/// names.
 pub fn tiebreaks(t: &Tournament, s: &Standing) -> Vec<(&'static str, u32)> {
-    if t.terms.format.egf_tiebreaks() {
-        vec![("SOS", s.sos), ("SODOS", s.sodos), ("SOSOS", s.sosos)]
-    } else {
-        vec![("A1", s.a1), ("A2", s.a2), ("B1", s.b1), ("B2", s.b2)]
+    s.tiebreaks(t.terms.format.tiebreak())
+        .into_iter()
+        .map(|(aux, v)| (aux_name(aux), v))
+        .collect()
+}
+
+/// The short name of an auxiliary figure, as go players write it.
+fn aux_name(aux: Aux) -> &'static str {
+    match aux {
+        Aux::A1 => "A1",
+        Aux::A2 => "A2",
+        Aux::B1 => "B1",
+        Aux::B2 => "B2",
+        Aux::Sos => "SOS",
+        Aux::Sodos => "SODOS",
+        Aux::Sosos => "SOSOS",
     }
 }
 

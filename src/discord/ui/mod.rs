@@ -5,11 +5,14 @@
 pub mod board_message;
 pub mod event_message;
 pub mod event_pictures;
+pub mod fit;
 pub mod games_list;
 pub mod invitation_message;
 pub mod nigiri;
+pub mod notices;
 pub mod picker;
 pub mod profile_embeds;
+pub mod result_text;
 pub mod status_text;
 pub mod team_board;
 pub mod words;

@@ -27,6 +27,29 @@ pub enum Tiebreak {
     Egf,
 }
 
+/// One auxiliary figure of the standings (a [`Standing`]'s field of the same name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Aux {
+    A1,
+    A2,
+    B1,
+    B2,
+    Sos,
+    Sodos,
+    Sosos,
+}
+
+impl Tiebreak {
+    /// The auxiliary figures this tiebreak compares after main points, in its order: the one
+    /// place the order is written (the table is sorted by it, and shown in it).
+    pub const fn order(self) -> &'static [Aux] {
+        match self {
+            Tiebreak::Ing => &[Aux::A1, Aux::A2, Aux::B1, Aux::B2],
+            Tiebreak::Egf => &[Aux::Sos, Aux::Sodos, Aux::Sosos],
+        }
+    }
+}
+
 /// One player's line of the standings. All points are in halves (×2); every auxiliary figure
 /// is filled whichever [`Tiebreak`] ordered the table, so a renderer can show either.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +78,30 @@ pub struct Standing {
     /// The place, 1-based; players equal on every figure the tiebreak compares share it, and
     /// the next place skips as many (1, 2, 2, 4).
     pub place: usize,
+}
+
+impl Standing {
+    /// The value of one auxiliary figure.
+    pub const fn aux(&self, aux: Aux) -> u32 {
+        match aux {
+            Aux::A1 => self.a1,
+            Aux::A2 => self.a2,
+            Aux::B1 => self.b1,
+            Aux::B2 => self.b2,
+            Aux::Sos => self.sos,
+            Aux::Sodos => self.sodos,
+            Aux::Sosos => self.sosos,
+        }
+    }
+
+    /// The figures `tiebreak` compares after main points, in its order, with their values.
+    pub fn tiebreaks(&self, tiebreak: Tiebreak) -> Vec<(Aux, u32)> {
+        tiebreak
+            .order()
+            .iter()
+            .map(|&aux| (aux, self.aux(aux)))
+            .collect()
+    }
 }
 
 /// How a player's game went against the opponent, as the tiebreaks read it.
@@ -159,10 +206,11 @@ fn beaten_or_half_drawn(r: Relation, v: u32) -> u32 {
 
 /// The figures `tiebreak` compares, in its order, best first when larger.
 fn sort_key(s: &Standing, tiebreak: Tiebreak) -> [u32; 5] {
-    match tiebreak {
-        Tiebreak::Ing => [s.main_half, s.a1, s.a2, s.b1, s.b2],
-        Tiebreak::Egf => [s.main_half, s.sos, s.sodos, s.sosos, 0],
+    let mut key = [s.main_half, 0, 0, 0, 0];
+    for (slot, &aux) in key[1..].iter_mut().zip(tiebreak.order()) {
+        *slot = s.aux(aux);
     }
+    key
 }
 
 /// The standings of an event of `players` seats, best first: main points, then the

@@ -77,6 +77,15 @@ impl Format {
     pub const fn egf_tiebreaks(self) -> bool {
         matches!(self, Format::Swiss { .. } | Format::McMahon { .. })
     }
+
+    /// The tiebreak that splits this format's ties of main points.
+    pub const fn tiebreak(self) -> super::standings::Tiebreak {
+        if self.egf_tiebreaks() {
+            super::standings::Tiebreak::Egf
+        } else {
+            super::standings::Tiebreak::Ing
+        }
+    }
 }
 
 /// How the games of an event are balanced (局差).
@@ -153,6 +162,12 @@ impl EventTerms {
     pub fn capacity(&self) -> usize {
         let (_, most) = self.format.players();
         most.min(self.max_players as usize)
+    }
+
+    /// Whether `roles` (a member's, as the front end knows them) include the role these terms
+    /// open the event to; `false` when they name none.
+    pub fn role_held_by(&self, roles: &[u64]) -> bool {
+        self.role.is_some_and(|role| roles.contains(&role))
     }
 }
 
@@ -396,6 +411,16 @@ mod tests {
 
     fn with(options: EventOptions) -> Result<EventTerms, Refusal> {
         options.resolve(&Settings::default())
+    }
+
+    #[test]
+    fn a_role_is_held_only_when_the_terms_name_one_among_the_roles() {
+        let mut terms = with(EventOptions::default()).expect("terms");
+        assert!(!terms.role_held_by(&[5, 6]));
+        terms.role = Some(6);
+        assert!(terms.role_held_by(&[5, 6]));
+        assert!(!terms.role_held_by(&[5]));
+        assert!(!terms.role_held_by(&[]));
     }
 
     #[test]

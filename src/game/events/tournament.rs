@@ -9,7 +9,7 @@ use super::super::refusal::Refusal;
 use super::super::time::Timestamp;
 use super::arena::Arena;
 use super::knockout::{DoubleElimination, SingleElimination};
-use super::standings::{Standing, Tiebreak, standings};
+use super::standings::{Standing, standings};
 use super::swiss::{SwissPlayer, mcmahon_start_half};
 use super::ten_game::TenGame;
 use super::terms::{EventTerms, Format, Schedule};
@@ -518,11 +518,7 @@ impl Tournament {
 
     /// The standings as the games played so far give them (ties by the format's rule).
     pub fn standings(&self) -> Vec<Standing> {
-        let tiebreak = if self.terms.format.egf_tiebreaks() {
-            Tiebreak::Egf
-        } else {
-            Tiebreak::Ing
-        };
+        let tiebreak = self.terms.format.tiebreak();
         let start: Vec<u32> = self.entries.iter().map(|e| self.start_half(e)).collect();
         standings(
             self.entries.len(),

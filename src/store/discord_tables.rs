@@ -1,17 +1,16 @@
-//! The adapter's own tables (`discord_*`, created by the migrations beside the game's): where
-//! each board and invitation message is, each game's thread, the adapter's settings, and the
-//! locale Discord last gave for each guild. The game's tables are never touched here.
-//!
-//! Every method is synchronous: the adapter reaches them through the runtime's handle
-//! ([`crate::runtime::Handle::tables`], wrapped by `Bot::repo`), off the async threads.
+//! The Discord adapter's own tables (`discord_*`, created by the migrations beside the game's):
+//! where each board and invitation message is, each game's and each consultation team's thread,
+//! the adapter's settings (as key and value pairs: the adapter reads them), and the locale
+//! Discord last gave for each guild. Their SQL lives here, behind named methods; the adapter
+//! reaches them through the runtime's handle, off the async threads. The game's tables are never
+//! touched here.
 
 use rusqlite::params;
 
 use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId};
 use crate::go::Color;
-use crate::store::{Store, StoreError, from_sql_id, to_sql_id};
 
-use super::discord_settings::DiscordSettings;
+use super::{Store, StoreError, from_sql_id, to_sql_id};
 
 /// An adapter table that keeps where a message is: its name and its key column.
 type MessageTable = (&'static str, &'static str);
@@ -40,22 +39,24 @@ pub struct BoardRecord {
     pub message: Option<u64>,
     /// The game's own thread, with `match-threads`.
     pub thread: Option<ChannelId>,
-    /// What the message shows (see [`super::publish::view_key`]); `None` when unknown.
+    /// What the message shows (the adapter's view key); `None` when unknown.
     pub shown: Option<String>,
 }
 
-/// The adapter's repository on the shared database file.
+/// The Discord adapter's tables in a store.
 #[derive(Clone, Copy)]
-pub struct Repo<'a> {
+pub struct DiscordTables<'a> {
     store: &'a Store,
 }
 
-impl<'a> Repo<'a> {
-    /// The adapter's tables in `store`.
-    pub fn on(store: &'a Store) -> Repo<'a> {
-        Repo { store }
+impl Store {
+    /// The Discord adapter's tables in this store.
+    pub fn discord_tables(&self) -> DiscordTables<'_> {
+        DiscordTables { store: self }
     }
+}
 
+impl DiscordTables<'_> {
     /// The board record of a game.
     ///
     /// # Errors
@@ -342,33 +343,35 @@ impl<'a> Repo<'a> {
         })
     }
 
-    /// The adapter's settings of a server.
+    /// The adapter's settings of a server, as its key and value pairs.
     ///
     /// # Errors
     /// A database error.
-    pub fn settings(&self, guild: GuildId) -> Result<DiscordSettings, StoreError> {
-        let pairs: Vec<(String, String)> = self.store.read(|tx| {
+    pub fn settings(&self, guild: GuildId) -> Result<Vec<(String, String)>, StoreError> {
+        self.store.read(|tx| {
             tx.query_all(
                 "SELECT key, value FROM discord_settings WHERE guild_id = ?1 ORDER BY key",
                 params![to_sql_id(guild.get())],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-        })?;
-        Ok(DiscordSettings::from_pairs(&pairs))
+        })
     }
 
-    /// Saves the adapter's settings of a server.
+    /// Replaces the adapter's settings of a server with `pairs`.
     ///
     /// # Errors
     /// A database error.
-    pub fn save_settings(&self, guild: GuildId, s: &DiscordSettings) -> Result<(), StoreError> {
-        let pairs = s.to_pairs();
+    pub fn save_settings(
+        &self,
+        guild: GuildId,
+        pairs: &[(String, String)],
+    ) -> Result<(), StoreError> {
         self.store.write(|tx| {
             tx.execute(
                 "DELETE FROM discord_settings WHERE guild_id = ?1",
                 params![to_sql_id(guild.get())],
             )?;
-            for (k, v) in &pairs {
+            for (k, v) in pairs {
                 tx.execute(
                     "INSERT INTO discord_settings (guild_id, key, value) VALUES (?1, ?2, ?3)",
                     params![to_sql_id(guild.get()), k, v],
