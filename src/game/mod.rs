@@ -315,6 +315,10 @@ pub enum Command {
         game: MatchId,
         ruling: Ruling,
     },
+    /// Tengen's advanced level played move `number` (1-based) of a game against the computer
+    /// for the host's engine, which gave none: the board says so (sent by the runtime, never
+    /// by a user).
+    StandIn { match_id: MatchId, number: u32 },
     /// A deadline fell due (sent by the scheduler, never by a user).
     Timeout(Subject),
 }

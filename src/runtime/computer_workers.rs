@@ -11,15 +11,17 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
-use tracing::{debug, info_span, warn};
+use tracing::{debug, error, info_span, warn};
 
 use crate::ai::{self, Decision, Engine, MarkingVerdict, Options};
 use crate::game::computer::host_engine;
 use crate::game::{Command, ComputerTask, MatchId, Outcome, Subject, Task};
 use crate::go::Level;
 use crate::service::Applied;
+use crate::store::{ANSWERS_CHANNEL, PgListener};
 
 use super::Inner;
+use super::bell::Bell;
 use super::gtp_engine::{EngineError, GtpEngine};
 
 /// The host's settings of the computer.
@@ -77,6 +79,11 @@ pub(super) struct Pool {
     host_engines: Mutex<Vec<GtpEngine>>,
     toggles: Mutex<HashMap<MatchId, u32>>,
     stopping: AtomicBool,
+    /// Rung when a worker process answers a job (see [`listen_for_answers`]).
+    answers: Bell,
+    /// Whether a connection listens for the answers now: the threads waiting for one then
+    /// look at the database only now and then, for a notification missed.
+    listening: AtomicBool,
 }
 
 impl Pool {
@@ -90,6 +97,8 @@ impl Pool {
             host_engines: Mutex::new(Vec::new()),
             toggles: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
+            answers: Bell::default(),
+            listening: AtomicBool::new(false),
         }
     }
 
@@ -105,6 +114,7 @@ impl Pool {
     pub(super) fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
         self.ready.notify_all();
+        self.answers.ring();
     }
 
     /// The next task, waiting for one; `None` once stopping.
@@ -211,20 +221,6 @@ fn work(inner: &Arc<Inner>, outcomes: &mpsc::UnboundedSender<Outcome>) {
         if fell_back && applied.result.is_ok() {
             say_engine_fell_back(inner, outcomes, &task);
         }
-        // A first press of Resign arms it; the second resigns.
-        if applied.result.as_ref().is_ok_and(|o| {
-            o.events
-                .iter()
-                .any(|e| matches!(e, crate::game::Event::ResignArmed { .. }))
-        }) {
-            let by = task.computer.user;
-            let again = Command::Resign {
-                by,
-                match_id: Some(task.board.match_id),
-            };
-            let applied = inner.service.apply(again, inner.clock.now());
-            deliver(inner, outcomes, &applied);
-        }
     }
 }
 
@@ -245,9 +241,12 @@ fn say_engine_fell_back(
     task: &ComputerTask,
 ) {
     let number = task.board.move_number + 1;
-    if let Some(note) = inner.service.note_stand_in(task.board.match_id, number) {
-        let _ = outcomes.send(note);
-    }
+    let note = Command::StandIn {
+        match_id: task.board.match_id,
+        number,
+    };
+    let applied = inner.service.apply(note, inner.clock.now());
+    deliver(inner, outcomes, &applied);
 }
 
 /// The host's engine's move in the task's game: an engine process kept from an earlier search
@@ -351,15 +350,65 @@ fn move_command(task: &ComputerTask, decision: Decision) -> Command {
     }
 }
 
-/// How often a thread waiting for a worker's answer looks for it.
+/// How often a thread waiting for a worker's answer looks for it when no connection listens
+/// for the answers.
 const ANSWER_POLL: Duration = Duration::from_millis(50);
 
-/// Posts the move's search for the worker processes and waits for the answer: `None` if the
-/// runtime stops or the game moves on meanwhile (the job is then dropped), or the database
-/// fails (the task is queued again by the next look at the game).
+/// How often it looks while one listens: for a notification that was missed, and to see
+/// whether the game moved on meanwhile.
+const ANSWER_FALLBACK: Duration = Duration::from_secs(2);
+
+/// How many times a move's search is posted when the workers' answers do not read as moves.
+const ANSWER_ATTEMPTS: u32 = 3;
+
+/// Listens on a thread of its own for the worker processes' answers (PostgreSQL's `NOTIFY` on
+/// [`ANSWERS_CHANNEL`] at `url`), and wakes the threads waiting for them; reconnects after a
+/// failure. Until it listens, they poll.
+pub(super) fn listen_for_answers(inner: &Arc<Inner>, url: String) {
+    let inner = Arc::clone(inner);
+    let spawned = std::thread::Builder::new()
+        .name("tengen-ai-answers".into())
+        .spawn(move || {
+            let pool = &inner.pool;
+            while !pool.stopping.load(Ordering::SeqCst) {
+                match PgListener::listen(&url, ANSWERS_CHANNEL) {
+                    Ok(listener) => hear_answers(pool, listener),
+                    Err(e) => warn!(error = %e, "cannot listen for the workers' answers yet"),
+                }
+                pool.listening.store(false, Ordering::SeqCst);
+                std::thread::sleep(ANSWER_FALLBACK);
+            }
+        });
+    if let Err(e) = spawned {
+        warn!(error = %e, "could not start the listener of the workers' answers");
+    }
+}
+
+/// Rings the pool's bell at each answer until the pool stops or the connection fails.
+fn hear_answers(pool: &Pool, mut listener: PgListener) {
+    pool.listening.store(true, Ordering::SeqCst);
+    // Listening from here on: an answer given before is found by the waiters' next look.
+    pool.answers.ring();
+    while !pool.stopping.load(Ordering::SeqCst) {
+        match listener.wait(Duration::from_secs(1)) {
+            Ok(true) => pool.answers.ring(),
+            Ok(false) => {}
+            Err(e) => {
+                warn!(error = %e, "the connection listening for answers failed; listening again");
+                return;
+            }
+        }
+    }
+}
+
+/// Posts the move's search for the worker processes and waits for the answer, woken by its
+/// notification (or polling, see [`ANSWER_POLL`]): `None` if the runtime stops or the game
+/// moves on meanwhile (the job is then dropped), or the database fails (the task is queued
+/// again by the next look at the game). An answer that is not a move is an error: logged, and
+/// the search posted again, [`ANSWER_ATTEMPTS`] times in all; then `None`, and the game's
+/// clock decides.
 fn external_search(inner: &Inner, task: &ComputerTask, seed: u64) -> Option<Decision> {
     let c = task.computer;
-    let (id, number) = (task.board.match_id, task.board.move_number);
     let job = ai::job::SearchJob::of(&task.game, c.level, c.may_resign, seed);
     let json = match job.to_json() {
         Ok(j) => j,
@@ -368,15 +417,30 @@ fn external_search(inner: &Inner, task: &ComputerTask, seed: u64) -> Option<Deci
             return None;
         }
     };
+    for attempt in 1..=ANSWER_ATTEMPTS {
+        let text = post_and_wait(inner, task, &json)?;
+        match ai::job::answer_of(&text, task.game.size()) {
+            Some(decision) => return Some(decision),
+            None => error!(answer = %text, attempt, "a worker's answer is not a move"),
+        }
+    }
+    None
+}
+
+/// Posts a job and waits for its answer's text (see [`external_search`]); the job is dropped
+/// once answered.
+fn post_and_wait(inner: &Inner, task: &ComputerTask, json: &str) -> Option<String> {
+    let (id, number) = (task.board.match_id, task.board.move_number);
     let store = inner.service.store();
     let now = inner.clock.now().millis();
-    if let Err(e) = store.write(|tx| tx.post_job(id.get(), number, &json, now)) {
+    if let Err(e) = store.write(|tx| tx.post_job(id.get(), number, json, now)) {
         warn!(error = %e, "cannot post the computer's job");
         return None;
     }
-    let size = task.game.size();
+    let pool = &inner.pool;
+    let mut seen = 0;
     loop {
-        if inner.pool.stopping.load(Ordering::SeqCst) {
+        if pool.stopping.load(Ordering::SeqCst) {
             return None;
         }
         let still = inner
@@ -390,16 +454,17 @@ fn external_search(inner: &Inner, task: &ComputerTask, seed: u64) -> Option<Deci
         match store.read(|tx| tx.job_answer(id.get(), number)) {
             Ok(Some(text)) => {
                 let _ = store.write(|tx| tx.drop_jobs(id.get(), number));
-                let decision = ai::job::answer_of(&text, size);
-                if decision.is_none() {
-                    warn!(answer = %text, "a worker's answer is not a move; passing");
-                }
-                return Some(decision.unwrap_or(Decision::Pass));
+                return Some(text);
             }
             Ok(None) => {}
             Err(e) => debug!(error = %e, "cannot read the computer's answer yet"),
         }
-        std::thread::sleep(ANSWER_POLL);
+        let look = if pool.listening.load(Ordering::SeqCst) {
+            ANSWER_FALLBACK
+        } else {
+            ANSWER_POLL
+        };
+        pool.answers.wait(&mut seen, look);
     }
 }
 

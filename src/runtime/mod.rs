@@ -8,6 +8,7 @@
 //! It decides no rule: it passes commands and the time to `game` and hands back what `game`
 //! says.
 
+mod bell;
 mod clock;
 mod computer_workers;
 pub mod gtp_engine;
@@ -217,7 +218,7 @@ pub async fn start(
                     );
                 }
                 let held = all.range();
-                Ok::<_, StartError>((service, None, all, held))
+                Ok::<_, StartError>((service, None, all, held, None))
             }
             OpenedStore::Postgres {
                 locks,
@@ -240,14 +241,17 @@ pub async fn start(
                     held: held.clone(),
                 };
                 let service = Service::open_scoped(Arc::new(store), now, scope)?;
-                Ok((service, Some(Arc::new(*locks)), plan, held))
+                Ok((service, Some(Arc::new(*locks)), plan, held, Some(url)))
             }
         }
     })
     .await??;
-    let (service, locks, plan, held) = opened;
+    let (service, locks, plan, held, url) = opened;
     let (news_tx, news) = mpsc::unbounded_channel();
     let (handle, mut scheduler, fired) = Handle::start(service, clock, computer);
+    if let Some(url) = url.filter(|_| computer.external) {
+        computer_workers::listen_for_answers(&handle.inner, url);
+    }
     if !held.is_empty() {
         let _ = news_tx.send(ShardNews::Serve {
             total: plan.total,

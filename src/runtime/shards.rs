@@ -14,7 +14,7 @@ use tracing::{error, info, warn};
 
 use crate::store::{PgShardLocks, Scope, StoreError};
 
-use super::{Inner, blocking, computer_workers};
+use super::{Inner, TaskFailed, blocking, computer_workers};
 
 /// How the bot is sharded, as the host set it (`SHARDS`, `SHARD_RANGE`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,25 +138,7 @@ pub(super) async fn standby(
             () = tokio::time::sleep(STANDBY_POLL) => {}
             r = stop.changed() => if r.is_err() || *stop.borrow() { return },
         }
-        let (l, wanted): (Arc<PgShardLocks>, Vec<u32>) = (
-            Arc::clone(&locks),
-            plan.range()
-                .into_iter()
-                .filter(|s| !held.contains(s))
-                .collect(),
-        );
-        let taken = blocking(move || {
-            l.check()?;
-            let mut got = Vec::new();
-            for s in wanted {
-                if l.try_take(s)? {
-                    got.push(s);
-                }
-            }
-            Ok::<_, StoreError>(got)
-        })
-        .await;
-        let got = match taken {
+        let got = match try_take_wanted(&locks, &plan, &held).await {
             Ok(Ok(got)) => got,
             Ok(Err(e)) => {
                 warn!(error = %e, "the connection holding this process's shards failed; taking them again");
@@ -176,39 +158,9 @@ pub(super) async fn standby(
         if got.is_empty() {
             continue;
         }
-        info!(shards = ?got, "taking over shards");
-        let taking = std::time::Instant::now();
-        let (i, now) = (Arc::clone(&inner), inner.clock.now());
-        let scope = Scope::Shards {
-            total: plan.total,
-            held: got.clone(),
-        };
-        let adopted = blocking(move || {
-            let outcomes = i.service.adopt(scope, now)?;
-            computer_workers::resume_all(&i);
-            Ok::<_, crate::service::ServiceError>(outcomes)
-        })
-        .await;
-        match adopted {
-            Ok(Ok(outcomes)) => {
-                info!(shards = ?got, ms = taking.elapsed().as_millis() as u64, "shards taken over; their games loaded");
-                inner.rearm();
-                for o in outcomes {
-                    let _ = inner.outcomes.send(o);
-                }
-            }
-            Ok(Err(e)) => {
-                // The locks are held but the games could not be read: stop rather than serve
-                // guilds without their games (the next holder will load them).
-                error!(error = %e, "cannot load the games of the shards taken over; stopping");
-                let _ = news.send(ShardNews::Lost);
-                return;
-            }
-            Err(e) => {
-                error!(error = %e, "cannot load the games of the shards taken over; stopping");
-                let _ = news.send(ShardNews::Lost);
-                return;
-            }
+        if !adopt(&inner, &plan, &got).await {
+            let _ = news.send(ShardNews::Lost);
+            return;
         }
         held.extend(&got);
         held.sort_unstable();
@@ -216,6 +168,68 @@ pub(super) async fn standby(
             total: plan.total,
             shards: got,
         });
+    }
+}
+
+/// Checks the lock connection, then tries each shard of the range not `held`: those taken.
+async fn try_take_wanted(
+    locks: &Arc<PgShardLocks>,
+    plan: &ShardPlan,
+    held: &[u32],
+) -> Result<Result<Vec<u32>, StoreError>, TaskFailed> {
+    let l = Arc::clone(locks);
+    let wanted: Vec<u32> = plan
+        .range()
+        .into_iter()
+        .filter(|s| !held.contains(s))
+        .collect();
+    blocking(move || {
+        l.check()?;
+        let mut got = Vec::new();
+        for s in wanted {
+            if l.try_take(s)? {
+                got.push(s);
+            }
+        }
+        Ok(got)
+    })
+    .await
+}
+
+/// Adopts the shards `got`: their guilds' games loaded, deadlines armed, the computer's turns
+/// queued, boards redrawn. `false` if their games cannot be read: the process then stops
+/// rather than serve guilds without their games (the next holder will load them).
+async fn adopt(inner: &Arc<Inner>, plan: &ShardPlan, got: &[u32]) -> bool {
+    info!(shards = ?got, "taking over shards");
+    let taking = std::time::Instant::now();
+    let (i, now) = (Arc::clone(inner), inner.clock.now());
+    let scope = Scope::Shards {
+        total: plan.total,
+        held: got.to_vec(),
+    };
+    let adopted = blocking(move || {
+        let outcomes = i.service.adopt(scope, now)?;
+        computer_workers::resume_all(&i);
+        Ok::<_, crate::service::ServiceError>(outcomes)
+    })
+    .await;
+    match adopted {
+        Ok(Ok(outcomes)) => {
+            info!(shards = ?got, ms = taking.elapsed().as_millis() as u64, "shards taken over; their games loaded");
+            inner.rearm();
+            for o in outcomes {
+                let _ = inner.outcomes.send(o);
+            }
+            true
+        }
+        Ok(Err(e)) => {
+            error!(error = %e, "cannot load the games of the shards taken over; stopping");
+            false
+        }
+        Err(e) => {
+            error!(error = %e, "cannot load the games of the shards taken over; stopping");
+            false
+        }
     }
 }
 

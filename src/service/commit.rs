@@ -3,7 +3,7 @@
 use std::sync::MutexGuard;
 
 use crate::go::{ByColor, Color, GameResult, Level};
-use crate::store::{RatingRow, StoreError, Tx};
+use crate::store::{ProfileRow, RatingRow, StoreError, Tx};
 
 use super::Failure;
 use super::match_rows::{live_of, move_row};
@@ -205,6 +205,24 @@ fn record_result(
         black: tx.profile(guild, m.players.black.get())?,
         white: tx.profile(guild, m.players.white.get())?,
     };
+    count_result(m, result, now, &mut p, events);
+    if let Some(w) = m.merit_winner() {
+        award_merit(tx, m, w, now, &mut p, events)?;
+    }
+    tx.save_profile(&p.black)?;
+    tx.save_profile(&p.white)?;
+    Ok(())
+}
+
+/// A game between people on both players' profiles: a win and a loss (the title, when the win
+/// earns it), or a draw each.
+fn count_result(
+    m: &Match,
+    result: GameResult,
+    now: Timestamp,
+    p: &mut ByColor<ProfileRow>,
+    events: &mut Vec<Event>,
+) {
     match result.winner() {
         Some(w) => {
             p[w].wins += 1;
@@ -222,32 +240,42 @@ fn record_result(
             p.white.draws += 1;
         }
     }
-    if let Some(w) = m.merit_winner() {
-        let (b, wh) = (m.players.black.get(), m.players.white.get());
-        let pair = tx.merit_pair_awarded(guild, b, wh)?;
-        let so_far = ByColor {
-            black: p.black.awards,
-            white: p.white.awards,
-        };
-        // An award that pays no one (both at the cap, a cap of 0) leaves the pair unused, so
-        // that a cap raised later still pays them.
-        if let Some(award) = merit_award(&m.config.merit, w, pair, so_far).filter(|a| a.pays()) {
-            tx.insert_merit_pair(guild, b, wh, m.id.get(), now.millis())?;
-            for c in Color::ALL {
-                if let Some(amount) = award.merit[c] {
-                    p[c].merit += i64::from(amount);
-                    p[c].awards += 1;
-                    events.push(Event::MeritAwarded {
-                        guild: m.guild,
-                        user: m.players[c],
-                        amount,
-                    });
-                }
-            }
+}
+
+/// The merit a game gives its players (`w`: the one the rules call its winner), once per pair
+/// of players: recorded with the pair, added to their profiles.
+fn award_merit(
+    tx: &Tx<'_>,
+    m: &Match,
+    w: Color,
+    now: Timestamp,
+    p: &mut ByColor<ProfileRow>,
+    events: &mut Vec<Event>,
+) -> Result<(), StoreError> {
+    let guild = m.guild.get();
+    let (b, wh) = (m.players.black.get(), m.players.white.get());
+    let pair = tx.merit_pair_awarded(guild, b, wh)?;
+    let so_far = ByColor {
+        black: p.black.awards,
+        white: p.white.awards,
+    };
+    // An award that pays no one (both at the cap, a cap of 0) leaves the pair unused, so
+    // that a cap raised later still pays them.
+    let Some(award) = merit_award(&m.config.merit, w, pair, so_far).filter(|a| a.pays()) else {
+        return Ok(());
+    };
+    tx.insert_merit_pair(guild, b, wh, m.id.get(), now.millis())?;
+    for c in Color::ALL {
+        if let Some(amount) = award.merit[c] {
+            p[c].merit += i64::from(amount);
+            p[c].awards += 1;
+            events.push(Event::MeritAwarded {
+                guild: m.guild,
+                user: m.players[c],
+                amount,
+            });
         }
     }
-    tx.save_profile(&p.black)?;
-    tx.save_profile(&p.white)?;
     Ok(())
 }
 

@@ -7,13 +7,13 @@ use crate::go::{ByColor, Color};
 
 use super::Failure;
 use super::match_rows::match_row;
-use super::{Service, lock};
+use super::{Applied, Service, lock};
 use crate::game::Refusal;
 use crate::game::Timestamp;
 use crate::game::computer::{Computer, ComputerTask, Task};
 use crate::game::invitation::{InviteOptions, match_config, resolve_terms};
-use crate::game::matches::{Match, Phase};
-use crate::game::{BoardRef, ChannelId, Event, GuildId, MatchId, Outcome, UserId};
+use crate::game::matches::{Action, Match, Phase};
+use crate::game::{BoardRef, ChannelId, GuildId, MatchId, Outcome, UserId};
 use crate::go::Level;
 
 /// Who asks for a game against the computer, and where.
@@ -31,27 +31,15 @@ impl Service {
     }
 
     /// Notes that Tengen's advanced level played move `number` of game `id` for the host's
-    /// engine, which gave none, so that the board says so: the outcome (an
-    /// [`Event::EngineFellBack`]) redraws it. `None` once the game has moved past that move
-    /// or is not this process's. Kept in memory only, like a takeback request: it changes no
-    /// row.
-    pub fn note_stand_in(&self, id: MatchId, number: u32) -> Option<Outcome> {
-        let cell = self.cell(id)?;
-        let mut m = lock(&cell);
-        if m.move_count() != number || m.computer.is_none() {
-            return None;
+    /// engine, which gave none, so that the board says so (see [`crate::game::Command::StandIn`]): the
+    /// outcome (an [`crate::game::Event::EngineFellBack`]) redraws it, without telling the player again that
+    /// it is their turn (the move's own outcome did).
+    pub(super) fn stand_in(&self, id: MatchId, number: u32, now: Timestamp) -> Applied {
+        let mut applied = self.on_match(id, None, Action::StandIn(number), None, now);
+        if let Ok(outcome) = &mut applied.result {
+            outcome.to_move = None;
         }
-        m.stand_in = Some(number);
-        let mut outcome = Outcome::of_match(
-            &m,
-            vec![Event::EngineFellBack {
-                match_id: id,
-                number,
-            }],
-        );
-        // The move's own outcome has told the player it is their turn.
-        outcome.to_move = None;
-        Some(outcome)
+        applied
     }
 
     /// A game against the computer, started at once.

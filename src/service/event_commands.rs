@@ -7,7 +7,7 @@
 //! ends records its result in its own commit and asks the event to look again (its deadline,
 //! now), so that the next round is paired by a command of its own.
 
-use crate::go::{ByColor, Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
+use crate::go::ByColor;
 use crate::store::{RulingCode, RulingRow, StoreError, Tx};
 
 use super::Failure;
@@ -17,15 +17,13 @@ use super::{Applied, Service, lock};
 use crate::game::EventRequest;
 use crate::game::Refusal;
 use crate::game::Timestamp;
-use crate::game::events::handicap::{ing_handicap, sen_between};
-use crate::game::events::ten_game::TenGame;
 use crate::game::events::{
-    Candidate, ColourRule, Format, HandicapPolicy, Outcome as EventOutcome, Pairing, Planned,
-    Schedule, Stage, Tournament,
+    Advance, Asker, Candidate, EventGameTerms, Next, Outcome as EventOutcome, Pairing, Planned,
+    RegistrationLook, Stage, Tournament,
 };
 use crate::game::invitation::match_config;
 use crate::game::matches::{Action, EventLink, Match, MatchConfig, Ruling};
-use crate::game::rating::{Rank, START, ranked_handicap};
+use crate::game::rating::{Rank, START};
 use crate::game::settings::Settings;
 use crate::game::{Event, EventId, GuildId, MatchId, Outcome, Subject, UserId};
 use crate::game::{may_organise, may_referee};
@@ -183,28 +181,7 @@ impl Service {
         may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
-        if t.terms.format != Format::Arena || team > 1 {
-            return Err(Refusal::EventTermsNotAllowed.into());
-        }
-        if t.stage != Stage::Registration {
-            return Err(Refusal::EventStarted.into());
-        }
-        if players.iter().any(|p| t.seat_of(*p).is_none()) {
-            return Err(Refusal::NotEntered.into());
-        }
-        // The captain's order: the team's players go to the end of the list in that order.
-        for e in &mut t.entries {
-            if e.team == Some(team) {
-                e.team = None;
-            }
-        }
-        for &p in players {
-            if let Some(seat) = t.seat_of(p) {
-                let mut e = t.entries.remove(seat);
-                e.team = Some(team);
-                t.entries.push(e);
-            }
-        }
+        t.set_team(team, players)?;
         self.entries_changed(&t)
     }
 
@@ -230,12 +207,8 @@ impl Service {
         may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
-        if t.stage == Stage::Registration {
-            t.start()?;
-        } else if t.stage != Stage::Running {
-            return Err(Refusal::EventOver.into());
-        }
-        self.advance(t, now, true)
+        t.moderator_start()?;
+        self.advance(t, now, Asker::Moderator)
     }
 
     /// A player withdraws (弃权): their games still being played are theirs lost by forfeit,
@@ -287,7 +260,7 @@ impl Service {
             .ok_or(Refusal::NothingToDo)?;
         let t = tournament_of(stored)?;
         match t.stage {
-            Stage::Running => self.advance(t, now, false),
+            Stage::Running => self.advance(t, now, Asker::Schedule),
             Stage::Registration => Ok(self.registration_tick(&t, now)),
             Stage::Finished | Stage::Cancelled => Err(Refusal::NothingToDo.into()),
         }
@@ -297,89 +270,71 @@ impl Service {
     /// passed its announcement is shown again, closed to new players (showing it twice, after
     /// a restart, changes nothing); before it, it looks again then.
     fn registration_tick(&self, t: &Tournament, now: Timestamp) -> EventApplied {
-        match t.registration_closes_at() {
-            Some(closes) if now < closes => {
+        match t.registration_look(now) {
+            RegistrationLook::WaitUntil(closes) => {
                 self.arm(Subject::Event(t.id), Some(closes));
                 Self::quiet(t)
             }
-            Some(_) => EventApplied {
+            RegistrationLook::Closed => EventApplied {
                 event: Self::event_outcome(t, vec![Event::EventChanged(Box::new(t.clone()))]),
                 games: Vec::new(),
             },
-            None => Self::quiet(t),
+            RegistrationLook::Open => Self::quiet(t),
         }
     }
 
-    /// Moves a running event on: removals for absences, then the next round (when its turn
-    /// has come: a moderator's start, or a continuous schedule) or the end.
+    /// Moves a running event on as [`Tournament::advance`] decides: the removals it made are
+    /// stored, then the next round started, the referee called, the event finished, or its
+    /// next look armed.
     fn advance(
         &self,
         mut t: Tournament,
         now: Timestamp,
-        by_moderator: bool,
+        by: Asker,
     ) -> Result<EventApplied, Failure> {
-        let removed = t.apply_removals();
-        let due = t.next_round_at();
-        if !t.round_complete() {
-            if by_moderator {
-                return Err(Refusal::NoRoundToStart.into());
-            }
+        let Advance { removed, next } = t.advance(now, by);
+        let save_removals = |t: &Tournament| {
             if removed {
-                self.save_entries(&t)?;
+                self.save_entries(t)
+            } else {
+                Ok(())
             }
-            return match due {
-                // A timed round looks again at its set time (a game's end looked before it).
-                Some(due) if now < due => {
-                    self.arm(Subject::Event(t.id), Some(due));
-                    Ok(Self::quiet(&t))
-                }
-                // Its time came with games still played: they wait for the referee, who is
-                // called; each ruling or end looks again.
-                Some(_) => {
-                    let games = t.running_games();
-                    let round = t.round;
-                    let event = Self::event_outcome(
-                        &t,
-                        vec![Event::RoundOverdue {
-                            event: Box::new(t.clone()),
-                            round,
-                            games,
-                        }],
-                    );
-                    Ok(EventApplied {
-                        event,
-                        games: Vec::new(),
-                    })
-                }
-                None => Err(Refusal::NothingToDo.into()),
-            };
-        }
-        if let Some(due) = due.filter(|&d| now < d && !by_moderator && t.round > 0) {
-            // A timed round over before its time: the next waits for it.
-            if removed {
-                self.save_entries(&t)?;
+        };
+        match next {
+            Next::RoundNotOver => Err(Refusal::NoRoundToStart.into()),
+            Next::WaitUntil(due) => {
+                save_removals(&t)?;
+                self.arm(Subject::Event(t.id), Some(due));
+                Ok(Self::quiet(&t))
             }
-            self.arm(Subject::Event(t.id), Some(due));
-            return Ok(Self::quiet(&t));
-        }
-        let may_pair = by_moderator
-            || t.round == 0
-            || matches!(t.terms.schedule, Schedule::Continuous | Schedule::Timed);
-        match t.next_boards() {
-            Some((round, boards)) if may_pair => self.start_round(t, round, &boards, now),
-            Some(_) => {
-                if removed {
-                    self.save_entries(&t)?;
-                }
+            Next::Idle => {
+                save_removals(&t)?;
                 Err(Refusal::NothingToDo.into())
             }
-            None => self.finish_event(t),
+            Next::Overdue { round, games } => {
+                save_removals(&t)?;
+                let event = Self::event_outcome(
+                    &t,
+                    vec![Event::RoundOverdue {
+                        event: Box::new(t.clone()),
+                        round,
+                        games,
+                    }],
+                );
+                Ok(EventApplied {
+                    event,
+                    games: Vec::new(),
+                })
+            }
+            // Starting a round or finishing writes the players' statuses too.
+            Next::Pair { round, boards } => self.start_round(t, round, &boards, now),
+            Next::Finish => self.finish_event(t),
         }
     }
 
     /// Records the end of an event whose format has no round left.
     fn finish_event(&self, mut t: Tournament) -> Result<EventApplied, Failure> {
-        t.stage = Stage::Finished;
+        t.finish();
         let (row, entries) = (event_row(&t), entry_rows(&t));
         self.store.write(|tx| {
             write_entries(tx, t.id.get(), &entries, false)?;
@@ -439,12 +394,7 @@ impl Service {
         drop(lobby);
         // A round whose boards are all decided already (byes, forfeits) moves on at once; a
         // timed one looks again at its set time.
-        let look = if t.round_complete() {
-            Some(now)
-        } else {
-            t.next_round_at()
-        };
-        self.arm(Subject::Event(t.id), look);
+        self.arm(Subject::Event(t.id), t.look_after_start(now));
         let round = t.round;
         let event = Self::event_outcome(
             &t,
@@ -466,11 +416,13 @@ impl Service {
         settings: &Settings,
         now: Timestamp,
     ) -> Result<Match, Failure> {
-        let (black, white, handicap, komi) = event_game_terms(t, pairing);
-        // An even game: the pairing's colours, or nigiri's where the terms say so.
-        let even = (black, white) == (pairing.black, pairing.white)
-            && handicap == 0
-            && Some(komi) == t.terms.komi.or(Some(t.terms.rules.rules().komi));
+        let EventGameTerms {
+            black,
+            white,
+            handicap,
+            komi,
+            nigiri,
+        } = t.game_terms(pairing);
         let mut config: MatchConfig = match_config(
             &crate::game::invitation::Terms {
                 size: t.terms.size,
@@ -499,7 +451,7 @@ impl Service {
             config,
             now,
         );
-        if t.terms.colours == ColourRule::Nigiri && even {
+        if nigiri {
             m.begin_nigiri();
         }
         Ok(m)
@@ -650,18 +602,9 @@ impl Service {
         may_organise(moderator)?;
         let _events = lock(&self.events);
         let mut t = self.load_event(guild, id)?;
-        if matches!(t.stage, Stage::Finished | Stage::Cancelled) {
-            return Err(Refusal::EventOver.into());
-        }
-        t.stage = Stage::Cancelled;
+        let running = t.cancel()?;
         let row = event_row(&t);
         self.store.write(|tx| tx.update_event(&row))?;
-        let running: Vec<MatchId> = t
-            .games
-            .iter()
-            .filter(|g| g.result.is_none())
-            .filter_map(|g| g.match_id)
-            .collect();
         let games = running
             .into_iter()
             .filter_map(|m| self.annul(guild, true, m, now).result.ok())
@@ -721,52 +664,6 @@ fn write_entries(
     } else {
         tx.set_entry_statuses(event, entries)
     }
-}
-
-/// Who plays Black and White in an event's game, with its handicap stones and komi: the
-/// pairing's colours in an even event; in a handicap event (or a ten-game match that has
-/// stepped) the weaker player Black with what the difference gives.
-fn event_game_terms(t: &Tournament, p: Pairing) -> (usize, usize, u8, Komi) {
-    let rules = t.terms.rules;
-    let even_komi = t.terms.komi.unwrap_or_else(|| rules.rules().komi);
-    let sen = match (t.terms.format, t.terms.handicap) {
-        (Format::TenGame, _) => TenGame::replay(&t.played())
-            .next_game()
-            .map_or(0.0, |(_, sen)| sen),
-        (_, HandicapPolicy::Even) => 0.0,
-        (_, HandicapPolicy::ByRank) => {
-            sen_between(t.entries[p.black].rank, t.entries[p.white].rank)
-        }
-    };
-    if sen <= 0.0 {
-        return (p.black, p.white, 0, even_komi);
-    }
-    // The weaker takes Black (a ten-game match's pairing already says who receives).
-    let (black, white) = match t.terms.format {
-        Format::TenGame => (p.black, p.white),
-        _ if t.entries[p.black].rank <= t.entries[p.white].rank => (p.black, p.white),
-        _ => (p.white, p.black),
-    };
-    let (stones, komi) = if rules == RuleSet::Ing || t.terms.format == Format::TenGame {
-        let h = ing_handicap(sen);
-        let stones = if h.free_moves > 0 {
-            h.free_moves + 1
-        } else {
-            0
-        };
-        (stones, Komi::from_half_points(h.komi_half))
-    } else {
-        let ranks = f64::from(t.entries[white].rank.0) - f64::from(t.entries[black].rank.0);
-        let size = t.terms.size;
-        let stones = ranked_handicap(size.get(), ranks, max_fixed(size));
-        (stones, handicap_komi(rules, stones))
-    };
-    let stones = if stones >= MIN_HANDICAP {
-        stones.min(max_fixed(t.terms.size).max(MIN_HANDICAP))
-    } else {
-        stones
-    };
-    (black, white, stones, komi)
 }
 
 impl From<Result<EventApplied, Failure>> for Applied {

@@ -207,34 +207,16 @@ impl Service {
                 guess,
                 random,
             } => Applied::only(self.guess(by, invitation, guess, random, now)),
-            Command::Guess {
-                by,
-                of: NigiriOf::Game(id),
-                guess,
-                random,
-            } => self.on_match(id, Some(by), Action::Guess(guess, random), None, now),
             Command::ChooseColour {
                 by,
                 of: NigiriOf::Invitation(invitation),
                 colour,
             } => Applied::only(self.choose_colour(by, invitation, colour, now)),
-            Command::ChooseColour {
-                by,
-                of: NigiriOf::Game(id),
-                colour,
-            } => self.on_match(id, Some(by), Action::ChooseColour(colour), None, now),
             Command::Cancel { by, invitation } => Applied::only(self.cancel(by, invitation, now)),
             Command::InvitePair { request, options } => {
                 Applied::only(self.invite_pair(*request, &options, now))
             }
             Command::TeamGame(req) => Applied::only(self.create_team_game(*req, now)),
-            Command::Vote {
-                by,
-                roles,
-                game,
-                board,
-                choice,
-            } => self.vote(by, &roles, game, board, choice, now),
             Command::PlayComputer {
                 guild,
                 channel,
@@ -252,11 +234,47 @@ impl Service {
                 };
                 Applied::only(self.play_computer(who, level, &options, color, now))
             }
+            Command::Rematch { by, match_id } => Applied::only(self.rematch(by, match_id, now)),
+            Command::Configure {
+                guild,
+                moderator,
+                change,
+            } => Applied::only(self.configure(guild, moderator, &change)),
+            Command::StateRank { guild, user, rank } => {
+                Applied::only(self.state_rank(guild, user, &rank))
+            }
             Command::Timeout(Subject::Invitation(id)) => Applied::only(self.expire(id, now)),
             Command::Timeout(Subject::Server(_) | Subject::Player(..)) => {
                 Applied::only(Err(Refusal::NothingToDo.into()))
             }
             Command::Timeout(Subject::Event(id)) => self.event_tick(id, now).into(),
+            command => self.apply_to_game(command, now),
+        }
+    }
+
+    /// A command about a running game: a player's action, the clock's, the runtime's, a
+    /// moderator's annulment.
+    fn apply_to_game(&self, command: Command, now: Timestamp) -> Applied {
+        match command {
+            Command::Guess {
+                by,
+                of: NigiriOf::Game(id),
+                guess,
+                random,
+            } => self.on_match(id, Some(by), Action::Guess(guess, random), None, now),
+            Command::ChooseColour {
+                by,
+                of: NigiriOf::Game(id),
+                colour,
+            } => self.on_match(id, Some(by), Action::ChooseColour(colour), None, now),
+            Command::Vote {
+                by,
+                roles,
+                game,
+                board,
+                choice,
+            } => self.vote(by, &roles, game, board, choice, now),
+            Command::StandIn { match_id, number } => self.stand_in(match_id, number, now),
             Command::Timeout(Subject::Match(id)) => {
                 self.on_match(id, None, Action::Tick, None, now)
             }
@@ -287,7 +305,6 @@ impl Service {
             Command::AnswerUndo { by, board, accept } => {
                 self.on_target(by, board, Action::AnswerUndo(accept), now)
             }
-            Command::Rematch { by, match_id } => Applied::only(self.rematch(by, match_id, now)),
             Command::WentOffline { user } => self.on_presence(user, Action::WentOffline, now),
             Command::CameBack { user } => self.on_presence(user, Action::CameBack, now),
             Command::Annul {
@@ -296,14 +313,6 @@ impl Service {
                 moderator,
                 match_id,
             } => self.annul(guild, moderator, match_id, now),
-            Command::Configure {
-                guild,
-                moderator,
-                change,
-            } => Applied::only(self.configure(guild, moderator, &change)),
-            Command::StateRank { guild, user, rank } => {
-                Applied::only(self.state_rank(guild, user, &rank))
-            }
             command => self.apply_to_event(command, now),
         }
     }

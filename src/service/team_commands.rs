@@ -11,12 +11,14 @@ use crate::game::Refusal;
 use crate::game::invitation::{
     ColourAsked, Colours, Invitation, InviteOptions, Lobby, PairInvite, match_config, resolve_terms,
 };
-use crate::game::matches::{Action, Match};
+use crate::game::matches::{Action, Match, MatchConfig};
+use crate::game::settings::Settings;
 use crate::game::teams::votes::Choice;
 use crate::game::teams::{Side, TeamForm, Teams, team_seat};
 use crate::game::{Computer, Event, InvitationId, MatchId, Outcome, UserId};
 use crate::game::{Duration, Timestamp};
 use crate::game::{MAX_WINDOW, MIN_WINDOW, PairRequest, TeamGameRequest};
+use crate::go::Level;
 
 /// How long a consultation game may last: long enough for its windows, never for ever.
 const TEAM_GAME_CAP: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -109,85 +111,18 @@ impl Service {
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let settings = self.settings(req.guild)?;
-        if !settings.enabled {
-            return Err(Refusal::ServerDisabled.into());
-        }
-        if !req.moderator && !settings.team_games_for_everyone {
-            return Err(Refusal::TeamGamesByModerators.into());
-        }
-        if req.options.handicap.unwrap_or(0) > 0
-            || req.options.ranked == Some(true)
-            || req.options.color.is_some()
-        {
-            return Err(Refusal::NotForTeamGames.into());
-        }
-        if !(MIN_WINDOW..=MAX_WINDOW).contains(&req.window) {
-            return Err(Refusal::BadTeams.into());
-        }
-        check_sides(&req.sides)?;
-        let computer_level = match (req.computer, &req.sides.black, &req.sides.white) {
-            (Some((_, level)), None, Some(_)) | (Some((_, level)), Some(_), None) => {
-                Some(settings.computer_level(level)?)
-            }
-            (None, Some(_), Some(_)) => None,
-            _ => return Err(Refusal::BadTeams.into()),
-        };
-        let terms = resolve_terms(
-            &InviteOptions {
-                ranked: Some(false),
-                time: None,
-                ..req.options
-            },
-            &settings,
-        )?;
-        let mut config = match_config(&terms, &settings);
-        config.ranked = false;
-        config.takebacks = false;
-        config.time = crate::game::time_control::TimeControl::Turn;
-        config.turn_timeout = req.window;
-        config.max_length = TEAM_GAME_CAP;
+        let level = team_game_level(&req, &settings)?;
+        let config = team_game_config(&req, &settings)?;
         let mut lobby = lock(&self.lobby);
-        if computer_level.is_some() {
-            let max = self
-                .computer_limit
-                .load(std::sync::atomic::Ordering::SeqCst);
-            if lobby.computers.len() >= max {
-                return Err(Refusal::ComputerBusy { max }.into());
-            }
+        let max = self
+            .computer_limit
+            .load(std::sync::atomic::Ordering::SeqCst);
+        if level.is_some() && lobby.computers.len() >= max {
+            return Err(Refusal::ComputerBusy { max }.into());
         }
         let id = MatchId(self.take_id()?);
-        let computer_user = req.computer.map(|(u, _)| u);
-        let players = ByColor::new_with(|c| match (&req.sides[c], computer_user) {
-            (None, Some(bot)) => bot,
-            _ => team_seat(id, c),
-        });
-        let sides = ByColor::new_with(|c| {
-            req.sides[c]
-                .clone()
-                .unwrap_or_else(|| Side::members(vec![players[c]]))
-        });
-        let mut m = Match::new(id, req.guild, req.channel, players, config, now);
-        m.teams = Some(Teams {
-            form: TeamForm::Consultation,
-            sides,
-        });
-        if let (Some(level), Some(user)) = (computer_level, computer_user) {
-            let color = if req.sides.black.is_none() {
-                Color::Black
-            } else {
-                Color::White
-            };
-            m.computer = Some(Computer {
-                user,
-                color,
-                level,
-                may_resign: settings.ai_resigns,
-            });
-        }
+        let m = team_game_match(&req, id, config, level, &settings, now);
         if m.computer.is_some() {
-            let max = self
-                .computer_limit
-                .load(std::sync::atomic::Ordering::SeqCst);
             self.insert_computer_match(&m, max)?;
         } else {
             let row = match_row(&m);
@@ -250,7 +185,7 @@ impl Service {
 fn check_pair_free(
     lobby: &Lobby,
     inv: &Invitation,
-    settings: &crate::game::Settings,
+    settings: &Settings,
     partner: UserId,
     opponent_partner: UserId,
 ) -> Result<(), Refusal> {
@@ -265,6 +200,96 @@ fn check_pair_free(
             }
             other => other,
         })
+}
+
+/// Whether a consultation game may start as asked: the server enabled, the caller allowed,
+/// even and unranked, a voting window within bounds, its sides sound (see [`check_sides`]); the
+/// computer's level when it plays a side.
+fn team_game_level(req: &TeamGameRequest, settings: &Settings) -> Result<Option<Level>, Refusal> {
+    if !settings.enabled {
+        return Err(Refusal::ServerDisabled);
+    }
+    if !req.moderator && !settings.team_games_for_everyone {
+        return Err(Refusal::TeamGamesByModerators);
+    }
+    if req.options.handicap.unwrap_or(0) > 0
+        || req.options.ranked == Some(true)
+        || req.options.color.is_some()
+    {
+        return Err(Refusal::NotForTeamGames);
+    }
+    if !(MIN_WINDOW..=MAX_WINDOW).contains(&req.window) {
+        return Err(Refusal::BadTeams);
+    }
+    check_sides(&req.sides)?;
+    match (req.computer, &req.sides.black, &req.sides.white) {
+        (Some((_, level)), None, Some(_)) | (Some((_, level)), Some(_), None) => {
+            settings.computer_level(level).map(Some)
+        }
+        (None, Some(_), Some(_)) => Ok(None),
+        _ => Err(Refusal::BadTeams),
+    }
+}
+
+/// A consultation game's settings: the options' board and rules, unranked, no takebacks, each
+/// move in the voting window, never longer than [`TEAM_GAME_CAP`].
+fn team_game_config(req: &TeamGameRequest, settings: &Settings) -> Result<MatchConfig, Refusal> {
+    let terms = resolve_terms(
+        &InviteOptions {
+            ranked: Some(false),
+            time: None,
+            ..req.options
+        },
+        settings,
+    )?;
+    let mut config = match_config(&terms, settings);
+    config.ranked = false;
+    config.takebacks = false;
+    config.time = crate::game::time_control::TimeControl::Turn;
+    config.turn_timeout = req.window;
+    config.max_length = TEAM_GAME_CAP;
+    Ok(config)
+}
+
+/// A consultation game's match: each side's team seat (the computer's account for its side),
+/// the sides as asked (the computer's as its one member), the computer at `level`.
+fn team_game_match(
+    req: &TeamGameRequest,
+    id: MatchId,
+    config: MatchConfig,
+    level: Option<Level>,
+    settings: &Settings,
+    now: Timestamp,
+) -> Match {
+    let computer_user = req.computer.map(|(u, _)| u);
+    let players = ByColor::new_with(|c| match (&req.sides[c], computer_user) {
+        (None, Some(bot)) => bot,
+        _ => team_seat(id, c),
+    });
+    let sides = ByColor::new_with(|c| {
+        req.sides[c]
+            .clone()
+            .unwrap_or_else(|| Side::members(vec![players[c]]))
+    });
+    let mut m = Match::new(id, req.guild, req.channel, players, config, now);
+    m.teams = Some(Teams {
+        form: TeamForm::Consultation,
+        sides,
+    });
+    if let (Some(level), Some(user)) = (level, computer_user) {
+        let color = if req.sides.black.is_none() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        m.computer = Some(Computer {
+            user,
+            color,
+            level,
+            may_resign: settings.ai_resigns,
+        });
+    }
+    m
 }
 
 /// A consultation's sides: at most one the computer's, a listed side not empty, no one listed
@@ -315,4 +340,99 @@ pub(super) fn pair_players(inv: &Invitation, pair: PairInvite) -> (ByColor<UserI
         },
         Teams::pair(black, white),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ChannelId, GuildId};
+
+    /// Users 1 and 2 against 3, asked by a moderator; `computer`: the computer (user 99) takes
+    /// White instead.
+    fn request(computer: bool) -> TeamGameRequest {
+        let white = (!computer).then(|| Side::members(vec![UserId(3)]));
+        TeamGameRequest {
+            guild: GuildId(1),
+            channel: ChannelId(2),
+            by: UserId(1),
+            moderator: true,
+            sides: ByColor {
+                black: Some(Side::members(vec![UserId(1), UserId(2)])),
+                white,
+            },
+            computer: computer.then_some((UserId(99), None)),
+            options: InviteOptions::default(),
+            window: Duration::from_secs(60),
+        }
+    }
+
+    #[test]
+    fn a_consultation_game_is_refused_what_it_cannot_be() {
+        let settings = Settings::default();
+        assert_eq!(team_game_level(&request(false), &settings), Ok(None));
+        let mut r = request(false);
+        r.moderator = false;
+        assert_eq!(
+            team_game_level(&r, &settings),
+            Err(Refusal::TeamGamesByModerators)
+        );
+        let mut r = request(false);
+        r.options.ranked = Some(true);
+        assert_eq!(
+            team_game_level(&r, &settings),
+            Err(Refusal::NotForTeamGames)
+        );
+        let mut r = request(false);
+        r.window = Duration::from_secs(1);
+        assert_eq!(team_game_level(&r, &settings), Err(Refusal::BadTeams));
+        // Someone on both sides; a side with no one; two computers' sides.
+        let mut r = request(false);
+        r.sides.white = Some(Side::members(vec![UserId(2)]));
+        assert_eq!(team_game_level(&r, &settings), Err(Refusal::BadTeams));
+        let mut r = request(false);
+        r.sides.white = Some(Side::members(Vec::new()));
+        assert_eq!(team_game_level(&r, &settings), Err(Refusal::BadTeams));
+        let mut r = request(true);
+        r.sides.black = None;
+        assert_eq!(team_game_level(&r, &settings), Err(Refusal::BadTeams));
+        // A side left to no one without the computer.
+        let mut r = request(true);
+        r.computer = None;
+        assert_eq!(team_game_level(&r, &settings), Err(Refusal::BadTeams));
+        let disabled = Settings {
+            enabled: false,
+            ..Settings::default()
+        };
+        assert_eq!(
+            team_game_level(&request(false), &disabled),
+            Err(Refusal::ServerDisabled)
+        );
+    }
+
+    #[test]
+    fn a_team_against_the_computer_seats_it_on_the_side_left_open() {
+        let settings = Settings::default();
+        let req = request(true);
+        let level = team_game_level(&req, &settings).unwrap();
+        assert!(level.is_some());
+        let config = team_game_config(&req, &settings).unwrap();
+        assert_eq!(config.turn_timeout, req.window);
+        assert!(!config.ranked && !config.takebacks);
+        let id = MatchId(7);
+        let m = team_game_match(
+            &req,
+            id,
+            config,
+            level,
+            &settings,
+            Timestamp::from_millis(0),
+        );
+        assert_eq!(m.players.black, team_seat(id, Color::Black));
+        assert_eq!(m.players.white, UserId(99));
+        let computer = m.computer.unwrap();
+        assert_eq!((computer.user, computer.color), (UserId(99), Color::White));
+        let teams = m.teams.unwrap();
+        assert_eq!(teams.form, TeamForm::Consultation);
+        assert_eq!(teams.sides.white, Side::members(vec![UserId(99)]));
+    }
 }

@@ -10,6 +10,9 @@ use super::{Backend, StoreError, Tx};
 /// The channel workers listen on for new jobs (PostgreSQL's `LISTEN/NOTIFY`).
 pub const JOBS_CHANNEL: &str = "tengen_ai_jobs";
 
+/// The channel bot processes listen on for their jobs' answers (PostgreSQL's `LISTEN/NOTIFY`).
+pub const ANSWERS_CHANNEL: &str = "tengen_ai_answers";
+
 /// A job a worker took.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeasedJob {
@@ -126,7 +129,8 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// A worker's answer to the job it holds: `false` if its lease was lost to another.
+    /// A worker's answer to the job it holds: `false` if its lease was lost to another. Wakes
+    /// the bot process waiting for it.
     ///
     /// # Errors
     /// A database error.
@@ -142,6 +146,9 @@ impl Tx<'_> {
              AND worker = ?3 AND answer IS NULL",
             params![match_id, move_number, worker, answer],
         )?;
+        if n == 1 && self.backend() == Backend::Postgres {
+            self.execute(&format!("NOTIFY {ANSWERS_CHANNEL}"), &[])?;
+        }
         Ok(n == 1)
     }
 }

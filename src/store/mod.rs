@@ -40,7 +40,7 @@ pub mod types;
 pub use cluster::{ID_BLOCK, Scope};
 pub use conn::{Backend, Row, Tx};
 pub use events::StoredEvent;
-pub use jobs::{JOBS_CHANNEL, LeasedJob};
+pub use jobs::{ANSWERS_CHANNEL, JOBS_CHANNEL, LeasedJob};
 pub use matches::RowError;
 pub use pg::{PgServingLock, redact};
 pub use pg_shards::{PgListener, PgShardLocks};

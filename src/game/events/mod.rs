@@ -9,7 +9,9 @@
 //! The seed also names an "Ing selection system" (应氏选择制) without describing it; it is left
 //! out.
 
+pub mod advance;
 pub mod arena;
+pub mod event_game_terms;
 pub mod handicap;
 pub mod knockout;
 pub mod nigiri;
@@ -24,6 +26,8 @@ use crate::go::Color;
 
 use super::matches::{AbandonCause, EndReason, Ending};
 
+pub use advance::{Advance, Asker, Next, RegistrationLook};
+pub use event_game_terms::EventGameTerms;
 pub use terms::{
     ColourRule, EventOptions, EventRequest, EventTerms, Format, HandicapPolicy, Schedule,
 };

@@ -311,6 +311,50 @@ impl EventOptions {
             settings,
         )?;
         let bad = || Refusal::EventTermsNotAllowed;
+        let format = self.resolve_format()?;
+        let (fewest, most) = format.players();
+        let max_players = self.max_players.unwrap_or(most as u32);
+        if (max_players as usize) < fewest || max_players as usize > most {
+            return Err(bad());
+        }
+        let start_window = self.resolve_start_window(game.time.is_correspondence())?;
+        let (schedule, round_interval) = self.resolve_schedule()?;
+        if self
+            .registration
+            .is_some_and(|r| !(MIN_REGISTRATION..=MAX_REGISTRATION).contains(&r))
+        {
+            return Err(bad());
+        }
+        let absences_allowed = self.absences_allowed.unwrap_or(DEFAULT_ABSENCES_ALLOWED);
+        if absences_allowed > 10 || self.min_ranked_games.is_some_and(|g| g > 1000) {
+            return Err(bad());
+        }
+        Ok(EventTerms {
+            purpose: self.resolve_purpose()?,
+            registration: self.registration,
+            format,
+            size: game.size,
+            rules: game.rules,
+            komi: Some(game.komi),
+            handicap: self.handicap.unwrap_or(HandicapPolicy::Even),
+            time: game.time,
+            ranked: game.ranked,
+            role: self.role,
+            relay: self.relay,
+            min_ranked_games: self.min_ranked_games.unwrap_or(0),
+            max_players,
+            schedule,
+            round_interval,
+            start_window,
+            absences_allowed,
+            colours: self.colours.unwrap_or(ColourRule::ByPairing),
+        })
+    }
+
+    /// The format with its numbers: a Swiss or McMahon event's rounds (within
+    /// [`MAX_ROUNDS`]), a McMahon bar and floor (ranks, the floor not above the bar).
+    fn resolve_format(&self) -> Result<Format, Refusal> {
+        let bad = || Refusal::EventTermsNotAllowed;
         let rounds = self.rounds.unwrap_or(DEFAULT_ROUNDS);
         let rank = |typed: &Option<String>, default: &str| {
             typed
@@ -335,37 +379,39 @@ impl EventOptions {
         {
             return Err(bad());
         }
-        let (fewest, most) = format.players();
-        let max_players = self.max_players.unwrap_or(most as u32);
-        if (max_players as usize) < fewest || max_players as usize > most {
-            return Err(bad());
-        }
-        let start_window = self
-            .start_window
-            .unwrap_or(if game.time.is_correspondence() {
-                DEFAULT_CORRESPONDENCE_START_WINDOW
-            } else {
-                DEFAULT_START_WINDOW
-            });
+        Ok(format)
+    }
+
+    /// The start window: the option, else the default for the game's time (longer for
+    /// correspondence), within its bounds.
+    fn resolve_start_window(&self, correspondence: bool) -> Result<Duration, Refusal> {
+        let start_window = self.start_window.unwrap_or(if correspondence {
+            DEFAULT_CORRESPONDENCE_START_WINDOW
+        } else {
+            DEFAULT_START_WINDOW
+        });
         if start_window < MIN_START_WINDOW || start_window > MAX_START_WINDOW {
-            return Err(bad());
+            return Err(Refusal::EventTermsNotAllowed);
         }
+        Ok(start_window)
+    }
+
+    /// The schedule and, for a timed one only, its round interval within its bounds.
+    fn resolve_schedule(&self) -> Result<(Schedule, Option<Duration>), Refusal> {
         let schedule = self.schedule.unwrap_or(Schedule::Continuous);
-        let round_interval = match (schedule, self.round_interval) {
+        match (schedule, self.round_interval) {
             (Schedule::Timed, Some(every))
                 if (MIN_ROUND_INTERVAL..=MAX_ROUND_INTERVAL).contains(&every) =>
             {
-                Some(every)
+                Ok((schedule, Some(every)))
             }
-            (Schedule::Continuous | Schedule::Manual, None) => None,
-            _ => return Err(bad()),
-        };
-        if self
-            .registration
-            .is_some_and(|r| !(MIN_REGISTRATION..=MAX_REGISTRATION).contains(&r))
-        {
-            return Err(bad());
+            (Schedule::Continuous | Schedule::Manual, None) => Ok((schedule, None)),
+            _ => Err(Refusal::EventTermsNotAllowed),
         }
+    }
+
+    /// The purpose, trimmed (`None` if blank), no longer than [`MAX_PURPOSE`] characters.
+    fn resolve_purpose(&self) -> Result<Option<String>, Refusal> {
         let purpose = self
             .purpose
             .as_deref()
@@ -376,32 +422,9 @@ impl EventOptions {
             .as_deref()
             .is_some_and(|p| p.chars().count() > MAX_PURPOSE)
         {
-            return Err(bad());
+            return Err(Refusal::EventTermsNotAllowed);
         }
-        let absences_allowed = self.absences_allowed.unwrap_or(DEFAULT_ABSENCES_ALLOWED);
-        if absences_allowed > 10 || self.min_ranked_games.is_some_and(|g| g > 1000) {
-            return Err(bad());
-        }
-        Ok(EventTerms {
-            purpose,
-            registration: self.registration,
-            format,
-            size: game.size,
-            rules: game.rules,
-            komi: Some(game.komi),
-            handicap: self.handicap.unwrap_or(HandicapPolicy::Even),
-            time: game.time,
-            ranked: game.ranked,
-            role: self.role,
-            relay: self.relay,
-            min_ranked_games: self.min_ranked_games.unwrap_or(0),
-            max_players,
-            schedule,
-            round_interval,
-            start_window,
-            absences_allowed,
-            colours: self.colours.unwrap_or(ColourRule::ByPairing),
-        })
+        Ok(purpose)
     }
 }
 

@@ -531,13 +531,13 @@ impl Tournament {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::terms::{ColourRule, HandicapPolicy};
     use super::*;
     use crate::game::time_control::TimeControl;
     use crate::go::{BoardSize, RuleSet};
 
-    fn event(format: Format) -> Tournament {
+    pub(in crate::game::events) fn event(format: Format) -> Tournament {
         Tournament {
             id: EventId(1),
             guild: GuildId(1),
@@ -573,7 +573,7 @@ mod tests {
         }
     }
 
-    fn candidate(user: u64, rating: f64) -> Candidate {
+    pub(in crate::game::events) fn candidate(user: u64, rating: f64) -> Candidate {
         Candidate {
             user: UserId(user),
             has_role: false,
@@ -668,7 +668,7 @@ mod tests {
 
     /// Plays the next round: every board as `plan` makes it, each game's match numbered from
     /// `first_id`, and every game played won by the player with the lower seat.
-    fn play_next_round(t: &mut Tournament, first_id: i64) -> u32 {
+    pub(in crate::game::events) fn play_next_round(t: &mut Tournament, first_id: i64) -> u32 {
         let (round, boards) = t.next_boards().unwrap();
         let planned: Vec<_> = t
             .plan(&boards)

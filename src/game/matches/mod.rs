@@ -7,6 +7,7 @@
 //! [`agreement`] (toggle, accept, resume), [`deadlines`] (deadlines, restarts).
 
 mod agreement;
+mod computer_play;
 mod deadlines;
 mod moves;
 mod nigiri;
@@ -169,6 +170,9 @@ pub enum Action {
     Ruled(Ruling),
     /// Whatever deadlines are due at `now` fire.
     Tick,
+    /// Tengen's advanced level played this move (1-based) for the host's engine, which gave
+    /// none: the board says so (sent by the runtime).
+    StandIn(u32),
     /// Ask to take back one's last move.
     RequestUndo,
     /// Accept (`true`) or decline the opponent's request to take back their last move.
@@ -774,6 +778,11 @@ impl Match {
             Action::Tick => return self.tick(now),
             Action::Annul => return self.annul(now),
             Action::Ruled(ruling) => return self.rule(ruling, now),
+            Action::StandIn(number) => {
+                let mut events = Vec::new();
+                self.note_stand_in(number, &mut events)?;
+                return Ok(events);
+            }
             _ => {}
         }
         if !self.is_running() {
@@ -824,7 +833,7 @@ impl Match {
                 self.choose_colour(color, colour, now, &mut events)?;
             }
             Action::Vote { .. } => return Err(Refusal::NotYourGame),
-            Action::Tick | Action::Annul | Action::Ruled(_) => {}
+            Action::Tick | Action::Annul | Action::Ruled(_) | Action::StandIn(_) => {}
         }
         Ok(events)
     }

@@ -49,29 +49,27 @@ impl Match {
         Ok(())
     }
 
-    /// The first press arms, a second within the window resigns (SPEC §3).
+    /// The first press arms, a second within the window resigns (SPEC §3); the computer's
+    /// first press resigns.
     pub(super) fn resign(&mut self, color: Color, now: Timestamp, events: &mut Vec<Event>) {
-        match self.resign_armed[color] {
-            Some(until) if now <= until => {
-                self.resign_armed[color] = None;
-                self.end(
-                    Ending::Finished {
-                        result: GameResult::Resignation { winner: !color },
-                        reason: EndReason::Resignation,
-                    },
-                    now,
-                    events,
-                );
-            }
-            _ => {
-                let until = now + self.config.resign_window;
-                self.resign_armed[color] = Some(until);
-                events.push(Event::ResignArmed {
-                    match_id: self.id,
-                    player: self.players[color],
-                    until,
-                });
-            }
+        if self.resign_confirmed(color, now) {
+            self.resign_armed[color] = None;
+            self.end(
+                Ending::Finished {
+                    result: GameResult::Resignation { winner: !color },
+                    reason: EndReason::Resignation,
+                },
+                now,
+                events,
+            );
+        } else {
+            let until = now + self.config.resign_window;
+            self.resign_armed[color] = Some(until);
+            events.push(Event::ResignArmed {
+                match_id: self.id,
+                player: self.players[color],
+                until,
+            });
         }
     }
 

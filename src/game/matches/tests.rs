@@ -4,7 +4,7 @@ use super::*;
 use crate::game::events::nigiri::Parity;
 use crate::go::ByColor;
 
-fn config(rules: RuleSet) -> MatchConfig {
+pub(super) fn config(rules: RuleSet) -> MatchConfig {
     MatchConfig {
         size: BoardSize::new(7).expect("7 is a size"),
         rules,

@@ -1,0 +1,120 @@
+//! What a match decides for the computer that plays in it: the board's note that Tengen's
+//! advanced level stood in for the host's engine, and the computer's resignation, final at its
+//! first press (it has no second thought for the arming to guard).
+
+use super::super::Event;
+use super::super::refusal::Refusal;
+use super::super::time::Timestamp;
+use super::Match;
+use crate::go::Color;
+
+impl Match {
+    /// Whether `color` is played by the computer.
+    pub fn computer_plays(&self, color: Color) -> bool {
+        self.computer.is_some_and(|c| c.color == color)
+    }
+
+    /// Notes that Tengen's advanced level played move `number` (1-based) for the host's
+    /// engine, which gave none, so that the board says so (an [`Event::EngineFellBack`]) until
+    /// the computer moves again.
+    ///
+    /// # Errors
+    /// [`Refusal::NothingToDo`] once the game has moved past that move, or when no computer
+    /// plays in it.
+    pub(super) fn note_stand_in(
+        &mut self,
+        number: u32,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        if self.move_count() != number || self.computer.is_none() {
+            return Err(Refusal::NothingToDo);
+        }
+        self.stand_in = Some(number);
+        events.push(Event::EngineFellBack {
+            match_id: self.id,
+            number,
+        });
+        Ok(())
+    }
+
+    /// Whether a press of Resign by `color` at `now` resigns (else it arms): a second press
+    /// within the window, or any press of the computer's.
+    pub(super) fn resign_confirmed(&self, color: Color, now: Timestamp) -> bool {
+        self.computer_plays(color) || self.resign_armed[color].is_some_and(|until| now <= until)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{config, t};
+    use super::super::{Action, Ending};
+    use super::*;
+    use crate::game::computer::Computer;
+    use crate::game::{ChannelId, GuildId, MatchId, UserId};
+    use crate::go::{ByColor, Point, RuleSet};
+
+    /// A game of 7×7: user 20 Black against the computer (user 10) White.
+    fn against_the_computer() -> Match {
+        let players = ByColor {
+            black: UserId(20),
+            white: UserId(10),
+        };
+        let mut m = Match::new(
+            MatchId(1),
+            GuildId(1),
+            ChannelId(1),
+            players,
+            config(RuleSet::Chinese),
+            t(0),
+        );
+        m.computer = Some(Computer {
+            user: UserId(10),
+            color: Color::White,
+            level: crate::go::Level::Engine,
+            may_resign: true,
+        });
+        m
+    }
+
+    #[test]
+    fn the_computer_s_first_press_of_resign_resigns_and_a_player_s_arms() {
+        let mut m = against_the_computer();
+        let armed = m
+            .apply(Some(UserId(20)), Action::Resign, None, t(1))
+            .unwrap();
+        assert!(matches!(armed.as_slice(), [Event::ResignArmed { .. }]));
+        assert!(m.is_running());
+        m.apply(Some(UserId(10)), Action::Resign, None, t(2))
+            .unwrap();
+        assert!(matches!(m.ending(), Some(Ending::Finished { .. })));
+        assert!(!m.is_running(), "the computer resigned at its first press");
+    }
+
+    #[test]
+    fn a_stand_in_is_noted_for_the_move_just_played_only() {
+        let mut m = against_the_computer();
+        let p = Point::new(3, 3).unwrap();
+        m.apply(Some(UserId(20)), Action::Play(p), None, t(1))
+            .unwrap();
+        assert_eq!(
+            m.apply(None, Action::StandIn(2), None, t(1)),
+            Err(Refusal::NothingToDo),
+            "move 2 is not played yet"
+        );
+        let events = m.apply(None, Action::StandIn(1), None, t(1)).unwrap();
+        assert_eq!(
+            events,
+            vec![Event::EngineFellBack {
+                match_id: MatchId(1),
+                number: 1
+            }]
+        );
+        assert_eq!(m.stand_in, Some(1));
+        m.computer = None;
+        assert_eq!(
+            m.apply(None, Action::StandIn(1), None, t(1)),
+            Err(Refusal::NothingToDo),
+            "no computer plays"
+        );
+    }
+}
