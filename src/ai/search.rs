@@ -338,6 +338,10 @@ impl Searcher {
     }
 
     /// One simulation from `root` through `tree`.
+    ///
+    /// One function, long: the descent, the playout and the backup share one position and one
+    /// path, and this is the search's innermost loop (its speed is what `cargo bench --bench ai`
+    /// follows); read in order, it is the three steps of every Monte Carlo tree search.
     pub(crate) fn simulate(
         &mut self,
         tree: &mut Tree,

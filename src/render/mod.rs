@@ -409,6 +409,26 @@ fn caption(pm: &mut Pixmap, c: &Caption) {
 /// ring on each colour, a ko mark, the region grid and labels, and both captions. The
 /// palette of the size is chosen from them.
 fn sample_images(size: BoardSize) -> Vec<Pixmap> {
+    let (board, stones, empty) = sample_board(size);
+    let black = stones
+        .iter()
+        .copied()
+        .find(|&p| board.get(p) == Some(Color::Black));
+    let white = stones
+        .iter()
+        .copied()
+        .find(|&p| board.get(p) == Some(Color::White));
+    vec![
+        render_pixmap(&board, &sample_playing(&empty, black)),
+        render_pixmap(&board, &sample_playing(&empty, white)),
+        render_pixmap(&board, &sample_ended(&stones, &empty, black)),
+        render_pixmap(&Board::new(size), &RenderOptions::default()),
+    ]
+}
+
+/// A board of `size` with both colours packed and scattered: the board, its stones and its
+/// empty points.
+fn sample_board(size: BoardSize) -> (Board, Vec<Point>, Vec<Point>) {
     let mut board = Board::new(size);
     let mut empty = Vec::new();
     board.set_stones(size.all_points().map(|p| {
@@ -426,15 +446,13 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
         .all_points()
         .filter(|&p| board.get(p).is_some())
         .collect();
-    let black = stones
-        .iter()
-        .copied()
-        .find(|&p| board.get(p) == Some(Color::Black));
-    let white = stones
-        .iter()
-        .copied()
-        .find(|&p| board.get(p) == Some(Color::White));
-    let playing = |last: Option<Point>| RenderOptions {
+    (board, stones, empty)
+}
+
+/// A game being played: the last move ringed, a ko mark, the regions, a team's votes with
+/// every digit, and the playing caption.
+fn sample_playing(empty: &[Point], last: Option<Point>) -> RenderOptions {
+    RenderOptions {
         last_move: last,
         ko: empty.first().copied(),
         show_regions: true,
@@ -456,10 +474,14 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
             to_move: Some(Color::White),
             score: None,
         },
-    };
+    }
+}
+
+/// A counted game: dead stones crossed, territory of both colours, and the score caption.
+fn sample_ended(stones: &[Point], empty: &[Point], last: Option<Point>) -> RenderOptions {
     let dead: Vec<Point> = stones.iter().copied().step_by(3).collect();
-    let ended = RenderOptions {
-        last_move: black,
+    RenderOptions {
+        last_move: last,
         ko: None,
         show_regions: false,
         votes: Vec::new(),
@@ -488,13 +510,7 @@ fn sample_images(size: BoardSize) -> Vec<Pixmap> {
             to_move: None,
             score: Some("● 180 · ○ 181.5 · W+1.5".into()),
         },
-    };
-    vec![
-        render_pixmap(&board, &playing(black)),
-        render_pixmap(&board, &playing(white)),
-        render_pixmap(&board, &ended),
-        render_pixmap(&Board::new(size), &RenderOptions::default()),
-    ]
+    }
 }
 
 /// Encodes the (opaque) pixmap as an indexed PNG with the palette of its size (see
