@@ -148,7 +148,11 @@ mod tests {
     #[test]
     fn an_answer_reads_as_gtp_writes_it_and_as_it_was_stored_before() {
         let size = BoardSize::NINE;
-        for d in [Decision::Pass, Decision::Resign, Decision::Play("C7".parse().unwrap())] {
+        for d in [
+            Decision::Pass,
+            Decision::Resign,
+            Decision::Play("C7".parse().unwrap()),
+        ] {
             assert_eq!(answer_text(d), d.to_string());
             assert_eq!(answer_of(&answer_text(d), size), Some(d));
         }

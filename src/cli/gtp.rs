@@ -611,7 +611,6 @@ fn parse_color(text: &str) -> Option<Color> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,9 +156,7 @@ fn colour(c: Color) -> &'static str {
 /// A `genmove` answer as a decision, if it is one that is legal in `game`.
 fn decision(game: &Game, answer: &str) -> Option<Decision> {
     let d = Decision::parse_on(answer, game.size())?;
-    d.to_move()
-        .is_none_or(|m| game.is_legal(m))
-        .then_some(d)
+    d.to_move().is_none_or(|m| game.is_legal(m)).then_some(d)
 }
 
 /// Collects the engine's answers: each begins with `=` or `?` and ends at an empty line.

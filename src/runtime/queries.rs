@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::game::events::Tournament;
+use crate::game::read_models::{GameSummary, RulingRecord};
 use crate::game::{
     BoardRef, ChannelId, EventId, GuildId, Invitation, InvitationId, Match, MatchId, Outcome,
     Settings, Timestamp, UserId,
@@ -13,7 +14,7 @@ use crate::game::{
 use crate::service::{
     Failure, Leaderboard, LoadProblem, Profile, Ranking, RecordWords, RunningGame, Service,
 };
-use crate::store::{MatchSummary, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 use super::{Handle, blocking};
 
@@ -205,7 +206,7 @@ impl Handle {
         guild: GuildId,
         user: UserId,
         limit: u32,
-    ) -> Result<Vec<MatchSummary>, Failure> {
+    ) -> Result<Vec<GameSummary>, Failure> {
         self.query(move |s| s.recent_games(guild, user, limit))
             .await
     }
@@ -249,7 +250,7 @@ impl Handle {
         &self,
         guild: GuildId,
         id: EventId,
-    ) -> Result<Vec<crate::store::RulingRow>, Failure> {
+    ) -> Result<Vec<RulingRecord>, Failure> {
         self.query(move |s| s.event_rulings(guild, id)).await
     }
 
