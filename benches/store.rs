@@ -12,13 +12,14 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use tengen::game::matches::PhaseKind;
 use tengen::game::{
     ChannelId, Command, GuildId, InvitationRef, MatchId, SettingChange, Subject, Timestamp, UserId,
 };
 use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
 use tengen::service::Service;
 use tengen::store::testing::TestSchema;
-use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, PhaseCode, Store, TimeSpec};
+use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store, TimeSpec};
 
 /// Where a run's database is: an SQLite file, or a PostgreSQL schema of its own.
 enum BenchDb {
@@ -217,7 +218,7 @@ fn populate(
                         move_count: moves as u32,
                         resign: [None, None],
                         offline: [None, None],
-                        phase: PhaseCode::Play,
+                        phase: PhaseKind::Play,
                         ending: None,
                         result: None,
                         ended_at: None,

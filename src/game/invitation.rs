@@ -92,8 +92,11 @@ pub struct Colours {
     pub why: ColoursWhy,
 }
 
-/// Why the colours are what they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Why the colours are what they are (stored by its name: `acceptor`, `rematch-swapped`, …).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum ColoursWhy {
     /// The seed's rule: whoever accepts plays Black.
     Acceptor,

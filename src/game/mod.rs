@@ -16,6 +16,7 @@ mod ids;
 pub mod invitation;
 pub mod matches;
 pub mod rating;
+pub mod read_models;
 pub mod refusal;
 pub mod rewards;
 pub mod settings;

@@ -12,8 +12,20 @@ use std::str::FromStr;
 
 /// How strong the computer plays.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumIter,
 )]
+#[strum(serialize_all = "lowercase")]
 pub enum Level {
     /// 初级.
     Beginner,
@@ -41,13 +53,8 @@ impl Level {
 
     /// The name as typed, stored and given on the command line: `beginner`, `intermediate`,
     /// `advanced`, `engine`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-            Level::Engine => "engine",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 

@@ -148,8 +148,24 @@ pub struct Rules {
     pub black_wins_ties: bool,
 }
 
-/// The named presets players choose from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The named presets players choose from; their names (`classic`, `chinese`, …), as typed and
+/// stored, are derived once (strum's `IntoStaticStr`, serde's in a stored form).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum RuleSet {
     /// The seed's rules: simple ko, area counting as the board stands, komi 5.5.
     Classic,
@@ -180,15 +196,8 @@ impl RuleSet {
     ];
 
     /// The preset's name as typed in commands and stored in the database.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::Classic => "classic",
-            RuleSet::Chinese => "chinese",
-            RuleSet::Aga => "aga",
-            RuleSet::Japanese => "japanese",
-            RuleSet::Korean => "korean",
-            RuleSet::Ing => "ing",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// The rule set's name in an SGF record's `RU` property, as the format's readers know

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::game::events::Tournament;
+use crate::game::read_models::{GameSummary, RulingRecord};
 use crate::game::{
     BoardRef, ChannelId, EventId, GuildId, Invitation, InvitationId, Match, MatchId, Settings,
     Timestamp, UserId,
@@ -16,8 +17,8 @@ use crate::go::Color;
 use crate::service::{
     Failure, Leaderboard, LoadProblem, Profile, Ranking, RecordWords, RunningGame, Service,
 };
+use crate::store::StoreError;
 use crate::store::discord_tables::DiscordTables;
-use crate::store::{MatchSummary, StoreError};
 
 pub use crate::store::discord_tables::{BoardRecord, TeamBoardRecord};
 
@@ -199,7 +200,7 @@ impl Handle {
         guild: GuildId,
         user: UserId,
         limit: u32,
-    ) -> Result<Vec<MatchSummary>, Failure> {
+    ) -> Result<Vec<GameSummary>, Failure> {
         self.query(move |s| s.recent_games(guild, user, limit))
             .await
     }
@@ -243,7 +244,7 @@ impl Handle {
         &self,
         guild: GuildId,
         id: EventId,
-    ) -> Result<Vec<crate::store::RulingRow>, Failure> {
+    ) -> Result<Vec<RulingRecord>, Failure> {
         self.query(move |s| s.event_rulings(guild, id)).await
     }
 

@@ -8,10 +8,10 @@
 //! now), so that the next round is paired by a command of its own.
 
 use crate::go::ByColor;
-use crate::store::{RulingCode, RulingRow, StoreError, Tx};
+use crate::store::{RulingRow, StoreError, Tx};
 
 use super::Failure;
-use super::event_rows::{entry_rows, event_row, game_row, outcome_code, tournament_of};
+use super::event_rows::{entry_rows, event_row, game_row, tournament_of};
 use super::match_rows::match_row;
 use super::{Applied, Service, lock};
 use crate::game::EventRequest;
@@ -466,8 +466,7 @@ impl Service {
         forfeit: bool,
         absent: &[UserId],
     ) -> Result<Option<EventId>, StoreError> {
-        let Some(event) = tx.set_event_game_result(m.id.get(), outcome_code(outcome), forfeit)?
-        else {
+        let Some(event) = tx.set_event_game_result(m.id.get(), outcome, forfeit)? else {
             return Ok(None);
         };
         for user in absent {
@@ -521,7 +520,7 @@ impl Service {
                 board: game.board,
                 match_id: id.get(),
                 referee: by.get(),
-                ruling: ruling_code(ruling),
+                ruling,
                 replay_id: replacement.as_ref().map(|r| r.id.get()),
                 at: now.millis(),
             };
@@ -559,15 +558,6 @@ impl Service {
             },
             Err(f) => Applied::only(Err(f)),
         }
-    }
-
-    /// An event's rulings, oldest first.
-    ///
-    /// # Errors
-    /// No such event on this server, or the database failed.
-    pub fn event_rulings(&self, guild: GuildId, id: EventId) -> Result<Vec<RulingRow>, Failure> {
-        self.load_event(guild, id)?;
-        Ok(self.store.read(|tx| tx.event_rulings(id.get()))?)
     }
 
     /// A moderator bars a player from the server's events until `until` (失格).
@@ -676,15 +666,5 @@ impl From<Result<EventApplied, Failure>> for Applied {
             },
             Err(e) => Applied::only(Err(e)),
         }
-    }
-}
-
-/// A ruling as stored.
-fn ruling_code(r: Ruling) -> RulingCode {
-    match r {
-        Ruling::Award(crate::go::Color::Black) => RulingCode::AwardBlack,
-        Ruling::Award(crate::go::Color::White) => RulingCode::AwardWhite,
-        Ruling::Settle => RulingCode::Settle,
-        Ruling::Replay => RulingCode::Replay,
     }
 }

@@ -3,16 +3,11 @@
 //! never a default.
 
 use crate::go::{BoardSize, Komi};
-use crate::store::{
-    EntryRow, EntryStatusCode, EventGameRow, EventRow, EventStageCode, EventTermsSpec, OutcomeCode,
-    StoreError, StoredEvent,
-};
+use crate::store::{EntryRow, EventGameRow, EventRow, EventTermsSpec, StoreError, StoredEvent};
 
 use super::match_rows::{time_control, time_spec};
-use crate::game::events::{
-    Board, ColourRule, Entry, EntryStatus, EventGame, EventTerms, Format, HandicapPolicy, Outcome,
-    Pairing, Schedule, Stage, Tournament,
-};
+use crate::game::events::terms::FormatKind;
+use crate::game::events::{Board, Entry, EventGame, EventTerms, Format, Pairing, Tournament};
 use crate::game::rating::Rank;
 use crate::game::{ChannelId, EventId, GuildId, MatchId, UserId};
 use crate::game::{Duration, Timestamp, millis_of};
@@ -38,27 +33,27 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         registration_ms: t
             .registration
             .map(|d| u64::try_from(millis_of(d)).unwrap_or(0)),
-        format: t.format.name().to_owned(),
+        format: FormatKind::from(t.format),
         rounds,
         bar,
         floor,
         size: t.size.get(),
-        rules: t.rules.name().to_owned(),
+        rules: t.rules,
         komi_half: t.komi.map(Komi::half_points),
-        handicap: t.handicap.name().to_owned(),
+        handicap: t.handicap,
         time: time_spec(t.time),
         ranked: t.ranked,
         role: t.role,
         relay: t.relay,
         min_ranked_games: t.min_ranked_games,
         max_players: t.max_players,
-        schedule: t.schedule.name().to_owned(),
+        schedule: t.schedule,
         start_window_ms: u64::try_from(millis_of(t.start_window)).unwrap_or(0),
         round_interval_ms: t
             .round_interval
             .map(|d| u64::try_from(millis_of(d)).unwrap_or(0)),
         absences_allowed: t.absences_allowed,
-        colours: t.colours.name().to_owned(),
+        colours: t.colours,
     }
 }
 
@@ -73,76 +68,39 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
         s.rounds
             .ok_or_else(|| bad(id, "a Swiss event without its rounds"))
     };
-    let format = match Format::ALL.into_iter().find(|f| f.name() == s.format) {
-        Some(Format::Swiss { .. }) => Format::Swiss { rounds: rounds()? },
-        Some(Format::McMahon { .. }) => Format::McMahon {
+    let format = match s.format {
+        FormatKind::RoundRobin => Format::RoundRobin,
+        FormatKind::Knockout => Format::Knockout,
+        FormatKind::DoubleKnockout => Format::DoubleKnockout,
+        FormatKind::Swiss => Format::Swiss { rounds: rounds()? },
+        FormatKind::McMahon => Format::McMahon {
             rounds: rounds()?,
             bar: rank(s.bar)?,
             floor: rank(s.floor)?,
         },
-        Some(f) => f,
-        None => return Err(bad(id, format!("no format {:?}", s.format))),
+        FormatKind::Arena => Format::Arena,
+        FormatKind::TenGame => Format::TenGame,
     };
     Ok(EventTerms {
         purpose: s.purpose.clone(),
         registration: s.registration_ms.map(Duration::from_millis),
         format,
         size: BoardSize::new(s.size).ok_or_else(|| bad(id, "a board size out of range"))?,
-        rules: s
-            .rules
-            .parse()
-            .map_err(|_| bad(id, format!("no rule set {:?}", s.rules)))?,
+        rules: s.rules,
         komi: s.komi_half.map(Komi::from_half_points),
-        handicap: HandicapPolicy::ALL
-            .into_iter()
-            .find(|h| h.name() == s.handicap)
-            .ok_or_else(|| bad(id, format!("no handicap policy {:?}", s.handicap)))?,
+        handicap: s.handicap,
         time: time_control(s.time),
         ranked: s.ranked,
         role: s.role,
         relay: s.relay,
         min_ranked_games: s.min_ranked_games,
         max_players: s.max_players,
-        schedule: Schedule::ALL
-            .into_iter()
-            .find(|h| h.name() == s.schedule)
-            .ok_or_else(|| bad(id, format!("no schedule {:?}", s.schedule)))?,
+        schedule: s.schedule,
         start_window: Duration::from_millis(s.start_window_ms),
         round_interval: s.round_interval_ms.map(Duration::from_millis),
         absences_allowed: s.absences_allowed,
-        colours: [ColourRule::ByPairing, ColourRule::Nigiri]
-            .into_iter()
-            .find(|c| c.name() == s.colours)
-            .ok_or_else(|| bad(id, format!("no colour rule {:?}", s.colours)))?,
+        colours: s.colours,
     })
-}
-
-fn stage_code(s: Stage) -> EventStageCode {
-    match s {
-        Stage::Registration => EventStageCode::Registration,
-        Stage::Running => EventStageCode::Running,
-        Stage::Finished => EventStageCode::Finished,
-        Stage::Cancelled => EventStageCode::Cancelled,
-    }
-}
-
-/// The stored code of how an event's game ended, and back.
-pub(super) fn outcome_code(o: Outcome) -> OutcomeCode {
-    match o {
-        Outcome::BlackWon => OutcomeCode::Black,
-        Outcome::WhiteWon => OutcomeCode::White,
-        Outcome::Draw => OutcomeCode::Draw,
-        Outcome::BothLost => OutcomeCode::BothLost,
-    }
-}
-
-fn outcome_of(c: OutcomeCode) -> Outcome {
-    match c {
-        OutcomeCode::Black => Outcome::BlackWon,
-        OutcomeCode::White => Outcome::WhiteWon,
-        OutcomeCode::Draw => Outcome::Draw,
-        OutcomeCode::BothLost => Outcome::BothLost,
-    }
 }
 
 /// The row of an event, its stage and round as they are now.
@@ -155,7 +113,7 @@ pub(super) fn event_row(t: &Tournament) -> EventRow {
         created_by: t.created_by.get(),
         created_at: t.created_at.millis(),
         terms: terms_spec(&t.terms),
-        stage: stage_code(t.stage),
+        stage: t.stage,
         round: t.round,
         round_started_at: t.round_started_at.map(Timestamp::millis),
     }
@@ -170,11 +128,7 @@ pub(super) fn entry_rows(t: &Tournament) -> Vec<EntryRow> {
             event_id: t.id.get(),
             seat: u32::try_from(seat).unwrap_or(u32::MAX),
             user: e.user.get(),
-            status: match e.status {
-                EntryStatus::Active => EntryStatusCode::Active,
-                EntryStatus::Withdrawn => EntryStatusCode::Withdrawn,
-                EntryStatus::Removed => EntryStatusCode::Removed,
-            },
+            status: e.status,
             absences: e.absences,
             team: e.team,
             rank: i64::from(e.rank.0),
@@ -197,7 +151,7 @@ pub(super) fn game_row(t: &Tournament, g: &EventGame) -> EventGameRow {
         black,
         white,
         match_id: g.match_id.map(MatchId::get),
-        outcome: g.result.map(|(o, _)| outcome_code(o)),
+        outcome: g.result.map(|(o, _)| o),
         forfeit: g.result.is_some_and(|(_, f)| f),
     }
 }
@@ -223,11 +177,7 @@ pub(super) fn tournament_of(stored: StoredEvent) -> Result<Tournament, StoreErro
             .ok_or_else(|| bad(id, format!("a rank of {} is no rank", e.rank)))?;
         list.push(Entry {
             user: UserId(e.user),
-            status: match e.status {
-                EntryStatusCode::Active => EntryStatus::Active,
-                EntryStatusCode::Withdrawn => EntryStatus::Withdrawn,
-                EntryStatusCode::Removed => EntryStatus::Removed,
-            },
+            status: e.status,
             absences: e.absences,
             team: e.team,
             rank,
@@ -255,7 +205,7 @@ pub(super) fn tournament_of(stored: StoredEvent) -> Result<Tournament, StoreErro
             board: g.board,
             place,
             match_id: g.match_id.map(MatchId),
-            result: g.outcome.map(|o| (outcome_of(o), g.forfeit)),
+            result: g.outcome.map(|o| (o, g.forfeit)),
         });
     }
     Ok(Tournament {
@@ -266,12 +216,7 @@ pub(super) fn tournament_of(stored: StoredEvent) -> Result<Tournament, StoreErro
         created_by: UserId(row.created_by),
         created_at: Timestamp::from_millis(row.created_at),
         terms,
-        stage: match row.stage {
-            EventStageCode::Registration => Stage::Registration,
-            EventStageCode::Running => Stage::Running,
-            EventStageCode::Finished => Stage::Finished,
-            EventStageCode::Cancelled => Stage::Cancelled,
-        },
+        stage: row.stage,
         round: row.round,
         round_started_at: row.round_started_at.map(Timestamp::from_millis),
         entries: list,

@@ -2,9 +2,8 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ChoiceCode, ClockSpec, ColoursCode, ComputerRow, EndCode, InvitationRow, MatchEventRow,
-    MatchLive, MatchRow, MoveRow, PairRow, ParityCode, PhaseCode, PointList, SideSpec, TeamsSpec,
-    TimeSpec, VoteRow,
+    ClockSpec, ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive, MatchRow, MoveRow,
+    PairRow, PointList, SideSpec, TeamsSpec, TimeSpec, VoteRow,
 };
 
 use super::load::{Inconsistency, LoadError};
@@ -13,10 +12,10 @@ use crate::game::events::nigiri::Parity;
 use crate::game::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
 use crate::game::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
-    Phase,
+    Phase, PhaseKind,
 };
 use crate::game::settings::Settings;
-use crate::game::teams::votes::{Choice, Vote};
+use crate::game::teams::votes::{Choice, ChoiceKind, Vote};
 use crate::game::teams::{Membership, Side, TeamForm, Teams};
 use crate::game::time_control::{PlayerClock, TimeControl};
 use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId, UserId};
@@ -35,7 +34,7 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         handicap: i.terms.handicap,
         ranked: i.terms.ranked,
         inviter_black: i.terms.colours.inviter == Color::Black,
-        colours: colours_code(i.terms.colours.why),
+        colours: i.terms.colours.why,
         time: time_spec(i.terms.time),
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
@@ -49,23 +48,17 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
 }
 
 /// A nigiri's opened hand as stored: the stones and the guess, once guessed.
-fn opened_hand(stage: Option<NigiriStage>) -> Option<(u8, ParityCode)> {
+fn opened_hand(stage: Option<NigiriStage>) -> Option<(u8, Parity)> {
     match stage? {
-        NigiriStage::Choose { stones, guess } => Some((stones, parity_code(guess))),
+        NigiriStage::Choose { stones, guess } => Some((stones, guess)),
         NigiriStage::Guess => None,
     }
 }
 
 /// A nigiri's stage from its stored hand: guessed once the hand is opened.
-fn nigiri_stage(hand: Option<(u8, ParityCode)>) -> NigiriStage {
+fn nigiri_stage(hand: Option<(u8, Parity)>) -> NigiriStage {
     match hand {
-        Some((stones, guess)) => NigiriStage::Choose {
-            stones,
-            guess: match guess {
-                ParityCode::Odd => Parity::Odd,
-                ParityCode::Even => Parity::Even,
-            },
-        },
+        Some((stones, guess)) => NigiriStage::Choose { stones, guess },
         None => NigiriStage::Guess,
     }
 }
@@ -92,13 +85,13 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
                 } else {
                     Color::White
                 },
-                why: colours_why(r.colours),
+                why: r.colours,
             },
             time: time_control(r.time),
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
-        nigiri: (r.colours == ColoursCode::Nigiri).then(|| nigiri_stage(r.nigiri)),
+        nigiri: (r.colours == ColoursWhy::Nigiri).then(|| nigiri_stage(r.nigiri)),
         pair: r.pair.map(|p| PairInvite {
             inviter_partner: UserId(p.inviter_partner),
             invitee_partner: UserId(p.invitee_partner),
@@ -189,17 +182,16 @@ fn ending_of(code: EndCode, result: Option<GameResult>) -> Result<Ending, LoadEr
 }
 
 pub(super) fn live_of(m: &Match) -> MatchLive {
-    let (phase, ending, result, ended_at, marking) = match &m.phase {
-        Phase::Nigiri(_) => (PhaseCode::Nigiri, None, None, None, None),
-        Phase::Play => (PhaseCode::Play, None, None, None, None),
-        Phase::Agreement(a) => (PhaseCode::Agreement, None, None, None, Some(a)),
+    let phase = PhaseKind::from(&m.phase);
+    let (ending, result, ended_at, marking) = match &m.phase {
+        Phase::Nigiri(_) | Phase::Play => (None, None, None, None),
+        Phase::Agreement(a) => (None, None, None, Some(a)),
         Phase::Ended(e) => {
             let result = match e.ending {
                 Ending::Finished { result, .. } => result,
                 Ending::Abandoned(_) | Ending::Annulled => GameResult::Void,
             };
             (
-                PhaseCode::Ended,
                 Some(end_code(e.ending)),
                 Some(result),
                 Some(e.at.millis()),
@@ -247,11 +239,7 @@ pub(super) fn teams_spec(t: &Teams) -> TeamsSpec {
         seen: s.seen.iter().map(|u| u.get()).collect(),
     };
     TeamsSpec {
-        form: match t.form {
-            TeamForm::Pair => "pair",
-            TeamForm::Consultation => "consultation",
-        }
-        .to_owned(),
+        form: t.form,
         black: side(&t.sides.black),
         white: side(&t.sides.white),
     }
@@ -261,11 +249,7 @@ pub(super) fn teams_spec(t: &Teams) -> TeamsSpec {
 /// a list, a role or anyone — one each.
 pub(super) fn teams_of(spec: &TeamsSpec) -> Result<Teams, LoadError> {
     let bad = || LoadError::Inconsistent(Inconsistency::Teams);
-    let form = match spec.form.as_str() {
-        "pair" => TeamForm::Pair,
-        "consultation" => TeamForm::Consultation,
-        _ => return Err(bad()),
-    };
+    let form = spec.form;
     let side = |s: &SideSpec| -> Result<Side, LoadError> {
         let membership = match (s.members.is_empty(), s.role, s.anyone) {
             (false, None, false) => {
@@ -295,17 +279,16 @@ pub(super) fn teams_of(spec: &TeamsSpec) -> Result<Teams, LoadError> {
 
 /// A vote as stored, for move `number`.
 pub(super) fn vote_row(m: &Match, number: u32, color: Color, v: &Vote) -> VoteRow {
-    let (choice, point) = match v.choice {
-        Choice::Play(p) => (ChoiceCode::Play, Some(p)),
-        Choice::Pass => (ChoiceCode::Pass, None),
-        Choice::Resign => (ChoiceCode::Resign, None),
+    let point = match v.choice {
+        Choice::Play(p) => Some(p),
+        Choice::Pass | Choice::Resign => None,
     };
     VoteRow {
         match_id: m.id.get(),
         number,
         user: v.user.get(),
         color,
-        choice,
+        choice: ChoiceKind::from(v.choice),
         point,
         voted_at: v.at.millis(),
     }
@@ -314,10 +297,10 @@ pub(super) fn vote_row(m: &Match, number: u32, color: Color, v: &Vote) -> VoteRo
 /// A stored vote; `None` for a vote to play with no point (the schema forbids it).
 pub(super) fn vote_of(r: &VoteRow) -> Option<Vote> {
     let choice = match (r.choice, r.point) {
-        (ChoiceCode::Play, Some(p)) => Choice::Play(p),
-        (ChoiceCode::Pass, _) => Choice::Pass,
-        (ChoiceCode::Resign, _) => Choice::Resign,
-        (ChoiceCode::Play, None) => return None,
+        (ChoiceKind::Play, Some(p)) => Choice::Play(p),
+        (ChoiceKind::Pass, _) => Choice::Pass,
+        (ChoiceKind::Resign, _) => Choice::Resign,
+        (ChoiceKind::Play, None) => return None,
     };
     Some(Vote {
         user: UserId(r.user),
@@ -420,36 +403,6 @@ fn clock_of(spec: Option<ClockSpec>, control: TimeControl) -> PlayerClock {
             overtime: Duration::from_millis(c.overtime_ms),
         },
     )
-}
-
-/// Why an invitation's colours are what they are, as stored, and back.
-fn colours_code(why: ColoursWhy) -> ColoursCode {
-    match why {
-        ColoursWhy::Acceptor => ColoursCode::Acceptor,
-        ColoursWhy::RematchSwapped => ColoursCode::RematchSwapped,
-        ColoursWhy::RematchHandicap => ColoursCode::RematchHandicap,
-        ColoursWhy::LowerRank => ColoursCode::LowerRank,
-        ColoursWhy::Chosen => ColoursCode::Chosen,
-        ColoursWhy::Nigiri => ColoursCode::Nigiri,
-    }
-}
-
-fn parity_code(p: Parity) -> ParityCode {
-    match p {
-        Parity::Odd => ParityCode::Odd,
-        Parity::Even => ParityCode::Even,
-    }
-}
-
-fn colours_why(code: ColoursCode) -> ColoursWhy {
-    match code {
-        ColoursCode::Acceptor => ColoursWhy::Acceptor,
-        ColoursCode::RematchSwapped => ColoursWhy::RematchSwapped,
-        ColoursCode::RematchHandicap => ColoursWhy::RematchHandicap,
-        ColoursCode::LowerRank => ColoursWhy::LowerRank,
-        ColoursCode::Chosen => ColoursWhy::Chosen,
-        ColoursCode::Nigiri => ColoursWhy::Nigiri,
-    }
 }
 
 pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRow> {
@@ -622,13 +575,13 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
     }
     let l = &r.live;
     m.phase = match l.phase {
-        PhaseCode::Nigiri => {
+        PhaseKind::Nigiri => {
             if m.move_count() != 0 {
                 return Err(LoadError::Inconsistent(Inconsistency::MovesBeforeNigiri));
             }
             Phase::Nigiri(nigiri_stage(l.nigiri))
         }
-        PhaseCode::Play => {
+        PhaseKind::Play => {
             if m.game.is_over() && m.has_agreement() {
                 // Play was resumed after a dispute, with no move since.
                 m.resume_play();
@@ -637,7 +590,7 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
             }
             Phase::Play
         }
-        PhaseCode::Agreement => {
+        PhaseKind::Agreement => {
             if !m.game.is_over() {
                 return Err(LoadError::Inconsistent(Inconsistency::EarlyAgreement));
             }
@@ -653,7 +606,7 @@ pub(super) fn finish_phase(m: &mut Match, r: &MatchRow) -> Result<(), LoadError>
                 version: l.marking_version,
             })
         }
-        PhaseCode::Ended => {
+        PhaseKind::Ended => {
             let code = l
                 .ending
                 .ok_or(LoadError::Inconsistent(Inconsistency::EndedWithoutEnding))?;

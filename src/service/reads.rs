@@ -2,7 +2,7 @@
 //! SGF, the lists a player or a moderator asks for.
 
 use crate::go::{ByColor, Color, Level, Owner, sgf};
-use crate::store::{MatchSummary, ProfileRow, RatingRow, RowError, StoreError};
+use crate::store::{ProfileRow, RatingRow, RowError, StoreError};
 
 use super::Failure;
 use super::LoadProblem;
@@ -11,6 +11,7 @@ use crate::game::Refusal;
 use crate::game::matches::Ending;
 use crate::game::may_moderate;
 use crate::game::rating::{KyuDan, PROVISIONAL_ABOVE, Rank, Rating, STRONGEST_STATED};
+use crate::game::read_models::{GameSummary, RulingRecord};
 use crate::game::rewards::TITLE;
 use crate::game::settings::Settings;
 use crate::game::teams::SeatHolder;
@@ -364,10 +365,52 @@ impl Service {
         guild: GuildId,
         user: UserId,
         limit: u32,
-    ) -> Result<Vec<MatchSummary>, Failure> {
-        Ok(self
+    ) -> Result<Vec<GameSummary>, Failure> {
+        let rows = self
             .store
-            .read(|tx| tx.matches_of(guild.get(), user.get(), limit))?)
+            .read(|tx| tx.matches_of(guild.get(), user.get(), limit))?;
+        Ok(rows
+            .into_iter()
+            .map(|r| GameSummary {
+                id: MatchId(r.id),
+                channel: ChannelId(r.channel),
+                players: ByColor {
+                    black: UserId(r.black),
+                    white: UserId(r.white),
+                },
+                size: r.size,
+                rules: r.rules,
+                phase: r.phase,
+                result: r.result,
+                move_count: r.move_count,
+                started_at: Timestamp::from_millis(r.started_at),
+            })
+            .collect())
+    }
+
+    /// An event's rulings, oldest first: its referees' history.
+    ///
+    /// # Errors
+    /// No such event on this server, or the database failed.
+    pub fn event_rulings(
+        &self,
+        guild: GuildId,
+        id: crate::game::EventId,
+    ) -> Result<Vec<RulingRecord>, Failure> {
+        self.event(guild, id)?;
+        let rows = self.store.read(|tx| tx.event_rulings(id.get()))?;
+        Ok(rows
+            .into_iter()
+            .map(|r| RulingRecord {
+                round: r.round,
+                board: r.board,
+                game: MatchId(r.match_id),
+                referee: UserId(r.referee),
+                ruling: r.ruling,
+                replay: r.replay_id.map(MatchId),
+                at: Timestamp::from_millis(r.at),
+            })
+            .collect())
     }
 
     /// The running games of a server, for its moderators, with those that could not be

@@ -5,8 +5,8 @@ use rusqlite::params;
 use super::Row;
 
 use super::rows::{EntryRow, EventGameRow, EventRow, RulingRow};
-use super::types::OutcomeCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
+use crate::game::events::Outcome;
 
 const EVENT_COLUMNS: &str =
     "id, guild_id, channel_id, name, created_by, created_at, terms, stage, round, round_started_at";
@@ -242,7 +242,7 @@ impl Tx<'_> {
     pub fn set_event_game_result(
         &self,
         match_id: i64,
-        outcome: OutcomeCode,
+        outcome: Outcome,
         forfeit: bool,
     ) -> Result<Option<i64>, StoreError> {
         self.query_opt(

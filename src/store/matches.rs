@@ -8,8 +8,8 @@ use super::rows::{
     ComputerRecordRow, ComputerRow, MatchEventRow, MatchLive, MatchRow, MatchSummary, MoveRow,
     VoteRow,
 };
-use super::types::PhaseCode;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
+use crate::game::matches::PhaseKind;
 use crate::go::Level;
 
 const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules, komi_half, \
@@ -495,7 +495,7 @@ impl Tx<'_> {
         let n = self.execute(
             "UPDATE matches SET phase = ?2, ending = 'annulled', result = 'Void', \
                  ended_at = ?3 WHERE id = ?1 AND phase <> 'ended'",
-            params![id, PhaseCode::Ended, at],
+            params![id, PhaseKind::Ended, at],
         )?;
         if n == 1 {
             Ok(())

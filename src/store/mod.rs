@@ -50,9 +50,8 @@ pub use rows::{
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
-    ChoiceCode, ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
-    InvitationState, OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, SideSpec,
-    TIME_FORM_VERSION, TeamsSpec, TimeSpec,
+    ClockSpec, EndCode, EventTermsSpec, InvitationState, PointList, STORED_FORM_VERSION, SideSpec,
+    TeamsSpec, TimeSpec,
 };
 
 use std::cell::RefCell;

@@ -1,11 +1,13 @@
 //! The rows of the game's tables, typed: what the match service writes and reads back.
 
+use crate::game::events::nigiri::Parity;
+use crate::game::events::{EntryStatus, Outcome, Stage};
+use crate::game::invitation::ColoursWhy;
+use crate::game::matches::{PhaseKind, Ruling};
+use crate::game::teams::votes::ChoiceKind;
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
-use super::types::{
-    ChoiceCode, ClockSpec, ColoursCode, EndCode, EntryStatusCode, EventStageCode, EventTermsSpec,
-    OutcomeCode, ParityCode, PhaseCode, PointList, RulingCode, TeamsSpec, TimeSpec,
-};
+use super::types::{ClockSpec, EndCode, EventTermsSpec, PointList, TeamsSpec, TimeSpec};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -25,13 +27,13 @@ pub struct InvitationRow {
     /// The inviter plays Black.
     pub inviter_black: bool,
     /// Why the colours are what they are.
-    pub colours: ColoursCode,
+    pub colours: ColoursWhy,
     /// The time control, in its stored form.
     pub time: TimeSpec,
     pub created_at: i64,
     pub expires_at: i64,
     /// A nigiri's opened hand: the number of stones and the guess (both or neither).
-    pub nigiri: Option<(u8, ParityCode)>,
+    pub nigiri: Option<(u8, Parity)>,
     /// A pair Go invitation's partners and who of the three invited accepted.
     pub pair: Option<PairRow>,
 }
@@ -52,8 +54,8 @@ pub struct VoteRow {
     pub number: u32,
     pub user: u64,
     pub color: Color,
-    pub choice: ChoiceCode,
-    /// With [`ChoiceCode::Play`] only.
+    pub choice: ChoiceKind,
+    /// With [`ChoiceKind::Play`] only.
     pub point: Option<Point>,
     pub voted_at: i64,
 }
@@ -122,7 +124,7 @@ pub struct MatchLive {
     pub resign: [Option<i64>; 2],
     /// Offline players (black, white): until when their game is kept.
     pub offline: [Option<i64>; 2],
-    pub phase: PhaseCode,
+    pub phase: PhaseKind,
     /// How it ended (with `phase` ended).
     pub ending: Option<EndCode>,
     /// The result of a finished game (`Void` for one that counts for no one).
@@ -147,7 +149,7 @@ pub struct MatchLive {
     /// Correspondence reminders sent this turn.
     pub reminded: u8,
     /// In the phase `nigiri`, the opened hand (stones, guess) once guessed.
-    pub nigiri: Option<(u8, ParityCode)>,
+    pub nigiri: Option<(u8, Parity)>,
     /// A team game's sides (their voters seen change as it goes).
     pub teams: Option<TeamsSpec>,
 }
@@ -207,7 +209,7 @@ pub struct MatchSummary {
     pub white: u64,
     pub size: BoardSize,
     pub rules: RuleSet,
-    pub phase: PhaseCode,
+    pub phase: PhaseKind,
     pub result: Option<GameResult>,
     pub move_count: u32,
     pub started_at: i64,
@@ -223,7 +225,7 @@ pub struct EventRow {
     pub created_by: u64,
     pub created_at: i64,
     pub terms: EventTermsSpec,
-    pub stage: EventStageCode,
+    pub stage: Stage,
     pub round: u32,
     /// When the current round started (UTC ms); `None` before the first.
     pub round_started_at: Option<i64>,
@@ -235,7 +237,7 @@ pub struct EntryRow {
     pub event_id: i64,
     pub seat: u32,
     pub user: u64,
-    pub status: EntryStatusCode,
+    pub status: EntryStatus,
     pub absences: u32,
     pub team: Option<u8>,
     /// The rank held when they joined (0 = 30 kyu).
@@ -252,7 +254,7 @@ pub struct EventGameRow {
     pub black: u32,
     pub white: Option<u32>,
     pub match_id: Option<i64>,
-    pub outcome: Option<OutcomeCode>,
+    pub outcome: Option<Outcome>,
     pub forfeit: bool,
 }
 
@@ -264,7 +266,7 @@ pub struct RulingRow {
     pub board: u32,
     pub match_id: i64,
     pub referee: u64,
-    pub ruling: RulingCode,
+    pub ruling: Ruling,
     /// The game that replaced it, for a replay.
     pub replay_id: Option<i64>,
     pub at: i64,

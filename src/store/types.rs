@@ -7,7 +7,15 @@
 use std::fmt;
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use strum::{EnumIter, EnumString, IntoStaticStr};
 
+use crate::game::events::nigiri::Parity;
+use crate::game::events::terms::FormatKind;
+use crate::game::events::{ColourRule, EntryStatus, HandicapPolicy, Outcome, Schedule, Stage};
+use crate::game::invitation::ColoursWhy;
+use crate::game::matches::{PhaseKind, Ruling};
+use crate::game::teams::TeamForm;
+use crate::game::teams::votes::ChoiceKind;
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 /// A decoding failure with the text that did not decode, for the load report.
@@ -52,19 +60,6 @@ impl FromSql for Point {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Point> {
         let text = text_of(value, "point")?;
         text.parse().map_err(|_| invalid("point", text))
-    }
-}
-
-impl ToSql for RuleSet {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.name()))
-    }
-}
-
-impl FromSql for RuleSet {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<RuleSet> {
-        let text = text_of(value, "rule set")?;
-        text.parse().map_err(|_| invalid("rule set", text))
     }
 }
 
@@ -135,184 +130,111 @@ impl FromSql for PointList {
     }
 }
 
-/// Declares a store code: a closed set of names written as text, with a `CHECK` in the schema.
-macro_rules! code {
-    ($(#[$doc:meta])* $name:ident, $what:literal { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// Every value.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The name as stored.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text),+
-                }
-            }
-
-            /// Reads a stored name.
-            pub fn from_name(text: &str) -> Option<$name> {
-                match text {
-                    $($text => Some($name::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl ToSql for $name {
+/// Writes the game's enums by their names, the names each type derives once (strum's
+/// `IntoStaticStr` to write, its `FromStr` to read, `EnumIter` for the tests): a `TEXT` column
+/// with a `CHECK` in the schema. strum was chosen because the names are then written once, on
+/// the type itself, checked by the compiler (a variant without a name does not exist), with no
+/// cost at run time (a `match` the derive writes); a stored name no variant has is a typed
+/// error for its row.
+macro_rules! stored_by_name {
+    ($($ty:ty => $what:literal),+ $(,)?) => {$(
+        impl ToSql for $ty {
             fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-                Ok(ToSqlOutput::from(self.name()))
+                Ok(ToSqlOutput::from(<&'static str>::from(*self)))
             }
         }
 
-        impl FromSql for $name {
-            fn column_result(value: ValueRef<'_>) -> FromSqlResult<$name> {
+        impl FromSql for $ty {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<$ty> {
                 let text = text_of(value, $what)?;
-                $name::from_name(text).ok_or_else(|| invalid($what, text))
+                text.parse::<$ty>().map_err(|_| invalid($what, text))
             }
         }
-    };
+    )+};
 }
 
-code! {
-    /// Where a stored match is in its life.
-    PhaseCode, "phase" {
-        /// An event's game whose colours nigiri decides first.
-        Nigiri = "nigiri",
-        /// Moves are being played.
-        Play = "play",
-        /// Both passed; the players settle the dead stones.
-        Agreement = "agreement",
-        /// Over: see the ending.
-        Ended = "ended",
+stored_by_name! {
+    PhaseKind => "phase",
+    ChoiceKind => "vote",
+    EndCode => "ending",
+    InvitationState => "invitation state",
+    ColoursWhy => "colours",
+    Parity => "parity",
+    Stage => "event stage",
+    EntryStatus => "entry status",
+    Outcome => "event game outcome",
+    Level => "level",
+    RuleSet => "rule set",
+}
+
+/// How a stored match ended: its reason and its kind of ending in one name (the result is a
+/// column of its own; the service puts the two together into the game's `Ending`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, EnumString, EnumIter)]
+#[strum(serialize_all = "kebab-case")]
+pub enum EndCode {
+    /// Counted after two passes (and the agreement, where the rules have one).
+    TwoPasses,
+    Resignation,
+    /// Lost on time.
+    Time,
+    /// Lost by forfeit (an event's withdrawal, removal, or the referee's award).
+    Forfeit,
+    /// Lost by an event's absence: no first move within the start window.
+    Absence,
+    /// Abandoned: both players away.
+    TwoAutomaticPasses,
+    /// Abandoned: Black went offline and did not come back.
+    #[strum(serialize = "offline-B")]
+    OfflineBlack,
+    /// Abandoned: White went offline and did not come back.
+    #[strum(serialize = "offline-W")]
+    OfflineWhite,
+    /// Abandoned: the real-time cap.
+    TimeCap,
+    /// Annulled by a moderator.
+    Annulled,
+}
+
+/// Where a stored invitation is (the store's own: the game holds only pending ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, EnumString, EnumIter)]
+#[strum(serialize_all = "kebab-case")]
+pub enum InvitationState {
+    Pending,
+    Accepted,
+    Declined,
+    Expired,
+    /// Withdrawn: by its inviter, or because one of its players started another game.
+    Cancelled,
+}
+
+/// A referee's ruling, stored as `award-black`, `award-white`, `settle` or `replay` (an award
+/// names its colour, so the name is written here rather than derived).
+impl ToSql for Ruling {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(match self {
+            Ruling::Award(Color::Black) => "award-black",
+            Ruling::Award(Color::White) => "award-white",
+            Ruling::Settle => "settle",
+            Ruling::Replay => "replay",
+        }))
     }
 }
 
-code! {
-    /// What a consultation member voted for.
-    ChoiceCode, "vote" {
-        Play = "play",
-        Pass = "pass",
-        Resign = "resign",
-    }
-}
-
-code! {
-    /// How a stored match ended.
-    EndCode, "ending" {
-        /// Counted after two passes (and the agreement, where the rules have one).
-        TwoPasses = "two-passes",
-        Resignation = "resignation",
-        /// Lost on time.
-        Time = "time",
-        /// Lost by forfeit (an event's withdrawal, removal, or the referee's award).
-        Forfeit = "forfeit",
-        /// Lost by an event's absence: no first move within the start window.
-        Absence = "absence",
-        /// Abandoned: both players away.
-        TwoAutomaticPasses = "two-automatic-passes",
-        /// Abandoned: Black went offline and did not come back.
-        OfflineBlack = "offline-B",
-        /// Abandoned: White went offline and did not come back.
-        OfflineWhite = "offline-W",
-        /// Abandoned: the real-time cap.
-        TimeCap = "time-cap",
-        /// Annulled by a moderator.
-        Annulled = "annulled",
-    }
-}
-
-code! {
-    /// Where a stored invitation is.
-    InvitationState, "invitation state" {
-        Pending = "pending",
-        Accepted = "accepted",
-        Declined = "declined",
-        Expired = "expired",
-        /// Withdrawn: by its inviter, or because one of its players started another game.
-        Cancelled = "cancelled",
-    }
-}
-
-code! {
-    /// Why an invitation's colours are what they are.
-    ColoursCode, "colours" {
-        /// Whoever accepts plays Black.
-        Acceptor = "acceptor",
-        /// A rematch of an even game: the colours swapped.
-        RematchSwapped = "rematch-swapped",
-        /// A rematch of a handicap game: the handicap kept by whoever received it.
-        RematchHandicap = "rematch-handicap",
-        /// A ranked game's handicap to the lower rank.
-        LowerRank = "lower-rank",
-        /// The inviter's choice.
-        Chosen = "chosen",
-        /// Nigiri: the winner of the guess chooses (until then, open).
-        Nigiri = "nigiri",
-    }
-}
-
-code! {
-    /// A referee's ruling on an event's game.
-    RulingCode, "ruling" {
-        AwardBlack = "award-black",
-        AwardWhite = "award-white",
-        Settle = "settle",
-        Replay = "replay",
-    }
-}
-
-code! {
-    /// A nigiri's guess at the number of stones in the hand.
-    ParityCode, "parity" {
-        Odd = "odd",
-        Even = "even",
-    }
-}
-
-code! {
-    /// Where a stored event is in its life.
-    EventStageCode, "event stage" {
-        Registration = "registration",
-        Running = "running",
-        Finished = "finished",
-        Cancelled = "cancelled",
-    }
-}
-
-code! {
-    /// Whether a player is still in an event.
-    EntryStatusCode, "entry status" {
-        Active = "active",
-        Withdrawn = "withdrawn",
-        Removed = "removed",
-    }
-}
-
-code! {
-    /// How an event's game ended.
-    OutcomeCode, "event game outcome" {
-        Black = "black",
-        White = "white",
-        Draw = "draw",
-        BothLost = "both-lost",
+impl FromSql for Ruling {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Ruling> {
+        match text_of(value, "ruling")? {
+            "award-black" => Ok(Ruling::Award(Color::Black)),
+            "award-white" => Ok(Ruling::Award(Color::White)),
+            "settle" => Ok(Ruling::Settle),
+            "replay" => Ok(Ruling::Replay),
+            text => Err(invalid("ruling", text)),
+        }
     }
 }
 
 /// An event's terms as stored: their own typed form (JSON with a version beside its fields,
 /// like [`TimeSpec`]); ranks are their numbers (0 = 30 kyu), komi in half points, durations in
-/// milliseconds, names as the game writes them.
+/// milliseconds, the game's enums by the names they derive.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EventTermsSpec {
     /// The purpose line; absent in terms stored before it.
@@ -322,18 +244,16 @@ pub struct EventTermsSpec {
     /// event (and in terms stored before registration deadlines).
     #[serde(default)]
     pub registration_ms: Option<u64>,
-    /// `round-robin`, `knockout`, `double-knockout`, `swiss`, `mcmahon`, `arena`, `ten-game`.
-    pub format: String,
+    pub format: FormatKind,
     /// Swiss and McMahon: how many rounds.
     pub rounds: Option<u32>,
     /// McMahon: the bar and the floor, as rank numbers.
     pub bar: Option<i8>,
     pub floor: Option<i8>,
     pub size: u8,
-    pub rules: String,
+    pub rules: RuleSet,
     pub komi_half: Option<i32>,
-    /// `even` or `by-rank`.
-    pub handicap: String,
+    pub handicap: HandicapPolicy,
     pub time: TimeSpec,
     pub ranked: bool,
     pub role: Option<u64>,
@@ -342,15 +262,13 @@ pub struct EventTermsSpec {
     pub relay: Option<u64>,
     pub min_ranked_games: u32,
     pub max_players: u32,
-    /// `continuous` or `manual`.
-    pub schedule: String,
+    pub schedule: Schedule,
     pub start_window_ms: u64,
     /// A timed schedule's time between rounds; absent in terms stored before timed rounds.
     #[serde(default)]
     pub round_interval_ms: Option<u64>,
     pub absences_allowed: u32,
-    /// `pairing` or `nigiri`.
-    pub colours: String,
+    pub colours: ColourRule,
 }
 
 impl ToSql for EventTermsSpec {
@@ -370,8 +288,7 @@ impl FromSql for EventTermsSpec {
 /// anyone's side has shown.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TeamsSpec {
-    /// `pair` or `consultation`.
-    pub form: String,
+    pub form: TeamForm,
     pub black: SideSpec,
     pub white: SideSpec,
 }
@@ -405,9 +322,10 @@ impl FromSql for TeamsSpec {
     }
 }
 
-/// The version of the stored forms of time controls, clocks and event terms ([`TimeSpec`],
-/// [`ClockSpec`], [`EventTermsSpec`]).
-pub const TIME_FORM_VERSION: u32 = 1;
+/// The version of every stored JSON form: time controls, clocks, event terms and team games'
+/// sides ([`TimeSpec`], [`ClockSpec`], [`EventTermsSpec`], [`TeamsSpec`]); a form of another
+/// version is an error for its row, never a guess.
+pub const STORED_FORM_VERSION: u32 = 1;
 
 /// A time control as stored: its own typed form (JSON with a version, `{"v":1,"kind":
 /// "byo-yomi","main_ms":600000,"periods":5,"period_ms":30000}`), not the text a moderator
@@ -455,7 +373,7 @@ struct Versioned<T> {
 
 fn to_json<T: serde::Serialize>(form: T) -> rusqlite::Result<ToSqlOutput<'static>> {
     serde_json::to_string(&Versioned {
-        v: TIME_FORM_VERSION,
+        v: STORED_FORM_VERSION,
         form,
     })
     .map(ToSqlOutput::from)
@@ -465,11 +383,11 @@ fn to_json<T: serde::Serialize>(form: T) -> rusqlite::Result<ToSqlOutput<'static
 fn from_json<T: serde::de::DeserializeOwned>(value: ValueRef<'_>, what: &str) -> FromSqlResult<T> {
     let text = text_of(value, what)?;
     let stored: Versioned<T> = serde_json::from_str(text).map_err(|_| invalid(what, text))?;
-    if stored.v == TIME_FORM_VERSION {
+    if stored.v == STORED_FORM_VERSION {
         Ok(stored.form)
     } else {
         Err(invalid(
-            &format!("{what} of version {TIME_FORM_VERSION}"),
+            &format!("{what} of version {STORED_FORM_VERSION}"),
             text,
         ))
     }
@@ -499,20 +417,6 @@ impl FromSql for ClockSpec {
     }
 }
 
-impl ToSql for Level {
-    /// By its name: `beginner`, `intermediate`, `advanced` (a `CHECK` in the schema).
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.name()))
-    }
-}
-
-impl FromSql for Level {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Level> {
-        let text = text_of(value, "level")?;
-        text.parse().map_err(|_| invalid("level", text))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -534,7 +438,6 @@ mod tests {
         round_trip(Color::Black);
         round_trip(Color::White);
         round_trip("K10".parse::<Point>().unwrap());
-        round_trip(RuleSet::Aga);
         round_trip(Komi::from_half_points(-13));
         round_trip(BoardSize::NINE);
         for r in ["B+3.5", "W+R", "B+T", "0", "Void"] {
@@ -545,26 +448,32 @@ mod tests {
             "H4".parse().unwrap(),
         ]));
         round_trip(PointList::default());
-        for &c in PhaseCode::ALL {
-            round_trip(c);
+        fn every<T>()
+        where
+            T: strum::IntoEnumIterator + ToSql + FromSql + PartialEq + fmt::Debug,
+        {
+            for v in T::iter() {
+                round_trip(v);
+            }
         }
-        for &c in EndCode::ALL {
-            round_trip(c);
-        }
-        for &c in InvitationState::ALL {
-            round_trip(c);
-        }
-        for l in Level::ALL {
-            round_trip(l);
-        }
-        for &c in ColoursCode::ALL {
-            round_trip(c);
-        }
-        for &c in ParityCode::ALL {
-            round_trip(c);
-        }
-        for &c in RulingCode::ALL {
-            round_trip(c);
+        every::<PhaseKind>();
+        every::<ChoiceKind>();
+        every::<EndCode>();
+        every::<InvitationState>();
+        every::<ColoursWhy>();
+        every::<Parity>();
+        every::<Stage>();
+        every::<EntryStatus>();
+        every::<Outcome>();
+        every::<Level>();
+        every::<RuleSet>();
+        for r in [
+            Ruling::Award(Color::Black),
+            Ruling::Award(Color::White),
+            Ruling::Settle,
+            Ruling::Replay,
+        ] {
+            round_trip(r);
         }
         for t in [
             TimeSpec::Turn,
@@ -606,7 +515,14 @@ mod tests {
             "no column I"
         );
         assert!(decode::<EndCode>("SELECT 'resigned'").is_err());
-        assert!(decode::<PhaseCode>("SELECT 'running'").is_err());
+        assert!(decode::<PhaseKind>("SELECT 'running'").is_err());
+        assert!(decode::<Ruling>("SELECT 'award'").is_err());
+        assert!(
+            decode::<Stage>("SELECT 'Running'").is_err(),
+            "names are exact"
+        );
+        assert!(decode::<Outcome>("SELECT 'black-won'").is_err());
+        assert!(decode::<ColoursWhy>("SELECT 2").is_err(), "a name is text");
         assert!(decode::<Level>("SELECT 'expert'").is_err());
         assert!(
             decode::<TimeSpec>("SELECT 'byo-yomi 10m 5x30s'").is_err(),
@@ -625,5 +541,145 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("resigned"), "the report names the value: {e}");
+    }
+
+    fn names<T: strum::IntoEnumIterator + Into<&'static str>>() -> Vec<&'static str> {
+        T::iter().map(Into::into).collect()
+    }
+
+    #[test]
+    fn the_stored_names_are_those_the_schema_and_older_databases_hold() {
+        assert_eq!(
+            names::<PhaseKind>(),
+            ["nigiri", "play", "agreement", "ended"]
+        );
+        assert_eq!(names::<ChoiceKind>(), ["play", "pass", "resign"]);
+        assert_eq!(
+            names::<EndCode>(),
+            [
+                "two-passes",
+                "resignation",
+                "time",
+                "forfeit",
+                "absence",
+                "two-automatic-passes",
+                "offline-B",
+                "offline-W",
+                "time-cap",
+                "annulled"
+            ]
+        );
+        assert_eq!(
+            names::<InvitationState>(),
+            ["pending", "accepted", "declined", "expired", "cancelled"]
+        );
+        assert_eq!(
+            names::<ColoursWhy>(),
+            [
+                "acceptor",
+                "rematch-swapped",
+                "rematch-handicap",
+                "lower-rank",
+                "chosen",
+                "nigiri"
+            ]
+        );
+        assert_eq!(names::<Parity>(), ["odd", "even"]);
+        assert_eq!(
+            names::<Stage>(),
+            ["registration", "running", "finished", "cancelled"]
+        );
+        assert_eq!(names::<EntryStatus>(), ["active", "withdrawn", "removed"]);
+        assert_eq!(names::<Outcome>(), ["black", "white", "draw", "both-lost"]);
+        assert_eq!(
+            names::<Level>(),
+            ["beginner", "intermediate", "advanced", "engine"]
+        );
+        assert_eq!(
+            names::<RuleSet>(),
+            ["classic", "chinese", "aga", "japanese", "korean", "ing"]
+        );
+        assert_eq!(
+            names::<FormatKind>(),
+            [
+                "round-robin",
+                "knockout",
+                "double-knockout",
+                "swiss",
+                "mcmahon",
+                "arena",
+                "ten-game"
+            ]
+        );
+        assert_eq!(names::<HandicapPolicy>(), ["even", "by-rank"]);
+        assert_eq!(names::<Schedule>(), ["continuous", "manual", "timed"]);
+        assert_eq!(names::<ColourRule>(), ["pairing", "nigiri"]);
+        assert_eq!(names::<TeamForm>(), ["pair", "consultation"]);
+    }
+
+    /// The names in the JSON forms (serde's) are the names strum derives.
+    #[test]
+    fn a_name_is_the_same_in_a_column_and_in_a_json_form() {
+        fn agree<T>()
+        where
+            T: strum::IntoEnumIterator + Into<&'static str> + serde::Serialize + Copy,
+        {
+            for v in T::iter() {
+                let json = serde_json::to_string(&v).unwrap();
+                assert_eq!(json, format!("\"{}\"", v.into()));
+            }
+        }
+        agree::<FormatKind>();
+        agree::<HandicapPolicy>();
+        agree::<Schedule>();
+        agree::<ColourRule>();
+        agree::<RuleSet>();
+        agree::<TeamForm>();
+    }
+
+    /// Terms and sides as the release before the typed forms wrote them (the fixture's own,
+    /// `tests/data/before-refit-f88509b.db`) read back, and are written again to the same text.
+    #[test]
+    fn today_s_json_forms_round_trip_to_the_same_text() {
+        let conn = Connection::open_in_memory().unwrap();
+        let terms = r#"{"v":1,"purpose":null,"registration_ms":null,"format":"ten-game","rounds":null,"bar":null,"floor":null,"size":9,"rules":"chinese","komi_half":15,"handicap":"even","time":{"kind":"turn"},"ranked":false,"role":null,"relay":null,"min_ranked_games":0,"max_players":2,"schedule":"continuous","start_window_ms":120000,"round_interval_ms":null,"absences_allowed":1,"colours":"pairing"}"#;
+        let read: EventTermsSpec = conn.query_row("SELECT ?1", [terms], |r| r.get(0)).unwrap();
+        assert_eq!(read.format, FormatKind::TenGame);
+        assert_eq!(read.colours, ColourRule::ByPairing);
+        let written: String = conn.query_row("SELECT ?1", [&read], |r| r.get(0)).unwrap();
+        assert_eq!(written, terms);
+        let mcmahon = terms
+            .replace(
+                r#""ten-game","rounds":null,"bar":null,"floor":null"#,
+                r#""mcmahon","rounds":5,"bar":30,"floor":10"#,
+            )
+            .replace(r#""by-rank""#, r#""even""#)
+            .replace(r#""continuous""#, r#""timed""#);
+        let read: EventTermsSpec = conn
+            .query_row("SELECT ?1", [&mcmahon], |r| r.get(0))
+            .unwrap();
+        assert_eq!(
+            (read.format, read.rounds, read.bar),
+            (FormatKind::McMahon, Some(5), Some(30))
+        );
+        let written: String = conn.query_row("SELECT ?1", [&read], |r| r.get(0)).unwrap();
+        assert_eq!(written, mcmahon);
+        let bad = terms.replace(r#""ten-game""#, r#""ladder""#);
+        assert!(
+            conn.query_row("SELECT ?1", [&bad], |r| r.get::<_, EventTermsSpec>(0))
+                .is_err(),
+            "an unknown format is an error for the row"
+        );
+
+        let sides = r#"{"v":1,"form":"pair","black":{"members":[800,820],"role":null,"anyone":false,"seen":[]},"white":{"members":[700,810],"role":null,"anyone":false,"seen":[]}}"#;
+        let read: TeamsSpec = conn.query_row("SELECT ?1", [sides], |r| r.get(0)).unwrap();
+        assert_eq!(read.form, TeamForm::Pair);
+        let written: String = conn.query_row("SELECT ?1", [&read], |r| r.get(0)).unwrap();
+        assert_eq!(written, sides);
+        let bad = sides.replace(r#""pair""#, r#""trio""#);
+        assert!(
+            conn.query_row("SELECT ?1", [&bad], |r| r.get::<_, TeamsSpec>(0))
+                .is_err()
+        );
     }
 }

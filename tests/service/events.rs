@@ -19,7 +19,6 @@ use tengen::game::{
 };
 use tengen::go::{Color, GameResult, RuleSet};
 use tengen::service::Failure;
-use tengen::store::RulingCode;
 
 const DAVE: UserId = UserId(400);
 const ERIN: UserId = UserId(500);
@@ -695,19 +694,19 @@ fn a_referee_s_replay_and_award_are_recorded_with_the_event_and_survive_a_restar
     let rulings = w.svc.event_rulings(GUILD, id).unwrap();
     let kinds: Vec<_> = rulings
         .iter()
-        .map(|r| (r.match_id, r.ruling, r.replay_id))
+        .map(|r| (r.game, r.ruling, r.replay))
         .collect();
     assert_eq!(
         kinds,
         vec![
-            (first.get(), RulingCode::Replay, Some(replay.get())),
-            (replay.get(), RulingCode::AwardWhite, None),
+            (first, Ruling::Replay, Some(replay)),
+            (replay, Ruling::Award(Color::White), None),
         ]
     );
     assert!(
         rulings
             .iter()
-            .all(|r| r.referee == MOD.get() && r.round == 1 && r.board == 0)
+            .all(|r| r.referee == MOD && r.round == 1 && r.board == 0)
     );
     // A game decided is not ruled on again.
     let again = rule(&w, replay, true, Ruling::Award(Color::Black));

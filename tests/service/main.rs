@@ -12,6 +12,7 @@ mod events;
 mod handicap;
 mod migrate_db;
 mod migration;
+mod old_database;
 mod ranked;
 mod scenarios;
 mod scheduler;

@@ -86,14 +86,7 @@ fn a_ranked_game_moves_both_ratings_and_survives_a_restart(
     assert_eq!(w.svc.profile(GUILD, BOB).unwrap().standing, Some(bob));
     // The record carries the ranks.
     let id = w.svc.recent_games(GUILD, BOB, 1).unwrap()[0].id;
-    let sgf = record(
-        &w.svc,
-        GUILD,
-        tengen::game::MatchId(id),
-        ["Bob", "Alice"],
-        "auto",
-    )
-    .unwrap();
+    let sgf = record(&w.svc, GUILD, id, ["Bob", "Alice"], "auto").unwrap();
     assert!(sgf.contains("BR[4k]") && sgf.contains("WR[9k]"), "{sgf}");
 
     // A second win: the streak grows.

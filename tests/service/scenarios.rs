@@ -1948,10 +1948,7 @@ fn a_finished_game_downloads_as_sgf(#[values(Sqlite, Postgres)] backend: Backend
     assert!(sgf.contains("RE[B+"), "{sgf}");
     assert!(sgf.contains("automatic pass"), "{sgf}");
     let recent = w.svc.recent_games(GUILD, ALICE, 1).unwrap();
-    assert_eq!(
-        recent.iter().map(|g| g.id).collect::<Vec<_>>(),
-        vec![id.get()]
-    );
+    assert_eq!(recent.iter().map(|g| g.id).collect::<Vec<_>>(), vec![id]);
     // Another server's moderator cannot download it.
     assert_eq!(
         record(&w.svc, GuildId(2), id, ["Bob", "Alice"], "automatic pass")

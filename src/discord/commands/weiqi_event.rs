@@ -85,7 +85,7 @@ pub async fn event_standings(
 /// (the event's history), the picture.
 async fn standings_reply(
     t: &Tournament,
-    rulings: &[crate::store::RulingRow],
+    rulings: &[crate::game::read_models::RulingRecord],
     lang: super::super::i18n::Lang,
 ) -> Reply {
     let mut text = format!(

@@ -34,13 +34,13 @@ async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
                 let label = tr!(
                     lang,
                     "sgf-choice",
-                    game = g.id,
+                    game = g.id.get(),
                     size = u32::from(g.size.get()),
                     rules = words::rules_name(lang, g.rules),
                     result = result,
                     moves = g.move_count
                 );
-                AutocompleteChoice::new(label.chars().take(100).collect::<String>(), g.id)
+                AutocompleteChoice::new(label.chars().take(100).collect::<String>(), g.id.get())
             })
             .collect()
     })
@@ -65,7 +65,7 @@ pub async fn sgf(
     let id = match game {
         Some(n) => Some(MatchId(n)),
         None => match call.bot.runtime.recent_games(guild, user, 1).await {
-            Ok(list) => list.first().map(|g| MatchId(g.id)),
+            Ok(list) => list.first().map(|g| g.id),
             Err(f) => {
                 call.failure(&f).await;
                 return Ok(());

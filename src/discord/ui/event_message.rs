@@ -436,18 +436,14 @@ fn ruling_words(
 }
 
 /// An event's rulings, one line each (its history), for its standings.
-pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: Lang) -> String {
-    use crate::game::Ruling;
-    use crate::store::RulingCode;
+pub fn rulings_text(
+    t: &Tournament,
+    rulings: &[crate::game::read_models::RulingRecord],
+    lang: Lang,
+) -> String {
     let lines: Vec<String> = rulings
         .iter()
         .map(|r| {
-            let ruling = match r.ruling {
-                RulingCode::AwardBlack => Ruling::Award(crate::go::Color::Black),
-                RulingCode::AwardWhite => Ruling::Award(crate::go::Color::White),
-                RulingCode::Settle => Ruling::Settle,
-                RulingCode::Replay => Ruling::Replay,
-            };
             // The board's players (a replayed game keeps them); unknown, the referee stands in.
             let board = t
                 .games
@@ -461,8 +457,8 @@ pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: L
                 })
                 .map_or(
                     crate::go::ByColor {
-                        black: crate::game::UserId(r.referee),
-                        white: crate::game::UserId(r.referee),
+                        black: r.referee,
+                        white: r.referee,
                     },
                     |(b, w)| crate::go::ByColor {
                         black: b.user,
@@ -474,8 +470,8 @@ pub fn rulings_text(t: &Tournament, rulings: &[crate::store::RulingRow], lang: L
                 "ruling-history-line",
                 round = r.round,
                 board = number,
-                referee = mention(crate::game::UserId(r.referee)),
-                what = ruling_words(ruling, players, r.replay_id.map(crate::game::MatchId), lang)
+                referee = mention(r.referee),
+                what = ruling_words(r.ruling, players, r.replay, lang)
             )
         })
         .collect();

@@ -72,12 +72,26 @@ pub enum Board {
     Bye(Seat),
 }
 
-/// How an event game ended, as standings read it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How an event game ended, as standings read it (stored as `black`, `white`, `draw`,
+/// `both-lost`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Outcome {
     /// Black won (on the board, by resignation, on time, or because White was absent,
     /// withdrew or was removed: a forfeit counts as a win for the one present).
+    #[strum(serialize = "black")]
     BlackWon,
+    #[strum(serialize = "white")]
     WhiteWon,
     /// A draw (jigo, where the rules allow one): half a point each.
     Draw,

@@ -9,8 +9,19 @@
 //! colour with another button. The handful comes from a random number the service draws:
 //! nothing here reads a clock or a random generator, so the ceremony replays and tests alike.
 
-/// A guess at the number of stones in the hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A guess at the number of stones in the hand (stored as `odd` or `even`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Parity {
     /// 单: an odd number.
     Odd,

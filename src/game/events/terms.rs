@@ -10,8 +10,21 @@ use super::super::settings::Settings;
 use super::super::time::Duration;
 use super::super::time_control::{TimeControl, TimePreset};
 
-/// How an event pairs its players (赛制).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How an event pairs its players (赛制). Its kind without the numbers ([`FormatKind`]) is
+/// what is typed and stored by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(FormatKind),
+    derive(
+        serde::Serialize,
+        serde::Deserialize,
+        strum::IntoStaticStr,
+        strum::EnumString,
+        strum::EnumIter
+    ),
+    serde(rename_all = "kebab-case"),
+    strum(serialize_all = "kebab-case")
+)]
 pub enum Format {
     /// Everyone plays everyone (循环制), by Berger tables.
     RoundRobin,
@@ -22,6 +35,8 @@ pub enum Format {
     /// Swiss: `rounds` rounds, players of equal score meeting, no pair twice.
     Swiss { rounds: u32 },
     /// McMahon: Swiss with a start score from the rank, between `floor` and `bar`.
+    #[strum_discriminants(strum(serialize = "mcmahon"))]
+    #[strum_discriminants(serde(rename = "mcmahon"))]
     McMahon { rounds: u32, bar: Rank, floor: Rank },
     /// 擂台制: two teams in their captains' order; the winner stays on.
     Arena,
@@ -48,17 +63,9 @@ impl Format {
         Format::TenGame,
     ];
 
-    /// The name as typed and stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round-robin",
-            Format::Knockout => "knockout",
-            Format::DoubleKnockout => "double-knockout",
-            Format::Swiss { .. } => "swiss",
-            Format::McMahon { .. } => "mcmahon",
-            Format::Arena => "arena",
-            Format::TenGame => "ten-game",
-        }
+    /// The name as typed and stored (its [`FormatKind`]'s).
+    pub fn name(self) -> &'static str {
+        FormatKind::from(self).into()
     }
 
     /// The fewest players the format needs, and the most an event of it may take.
@@ -88,8 +95,22 @@ impl Format {
     }
 }
 
-/// How the games of an event are balanced (局差).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How the games of an event are balanced (局差); typed and stored as `even` or `by-rank`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum HandicapPolicy {
     /// 无差赛: every game even, komi as the terms say (the rule set's own if none).
     Even,
@@ -98,8 +119,23 @@ pub enum HandicapPolicy {
     ByRank,
 }
 
-/// When an event's rounds start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// When an event's rounds start; typed and stored by its name (`continuous`, `manual`,
+/// `timed`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Schedule {
     /// Each round as soon as every game of the one before has ended; the first when a
     /// moderator starts the event.
@@ -112,10 +148,26 @@ pub enum Schedule {
     Timed,
 }
 
-/// Who chooses the colours of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Who chooses the colours of a game; stored as `pairing` or `nigiri`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum ColourRule {
     /// The format's pairing says (Berger's order, the lower seed Black, the challenger Black).
+    #[serde(rename = "pairing")]
+    #[strum(serialize = "pairing")]
     ByPairing,
     /// 猜先 before each even game.
     Nigiri,
@@ -176,11 +228,8 @@ impl HandicapPolicy {
     pub const ALL: [HandicapPolicy; 2] = [HandicapPolicy::Even, HandicapPolicy::ByRank];
 
     /// The name as typed and stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            HandicapPolicy::Even => "even",
-            HandicapPolicy::ByRank => "by-rank",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -189,12 +238,8 @@ impl Schedule {
     pub const ALL: [Schedule; 3] = [Schedule::Continuous, Schedule::Manual, Schedule::Timed];
 
     /// The name as typed and stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Schedule::Continuous => "continuous",
-            Schedule::Manual => "manual",
-            Schedule::Timed => "timed",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -203,11 +248,8 @@ impl ColourRule {
     pub const ALL: [ColourRule; 2] = [ColourRule::ByPairing, ColourRule::Nigiri];
 
     /// The name as stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ColourRule::ByPairing => "pairing",
-            ColourRule::Nigiri => "nigiri",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 

@@ -15,8 +15,19 @@ use super::ten_game::TenGame;
 use super::terms::{EventTerms, Format, Schedule};
 use super::{Board, Outcome, Pairing, Played, Seat, round_robin, swiss};
 
-/// Where an event is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Where an event is in its life (stored by the names strum derives: `registration`, …).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Stage {
     /// Players join and leave; the terms may still be read, not changed.
     Registration,
@@ -28,8 +39,20 @@ pub enum Stage {
     Cancelled,
 }
 
-/// Whether a player is still in an event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Whether a player is still in an event (stored by its name: `active`, `withdrawn`,
+/// `removed`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum EntryStatus {
     Active,
     /// Withdrew (弃权): their remaining games are lost.

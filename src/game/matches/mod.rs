@@ -131,8 +131,14 @@ pub struct Ended {
     pub marking: Option<Vec<Point>>,
 }
 
-/// Where a match is in its life: the one phase, in memory as in the table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where a match is in its life: the one phase, in memory as in the table (its [`PhaseKind`]
+/// stored by name: `nigiri`, `play`, `agreement`, `ended`).
+#[derive(Debug, Clone, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(PhaseKind),
+    derive(strum::IntoStaticStr, strum::EnumString, strum::EnumIter),
+    strum(serialize_all = "kebab-case")
+)]
 pub enum Phase {
     /// An event's even game whose terms say nigiri (猜先): the colours are being decided;
     /// no move yet, no clock running.

@@ -15,8 +15,22 @@ use crate::go::{ByColor, Color};
 use super::time::Duration;
 use super::{MatchId, UserId};
 
-/// How a team game's sides play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How a team game's sides play (stored as `pair` or `consultation`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 pub enum TeamForm {
     /// 联棋: two a side, moving in a fixed order (Black 1, White 1, Black 2, White 2, …).
     Pair,

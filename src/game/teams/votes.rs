@@ -9,8 +9,14 @@ use crate::go::Point;
 use super::super::UserId;
 use super::super::time::Timestamp;
 
-/// What a member votes for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What a member votes for (its [`ChoiceKind`] stored by name: `play`, `pass`, `resign`; the
+/// point beside it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(ChoiceKind),
+    derive(strum::IntoStaticStr, strum::EnumString, strum::EnumIter),
+    strum(serialize_all = "kebab-case")
+)]
 pub enum Choice {
     Play(Point),
     Pass,
