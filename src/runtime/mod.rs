@@ -171,7 +171,9 @@ pub async fn open(location: &Location) -> Result<Opened, StartError> {
     let location = location.clone();
     blocking(move || {
         let store = match &location {
-            Location::Sqlite { .. } => Store::open_serving_at(&location).map(OpenedStore::Sqlite),
+            Location::Sqlite { path, durability } => {
+                Store::open_serving(path, *durability).map(OpenedStore::Sqlite)
+            }
             Location::Postgres { url, connections } => {
                 PgShardLocks::connect(url).map(|locks| OpenedStore::Postgres {
                     locks: Box::new(locks),

@@ -42,7 +42,7 @@ pub use conn::{Backend, Row, Tx};
 pub use events::StoredEvent;
 pub use jobs::{ANSWERS_CHANNEL, JOBS_CHANNEL, LeasedJob};
 pub use matches::RowError;
-pub use pg::{PgServingLock, redact};
+pub use pg::redact;
 pub use pg_shards::{PgListener, PgShardLocks};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
@@ -133,7 +133,7 @@ pub enum StoreError {
     Task(String),
     #[error("injected failure (test)")]
     Injected,
-    /// Another process serves this database (it holds the file's or the server's serving lock).
+    /// Another process serves this database file (it holds the file's serving lock).
     #[error(
         "the database {} is already served by another Tengen ({}); stop that one first, or give \
          this one a database of its own",
@@ -265,12 +265,9 @@ enum Held {
         /// Held while this store serves the file (see [`Store::open_serving`]).
         _serving: Option<ServingLock>,
     },
-    Postgres {
-        pool: r2d2::Pool<PgManager>,
-        /// Held while this store serves the database (see [`Store::open_postgres_serving`]).
-        /// Boxed: the lock holds a client of its own, larger than the SQLite variant.
-        _serving: Option<Box<PgServingLock>>,
-    },
+    /// On PostgreSQL the processes share the database; what each serves is held by the
+    /// shards' locks (`pg_shards`), not by the store.
+    Postgres { pool: r2d2::Pool<PgManager> },
 }
 
 /// Bit-cast a Discord id for the database.
@@ -320,20 +317,6 @@ impl Store {
         Store::setup(conn, durability, Some(lock))
     }
 
-    /// Opens the database at `location` to serve it (see [`Store::open_serving`] and
-    /// [`Store::open_postgres_serving`]).
-    ///
-    /// # Errors
-    /// Another process serves it, it cannot be reached or opened, or a migration fails.
-    pub fn open_serving_at(location: &Location) -> Result<Store, StoreError> {
-        match location {
-            Location::Sqlite { path, durability } => Store::open_serving(path, *durability),
-            Location::Postgres { url, connections } => {
-                Store::open_postgres_serving(url, *connections)
-            }
-        }
-    }
-
     /// A private in-memory database, for tests and tools.
     ///
     /// # Errors
@@ -348,26 +331,10 @@ impl Store {
     /// # Errors
     /// The server cannot be reached within [`PG_CONNECT_TIMEOUT`], or a migration fails.
     pub fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
-        Store::setup_postgres(url, connections, None)
+        Store::setup_postgres(url, connections)
     }
 
-    /// Opens the PostgreSQL database at `url` to serve it: first its serving lock (an advisory
-    /// lock on a connection of its own), so that a second process on the same database is
-    /// refused; the lock goes with the connection, and with the process.
-    ///
-    /// # Errors
-    /// Another process serves the database ([`StoreError::InUse`]), or as
-    /// [`Store::open_postgres`].
-    pub fn open_postgres_serving(url: &str, connections: u32) -> Result<Store, StoreError> {
-        let lock = PgServingLock::take(url)?;
-        Store::setup_postgres(url, connections, Some(lock))
-    }
-
-    fn setup_postgres(
-        url: &str,
-        connections: u32,
-        serving: Option<PgServingLock>,
-    ) -> Result<Store, StoreError> {
+    fn setup_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
         let pool = r2d2::Pool::builder()
             .max_size(connections.max(1))
             .min_idle(Some(1))
@@ -386,10 +353,7 @@ impl Store {
             pg::migrate(&mut conn)?;
         }
         Ok(Store {
-            backend: Held::Postgres {
-                pool,
-                _serving: serving.map(Box::new),
-            },
+            backend: Held::Postgres { pool },
             fail_next: AtomicU32::new(0),
         })
     }
@@ -756,18 +720,6 @@ mod tests {
         if let Some((_schema, store)) = on_postgres("values") {
             values_round_trip(&store);
         }
-    }
-
-    #[test]
-    fn the_serving_lock_of_a_postgres_database_refuses_a_second_server() {
-        let Some(schema) = testing::TestSchema::new("serving lock") else {
-            return;
-        };
-        let first = Store::open_postgres_serving(&schema.url, 1).unwrap();
-        let second = Store::open_postgres_serving(&schema.url, 1);
-        assert!(matches!(second, Err(StoreError::InUse { .. })));
-        drop(first);
-        assert!(Store::open_postgres_serving(&schema.url, 1).is_ok());
     }
 
     #[test]

@@ -362,45 +362,6 @@ fn migrate_locked(conn: &mut PgConn) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The class of the advisory lock a process holds while it serves the database (one serving
-/// process per database, as one per SQLite file): the lock is this class and the hash of the
-/// schema the tables are in, so that two Tengens on two schemas of one server do not meet.
-const SERVING_LOCK: i32 = 0x7465_6e01;
-
-/// A connection of its own that holds the serving lock while it lives: the lock goes with it,
-/// and with the process.
-pub struct PgServingLock {
-    // A client is not `Sync`; the lock only has to live.
-    _conn: std::sync::Mutex<PgConn>,
-}
-
-impl PgServingLock {
-    /// Takes the serving lock of the database at `url`.
-    ///
-    /// # Errors
-    /// Another process holds it ([`StoreError::InUse`]), or the database cannot be reached.
-    pub(super) fn take(url: &str) -> Result<PgServingLock, StoreError> {
-        let mut conn = PgConn::connect(url)?;
-        let got = conn.query(
-            "SELECT pg_try_advisory_lock(CAST(?1 AS INTEGER), hashtext(current_schema()))",
-            rusqlite::params![SERVING_LOCK],
-        )?;
-        let held = matches!(
-            got.first().and_then(|r| r.value(0)),
-            Some(Value::Integer(1))
-        );
-        if !held {
-            return Err(StoreError::InUse {
-                path: std::path::PathBuf::from(redact(url)),
-                holder: None,
-            });
-        }
-        Ok(PgServingLock {
-            _conn: std::sync::Mutex::new(conn),
-        })
-    }
-}
-
 /// A database URL without its password, for messages and logs.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
