@@ -314,3 +314,51 @@ async fn redraw_mark_picker(p: &Press<'_>, game: MatchId, point: crate::go::Poin
         None => p.acknowledge().await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_button_that_is_only_its_command_reads_as_that_command_on_its_board() {
+        let (by, game) = (UserId(7), MatchId(3));
+        let board = board_ref(game, 12);
+        assert_eq!(
+            board_command(
+                by,
+                ButtonId::Pass {
+                    game,
+                    move_number: 12
+                }
+            ),
+            Some(Command::Pass {
+                by,
+                board,
+                game: None
+            })
+        );
+        assert_eq!(
+            board_command(
+                by,
+                ButtonId::AnswerTakeBack {
+                    game,
+                    move_number: 12,
+                    accept: false
+                }
+            ),
+            Some(Command::AnswerUndo {
+                by,
+                board,
+                accept: false
+            })
+        );
+        // A region opens a picker and a vote is counted: not a command of their own.
+        let region = ButtonId::Region {
+            game,
+            move_number: 12,
+            region: 0,
+        };
+        assert_eq!(board_command(by, region), None);
+        assert_eq!(board_command(by, ButtonId::Rematch { game }), None);
+    }
+}

@@ -271,3 +271,27 @@ pub async fn reconcile(bot: &Bot, http: &Http, m: &Match) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mentioned(membership: &Membership) -> serde_json::Value {
+        serde_json::to_value(team_mentions(membership, MatchId(1))).expect("json")
+    }
+
+    #[test]
+    fn a_team_is_notified_by_its_role_and_a_role_of_zero_notifies_no_one() {
+        let role = mentioned(&Membership::Role(42));
+        assert_eq!(role["roles"], serde_json::json!(["42"]));
+        let zero = mentioned(&Membership::Role(0));
+        assert!(
+            zero.get("roles")
+                .and_then(|r| r.as_array())
+                .is_none_or(|r| r.is_empty()),
+            "{zero}"
+        );
+        let members = mentioned(&Membership::Members(vec![crate::game::UserId(5)]));
+        assert_eq!(members["users"], serde_json::json!(["5"]));
+    }
+}
