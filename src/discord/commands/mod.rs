@@ -265,29 +265,39 @@ impl<'a> Call<'a> {
     }
 
     /// Whether the caller may run the server's events: a moderator, or a member of the
-    /// server's `event-organiser-role`.
-    pub async fn organiser(&self) -> bool {
-        self.moderator() || self.holds(|s| s.event_organiser_role).await
+    /// server's `event-organiser-role`. `None` when the server's roles could not be read: the
+    /// caller has been told so privately, and the command goes no further.
+    pub async fn organiser(&self) -> Option<bool> {
+        if self.moderator() {
+            return Some(true);
+        }
+        self.holds(|s| s.event_organiser_role).await
     }
 
     /// Whether the caller may rule on the server's events' games: a moderator, or a member of
-    /// the server's `event-referee-role`.
-    pub async fn referee(&self) -> bool {
-        self.moderator() || self.holds(|s| s.event_referee_role).await
+    /// the server's `event-referee-role`. `None` as for [`Call::organiser`].
+    pub async fn referee(&self) -> Option<bool> {
+        if self.moderator() {
+            return Some(true);
+        }
+        self.holds(|s| s.event_referee_role).await
     }
 
-    /// Whether the caller holds the role a setting names (none set: no one does).
-    async fn holds(&self, role: impl Fn(&DiscordSettings) -> Option<u64>) -> bool {
+    /// Whether the caller holds the role a setting names (none set: no one does); a read error
+    /// is answered privately with its words and gives `None`, never a silent "no".
+    async fn holds(&self, role: impl Fn(&DiscordSettings) -> Option<u64>) -> Option<bool> {
         let role = match self.bot.discord_settings(self.guild).await {
             Ok(s) => role(&s),
             Err(f) => {
-                log_failure(&f);
-                None
+                self.failure(&f).await;
+                return None;
             }
         };
         let roles = self.ctx.interaction.member.as_ref().map(|m| &m.roles);
-        role.zip(roles)
-            .is_some_and(|(role, roles)| roles.iter().any(|r| r.get() == role))
+        Some(
+            role.zip(roles)
+                .is_some_and(|(role, roles)| roles.iter().any(|r| r.get() == role)),
+        )
     }
 
     /// Whether the command was sent in a thread.

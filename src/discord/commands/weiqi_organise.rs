@@ -192,11 +192,14 @@ pub async fn event_create(
         floor,
         colours,
     };
+    let Some(organiser) = call.organiser().await else {
+        return Ok(());
+    };
     let command = Command::CreateEvent(Box::new(EventRequest {
         guild: call.guild,
         channel: call.channel,
         by: call.user,
-        moderator: call.organiser().await,
+        moderator: organiser,
         name,
         options,
     }));
@@ -218,10 +221,13 @@ pub async fn event_start(
     let Some(event) = event_meant(&call, event, true).await else {
         return Ok(());
     };
+    let Some(organiser) = call.organiser().await else {
+        return Ok(());
+    };
     let command = Command::StartEvent {
         guild: call.guild,
         event,
-        moderator: call.organiser().await,
+        moderator: organiser,
     };
     let lang = call.lang;
     call.apply_and_answer(command, |_| tr!(lang, "answer-round-started"))
@@ -238,10 +244,13 @@ pub async fn event_cancel(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
+    let Some(organiser) = call.organiser().await else {
+        return Ok(());
+    };
     let command = Command::CancelEvent {
         guild: call.guild,
         event: EventId(event),
-        moderator: call.organiser().await,
+        moderator: organiser,
     };
     let lang = call.lang;
     call.apply_and_answer(command, |_| tr!(lang, "answer-event-cancelled"))
@@ -266,10 +275,13 @@ pub async fn event_team(
         call.private(tr!(call.lang, "refusal-team-mentions")).await;
         return Ok(());
     };
+    let Some(organiser) = call.organiser().await else {
+        return Ok(());
+    };
     let command = Command::SetTeam {
         guild: call.guild,
         event: EventId(event),
-        moderator: call.organiser().await,
+        moderator: organiser,
         team: team.saturating_sub(1),
         players,
     };
@@ -294,9 +306,12 @@ pub async fn event_bar(
         return Ok(());
     };
     let until = call.bot.runtime.now() + Duration::from_secs(u64::from(days) * 24 * 3600);
+    let Some(organiser) = call.organiser().await else {
+        return Ok(());
+    };
     let command = Command::BarFromEvents {
         guild: call.guild,
-        moderator: call.organiser().await,
+        moderator: organiser,
         user: UserId(user.id.get()),
         until,
     };

@@ -62,10 +62,13 @@ pub async fn event_rule(
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
     };
+    let Some(referee) = call.referee().await else {
+        return Ok(());
+    };
     let command = Command::Rule {
         guild: call.guild,
         by: call.user,
-        referee: call.referee().await,
+        referee: referee,
         game: MatchId(game),
         ruling,
     };
