@@ -68,7 +68,7 @@ pub async fn event_rule(
     let command = Command::Rule {
         guild: call.guild,
         by: call.user,
-        referee: referee,
+        referee,
         game: MatchId(game),
         ruling,
     };
