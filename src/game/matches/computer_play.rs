@@ -2,10 +2,10 @@
 //! advanced level stood in for the host's engine, and the computer's resignation, final at its
 //! first press (it has no second thought for the arming to guard).
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::Match;
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 use crate::go::Color;
 
 impl Match {
@@ -46,10 +46,10 @@ impl Match {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{config, t};
-    use super::super::{Action, Ending};
     use super::*;
     use crate::game::computer::Computer;
+    use crate::game::matches::tests::{config, t};
+    use crate::game::matches::{Action, Ending};
     use crate::game::{ChannelId, GuildId, MatchId, UserId};
     use crate::go::{ByColor, Point, RuleSet};
 
