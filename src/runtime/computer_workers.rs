@@ -49,10 +49,6 @@ impl Default for ComputerConfig {
     }
 }
 
-/// How many chains the computer may toggle in one agreement before it settles the rest by
-/// resuming play (a judgement that changed its mind back and forth would never end).
-const MAX_TOGGLES: u32 = 8;
-
 /// A task is known by its match, board and marking version: the same one is queued once.
 type Key = (MatchId, u32, u32);
 
@@ -77,7 +73,6 @@ pub(super) struct Pool {
     engines: Mutex<HashMap<MatchId, Engine>>,
     /// The host's engine processes between searches (one search each at a time).
     host_engines: Mutex<Vec<GtpEngine>>,
-    toggles: Mutex<HashMap<MatchId, u32>>,
     stopping: AtomicBool,
     /// Rung when a worker process answers a job (see [`listen_for_answers`]).
     answers: Bell,
@@ -95,7 +90,6 @@ impl Pool {
             queued: Mutex::new(HashSet::new()),
             engines: Mutex::new(HashMap::new()),
             host_engines: Mutex::new(Vec::new()),
-            toggles: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
             answers: Bell::default(),
             listening: AtomicBool::new(false),
@@ -181,7 +175,6 @@ pub(super) fn consider<'a>(inner: &Inner, outcomes: impl IntoIterator<Item = &'a
         };
         if o.is_final() {
             lock(&inner.pool.engines).remove(&id);
-            lock(&inner.pool.toggles).remove(&id);
             continue;
         }
         if let Some(task) = inner.service.computer_task(id) {
@@ -312,21 +305,13 @@ fn answer(inner: &Inner, task: &ComputerTask, fell_back: &mut bool) -> Option<Co
             let marking = Some(*version);
             Some(match verdict {
                 MarkingVerdict::Accept => Command::AcceptMarking { by, board, marking },
-                MarkingVerdict::Toggle(point) => {
-                    let mut toggles = lock(&inner.pool.toggles);
-                    let n = toggles.entry(task.board.match_id).or_insert(0);
-                    *n += 1;
-                    if *n > MAX_TOGGLES {
-                        Command::ResumePlay { by, board }
-                    } else {
-                        Command::ToggleDead {
-                            by,
-                            point,
-                            board,
-                            marking,
-                        }
-                    }
-                }
+                // Past its cap of toggles the game takes one as Resume play.
+                MarkingVerdict::Toggle(point) => Command::ToggleDead {
+                    by,
+                    point,
+                    board,
+                    marking,
+                },
                 MarkingVerdict::Resume => Command::ResumePlay { by, board },
             })
         }

@@ -205,50 +205,7 @@ pub async fn start(
     plan: ShardPlan,
 ) -> Result<Started, StartError> {
     let now = clock.now();
-    let opened = blocking(move || {
-        let Opened { location, store } = opened;
-        let failed = |cause: StoreError| start_error(&location, cause);
-        match store {
-            OpenedStore::Sqlite(store) => {
-                let service = Service::open(Arc::new(store), now)?;
-                // The file is this process's alone: so is every shard.
-                let all = ShardPlan::all(plan.total);
-                if all.range() != plan.range() {
-                    tracing::warn!(
-                        "SHARD_RANGE is for processes sharing a PostgreSQL database; on SQLite \
-                         this process serves every shard"
-                    );
-                }
-                let held = all.range();
-                Ok::<_, StartError>((service, None, all, held, None))
-            }
-            OpenedStore::Postgres {
-                locks,
-                url,
-                connections,
-            } => {
-                let plan = shards::join(&locks, &plan).map_err(failed)?;
-                if plan.range().is_empty() {
-                    tracing::warn!(
-                        total = plan.total,
-                        range = ?plan.shard_range,
-                        "SHARD_RANGE names no shard of the number the bot runs with; this \
-                         process serves none"
-                    );
-                }
-                let store = Store::open_postgres(&url, connections).map_err(failed)?;
-                let held = shards::take_free(&locks, &plan).map_err(failed)?;
-                let scope = Scope::Shards {
-                    total: plan.total,
-                    held: held.clone(),
-                };
-                let service = Service::open_scoped(Arc::new(store), now, scope)?;
-                Ok((service, Some(Arc::new(*locks)), plan, held, Some(url)))
-            }
-        }
-    })
-    .await??;
-    let (service, locks, plan, held, url) = opened;
+    let (service, locks, plan, held, url) = blocking(move || serve(opened, now, &plan)).await??;
     let (news_tx, news) = mpsc::unbounded_channel();
     let (handle, mut scheduler, fired) = Handle::start(service, clock, computer);
     if let Some(url) = url.filter(|_| computer.external) {
@@ -280,6 +237,61 @@ pub async fn start(
         shards: news,
         held,
     })
+}
+
+/// What serving a database starts with: the service, the shards' locks (PostgreSQL), the plan
+/// of shards, those held, and the database's address for the listeners (PostgreSQL).
+type Served = (
+    Service,
+    Option<Arc<PgShardLocks>>,
+    ShardPlan,
+    Vec<u32>,
+    Option<String>,
+);
+
+/// The blocking part of [`start`]: on SQLite the service over every shard; on PostgreSQL the
+/// plan joined, the free shards of its range taken and the service scoped to them.
+fn serve(opened: Opened, now: Timestamp, plan: &ShardPlan) -> Result<Served, StartError> {
+    let Opened { location, store } = opened;
+    let failed = |cause: StoreError| start_error(&location, cause);
+    match store {
+        OpenedStore::Sqlite(store) => {
+            let service = Service::open(Arc::new(store), now)?;
+            // The file is this process's alone: so is every shard.
+            let all = ShardPlan::all(plan.total);
+            if all.range() != plan.range() {
+                tracing::warn!(
+                    "SHARD_RANGE is for processes sharing a PostgreSQL database; on SQLite \
+                     this process serves every shard"
+                );
+            }
+            let held = all.range();
+            Ok((service, None, all, held, None))
+        }
+        OpenedStore::Postgres {
+            locks,
+            url,
+            connections,
+        } => {
+            let plan = shards::join(&locks, plan).map_err(failed)?;
+            if plan.range().is_empty() {
+                tracing::warn!(
+                    total = plan.total,
+                    range = ?plan.shard_range,
+                    "SHARD_RANGE names no shard of the number the bot runs with; this \
+                     process serves none"
+                );
+            }
+            let store = Store::open_postgres(&url, connections).map_err(failed)?;
+            let held = shards::take_free(&locks, &plan).map_err(failed)?;
+            let scope = Scope::Shards {
+                total: plan.total,
+                held: held.clone(),
+            };
+            let service = Service::open_scoped(Arc::new(store), now, scope)?;
+            Ok((service, Some(Arc::new(*locks)), plan, held, Some(url)))
+        }
+    }
 }
 
 /// SIGTERM and SIGINT, listened for from [`StopSignals::listen`] on (Ctrl-C alone where there

@@ -523,6 +523,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         played_by: Vec::with_capacity(r.live.move_count as usize),
         ballot: Vec::new(),
         stand_in: None,
+        computer_toggles: 0,
     })
 }
 

@@ -4,12 +4,12 @@
 //! moderator makes (start, a team's order, cancel) — as methods of [`Tournament`] that the
 //! service asks and then stores.
 
-use super::super::ids::{MatchId, UserId};
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::Board;
 use super::terms::{Format, Schedule};
 use super::tournament::{Stage, Tournament};
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
+use crate::game::{MatchId, UserId};
 
 /// Who asks a running event to move on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,11 +194,11 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Outcome;
-    use super::super::tournament::tests::{candidate, event, play_next_round};
     use super::*;
     use crate::game::Duration;
+    use crate::game::events::Outcome;
     use crate::game::events::Planned;
+    use crate::game::events::tournament::tests::{candidate, event, play_next_round};
 
     const MINUTE: i64 = 60_000;
 

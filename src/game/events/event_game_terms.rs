@@ -4,12 +4,12 @@
 
 use crate::go::{Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
 
-use super::super::rating::ranked_handicap;
 use super::handicap::{ing_handicap, sen_between};
 use super::ten_game::TenGame;
 use super::terms::{ColourRule, Format, HandicapPolicy};
 use super::tournament::Tournament;
 use super::{Pairing, Seat};
+use crate::game::rating::ranked_handicap;
 
 /// The terms of one game of an event, as its match is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,8 +96,8 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tournament::tests::{candidate, event};
     use super::*;
+    use crate::game::events::tournament::tests::{candidate, event};
     use crate::game::rating::Rank;
     use crate::go::BoardSize;
 

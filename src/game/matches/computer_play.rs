@@ -1,12 +1,17 @@
 //! What a match decides for the computer that plays in it: the board's note that Tengen's
-//! advanced level stood in for the host's engine, and the computer's resignation, final at its
-//! first press (it has no second thought for the arming to guard).
+//! advanced level stood in for the host's engine; the computer's resignation, final at its
+//! first press (it has no second thought for the arming to guard); the cap on the chains it
+//! toggles in an agreement.
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::Match;
-use crate::go::Color;
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
+use crate::go::{Color, Point};
+
+/// How many chains the computer may toggle in one game before it settles the rest by
+/// resuming play (a judgement that changed its mind back and forth would never end).
+pub const MAX_COMPUTER_TOGGLES: u32 = 8;
 
 impl Match {
     /// Whether `color` is played by the computer.
@@ -37,6 +42,25 @@ impl Match {
         Ok(())
     }
 
+    /// The computer (playing `color`) toggles the chain at `p`: counted, and past
+    /// [`MAX_COMPUTER_TOGGLES`] taken as its Resume play instead.
+    pub(super) fn computer_toggle(
+        &mut self,
+        color: Color,
+        p: Point,
+        seen: Option<u32>,
+        version: Option<u32>,
+        now: Timestamp,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        self.computer_toggles = self.computer_toggles.saturating_add(1);
+        if self.computer_toggles > MAX_COMPUTER_TOGGLES {
+            self.resume_play_by(color, seen, now, events)
+        } else {
+            self.toggle_dead(color, p, seen, version, now, events)
+        }
+    }
+
     /// Whether a press of Resign by `color` at `now` resigns (else it arms): a second press
     /// within the window, or any press of the computer's.
     pub(super) fn resign_confirmed(&self, color: Color, now: Timestamp) -> bool {
@@ -46,10 +70,10 @@ impl Match {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{config, t};
-    use super::super::{Action, Ending};
     use super::*;
     use crate::game::computer::Computer;
+    use crate::game::matches::tests::{config, t};
+    use crate::game::matches::{Action, Ending};
     use crate::game::{ChannelId, GuildId, MatchId, UserId};
     use crate::go::{ByColor, Point, RuleSet};
 
@@ -116,5 +140,20 @@ mod tests {
             Err(Refusal::NothingToDo),
             "no computer plays"
         );
+    }
+
+    #[test]
+    fn the_computer_s_toggles_past_the_cap_resume_play() {
+        let mut m = against_the_computer();
+        m.apply(Some(UserId(20)), Action::Pass, None, t(1)).unwrap();
+        m.apply(Some(UserId(10)), Action::Pass, None, t(2)).unwrap();
+        assert!(m.in_agreement(), "two passes open the agreement");
+        m.computer_toggles = MAX_COMPUTER_TOGGLES;
+        let p = Point::new(3, 3).unwrap();
+        let events = m
+            .apply(Some(UserId(10)), Action::ToggleDead(p, None), None, t(3))
+            .unwrap_or_default();
+        assert_eq!(m.computer_toggles, MAX_COMPUTER_TOGGLES + 1);
+        assert!(!m.in_agreement(), "play resumed: {events:?}");
     }
 }

@@ -8,6 +8,8 @@
 
 mod agreement;
 mod computer_play;
+
+pub use computer_play::MAX_COMPUTER_TOGGLES;
 mod deadlines;
 mod moves;
 mod nigiri;
@@ -265,6 +267,9 @@ pub struct Match {
     /// gave none: the board says so until the computer moves again. Not kept across a restart
     /// (the move itself is).
     pub stand_in: Option<u32>,
+    /// Chains the computer has toggled in this game's agreements (see
+    /// [`MAX_COMPUTER_TOGGLES`]). Not stored yet: a restart counts from 0 again.
+    pub computer_toggles: u32,
 }
 
 /// A real-time game on a real clock cannot run longer than this (a correspondence game has no
@@ -342,6 +347,7 @@ impl Match {
             played_by: Vec::new(),
             ballot: Vec::new(),
             stand_in: None,
+            computer_toggles: 0,
         };
         m.start_turn(now);
         m
@@ -823,6 +829,9 @@ impl Match {
             Action::Forfeit => self.forfeit(color, now, &mut events)?,
             Action::WentOffline => self.went_offline(color, now, &mut events)?,
             Action::CameBack => self.came_back(color, &mut events)?,
+            Action::ToggleDead(p, version) if self.computer_plays(color) => {
+                self.computer_toggle(color, p, seen, version, now, &mut events)?;
+            }
             Action::ToggleDead(p, version) => {
                 self.toggle_dead(color, p, seen, version, now, &mut events)?;
             }
