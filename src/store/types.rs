@@ -165,6 +165,7 @@ stored_by_name! {
     Outcome => "event game outcome",
     Level => "level",
     RuleSet => "rule set",
+    Ruling => "ruling",
 }
 
 /// How a stored match ended: its reason and its kind of ending in one name (the result is a
@@ -205,31 +206,6 @@ pub enum InvitationState {
     Expired,
     /// Withdrawn: by its inviter, or because one of its players started another game.
     Cancelled,
-}
-
-/// A referee's ruling, stored as `award-black`, `award-white`, `settle` or `replay` (an award
-/// names its colour, so the name is written here rather than derived).
-impl ToSql for Ruling {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(match self {
-            Ruling::Award(Color::Black) => "award-black",
-            Ruling::Award(Color::White) => "award-white",
-            Ruling::Settle => "settle",
-            Ruling::Replay => "replay",
-        }))
-    }
-}
-
-impl FromSql for Ruling {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Ruling> {
-        match text_of(value, "ruling")? {
-            "award-black" => Ok(Ruling::Award(Color::Black)),
-            "award-white" => Ok(Ruling::Award(Color::White)),
-            "settle" => Ok(Ruling::Settle),
-            "replay" => Ok(Ruling::Replay),
-            text => Err(invalid("ruling", text)),
-        }
-    }
 }
 
 /// An event's terms as stored: their own typed form (JSON with a version beside its fields,

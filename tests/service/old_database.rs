@@ -166,3 +166,49 @@ fn a_database_written_by_the_release_before_the_refit_loads_with_nothing_lost() 
         "Hank, Gina, June, Ivan"
     );
 }
+
+/// A stored name no variant has (here in the JSON forms, which no `CHECK` guards) is a typed
+/// error for its row: the team game is kept out of play and reported, the event's read fails
+/// and names the value; nothing panics, nothing becomes a default.
+#[test]
+fn an_unknown_stored_name_is_an_error_for_its_row_not_a_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/before-refit-f88509b.db"
+        ),
+        &path,
+    )
+    .unwrap();
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute(
+            "UPDATE matches SET teams = replace(teams, '\"pair\"', '\"trio\"') WHERE id = 8",
+            [],
+        )
+        .unwrap();
+        c.execute(
+            "UPDATE events SET terms = replace(terms, '\"even\"', '\"uneven\"') WHERE id = 4",
+            [],
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path, Durability::Process).unwrap();
+    let svc = Service::open(Arc::new(store), WRITTEN).unwrap();
+    let problems = svc.load_problems();
+    let pair = problems
+        .iter()
+        .find(|p| p.subject == tengen::game::Subject::Match(MatchId(8)))
+        .expect("the pair game is reported");
+    assert!(
+        matches!(&pair.error, tengen::service::LoadError::Row(e) if e.table == "matches" && e.cause.contains("trio")),
+        "{:?}",
+        pair.error
+    );
+    assert!(svc.snapshot(MatchId(8)).is_none(), "kept out of play");
+    assert!(svc.snapshot(MatchId(2)).is_some(), "the others run");
+    let e = svc.event(GUILD, EventId(4)).unwrap_err();
+    assert!(format!("{e:?}").contains("uneven"), "{e:?}");
+}

@@ -223,36 +223,6 @@ impl EventTerms {
     }
 }
 
-impl HandicapPolicy {
-    /// Both policies, as offered.
-    pub const ALL: [HandicapPolicy; 2] = [HandicapPolicy::Even, HandicapPolicy::ByRank];
-
-    /// The name as typed and stored.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-impl Schedule {
-    /// Every schedule, as offered.
-    pub const ALL: [Schedule; 3] = [Schedule::Continuous, Schedule::Manual, Schedule::Timed];
-
-    /// The name as typed and stored.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-impl ColourRule {
-    /// Both rules, as offered.
-    pub const ALL: [ColourRule; 2] = [ColourRule::ByPairing, ColourRule::Nigiri];
-
-    /// The name as stored.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
 /// The rounds of a Swiss or McMahon event when the moderator names none.
 pub const DEFAULT_ROUNDS: u32 = 5;
 

@@ -211,6 +211,42 @@ pub enum Ruling {
     Replay,
 }
 
+impl Ruling {
+    /// The name as typed and stored: `award-black`, `award-white`, `settle`, `replay` (written
+    /// here rather than derived: an award's name says its colour).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ruling::Award(Color::Black) => "award-black",
+            Ruling::Award(Color::White) => "award-white",
+            Ruling::Settle => "settle",
+            Ruling::Replay => "replay",
+        }
+    }
+}
+
+impl From<Ruling> for &'static str {
+    fn from(r: Ruling) -> &'static str {
+        r.name()
+    }
+}
+
+impl std::str::FromStr for Ruling {
+    type Err = ();
+
+    /// A ruling's name, exactly.
+    fn from_str(text: &str) -> Result<Ruling, ()> {
+        [
+            Ruling::Award(Color::Black),
+            Ruling::Award(Color::White),
+            Ruling::Settle,
+            Ruling::Replay,
+        ]
+        .into_iter()
+        .find(|r| r.name() == text)
+        .ok_or(())
+    }
+}
+
 /// A match between two players.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match {
