@@ -11,9 +11,9 @@ use crate::go::{
     max_fixed,
 };
 
-use super::events::nigiri::Chooser;
-pub use super::events::nigiri::NigiriStage;
 use super::matches::{Match, MatchConfig, MeritRules};
+use super::nigiri::Chooser;
+pub use super::nigiri::NigiriStage;
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
 use super::teams::Side;

@@ -15,6 +15,7 @@ pub mod events;
 mod ids;
 pub mod invitation;
 pub mod matches;
+pub mod nigiri;
 pub mod rating;
 pub mod read_models;
 pub mod refusal;
@@ -140,7 +141,7 @@ pub enum Command {
     Guess {
         by: UserId,
         of: NigiriOf,
-        guess: events::nigiri::Parity,
+        guess: nigiri::Parity,
         random: u64,
     },
     /// The nigiri's winner chooses their colour (its Black or White button): the game starts.

@@ -8,12 +8,12 @@ use super::match_rows::{invitation_row, match_row};
 use super::{Service, lock};
 use crate::game::Refusal;
 use crate::game::Timestamp;
-use crate::game::events::nigiri::{self, Parity};
 use crate::game::invitation::{
     Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, NigiriStage, check_terms,
     match_config,
 };
 use crate::game::matches::Match;
+use crate::game::nigiri::{self, Parity};
 use crate::game::rating::{Rank, START, ranked_handicap};
 use crate::game::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
 

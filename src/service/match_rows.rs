@@ -8,12 +8,12 @@ use crate::store::{
 
 use super::load::{Inconsistency, LoadError};
 use crate::game::computer::Computer;
-use crate::game::events::nigiri::Parity;
 use crate::game::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
 use crate::game::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
     Phase, PhaseKind,
 };
+use crate::game::nigiri::Parity;
 use crate::game::settings::Settings;
 use crate::game::teams::votes::{Choice, ChoiceKind, Vote};
 use crate::game::teams::{Membership, Side, TeamForm, Teams};

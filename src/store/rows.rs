@@ -1,9 +1,9 @@
 //! The rows of the game's tables, typed: what the match service writes and reads back.
 
-use crate::game::events::nigiri::Parity;
 use crate::game::events::{EntryStatus, Outcome, Stage};
 use crate::game::invitation::ColoursWhy;
 use crate::game::matches::{PhaseKind, Ruling};
+use crate::game::nigiri::Parity;
 use crate::game::teams::votes::ChoiceKind;
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 

@@ -9,11 +9,11 @@ use std::fmt;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use strum::{EnumIter, EnumString, IntoStaticStr};
 
-use crate::game::events::nigiri::Parity;
 use crate::game::events::terms::FormatKind;
 use crate::game::events::{ColourRule, EntryStatus, HandicapPolicy, Outcome, Schedule, Stage};
 use crate::game::invitation::ColoursWhy;
 use crate::game::matches::{PhaseKind, Ruling};
+use crate::game::nigiri::Parity;
 use crate::game::teams::TeamForm;
 use crate::game::teams::votes::ChoiceKind;
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};

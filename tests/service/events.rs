@@ -7,11 +7,11 @@ use crate::common;
 use rstest::rstest;
 
 use common::*;
-use tengen::game::events::nigiri::{NigiriStage, Parity};
 use tengen::game::events::{
     Board, ColourRule, EntryStatus, EventOptions, Format, Outcome as EventOutcome, Stage,
     Tournament,
 };
+use tengen::game::nigiri::{NigiriStage, Parity};
 use tengen::game::time_control::TimePreset;
 use tengen::game::{
     Command, EndReason, Ending, Event, EventId, EventRequest, MatchId, NigiriOf, Outcome, Refusal,

@@ -6,7 +6,7 @@ use crate::common;
 use rstest::rstest;
 
 use common::*;
-use tengen::game::events::nigiri::Parity;
+use tengen::game::nigiri::Parity;
 use tengen::game::{
     AbandonCause, BoardRef, ChannelId, ColourAsked, Command, Duration, EndReason, Ending, Event,
     GuildId, Invitation, InvitationRef, InviteOptions, KomiRange, NigiriStage, Outcome, Refusal,

@@ -2,7 +2,7 @@
 //! invitation's, or an event game's on its board). Each answers silently (the message itself
 //! changes); a refusal is told privately.
 
-use crate::game::events::nigiri::Parity;
+use crate::game::nigiri::Parity;
 use crate::game::{Command, InvitationRef};
 use crate::go::Color;
 

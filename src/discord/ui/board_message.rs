@@ -4,7 +4,7 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter};
 
-use crate::game::events::nigiri::NigiriStage;
+use crate::game::nigiri::NigiriStage;
 use crate::game::{EndReason, Ending, Match, NIGIRI_GUESSER, NigiriOf};
 use crate::go::{Color, GameResult, format_half_points};
 use crate::render::regions::{grid_shape, regions};
@@ -13,7 +13,7 @@ use super::super::custom_id::ButtonId;
 use super::super::i18n::{Lang, tr};
 use super::team_board::side_name;
 use super::words::{self, color_name, counting_method, not_counted, rules_name};
-use super::{BOARD_FILE, mention, nigiri, relative_time, stone};
+use super::{BOARD_FILE, mention, nigiri_buttons, relative_time, stone};
 
 /// Embed colours: the board's wood, and muted grey once a game is over.
 const WOOD: u32 = 0xD8A95B;
@@ -189,7 +189,7 @@ fn nigiri_fields(m: &Match, e: CreateEmbed, lang: Lang) -> CreateEmbed {
     let (guesser, grabber) = (m.players[NIGIRI_GUESSER], m.players[!NIGIRI_GUESSER]);
     let text = match (m.nigiri(), m.awaited()) {
         (Some(NigiriStage::Choose { stones, guess }), Some(chooser)) => {
-            nigiri::opened_text(lang, stones, guess, guesser, chooser)
+            nigiri_buttons::opened_text(lang, stones, guess, guesser, chooser)
         }
         _ => tr!(
             lang,
@@ -370,7 +370,7 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
         return Vec::new();
     }
     if let Some(stage) = m.nigiri() {
-        let mut row = nigiri::buttons(NigiriOf::Game(m.id), stage, lang, true);
+        let mut row = nigiri_buttons::buttons(NigiriOf::Game(m.id), stage, lang, true);
         row.push(button(
             ButtonId::Resign {
                 game: m.id,

@@ -12,7 +12,7 @@ use super::super::i18n::{Lang, tr};
 use super::super::reply::Reply;
 use super::super::snowflake;
 use super::words::{color_name, handicap_terms, rules_name, time_control_text};
-use super::{mention, nigiri, relative_time};
+use super::{mention, nigiri_buttons, relative_time};
 
 /// The open invitation as an answer to the interaction that made it (a command or a Rematch
 /// press): its text, a ping of the invitee only, and its buttons.
@@ -128,7 +128,7 @@ fn colours_sentence(inv: &Invitation, lang: Lang) -> String {
         }
         Some(NigiriStage::Choose { stones, guess }) => {
             let chooser = inv.nigiri_chooser().unwrap_or(inv.inviter);
-            return nigiri::opened_text(lang, stones, guess, inv.invitee, chooser);
+            return nigiri_buttons::opened_text(lang, stones, guess, inv.invitee, chooser);
         }
         None => {}
     }
@@ -203,7 +203,7 @@ pub fn components(inv: &Invitation, lang: Lang, open: bool) -> Vec<CreateActionR
             tr!(lang, "button-accept"),
             ButtonStyle::Success,
         )],
-        Some(stage) => nigiri::buttons(NigiriOf::Invitation(id), stage, lang, open),
+        Some(stage) => nigiri_buttons::buttons(NigiriOf::Invitation(id), stage, lang, open),
     };
     row.push(button(
         ButtonId::Decline { invitation: id },

@@ -8,7 +8,7 @@ pub mod event_pictures;
 pub mod fit;
 pub mod games_list;
 pub mod invitation_message;
-pub mod nigiri;
+pub mod nigiri_buttons;
 pub mod notices;
 pub mod picker;
 pub mod profile_embeds;

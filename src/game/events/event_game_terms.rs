@@ -4,7 +4,7 @@
 
 use crate::go::{Komi, MIN_HANDICAP, RuleSet, handicap_komi, max_fixed};
 
-use super::handicap::{ing_handicap, sen_between};
+use super::ing_handicap::{ing_handicap, sen_between};
 use super::ten_game::TenGame;
 use super::terms::{ColourRule, Format, HandicapPolicy};
 use super::tournament::Tournament;

@@ -12,9 +12,8 @@
 pub mod advance;
 pub mod arena;
 pub mod event_game_terms;
-pub mod handicap;
+pub mod ing_handicap;
 pub mod knockout;
-pub mod nigiri;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;

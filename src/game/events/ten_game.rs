@@ -15,7 +15,7 @@
 //! The match is replayed from its games each time: a game that is not the pairing expected
 //! next (another player, or the colours the other way round) is ignored, as is any game after
 //! the end. The 先 of [`TenGame::next_game`] goes through
-//! [`ing_handicap`](super::handicap::ing_handicap) to become free moves and points.
+//! [`ing_handicap`](super::ing_handicap::ing_handicap) to become free moves and points.
 
 use super::{Pairing, Played, Seat};
 

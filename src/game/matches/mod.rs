@@ -12,7 +12,7 @@ mod computer_play;
 pub use computer_play::MAX_COMPUTER_TOGGLES;
 mod deadlines;
 mod moves;
-mod nigiri;
+mod nigiri_step;
 mod team_play;
 #[cfg(test)]
 mod tests;
@@ -24,7 +24,7 @@ use crate::go::{
 };
 
 use super::computer::Computer;
-use super::events::nigiri::{NigiriStage, Parity};
+use super::nigiri::{NigiriStage, Parity};
 use super::refusal::Refusal;
 use super::teams::votes::{Choice, Vote};
 use super::teams::{SeatHolder, TeamForm, Teams};
@@ -33,7 +33,7 @@ use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
 
 pub use agreement::Agreement;
-pub use nigiri::GUESSER as NIGIRI_GUESSER;
+pub use nigiri_step::GUESSER as NIGIRI_GUESSER;
 
 /// The merit numbers of SPEC §6, as copied into a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::game::events::nigiri::Parity;
+use crate::game::nigiri::Parity;
 use crate::go::ByColor;
 
 pub(super) fn config(rules: RuleSet) -> MatchConfig {

@@ -7,10 +7,10 @@
 use crate::go::Color;
 
 use super::super::Event;
-use super::super::events::nigiri::{self, Chooser, NigiriStage, Parity};
 use super::super::refusal::Refusal;
 use super::super::time::Timestamp;
 use super::{Match, Phase};
+use crate::game::nigiri::{self, Chooser, NigiriStage, Parity};
 
 /// The colour of the seat that guesses (the pairing's Black); the bot grabs for the other.
 pub const GUESSER: Color = Color::Black;

@@ -4,7 +4,7 @@
 
 use serenity::all::{ButtonStyle, CreateButton};
 
-use crate::game::events::nigiri::{NigiriStage, Parity};
+use crate::game::nigiri::{NigiriStage, Parity};
 use crate::game::{NigiriOf, UserId};
 
 use super::super::custom_id::ButtonId;
