@@ -10,9 +10,9 @@
 //! schema lives in `migrations/sqlite/NN-name/up.sql` and `migrations/postgres/NN-name/up.sql`,
 //! compiled into the binary and applied when the store opens.
 //!
-//! The game's tables are read and written here; a front end keeps its own tables in the same
-//! database (the Discord adapter's are `discord_*`) and reaches them through the same [`Tx`]
-//! calls ([`Tx::execute`], [`Tx::query_opt`], …), in the same transactions.
+//! The game's tables are read and written here, and so are a front end's own tables in the same
+//! database (the Discord adapter's `discord_*`, in [`discord_tables`]), each behind named
+//! methods that the runtime's handle offers the front end.
 //!
 //! Discord ids are `u64`; the databases' integers are `i64`. Ids are stored by bit pattern
 //! (`as i64`), which round-trips exactly and keeps equality and indexes working.
@@ -21,10 +21,12 @@ mod cluster;
 mod conn;
 pub mod copy;
 pub mod discord_tables;
+mod error;
 mod events;
 mod invitations;
 mod jobs;
 mod legacy_time;
+mod location;
 mod matches;
 mod pg;
 mod pg_shards;
@@ -39,8 +41,10 @@ pub mod types;
 
 pub use cluster::{ID_BLOCK, Scope};
 pub use conn::{Backend, Row, Tx};
+pub use error::StoreError;
 pub use events::StoredEvent;
 pub use jobs::{ANSWERS_CHANNEL, JOBS_CHANNEL, LeasedJob};
+pub use location::{Durability, Location};
 pub use matches::RowError;
 pub use pg::redact;
 pub use pg_shards::{PgListener, PgShardLocks};
@@ -112,145 +116,12 @@ pub fn migrations() -> Result<&'static Migrations<'static>, StoreError> {
         .map_err(|e| StoreError::Migration(e.clone()))
 }
 
-/// Something went wrong in the database. Internal: never shown to a user as is.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("sqlite: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("postgres: {}", pg_message(.0))]
-    Postgres(#[from] postgres::Error),
-    /// No connection of the PostgreSQL pool came in time (the server is unreachable).
-    #[error("postgres: no connection: {0}")]
-    Pool(#[from] r2d2::Error),
-    #[error("migration: {0}")]
-    Migration(String),
-    #[error("no such row: {0}")]
-    Missing(String),
-    #[error(transparent)]
-    Row(#[from] RowError),
-    /// The blocking task that ran the query did not come back.
-    #[error("the database task failed: {0}")]
-    Task(String),
-    #[error("injected failure (test)")]
-    Injected,
-    /// Another process serves this database file (it holds the file's serving lock).
-    #[error(
-        "the database {} is already served by another Tengen ({}); stop that one first, or give \
-         this one a database of its own",
-        path.display(),
-        holder.map_or_else(|| "a process that did not say which".to_owned(), |p| format!("process {p}"))
-    )]
-    InUse {
-        path: std::path::PathBuf,
-        holder: Option<u32>,
-    },
-    /// Other processes serve this database with another number of Discord's shards.
-    #[error(
-        "the processes serving {database} run with {theirs} shards, and this one with {ours}: \
-         set SHARDS={theirs} (or stop them all to change the number)"
-    )]
-    ShardTotal {
-        database: String,
-        theirs: u32,
-        ours: u32,
-    },
-    /// The serving lock's file cannot be opened or locked.
-    #[error("cannot lock {}: {cause}", path.display())]
-    Lock {
-        path: std::path::PathBuf,
-        cause: String,
-    },
-}
-
-/// A PostgreSQL error as a host can act on it: the server's own message and SQLSTATE when the
-/// server answered (the driver's display says only "db error" then), else the driver's.
-fn pg_message(e: &postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => format!("{} (SQLSTATE {})", db.message(), db.code().code()),
-        None => e.to_string(),
-    }
-}
-
-impl StoreError {
-    /// Whether the database could not be reached (a PostgreSQL server gone, a connection lost):
-    /// worth trying again in a moment, unlike an error of the data.
-    pub fn is_unavailable(&self) -> bool {
-        match self {
-            StoreError::Pool(_) => true,
-            StoreError::Postgres(e) => e.is_closed() || e.as_db_error().is_none(),
-            _ => false,
-        }
-    }
-}
-
-impl From<rusqlite_migration::Error> for StoreError {
-    fn from(e: rusqlite_migration::Error) -> StoreError {
-        StoreError::Migration(e.to_string())
-    }
-}
-
 /// How long a statement waits for another program's lock on the file before it fails.
 pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(2500);
 
 /// How long a command waits for a PostgreSQL connection before it is told to try again:
 /// within Discord's answer window.
 pub const PG_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(2000);
-
-/// How hard a commit is pushed to the disk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Durability {
-    /// WAL with `synchronous=NORMAL`: a committed transaction survives the process being
-    /// killed (the WAL is in the OS page cache), but the last commits may be lost if the
-    /// machine itself loses power. No fsync per commit. A host's choice (`DATABASE_SYNC=normal`).
-    Process,
-    /// WAL with `synchronous=FULL`, the default: the WAL is fsynced at every commit, so a
-    /// move survives a power loss too. Discord's pace is a few moves a second; an fsync per
-    /// commit still leaves thousands a second (`cargo bench --bench store`). On PostgreSQL
-    /// every commit is durable (`synchronous_commit=on`) whatever this says.
-    #[default]
-    Power,
-}
-
-/// Where the database is, as a host configures it: an SQLite file (the default), or a
-/// PostgreSQL server (`DATABASE_URL`). Shown without a password.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Location {
-    Sqlite {
-        path: std::path::PathBuf,
-        durability: Durability,
-    },
-    Postgres {
-        url: String,
-        /// The most connections the pool opens.
-        connections: u32,
-    },
-}
-
-impl std::fmt::Display for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Location::Sqlite { path, .. } => write!(f, "{}", path.display()),
-            Location::Postgres { url, .. } => f.write_str(&redact(url)),
-        }
-    }
-}
-
-impl std::fmt::Debug for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Location::Sqlite { path, durability } => f
-                .debug_struct("Sqlite")
-                .field("path", path)
-                .field("durability", durability)
-                .finish(),
-            Location::Postgres { url, connections } => f
-                .debug_struct("Postgres")
-                .field("url", &redact(url))
-                .field("connections", connections)
-                .finish(),
-        }
-    }
-}
 
 /// The one handle on the database.
 pub struct Store {
