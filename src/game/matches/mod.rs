@@ -6,11 +6,14 @@
 //! Each action has a method of its own: [`moves`] (play, pass, resign, presence),
 //! [`agreement`] (toggle, accept, resume), [`deadlines`] (deadlines, restarts).
 
+mod action;
 mod agreement;
 mod computer_play;
+mod config;
 
 pub use computer_play::MAX_COMPUTER_TOGGLES;
 mod deadlines;
+mod ending;
 mod moves;
 mod nigiri_step;
 mod team_play;
@@ -19,119 +22,23 @@ mod tests;
 mod undo;
 
 use crate::go::{
-    Board, BoardSize, ByColor, Color, Count, DeadStones, Game, GameResult, IllegalMove, Komi,
-    MIN_HANDICAP, Move, Point, RuleSet, fixed_points, handicap_game,
+    Board, ByColor, Color, Count, DeadStones, Game, GameResult, IllegalMove, Move, Point,
 };
 
 use super::computer::Computer;
-use super::nigiri::{NigiriStage, Parity};
+use super::nigiri::NigiriStage;
 use super::refusal::Refusal;
-use super::teams::votes::{Choice, Vote};
+use super::teams::votes::Vote;
 use super::teams::{SeatHolder, TeamForm, Teams};
 use super::time::{Duration, Timestamp};
 use super::time_control::{DAY, PlayerClock, TimeControl};
 use super::{ChannelId, Event, GuildId, MatchId, UserId};
 
+pub use action::{Action, Ruling};
 pub use agreement::Agreement;
+pub use config::{EventLink, MatchConfig, MeritRules};
+pub use ending::{AbandonCause, EndReason, Ended, Ending};
 pub use nigiri_step::GUESSER as NIGIRI_GUESSER;
-
-/// The merit numbers of SPEC §6, as copied into a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MeritRules {
-    pub min_moves: u32,
-    pub amount: u32,
-    pub winner_bonus: u32,
-    pub lifetime_cap: u32,
-}
-
-/// The settings snapshot a match keeps from its acceptance to its end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchConfig {
-    pub size: BoardSize,
-    pub rules: RuleSet,
-    pub komi: Komi,
-    /// Black's handicap: 0 none, 1 no komi, 2–9 stones (White first once they stand).
-    pub handicap: u8,
-    /// Black places the stones on points of their choice, one click each, before White's
-    /// first move (the rules of [`RuleSet::free_handicap`]); otherwise they stand on the fixed
-    /// points from the start.
-    pub free_handicap: bool,
-    /// Whether the result moves the players' ratings.
-    pub ranked: bool,
-    /// How time is kept: the seed's time a turn, or a real clock.
-    pub time: TimeControl,
-    /// Whether a player may ask to take back their last move (the server's `takebacks`).
-    pub takebacks: bool,
-    /// A turn lasts this long under [`TimeControl::Turn`]; then an automatic pass. Under every
-    /// control it is the time the agreement phase waits for silent players.
-    pub turn_timeout: Duration,
-    /// An offline player's game is kept this long.
-    pub grace: Duration,
-    /// The real-time cap of the whole game.
-    pub max_length: Duration,
-    /// The second press of Resign must come within this.
-    pub resign_window: Duration,
-    pub merit: MeritRules,
-    /// The event the match is a game of, if any.
-    pub event: Option<EventLink>,
-}
-
-/// What makes a match an event's game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventLink {
-    pub event: super::EventId,
-    /// How long from the start each player has for their first move; past it, the game is
-    /// theirs lost by forfeit (缺席).
-    pub start_window: Duration,
-}
-
-/// Why a finished game finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndReason {
-    /// Two passes in a row (a real pass then an automatic one counts too): counted.
-    TwoPasses,
-    Resignation,
-    /// A player's clock ran out.
-    Time,
-    /// An event's game lost by a withdrawal or a removal, or awarded by its referee.
-    Forfeit,
-    /// An event's game lost by a player who made no move within the start window (缺席).
-    Absence,
-}
-
-/// Why a game was abandoned (not counted, nothing recorded, no rewards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AbandonCause {
-    /// Both players away: two automatic passes in a row.
-    TwoAutomaticPasses,
-    /// This player went offline and was not back within the grace.
-    Offline(Color),
-    /// The game ran longer than `match-max-minutes` of real time.
-    TimeCap,
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// Counted (two passes), resigned or lost on time: it counts on profiles.
-    Finished {
-        result: GameResult,
-        reason: EndReason,
-    },
-    /// Not counted, nothing recorded, no rewards.
-    Abandoned(AbandonCause),
-    /// Ended by a moderator: no result, nothing recorded, no rewards.
-    Annulled,
-}
-
-/// A game that is over.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ended {
-    pub ending: Ending,
-    pub at: Timestamp,
-    /// The agreed marking (one stone per dead chain) a count after the agreement phase used.
-    pub marking: Option<Vec<Point>>,
-}
 
 /// Where a match is in its life: the one phase, in memory as in the table (its [`PhaseKind`]
 /// stored by name: `nigiri`, `play`, `agreement`, `ended`).
@@ -151,100 +58,6 @@ pub enum Phase {
     Agreement(Agreement),
     /// Over.
     Ended(Ended),
-}
-
-/// What a player (or the clock) does to a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Play(Point),
-    Pass,
-    Resign,
-    WentOffline,
-    CameBack,
-    /// Agreement phase: mark the chain through this point dead, or alive again; with the
-    /// marking version the picker was drawn for, if any (a stale one is refused).
-    ToggleDead(Point, Option<u32>),
-    /// Agreement phase: accept the marking as it stands; with the marking version the button
-    /// was drawn for, if any (a stale one is refused).
-    AcceptMarking(Option<u32>),
-    /// Agreement phase: dispute the marking and play on.
-    ResumePlay,
-    /// A moderator ends the game: no result.
-    Annul,
-    /// The player withdrew from the event the game belongs to: it is theirs lost by forfeit
-    /// (弃权), at once.
-    Forfeit,
-    /// An event's referee rules on the game (裁判).
-    Ruled(Ruling),
-    /// Whatever deadlines are due at `now` fire.
-    Tick,
-    /// Tengen's advanced level played this move (1-based) for the host's engine, which gave
-    /// none: the board says so (sent by the runtime).
-    StandIn(u32),
-    /// Ask to take back one's last move.
-    RequestUndo,
-    /// Accept (`true`) or decline the opponent's request to take back their last move.
-    AnswerUndo(bool),
-    /// Nigiri: the guesser's guess; the bot's handful is taken from the number (uniformly
-    /// drawn by the caller).
-    Guess(Parity, u64),
-    /// Nigiri: the winner takes this colour.
-    ChooseColour(Color),
-    /// A consultation member's vote for their team's move; `member_of`: which sides admit
-    /// the voter (the service asks the teams with the voter's roles).
-    Vote {
-        choice: Choice,
-        member_of: ByColor<bool>,
-    },
-}
-
-/// What an event's referee may rule on one of its games still being played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ruling {
-    /// The game is awarded to this colour (裁定): it ends at once, won by forfeit — also how
-    /// an unfinished game is adjudicated.
-    Award(Color),
-    /// A disputed count is settled: the dead stones as marked now, accepted for both players,
-    /// and the board counted.
-    Settle,
-    /// The game is annulled and played again from the start (the service starts the new one).
-    Replay,
-}
-
-impl Ruling {
-    /// The name as typed and stored: `award-black`, `award-white`, `settle`, `replay` (written
-    /// here rather than derived: an award's name says its colour).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ruling::Award(Color::Black) => "award-black",
-            Ruling::Award(Color::White) => "award-white",
-            Ruling::Settle => "settle",
-            Ruling::Replay => "replay",
-        }
-    }
-}
-
-impl From<Ruling> for &'static str {
-    fn from(r: Ruling) -> &'static str {
-        r.name()
-    }
-}
-
-impl std::str::FromStr for Ruling {
-    type Err = ();
-
-    /// A ruling's name, exactly.
-    fn from_str(text: &str) -> Result<Ruling, ()> {
-        [
-            Ruling::Award(Color::Black),
-            Ruling::Award(Color::White),
-            Ruling::Settle,
-            Ruling::Replay,
-        ]
-        .into_iter()
-        .find(|r| r.name() == text)
-        .ok_or(())
-    }
 }
 
 /// A match between two players.
@@ -313,29 +126,6 @@ pub struct Match {
 const REAL_CLOCK_CAP: Duration = Duration::from_secs(24 * 3600);
 /// Far enough to be never: a correspondence game's "cap".
 const NO_CAP: Duration = Duration::from_secs(10 * 365 * 24 * 3600);
-
-impl MatchConfig {
-    /// The game before its first move: an empty board (Black to place the stones of a free
-    /// handicap, or to move), or Black's stones on the fixed points and White to move.
-    pub fn new_game(&self) -> Game {
-        let rules = self.rules.with_komi(self.komi);
-        match fixed_points(self.size, self.handicap) {
-            Ok(points) if self.handicap >= MIN_HANDICAP && !self.free_handicap => {
-                handicap_game(self.size, &points, rules)
-            }
-            _ => Game::new(self.size, rules),
-        }
-    }
-
-    /// How many stones Black places before White's first move (0 without a free handicap).
-    pub fn stones_to_place(&self) -> usize {
-        if self.free_handicap && self.handicap >= MIN_HANDICAP {
-            usize::from(self.handicap)
-        } else {
-            0
-        }
-    }
-}
 
 impl Match {
     /// A match that starts at `now`: the acceptor plays Black and moves first, the inviter

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::game::nigiri::Parity;
-use crate::go::ByColor;
+use crate::go::{BoardSize, ByColor, RuleSet};
 
 pub(super) fn config(rules: RuleSet) -> MatchConfig {
     MatchConfig {
