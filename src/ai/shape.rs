@@ -216,7 +216,7 @@ pub(crate) mod tests {
 
     /// The cell of a point named as on the board ("C3").
     pub(crate) fn at(s: &str) -> usize {
-        super::super::playout_board::cell(s.parse().unwrap())
+        crate::ai::playout_board::cell(s.parse().unwrap())
     }
 
     #[test]

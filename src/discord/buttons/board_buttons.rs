@@ -9,13 +9,13 @@ use crate::game::{BoardRef, Command, MatchId, Refusal, UserId};
 use crate::render::regions::region_of;
 use crate::service::Failure;
 
-use super::super::commands::{remember_invitation, resign_text};
-use super::super::custom_id::ButtonId;
-use super::super::i18n::tr;
-use super::super::publish::redraw_now;
-use super::super::reply::Reply;
-use super::super::ui::{self, picker};
 use super::Press;
+use crate::discord::commands::{remember_invitation, resign_text};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::tr;
+use crate::discord::publish::redraw_now;
+use crate::discord::reply::Reply;
+use crate::discord::ui::{self, picker};
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
     if let Some(command) = board_command(p.user, id) {

@@ -3,9 +3,9 @@
 
 use crate::game::{Command, Outcome};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::tr;
 use super::Press;
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::tr;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
     let (command, joining) = match id {

@@ -6,9 +6,9 @@ use crate::game::nigiri::Parity;
 use crate::game::{Command, InvitationRef};
 use crate::go::Color;
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::tr;
 use super::Press;
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::tr;
 
 pub async fn press(p: &Press<'_>, id: ButtonId) {
     let by = p.user;

@@ -2,8 +2,8 @@
 
 use crate::service::Ranking;
 
-use super::super::commands::{leaderboard_page, learn_page};
 use super::Press;
+use crate::discord::commands::{leaderboard_page, learn_page};
 
 pub async fn learn(p: &Press<'_>, page: u8) {
     let reply = learn_page(usize::from(page), p.lang).await;

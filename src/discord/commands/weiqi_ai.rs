@@ -4,10 +4,10 @@
 use crate::game::{Command, InviteOptions, UserId};
 use crate::go::{Color, Level, RuleSet};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
 use super::Call;
 use super::weiqi_invite::allowed_sizes;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
 
 /// Play the computer.
 #[poise::command(slash_command, guild_only)]

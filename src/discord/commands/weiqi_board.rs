@@ -6,12 +6,12 @@ use serenity::all::EditMessage;
 
 use crate::game::{ChannelId, MatchId};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::publish::draw;
-use super::super::reply::Reply;
-use super::super::snowflake;
 use super::{Call, find_game};
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
+use crate::discord::publish::draw;
+use crate::discord::reply::Reply;
+use crate::discord::snowflake;
 
 /// Post the board again at the bottom.
 #[poise::command(slash_command, guild_only)]

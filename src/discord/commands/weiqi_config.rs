@@ -7,16 +7,16 @@ use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use crate::game::{Command, Event, SettingChange, SettingKey, Settings};
 
-use super::super::bot::{Ctx, Error};
-use super::super::discord_settings::{DiscordKey, DiscordSettings};
-use super::super::i18n::{Lang, tr};
-use super::super::publish::rest::give_role;
-use super::super::reply::Reply;
-use super::super::snowflake;
-use super::super::ui::fit::fit_lines_within;
-use super::super::ui::words;
 use super::Call;
 use super::weiqi_config_games::{annul, games};
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::discord_settings::{DiscordKey, DiscordSettings};
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::publish::rest::give_role;
+use crate::discord::reply::Reply;
+use crate::discord::snowflake;
+use crate::discord::ui::fit::fit_lines_within;
+use crate::discord::ui::words;
 
 /// Whose a key is.
 enum Owner {

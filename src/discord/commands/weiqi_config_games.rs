@@ -7,12 +7,12 @@ use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 use crate::game::{Command, MatchId};
 use crate::service::RunningGame;
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::{Lang, tr};
-use super::super::ui::fit::fit_lines;
-use super::super::ui::team_board::holder_name;
-use super::super::ui::{relative_time, words};
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::ui::fit::fit_lines;
+use crate::discord::ui::team_board::holder_name;
+use crate::discord::ui::{relative_time, words};
 
 /// The running games of this server.
 #[poise::command(slash_command, guild_only)]

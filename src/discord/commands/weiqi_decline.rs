@@ -4,9 +4,9 @@ use serenity::all::User;
 
 use crate::game::{Command, InvitationRef, UserId};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
 
 /// Decline an invitation.
 #[poise::command(slash_command, guild_only)]

@@ -7,13 +7,13 @@ use serenity::all::CreateAttachment;
 use crate::game::events::Tournament;
 use crate::game::{Command, EventId};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::publish::event_picture;
-use super::super::reply::Reply;
-use super::super::ui::event_message;
 use super::Call;
 use super::weiqi_organise::{event_label, event_meant, open_events};
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
+use crate::discord::publish::event_picture;
+use crate::discord::reply::Reply;
+use crate::discord::ui::event_message;
 
 /// `/weiqi-event`: the server's events for their players.
 #[poise::command(
@@ -86,7 +86,7 @@ pub async fn event_standings(
 async fn standings_reply(
     t: &Tournament,
     rulings: &[crate::game::read_models::RulingRecord],
-    lang: super::super::i18n::Lang,
+    lang: crate::discord::i18n::Lang,
 ) -> Reply {
     let mut text = format!(
         "**{}**\n{}",

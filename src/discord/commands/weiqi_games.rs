@@ -1,9 +1,9 @@
 //! `/weiqi games`: the caller's running games, whose turn it is, and a link to each board.
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::ui;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
+use crate::discord::ui;
 
 /// Your running games, whose turn it is, and a link to each board.
 #[poise::command(slash_command, guild_only)]
@@ -25,7 +25,7 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     }
     let mut lines = vec![tr!(call.lang, "games-heading", count = games.len())];
     for m in &games {
-        let link = super::super::publish::board_link(call.bot, m).await;
+        let link = crate::discord::publish::board_link(call.bot, m).await;
         lines.push(ui::games_list::line(m, user, Some(link), call.lang));
     }
     call.private(lines.join("\n")).await;

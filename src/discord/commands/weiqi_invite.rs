@@ -7,9 +7,9 @@ use crate::game::time_control::TimePreset;
 use crate::game::{ColourAsked, Command, Event, InviteOptions, UserId};
 use crate::go::RuleSet;
 
-use super::super::bot::{Ctx, Error};
-use super::super::ui;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::ui;
 
 /// The sizes this server allows, offered as the `size` option is typed.
 pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocompleteResponse {

@@ -3,11 +3,11 @@
 use crate::game::GuildId;
 use crate::service::{Failure, Leaderboard, Ranking};
 
-use super::super::bot::{Bot, Ctx, Error};
-use super::super::i18n::Lang;
-use super::super::reply::Reply;
-use super::super::ui;
 use super::Call;
+use crate::discord::bot::{Bot, Ctx, Error};
+use crate::discord::i18n::Lang;
+use crate::discord::reply::Reply;
+use crate::discord::ui;
 
 /// One page of a server's leaderboard with its buttons.
 ///

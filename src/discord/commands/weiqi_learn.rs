@@ -8,13 +8,13 @@ use crate::go::{Board, Point, RuleSet, count_area};
 use crate::render::{RenderOptions, render_png};
 use crate::runtime;
 
-use super::super::bot::{Ctx, Error};
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
-use super::super::primer::{PAGES, body, title};
-use super::super::reply::Reply;
-use super::super::ui::BOARD_FILE;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::primer::{PAGES, body, title};
+use crate::discord::reply::Reply;
+use crate::discord::ui::BOARD_FILE;
 
 /// Learn the rules of Go from zero.
 #[poise::command(slash_command, guild_only)]

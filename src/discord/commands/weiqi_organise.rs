@@ -14,10 +14,10 @@ use crate::game::time_control::{TimePreset, parse_duration};
 use crate::game::{Command, Duration, EventId, EventRequest, UserId};
 use crate::go::RuleSet;
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::{Lang, tr};
-use super::super::ui::words;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::ui::words;
 
 /// The server's events not over, offered as an `event` option is typed: `#12 · Winter cup ·
 /// registration`.
@@ -320,7 +320,7 @@ pub async fn event_bar(
         tr!(
             lang,
             "answer-barred",
-            user = super::super::ui::mention(UserId(user.id.get())),
+            user = crate::discord::ui::mention(UserId(user.id.get())),
             days = days
         )
     })

@@ -8,9 +8,9 @@ use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
 use crate::game::events::Stage;
 use crate::game::{Command, MatchId, Ruling};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::{Lang, tr};
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::{Lang, tr};
 
 /// The games being played in this server's events, offered as the `game` option is typed:
 /// `#31 · Winter cup · round 2, board 1`.

@@ -2,9 +2,9 @@
 
 use crate::game::Command;
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
 
 /// Pass your turn.
 #[poise::command(slash_command, guild_only)]

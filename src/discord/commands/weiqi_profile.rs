@@ -4,10 +4,10 @@ use serenity::all::User;
 
 use crate::game::UserId;
 
-use super::super::bot::{Ctx, Error};
-use super::super::reply::Reply;
-use super::super::ui;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::reply::Reply;
+use crate::discord::ui;
 
 /// Merit, wins and title.
 #[poise::command(slash_command, guild_only)]

@@ -8,11 +8,11 @@ use crate::game::{Command, Event, UserId};
 use crate::render::chart::rating_chart;
 use crate::runtime;
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::reply::Reply;
-use super::super::ui::{self, words};
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
+use crate::discord::reply::Reply;
+use crate::discord::ui::{self, words};
 
 /// The chart's file name in the message.
 const CHART_FILE: &str = "rating.png";

@@ -2,10 +2,10 @@
 
 use crate::game::{Command, Event, Outcome};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::{Lang, tr};
-use super::super::ui::relative_time;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::ui::relative_time;
 
 /// Resign (press twice to confirm).
 #[poise::command(slash_command, guild_only)]

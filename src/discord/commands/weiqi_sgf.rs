@@ -8,12 +8,12 @@ use crate::game::{Match, MatchId, UserId};
 use crate::go::Color;
 use crate::service::RecordWords;
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::{Lang, tr};
-use super::super::reply::Reply;
-use super::super::snowflake;
-use super::super::ui::words;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::reply::Reply;
+use crate::discord::snowflake;
+use crate::discord::ui::words;
 
 /// The caller's recent games on this server, newest first.
 async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {

@@ -1,9 +1,9 @@
 //! `/weiqi status`: the exact figures of the caller's game, or the game in this channel.
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
-use super::super::ui;
 use super::{Call, find_game};
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
+use crate::discord::ui;
 
 /// Size, turn, captures, komi and time left.
 #[poise::command(slash_command, guild_only)]

@@ -10,9 +10,9 @@ use crate::game::time_control::parse_duration;
 use crate::game::{Command, Duration, InviteOptions, TeamGameRequest, UserId};
 use crate::go::{ByColor, Color, Level, RuleSet};
 
-use super::super::bot::{Ctx, Error};
-use super::super::i18n::tr;
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
 
 /// The voting window when the command names none.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(60);

@@ -8,8 +8,8 @@ use crate::game::time_control::TimePreset;
 use crate::game::{ColourAsked, Command, InviteOptions, PairRequest, UserId};
 use crate::go::RuleSet;
 
-use super::super::bot::{Ctx, Error};
 use super::Call;
+use crate::discord::bot::{Ctx, Error};
 
 /// Invite three members to pair Go: you and your partner against the other two.
 #[poise::command(slash_command, guild_only)]

@@ -11,14 +11,14 @@ use tracing::{info, warn};
 use crate::game::{ChannelId, Invitation, InvitationId, Match, MatchId};
 use crate::go::Color;
 
-use super::super::bot::Bot;
-use super::super::i18n::{Lang, tr};
-use super::super::ui::{self, invitation_message::Closed, team_board::side_name};
 use super::drawing::draw;
 use super::records::board_record;
 use super::relay_steps::{self, Relayed};
 use super::rest::{self, edit, post_with_retry, send, with_retry};
 use super::team_steps;
+use crate::discord::bot::Bot;
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::ui::{self, invitation_message::Closed, team_board::side_name};
 
 /// How long a new game's own start has to post its board before reconcile does.
 const FRESH_GAME: Duration = Duration::from_secs(30);

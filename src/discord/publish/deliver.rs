@@ -3,9 +3,9 @@
 
 use crate::game::Outcome;
 
-use super::super::bot::Bot;
 use super::plan::Step;
 use super::{board_steps, event_steps, notice_steps, result_steps, team_steps};
+use crate::discord::bot::Bot;
 
 /// Does one step of a plan (nothing before Discord is connected).
 ///

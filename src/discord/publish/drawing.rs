@@ -10,8 +10,8 @@ use crate::game::events::Tournament;
 use crate::render::{RenderError, RenderOptions, render_png};
 use crate::runtime;
 
-use super::super::i18n::Lang;
-use super::super::ui::{self, BOARD_FILE};
+use crate::discord::i18n::Lang;
+use crate::discord::ui::{self, BOARD_FILE};
 
 /// The file name of an event's picture.
 pub const EVENT_FILE: &str = "event.png";

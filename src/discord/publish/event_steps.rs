@@ -9,13 +9,13 @@ use tracing::warn;
 use crate::game::events::{Board, Stage, Tournament};
 use crate::game::{EventId, GuildId, MatchId, Ruling, UserId};
 
-use super::super::bot::Bot;
-use super::super::i18n::tr;
-use super::super::snowflake;
-use super::super::ui::event_message;
 use super::drawing::event_picture;
 use super::relay_steps::relay_text;
 use super::rest::{edit, post_with_retry, send, with_retry};
+use crate::discord::bot::Bot;
+use crate::discord::i18n::tr;
+use crate::discord::snowflake;
+use crate::discord::ui::event_message;
 
 /// The event as it stands, else the copy the outcome carried.
 async fn latest(bot: &Bot, t: &Tournament) -> Tournament {

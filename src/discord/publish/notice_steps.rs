@@ -9,13 +9,13 @@ use crate::game::{Match, MatchId, Timestamp, UserId};
 use crate::go::Color;
 use crate::runtime::queries::BoardRecord;
 
-use super::super::bot::Bot;
-use super::super::discord_settings::MoveNotify;
-use super::super::i18n::tr;
-use super::super::snowflake;
-use super::super::ui::{self, team_board::side_name};
 use super::records::board_record;
 use super::rest::{self, send};
+use crate::discord::bot::Bot;
+use crate::discord::discord_settings::MoveNotify;
+use crate::discord::i18n::tr;
+use crate::discord::snowflake;
+use crate::discord::ui::{self, team_board::side_name};
 
 /// Tells `user` it is their move, only while it still is: a deadline or a move shown late must
 /// not ping (and replace the ping of) the player who is not to move any more.

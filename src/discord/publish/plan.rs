@@ -6,8 +6,8 @@ use crate::game::{
     UserId,
 };
 
-use super::super::ui::invitation_message::Closed;
-pub use super::super::ui::result_text::Reward;
+use crate::discord::ui::invitation_message::Closed;
+pub use crate::discord::ui::result_text::Reward;
 
 /// One thing to show on Discord.
 #[derive(Debug, Clone, PartialEq)]

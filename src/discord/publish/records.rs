@@ -6,7 +6,7 @@ use tracing::warn;
 use crate::game::MatchId;
 use crate::runtime::queries::BoardRecord;
 
-use super::super::bot::Bot;
+use crate::discord::bot::Bot;
 
 /// The board record of a game; `None` (logged) when there is none or it cannot be read: what
 /// needs it then does without (reconcile tries again later).

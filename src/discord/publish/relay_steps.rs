@@ -8,9 +8,9 @@ use tracing::warn;
 use crate::game::events::Tournament;
 use crate::game::{ChannelId, EventId, GuildId, Match, MatchId};
 
-use super::super::bot::Bot;
 use super::drawing::{BoardMessage, event_picture, spectator_board};
 use super::rest::{edit, post_with_retry, send, with_retry};
+use crate::discord::bot::Bot;
 
 /// What the relay needs of a game.
 #[derive(Debug, Clone, Copy)]

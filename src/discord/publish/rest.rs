@@ -9,7 +9,7 @@ use tracing::warn;
 
 use crate::game::{ChannelId, GuildId, UserId};
 
-use super::super::snowflake;
+use crate::discord::snowflake;
 
 /// How many times a Discord call is tried when it fails with a server error.
 const ATTEMPTS: u32 = 3;

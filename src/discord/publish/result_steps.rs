@@ -8,14 +8,14 @@ use crate::game::{ChannelId, Ending, GuildId, MatchId, Outcome, UserId};
 use crate::go::Color;
 use crate::runtime::queries::BoardRecord;
 
-use super::super::bot::Bot;
-use super::super::i18n::tr;
-use super::super::snowflake;
-use super::super::ui::result_text::{self, Reward};
-use super::super::ui::{self, mention, team_board::side_name};
 use super::records::board_record;
 use super::rest::{self, edit, post_with_retry, send};
 use super::team_steps;
+use crate::discord::bot::Bot;
+use crate::discord::i18n::tr;
+use crate::discord::snowflake;
+use crate::discord::ui::result_text::{self, Reward};
+use crate::discord::ui::{self, mention, team_board::side_name};
 
 /// Posts the result where the game is played, with merit and titles; an annulment pings both
 /// players (they did not end it).

@@ -14,12 +14,12 @@ use crate::game::{ChannelId, Match, MatchId};
 use crate::go::Color;
 use crate::runtime;
 
-use super::super::bot::Bot;
-use super::super::i18n::{Lang, tr};
-use super::super::snowflake;
-use super::super::ui::{self, BOARD_FILE, board_message, team_board};
 use super::drawing::{BoardMessage, DrawError, team_png};
 use super::rest::{self, edit, post_with_retry, send, with_retry};
+use crate::discord::bot::Bot;
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::snowflake;
+use crate::discord::ui::{self, BOARD_FILE, board_message, team_board};
 
 /// The teams of a consultation that vote (the computer's side has none).
 fn voting_sides(m: &Match) -> Vec<Color> {

@@ -9,11 +9,11 @@ use crate::game::{EndReason, Ending, Match, NIGIRI_GUESSER, NigiriOf};
 use crate::go::{Color, GameResult, format_half_points};
 use crate::render::regions::{grid_shape, regions};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
 use super::team_board::side_name;
 use super::words::{self, color_name, counting_method, not_counted, rules_name};
 use super::{BOARD_FILE, mention, nigiri_buttons, relative_time, stone};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
 
 /// Embed colours: the board's wood, and muted grey once a game is over.
 const WOOD: u32 = 0xD8A95B;

@@ -12,10 +12,10 @@ use crate::game::events::{
 use crate::game::time_control::format_duration;
 use crate::game::{Duration, Timestamp};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
 use super::mention;
 use super::words::{rank, rules_name, time_control_text};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
 
 /// An embed's description holds 4,096 characters; a field's value 1,024.
 /// A message's content holds 2,000 characters (Discord); a round's pairings take it all.

@@ -2,9 +2,9 @@
 
 use crate::game::{Match, UserId};
 
-use super::super::i18n::{Lang, tr};
 use super::words::time_preset_label;
 use super::{mention, relative_time};
+use crate::discord::i18n::{Lang, tr};
 
 /// Whose move it is, seen from `user`.
 fn turn(m: &Match, user: UserId, lang: Lang) -> String {

@@ -7,12 +7,12 @@ use crate::game::invitation::PairInvite;
 use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriOf, NigiriStage, Terms};
 use crate::go::Color;
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
-use super::super::reply::Reply;
-use super::super::snowflake;
 use super::words::{color_name, handicap_terms, rules_name, time_control_text};
 use super::{mention, nigiri_buttons, relative_time};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::reply::Reply;
+use crate::discord::snowflake;
 
 /// The open invitation as an answer to the interaction that made it (a command or a Rematch
 /// press): its text, a ping of the invitee only, and its buttons.

@@ -7,9 +7,9 @@ use serenity::all::{ButtonStyle, CreateButton};
 use crate::game::nigiri::{NigiriStage, Parity};
 use crate::game::{NigiriOf, UserId};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, text, tr};
 use super::mention;
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, text, tr};
 
 /// The name of a parity, odd or even.
 pub fn parity_name(lang: Lang, p: Parity) -> String {

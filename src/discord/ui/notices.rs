@@ -4,8 +4,8 @@
 use crate::game::{ChannelId, GuildId, Match, NigiriStage, UserId};
 use crate::go::Move;
 
-use super::super::i18n::{Lang, tr};
 use super::{mention, stone};
+use crate::discord::i18n::{Lang, tr};
 
 /// The notice that it is `user`'s move in `m`: during a nigiri, to guess or to choose the
 /// colours; else the move to play, after the last one.

@@ -8,9 +8,9 @@ use crate::game::Match;
 use crate::go::Point;
 use crate::render::regions::{Region, regions};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
 use super::stone;
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
 
 /// The region of a board by its index, if there is one.
 pub fn region(m: &Match, index: u8) -> Option<Region> {

@@ -6,9 +6,9 @@ use crate::game::Standing;
 use crate::game::UserId;
 use crate::service::{Profile, Ranking};
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
 use super::mention;
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
 
 /// Players on one page of the leaderboard.
 pub const PAGE: u32 = 10;

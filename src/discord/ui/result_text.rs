@@ -5,8 +5,8 @@
 use crate::game::{Ending, Match, MatchId, UserId};
 use crate::go::GameResult;
 
-use super::super::i18n::{Lang, tr};
 use super::{board_message, mention, seat_name};
+use crate::discord::i18n::{Lang, tr};
 
 /// A reward to announce with a result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

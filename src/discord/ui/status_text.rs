@@ -2,9 +2,9 @@
 
 use crate::game::{Duration, Match, Timestamp};
 
-use super::super::i18n::{Lang, tr};
 use super::team_board::{mover_name, side_name};
 use super::words::{color_name, rules_name};
+use crate::discord::i18n::{Lang, tr};
 
 /// `m:ss` (or `h:mm:ss`).
 pub fn clock(d: Duration) -> String {

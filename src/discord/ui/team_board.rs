@@ -9,10 +9,10 @@ use crate::game::teams::votes::{Choice, tally};
 use crate::game::teams::{Membership, SeatHolder};
 use crate::go::Color;
 
-use super::super::custom_id::ButtonId;
-use super::super::i18n::{Lang, tr};
 use super::words::{self, color_name};
 use super::{mention, stone};
+use crate::discord::custom_id::ButtonId;
+use crate::discord::i18n::{Lang, tr};
 
 /// A side as players read it: a person's mention, a pair's two, a team's members, its role
 /// or anyone here, the computer by its level — never a team's seat, which is no one's.

@@ -10,9 +10,9 @@ use crate::game::{AbandonCause, Ending, Refusal, SettingError, SettingKey, Shape
 use crate::go::{BoardSize, Color, DeadStones, IllegalMove, Level, RuleSet, Scoring};
 use crate::service::{Failure, Inconsistency, LoadError};
 
-use super::super::discord_settings::DiscordKey;
-use super::super::i18n::{Lang, tr};
-use super::super::permissions::Needed;
+use crate::discord::discord_settings::DiscordKey;
+use crate::discord::i18n::{Lang, tr};
+use crate::discord::permissions::Needed;
 
 /// A list as the language writes it: `7, 9, 13` or `7、9、13`.
 pub fn list(lang: Lang, items: impl IntoIterator<Item = String>) -> String {

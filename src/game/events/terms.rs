@@ -3,12 +3,12 @@
 
 use crate::go::{BoardSize, Komi, RuleSet};
 
-use super::super::invitation::{InviteOptions, resolve_terms};
-use super::super::rating::Rank;
-use super::super::refusal::Refusal;
-use super::super::settings::Settings;
-use super::super::time::Duration;
-use super::super::time_control::{TimeControl, TimePreset};
+use crate::game::invitation::{InviteOptions, resolve_terms};
+use crate::game::rating::Rank;
+use crate::game::refusal::Refusal;
+use crate::game::settings::Settings;
+use crate::game::time::Duration;
+use crate::game::time_control::{TimeControl, TimePreset};
 
 /// How an event pairs its players (赛制). Its kind without the numbers ([`FormatKind`]) is
 /// what is typed and stored by name.
@@ -292,9 +292,9 @@ pub struct EventOptions {
 /// What a moderator asks for when creating an event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventRequest {
-    pub guild: super::super::GuildId,
-    pub channel: super::super::ChannelId,
-    pub by: super::super::UserId,
+    pub guild: crate::game::GuildId,
+    pub channel: crate::game::ChannelId,
+    pub by: crate::game::UserId,
     pub moderator: bool,
     pub name: String,
     pub options: EventOptions,

@@ -3,10 +3,6 @@
 //! round is (by its format), what a withdrawal or an absence does, the standings. Pure: the
 //! service loads it from the store, decides here, and writes what changed in one transaction.
 
-use super::super::ids::{ChannelId, EventId, GuildId, MatchId, UserId};
-use super::super::rating::Rank;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::arena::Arena;
 use super::knockout::{DoubleElimination, SingleElimination};
 use super::standings::{Standing, standings};
@@ -14,6 +10,10 @@ use super::swiss::{SwissPlayer, mcmahon_start_half};
 use super::ten_game::TenGame;
 use super::terms::{EventTerms, Format, Schedule};
 use super::{Board, Outcome, Pairing, Played, Seat, round_robin, swiss};
+use crate::game::ids::{ChannelId, EventId, GuildId, MatchId, UserId};
+use crate::game::rating::Rank;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 
 /// Where an event is in its life (stored by the names strum derives: `registration`, …).
 #[derive(
@@ -555,8 +555,8 @@ impl Tournament {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::terms::{ColourRule, HandicapPolicy};
     use super::*;
+    use crate::game::events::terms::{ColourRule, HandicapPolicy};
     use crate::game::time_control::TimeControl;
     use crate::go::{BoardSize, RuleSet};
 

@@ -4,10 +4,10 @@
 
 use crate::go::{ByColor, Color, EstimateOptions, Point, estimate_dead};
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::{Match, Phase};
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 
 /// The marking under discussion.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 
 use crate::go::{Color, GameResult, Move, fixed_points};
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::{Duration, Timestamp};
 use super::{AbandonCause, EndReason, Ended, Ending, Match, Phase};
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::{Duration, Timestamp};
 
 impl Match {
     /// Fires every deadline due at `now`, in time order: automatic passes, abandonment.

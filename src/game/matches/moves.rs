@@ -2,10 +2,10 @@
 
 use crate::go::{Color, GameResult, Move, Point};
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::{EndReason, Ending, Match};
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 
 impl Match {
     /// A move (`Some(point)`) or a pass (`None`) by `color`, from a board drawn at `seen`.

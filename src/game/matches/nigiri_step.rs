@@ -6,11 +6,11 @@
 
 use crate::go::Color;
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::{Match, Phase};
+use crate::game::Event;
 use crate::game::nigiri::{self, Chooser, NigiriStage, Parity};
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 
 /// The colour of the seat that guesses (the pairing's Black); the bot grabs for the other.
 pub const GUESSER: Color = Color::Black;

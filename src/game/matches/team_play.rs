@@ -4,13 +4,13 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 
-use super::super::Event;
-use super::super::UserId;
-use super::super::refusal::Refusal;
-use super::super::teams::votes::{self, Choice, Vote};
-use super::super::teams::{TeamForm, Teams};
-use super::super::time::Timestamp;
 use super::{EndReason, Ending, Match, Phase};
+use crate::game::Event;
+use crate::game::UserId;
+use crate::game::refusal::Refusal;
+use crate::game::teams::votes::{self, Choice, Vote};
+use crate::game::teams::{TeamForm, Teams};
+use crate::game::time::Timestamp;
 
 impl Match {
     /// The sides of a pair Go game.

@@ -12,7 +12,7 @@ pub(super) fn config(rules: RuleSet) -> MatchConfig {
         handicap: 0,
         free_handicap: false,
         ranked: false,
-        time: super::super::time_control::TimeControl::Turn,
+        time: crate::game::time_control::TimeControl::Turn,
         takebacks: true,
         turn_timeout: Duration::from_secs(180),
         grace: Duration::from_secs(120),
@@ -38,7 +38,7 @@ pub(super) fn t(secs: u64) -> Timestamp {
 pub(super) fn event_match() -> Match {
     let mut c = config(RuleSet::Chinese);
     c.event = Some(EventLink {
-        event: super::super::EventId(7),
+        event: crate::game::EventId(7),
         start_window: Duration::from_secs(600),
     });
     let players = ByColor {

@@ -4,10 +4,10 @@
 
 use crate::go::Color;
 
-use super::super::Event;
-use super::super::refusal::Refusal;
-use super::super::time::Timestamp;
 use super::{Match, Phase};
+use crate::game::Event;
+use crate::game::refusal::Refusal;
+use crate::game::time::Timestamp;
 
 impl Match {
     /// Whether `color` may ask now to take back their last move: in play, takebacks on, not

@@ -6,8 +6,8 @@
 
 use crate::go::Point;
 
-use super::super::UserId;
-use super::super::time::Timestamp;
+use crate::game::UserId;
+use crate::game::time::Timestamp;
 
 /// What a member votes for (its [`ChoiceKind`] stored by name: `play`, `pass`, `resign`; the
 /// point beside it).

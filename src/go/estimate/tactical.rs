@@ -13,11 +13,11 @@
 //! own chains of two stones or more in atari without capturing (which would also fill the
 //! shared liberty of a seki). A playout ends on two passes in a row or a move cap.
 
-use super::super::board::Board;
-use super::super::board::join_chain_lists;
-use super::super::color::Color;
-use super::super::light_playout::Rng;
-use super::super::point::{CELLS, Point, STRIDE};
+use crate::go::board::Board;
+use crate::go::board::join_chain_lists;
+use crate::go::color::Color;
+use crate::go::light_playout::Rng;
+use crate::go::point::{CELLS, Point, STRIDE};
 
 const EMPTY: u8 = 0;
 const BORDER: u8 = 3;
