@@ -232,6 +232,7 @@ fn populate(
                         reminded: 0,
                         nigiri: None,
                         teams: None,
+                        computer_toggles: 0,
                     },
                 })?;
                 for k in 0..moves {

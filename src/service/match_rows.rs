@@ -222,6 +222,7 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_spec(c))),
         turn_started: Some(m.turn_started.millis()),
         reminded: m.reminded,
+        computer_toggles: m.computer_toggles,
         nigiri: opened_hand(m.nigiri()),
         teams: m.teams.as_ref().map(teams_spec),
     }
@@ -523,7 +524,7 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         played_by: Vec::with_capacity(r.live.move_count as usize),
         ballot: Vec::new(),
         stand_in: None,
-        computer_toggles: 0,
+        computer_toggles: r.live.computer_toggles,
     })
 }
 

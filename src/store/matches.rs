@@ -19,7 +19,7 @@ const MATCH_COLUMNS: &str = "id, guild_id, channel_id, black, white, size, rules
     accepted_black, accepted_white, marking_version, resumed, resumed_at, computer_level, \
     computer_color, computer_resigns, handicap, ranked, free_handicap, time_spec, black_clock, \
     white_clock, turn_started, reminded, takebacks, event_id, start_window_ms, nigiri_stones, \
-    nigiri_guess, teams";
+    nigiri_guess, teams, computer_toggles";
 
 fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -90,6 +90,7 @@ fn match_from_row(r: &Row<'_>) -> rusqlite::Result<MatchRow> {
                 }
             },
             teams: r.get(50)?,
+            computer_toggles: r.get(51)?,
         },
     })
 }
@@ -228,7 +229,7 @@ impl Tx<'_> {
                  accepted_black = ?13, accepted_white = ?14, marking_version = ?15, \
                  resumed = ?16, resumed_at = ?17, black_clock = ?18, white_clock = ?19, \
                  turn_started = ?20, reminded = ?21, nigiri_stones = ?22, nigiri_guess = ?23, \
-                 teams = ?24 WHERE id = ?1",
+                 teams = ?24, computer_toggles = ?25 WHERE id = ?1",
             params![
                 id,
                 l.turn_deadline,
@@ -254,6 +255,7 @@ impl Tx<'_> {
                 l.nigiri.map(|n| n.0),
                 l.nigiri.map(|n| n.1),
                 l.teams,
+                l.computer_toggles,
             ],
         )?;
         if n == 1 {

@@ -152,6 +152,8 @@ pub struct MatchLive {
     pub nigiri: Option<(u8, Parity)>,
     /// A team game's sides (their voters seen change as it goes).
     pub teams: Option<TeamsSpec>,
+    /// The computer's toggles of the marking so far (the game caps them).
+    pub computer_toggles: u32,
 }
 
 /// One move of a match.

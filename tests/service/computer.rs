@@ -387,6 +387,53 @@ fn under_agreement_rules_the_computer_judges_the_marking_until_it_accepts(
 }
 
 #[rstest]
+fn the_computer_s_toggles_of_the_marking_are_counted_across_a_restart(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    let Some(mut w) = World::on(backend) else {
+        return;
+    };
+    let options = InviteOptions {
+        size: Some(9),
+        rules: Some(RuleSet::Japanese),
+        ..InviteOptions::default()
+    };
+    let id = started(&play_computer(&w, ALICE, None, None, options).unwrap());
+    w.quiet_moves(id, 10);
+    w.pass(ALICE).unwrap();
+    let task = w.svc.computer_task(id).unwrap();
+    w.apply(Command::Pass {
+        by: BOT,
+        board: Some(task.board),
+        game: None,
+    })
+    .unwrap();
+    let Task::Judge { version, .. } = w.svc.computer_task(id).unwrap().task else {
+        panic!("the computer judges the marking");
+    };
+    let stone = {
+        let m = w.svc.snapshot(id).unwrap();
+        m.game
+            .board()
+            .size()
+            .all_points()
+            .find(|&q| m.game.board().get(q).is_some())
+            .unwrap()
+    };
+    w.apply(Command::ToggleDead {
+        by: BOT,
+        point: stone,
+        board: Some(w.svc.computer_task(id).unwrap().board),
+        marking: Some(version),
+    })
+    .unwrap();
+    assert_eq!(w.svc.snapshot(id).unwrap().computer_toggles, 1);
+    w.restart();
+    // The cap counts on from the stored number, not from 0.
+    assert_eq!(w.svc.snapshot(id).unwrap().computer_toggles, 1);
+}
+
+#[rstest]
 fn a_ranked_game_against_the_computer_moves_only_the_humans_rating(
     #[values(Sqlite, Postgres)] backend: Backend,
 ) {

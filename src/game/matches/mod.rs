@@ -117,7 +117,7 @@ pub struct Match {
     /// (the move itself is).
     pub stand_in: Option<u32>,
     /// Chains the computer has toggled in this game's agreements (see
-    /// [`MAX_COMPUTER_TOGGLES`]). Not stored yet: a restart counts from 0 again.
+    /// [`MAX_COMPUTER_TOGGLES`]), stored with the match so that a restart counts on.
     pub computer_toggles: u32,
 }
 
