@@ -431,13 +431,12 @@ fn duration_of(ms: i64) -> Result<Duration, LoadError> {
         .map_err(|_| LoadError::Inconsistent(Inconsistency::NegativeDuration))
 }
 
-/// A match from its row, before its moves are replayed: in play, whatever the row says (the
-/// phase is restored by [`finish_phase`] once the moves are in).
+/// What a match is played under, as its row keeps it.
 ///
 /// # Errors
-/// A settings snapshot that makes no sense (a negative duration).
-pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
-    let config = MatchConfig {
+/// A negative duration.
+fn config_of(r: &MatchRow) -> Result<MatchConfig, LoadError> {
+    Ok(MatchConfig {
         size: r.size,
         rules: r.rules,
         komi: r.komi,
@@ -463,7 +462,16 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
             }),
             None => None,
         },
-    };
+    })
+}
+
+/// A match from its row, before its moves are replayed: in play, whatever the row says (the
+/// phase is restored by [`finish_phase`] once the moves are in).
+///
+/// # Errors
+/// A settings snapshot that makes no sense (a negative duration).
+pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
+    let config = config_of(r)?;
     let ts = Timestamp::from_millis;
     let opt = |t: Option<i64>| t.map(ts);
     Ok(Match {
