@@ -13,13 +13,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tengen::game::matches::PhaseKind;
+use tengen::game::time_control::TimeControl;
 use tengen::game::{
     ChannelId, Command, GuildId, InvitationRef, MatchId, SettingChange, Subject, Timestamp, UserId,
 };
 use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
 use tengen::service::Service;
 use tengen::store::testing::TestSchema;
-use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store, TimeSpec};
+use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store};
 
 /// Where a run's database is: an SQLite file, or a PostgreSQL schema of its own.
 enum BenchDb {
@@ -177,7 +178,7 @@ fn populate(
     n: i64,
     moves: usize,
     deadline: Timestamp,
-    time: TimeSpec,
+    time: TimeControl,
     alive_at: Option<Timestamp>,
 ) {
     // Setting up is not measured: no fsync per commit here (on SQLite).
@@ -333,22 +334,22 @@ fn bench_startup(dir: &tempfile::TempDir, quick: bool, durability: Durability, s
         (
             "deadlines ahead",
             Timestamp::from_millis(NOW.millis() + 100_000),
-            TimeSpec::Turn,
+            TimeControl::Turn,
             None,
         ),
         (
             "all turns renewed",
             Timestamp::from_millis(NOW.millis() - 1),
-            TimeSpec::Turn,
+            TimeControl::Turn,
             None,
         ),
         (
             "correspondence, down an hour, all given their time back",
             Timestamp::from_millis(NOW.millis() + 2 * 86_400_000),
-            TimeSpec::Correspondence {
-                initial_ms: 3 * 86_400_000,
-                increment_ms: 86_400_000,
-                max_ms: 7 * 86_400_000,
+            TimeControl::Correspondence {
+                initial: std::time::Duration::from_millis(3 * 86_400_000),
+                increment: std::time::Duration::from_millis(86_400_000),
+                max: std::time::Duration::from_millis(7 * 86_400_000),
             },
             Some(hour_ago),
         ),

@@ -6,6 +6,28 @@ use std::ops::Add;
 
 pub use std::time::Duration;
 
+/// A [`Duration`] written as whole milliseconds, the way every stored form writes a length of
+/// time (`#[serde(with = "crate::game::time::as_millis")]`).
+pub mod as_millis {
+    use super::Duration;
+
+    /// Milliseconds of `d` (a game's lengths are far below `u64::MAX`, which caps them).
+    ///
+    /// # Errors
+    /// As the serializer's.
+    pub fn serialize<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    }
+
+    /// A duration from whole milliseconds.
+    ///
+    /// # Errors
+    /// The value is not a non-negative whole number.
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        <u64 as serde::Deserialize>::deserialize(d).map(Duration::from_millis)
+    }
+}
+
 /// A moment: UTC milliseconds since the Unix epoch, as stored.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Timestamp(i64);

@@ -18,7 +18,12 @@ pub const DAY: Duration = Duration::from_secs(24 * 3600);
 pub const HOUR: Duration = Duration::from_secs(3600);
 
 /// How a game's time is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Stored as its own typed form, JSON with a version (`{"v":1,"kind":"byo-yomi","main_ms":600000,
+/// "periods":5,"period_ms":30000}`): the names below are that form's, not the text a moderator
+/// types, so that a stored game never depends on what a setting accepts today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum TimeControl {
     /// The seed's: a fixed time a turn (the server's `turn-timeout-seconds`), then an automatic
     /// pass; the match's real-time cap applies.
@@ -26,36 +31,52 @@ pub enum TimeControl {
     /// Main time, then `periods` periods of `period` each: a move within a period keeps it,
     /// a period used up is gone, the last one used up loses the game.
     ByoYomi {
+        #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
         main: Duration,
         periods: u32,
+        #[serde(rename = "period_ms", with = "crate::game::time::as_millis")]
         period: Duration,
     },
     /// Initial time, `increment` added after each move, never above `max`.
     Fischer {
+        #[serde(rename = "initial_ms", with = "crate::game::time::as_millis")]
         initial: Duration,
+        #[serde(rename = "increment_ms", with = "crate::game::time::as_millis")]
         increment: Duration,
+        #[serde(rename = "max_ms", with = "crate::game::time::as_millis")]
         max: Duration,
     },
     /// Fischer counted in days, with no real-time cap on the game; the player to move is
     /// reminded a day and an hour before their time runs out.
     Correspondence {
+        #[serde(rename = "initial_ms", with = "crate::game::time::as_millis")]
         initial: Duration,
+        #[serde(rename = "increment_ms", with = "crate::game::time::as_millis")]
         increment: Duration,
+        #[serde(rename = "max_ms", with = "crate::game::time::as_millis")]
         max: Duration,
     },
     /// The Ing rules' overtime: once the main time is spent, 2 points off the player's score,
     /// 2 more at each further sixth of the main time, and the game lost at half of it.
-    Penalty { main: Duration },
+    Penalty {
+        #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
+        main: Duration,
+    },
 }
 
-/// What one player has left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// What one player has left. Stored as JSON with a version (`{"v":1,"main_ms":590000,
+/// "periods":5,"overtime_ms":0}`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct PlayerClock {
     /// Main (or Fischer) time left.
+    #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
     pub main: Duration,
     /// Byo-yomi periods left.
     pub periods: u32,
     /// Penalty overtime used so far.
+    #[serde(rename = "overtime_ms", with = "crate::game::time::as_millis")]
     pub overtime: Duration,
 }
 

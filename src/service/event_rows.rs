@@ -5,7 +5,6 @@
 use crate::go::{BoardSize, Komi};
 use crate::store::{EntryRow, EventGameRow, EventRow, EventTermsSpec, StoreError, StoredEvent};
 
-use super::match_rows::{time_control, time_spec};
 use crate::game::events::terms::FormatKind;
 use crate::game::events::{Board, Entry, EventGame, EventTerms, Format, Pairing, Tournament};
 use crate::game::rating::Rank;
@@ -41,7 +40,7 @@ pub(super) fn terms_spec(t: &EventTerms) -> EventTermsSpec {
         rules: t.rules,
         komi_half: t.komi.map(Komi::half_points),
         handicap: t.handicap,
-        time: time_spec(t.time),
+        time: t.time,
         ranked: t.ranked,
         role: t.role,
         relay: t.relay,
@@ -89,7 +88,7 @@ fn terms_of(id: i64, s: &EventTermsSpec) -> Result<EventTerms, StoreError> {
         rules: s.rules,
         komi: s.komi_half.map(Komi::from_half_points),
         handicap: s.handicap,
-        time: time_control(s.time),
+        time: s.time,
         ranked: s.ranked,
         role: s.role,
         relay: s.relay,

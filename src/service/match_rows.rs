@@ -2,8 +2,8 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ClockSpec, ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive, MatchRow, MoveRow,
-    PairRow, PointList, SideSpec, TeamsSpec, TimeSpec, VoteRow,
+    ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive, MatchRow, MoveRow, PairRow,
+    PointList, SideSpec, TeamsSpec, VoteRow,
 };
 
 use super::load::{Inconsistency, LoadError};
@@ -35,7 +35,7 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
         ranked: i.terms.ranked,
         inviter_black: i.terms.colours.inviter == Color::Black,
         colours: i.terms.colours.why,
-        time: time_spec(i.terms.time),
+        time: i.terms.time,
         created_at: i.created_at.millis(),
         expires_at: i.expires_at.millis(),
         nigiri: opened_hand(i.nigiri),
@@ -87,7 +87,7 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
                 },
                 why: r.colours,
             },
-            time: time_control(r.time),
+            time: r.time,
         },
         created_at: Timestamp::from_millis(r.created_at),
         expires_at: Timestamp::from_millis(r.expires_at),
@@ -114,7 +114,7 @@ pub(super) fn match_row(m: &Match) -> MatchRow {
         handicap: c.handicap,
         ranked: c.ranked,
         free_handicap: c.free_handicap,
-        time: time_spec(c.time),
+        time: c.time,
         takebacks: c.takebacks,
         turn_timeout_ms: millis_of(c.turn_timeout),
         grace_ms: millis_of(c.grace),
@@ -219,7 +219,7 @@ pub(super) fn live_of(m: &Match) -> MatchLive {
         marking_version: marking.map_or(0, |a| a.version),
         resumed: Some(m.resumed),
         resumed_at: m.resumed_at,
-        clocks: [m.clocks.black, m.clocks.white].map(|c| Some(clock_spec(c))),
+        clocks: [Some(m.clocks.black), Some(m.clocks.white)],
         turn_started: Some(m.turn_started.millis()),
         reminded: m.reminded,
         computer_toggles: m.computer_toggles,
@@ -310,100 +310,9 @@ pub(super) fn vote_of(r: &VoteRow) -> Option<Vote> {
     })
 }
 
-/// A time control in its stored form, and back: the numbers as they are, never through the
-/// text a moderator types (whose ranges may narrow after a game started).
-pub(super) fn time_spec(tc: TimeControl) -> TimeSpec {
-    match tc {
-        TimeControl::Turn => TimeSpec::Turn,
-        TimeControl::ByoYomi {
-            main,
-            periods,
-            period,
-        } => TimeSpec::ByoYomi {
-            main_ms: ms(main),
-            periods,
-            period_ms: ms(period),
-        },
-        TimeControl::Fischer {
-            initial,
-            increment,
-            max,
-        } => TimeSpec::Fischer {
-            initial_ms: ms(initial),
-            increment_ms: ms(increment),
-            max_ms: ms(max),
-        },
-        TimeControl::Correspondence {
-            initial,
-            increment,
-            max,
-        } => TimeSpec::Correspondence {
-            initial_ms: ms(initial),
-            increment_ms: ms(increment),
-            max_ms: ms(max),
-        },
-        TimeControl::Penalty { main } => TimeSpec::Penalty { main_ms: ms(main) },
-    }
-}
-
-pub(super) fn time_control(spec: TimeSpec) -> TimeControl {
-    let ms = Duration::from_millis;
-    match spec {
-        TimeSpec::Turn => TimeControl::Turn,
-        TimeSpec::ByoYomi {
-            main_ms,
-            periods,
-            period_ms,
-        } => TimeControl::ByoYomi {
-            main: ms(main_ms),
-            periods,
-            period: ms(period_ms),
-        },
-        TimeSpec::Fischer {
-            initial_ms,
-            increment_ms,
-            max_ms,
-        } => TimeControl::Fischer {
-            initial: ms(initial_ms),
-            increment: ms(increment_ms),
-            max: ms(max_ms),
-        },
-        TimeSpec::Correspondence {
-            initial_ms,
-            increment_ms,
-            max_ms,
-        } => TimeControl::Correspondence {
-            initial: ms(initial_ms),
-            increment: ms(increment_ms),
-            max: ms(max_ms),
-        },
-        TimeSpec::Penalty { main_ms } => TimeControl::Penalty { main: ms(main_ms) },
-    }
-}
-
-/// A player's clock in its stored form, and back (`None`: the control's starting clock).
-fn clock_spec(c: PlayerClock) -> ClockSpec {
-    ClockSpec {
-        main_ms: ms(c.main),
-        periods: c.periods,
-        overtime_ms: ms(c.overtime),
-    }
-}
-
-/// Milliseconds of a duration (a game's are far below `u64::MAX`).
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-fn clock_of(spec: Option<ClockSpec>, control: TimeControl) -> PlayerClock {
-    spec.map_or_else(
-        || control.start(),
-        |c| PlayerClock {
-            main: Duration::from_millis(c.main_ms),
-            periods: c.periods,
-            overtime: Duration::from_millis(c.overtime_ms),
-        },
-    )
+/// A player's clock as stored, or the control's starting clock for a row that has none.
+fn clock_of(stored: Option<PlayerClock>, control: TimeControl) -> PlayerClock {
+    stored.unwrap_or_else(|| control.start())
 }
 
 pub(super) fn move_row(m: &Match, index: usize, now: Timestamp) -> Option<MoveRow> {
@@ -443,7 +352,7 @@ fn config_of(r: &MatchRow) -> Result<MatchConfig, LoadError> {
         handicap: r.handicap,
         free_handicap: r.free_handicap,
         ranked: r.ranked,
-        time: time_control(r.time),
+        time: r.time,
         takebacks: r.takebacks,
         turn_timeout: duration_of(r.turn_timeout_ms)?,
         grace: duration_of(r.grace_ms)?,

@@ -1,12 +1,14 @@
 //! The time controls and clocks as migration 08 stored them (text: `byo-yomi 10m 5x30s`, a
-//! clock `590000 5 0`), read once by migration 09 into their typed forms ([`TimeSpec`],
-//! [`ClockSpec`]). Frozen with that format: nothing else reads it, and it checks no range,
+//! clock `590000 5 0`), read once by migration 09 into their typed forms ([`TimeControl`],
+//! [`PlayerClock`]). Frozen with that format: nothing else reads it, and it checks no range,
 //! so that a game stored under a setting since narrowed is converted as it was played.
 
 use rusqlite::{Transaction, params};
 use rusqlite_migration::{HookError, HookResult};
 
-use super::types::{ClockSpec, TimeSpec};
+use std::time::Duration;
+
+use crate::game::time_control::{PlayerClock, TimeControl};
 
 /// A duration as the old text wrote it: `90` (seconds), `30s`, `10m`, `1h30m`, `3d`.
 fn millis(text: &str) -> Option<u64> {
@@ -33,44 +35,49 @@ fn millis(text: &str) -> Option<u64> {
 }
 
 /// A time control as the old text wrote it.
-pub(super) fn time_spec(text: &str) -> Option<TimeSpec> {
+pub(super) fn time_spec(text: &str) -> Option<TimeControl> {
     let lower = text.trim().to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let plus = |w: &str| w.strip_prefix('+').and_then(millis);
+    let plus = |w: &str| {
+        w.strip_prefix('+')
+            .and_then(millis)
+            .map(Duration::from_millis)
+    };
+    let length = |w: &str| millis(w).map(Duration::from_millis);
     Some(match words.as_slice() {
-        ["turn"] => TimeSpec::Turn,
+        ["turn"] => TimeControl::Turn,
         ["byo-yomi" | "byoyomi", main, periods] => {
             let (n, period) = periods.split_once('x')?;
-            TimeSpec::ByoYomi {
-                main_ms: millis(main)?,
+            TimeControl::ByoYomi {
+                main: length(main)?,
                 periods: n.parse().ok()?,
-                period_ms: millis(period)?,
+                period: length(period)?,
             }
         }
-        ["fischer", initial, increment, "max", max] => TimeSpec::Fischer {
-            initial_ms: millis(initial)?,
-            increment_ms: plus(increment)?,
-            max_ms: millis(max)?,
+        ["fischer", initial, increment, "max", max] => TimeControl::Fischer {
+            initial: length(initial)?,
+            increment: plus(increment)?,
+            max: length(max)?,
         },
-        ["correspondence", initial, increment, "max", max] => TimeSpec::Correspondence {
-            initial_ms: millis(initial)?,
-            increment_ms: plus(increment)?,
-            max_ms: millis(max)?,
+        ["correspondence", initial, increment, "max", max] => TimeControl::Correspondence {
+            initial: length(initial)?,
+            increment: plus(increment)?,
+            max: length(max)?,
         },
-        ["penalty", main] => TimeSpec::Penalty {
-            main_ms: millis(main)?,
+        ["penalty", main] => TimeControl::Penalty {
+            main: length(main)?,
         },
         _ => return None,
     })
 }
 
 /// A clock as the old text wrote it: `main-ms periods overtime-ms`.
-pub(super) fn clock_spec(text: &str) -> Option<ClockSpec> {
+pub(super) fn clock_spec(text: &str) -> Option<PlayerClock> {
     let mut parts = text.split_whitespace();
-    let clock = ClockSpec {
-        main_ms: parts.next()?.parse().ok()?,
+    let clock = PlayerClock {
+        main: Duration::from_millis(parts.next()?.parse().ok()?),
         periods: parts.next()?.parse().ok()?,
-        overtime_ms: parts.next()?.parse().ok()?,
+        overtime: Duration::from_millis(parts.next()?.parse().ok()?),
     };
     parts.next().is_none().then_some(clock)
 }
@@ -129,44 +136,44 @@ mod tests {
 
     #[test]
     fn every_old_form_reads_as_it_was_written_without_a_range_check() {
-        assert_eq!(time_spec("turn"), Some(TimeSpec::Turn));
+        assert_eq!(time_spec("turn"), Some(TimeControl::Turn));
         assert_eq!(
             time_spec("byo-yomi 10m 5x30s"),
-            Some(TimeSpec::ByoYomi {
-                main_ms: 600_000,
+            Some(TimeControl::ByoYomi {
+                main: Duration::from_millis(600_000),
                 periods: 5,
-                period_ms: 30_000
+                period: Duration::from_millis(30_000)
             })
         );
         assert_eq!(
             time_spec("fischer 1h30m +30s max 2h"),
-            Some(TimeSpec::Fischer {
-                initial_ms: 5_400_000,
-                increment_ms: 30_000,
-                max_ms: 7_200_000
+            Some(TimeControl::Fischer {
+                initial: Duration::from_millis(5_400_000),
+                increment: Duration::from_millis(30_000),
+                max: Duration::from_millis(7_200_000)
             })
         );
         assert_eq!(
             time_spec("correspondence 3d +1d max 7d"),
-            Some(TimeSpec::Correspondence {
-                initial_ms: 3 * 86_400_000,
-                increment_ms: 86_400_000,
-                max_ms: 7 * 86_400_000
+            Some(TimeControl::Correspondence {
+                initial: Duration::from_millis(3 * 86_400_000),
+                increment: Duration::from_millis(86_400_000),
+                max: Duration::from_millis(7 * 86_400_000)
             })
         );
         // Beyond any range a server may set today: read all the same.
         assert_eq!(
             time_spec("penalty 9h"),
-            Some(TimeSpec::Penalty {
-                main_ms: 9 * 3_600_000
+            Some(TimeControl::Penalty {
+                main: Duration::from_millis(9 * 3_600_000)
             })
         );
         assert_eq!(
             time_spec("byo-yomi 0s 99x2s"),
-            Some(TimeSpec::ByoYomi {
-                main_ms: 0,
+            Some(TimeControl::ByoYomi {
+                main: Duration::from_millis(0),
                 periods: 99,
-                period_ms: 2000
+                period: Duration::from_millis(2000)
             })
         );
         for bad in [
@@ -180,10 +187,10 @@ mod tests {
         }
         assert_eq!(
             clock_spec("590000 5 12"),
-            Some(ClockSpec {
-                main_ms: 590_000,
+            Some(PlayerClock {
+                main: Duration::from_millis(590_000),
                 periods: 5,
-                overtime_ms: 12
+                overtime: Duration::from_millis(12)
             })
         );
         for bad in ["", "1 2", "1 2 3 4", "-1 0 0", "a b c"] {

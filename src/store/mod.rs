@@ -54,8 +54,7 @@ pub use rows::{
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use types::{
-    ClockSpec, EndCode, EventTermsSpec, InvitationState, PointList, STORED_FORM_VERSION, SideSpec,
-    TeamsSpec, TimeSpec,
+    EndCode, EventTermsSpec, InvitationState, PointList, STORED_FORM_VERSION, SideSpec, TeamsSpec,
 };
 
 use std::cell::RefCell;

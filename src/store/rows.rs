@@ -7,7 +7,8 @@ use crate::game::nigiri::Parity;
 use crate::game::teams::votes::ChoiceKind;
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
-use super::types::{ClockSpec, EndCode, EventTermsSpec, PointList, TeamsSpec, TimeSpec};
+use super::types::{EndCode, EventTermsSpec, PointList, TeamsSpec};
+use crate::game::time_control::{PlayerClock, TimeControl};
 
 /// An invitation. `size`, `komi` and `rules` are resolved when it is made (`None` only in rows
 /// from before that was stored: then the server's settings at acceptance decide).
@@ -29,7 +30,7 @@ pub struct InvitationRow {
     /// Why the colours are what they are.
     pub colours: ColoursWhy,
     /// The time control, in its stored form.
-    pub time: TimeSpec,
+    pub time: TimeControl,
     pub created_at: i64,
     pub expires_at: i64,
     /// A nigiri's opened hand: the number of stones and the guess (both or neither).
@@ -78,7 +79,7 @@ pub struct MatchRow {
     /// points.
     pub free_handicap: bool,
     /// The time control, in its stored form.
-    pub time: TimeSpec,
+    pub time: TimeControl,
     /// Whether a player may ask to take back a move.
     pub takebacks: bool,
     pub turn_timeout_ms: i64,
@@ -143,7 +144,7 @@ pub struct MatchLive {
     /// The move count when play was last resumed.
     pub resumed_at: Option<u32>,
     /// Each player's clock (black, white); `None` for the control's starting clock.
-    pub clocks: [Option<ClockSpec>; 2],
+    pub clocks: [Option<PlayerClock>; 2],
     /// When the current turn started; `None` in rows from before clocks.
     pub turn_started: Option<i64>,
     /// Correspondence reminders sent this turn.

@@ -16,6 +16,7 @@ use crate::game::matches::{PhaseKind, Ruling};
 use crate::game::nigiri::Parity;
 use crate::game::teams::TeamForm;
 use crate::game::teams::votes::ChoiceKind;
+use crate::game::time_control::{PlayerClock, TimeControl};
 use crate::go::{BoardSize, Color, GameResult, Komi, Level, Point, RuleSet};
 
 /// A decoding failure with the text that did not decode, for the load report.
@@ -209,7 +210,7 @@ pub enum InvitationState {
 }
 
 /// An event's terms as stored: their own typed form (JSON with a version beside its fields,
-/// like [`TimeSpec`]); ranks are their numbers (0 = 30 kyu), komi in half points, durations in
+/// like a [`TimeControl`]); ranks are their numbers (0 = 30 kyu), komi in half points, durations in
 /// milliseconds, the game's enums by the names they derive.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EventTermsSpec {
@@ -230,7 +231,7 @@ pub struct EventTermsSpec {
     pub rules: RuleSet,
     pub komi_half: Option<i32>,
     pub handicap: HandicapPolicy,
-    pub time: TimeSpec,
+    pub time: TimeControl,
     pub ranked: bool,
     pub role: Option<u64>,
     /// The relay channel; absent in terms stored before relays.
@@ -259,7 +260,7 @@ impl FromSql for EventTermsSpec {
     }
 }
 
-/// A team game's sides as stored (JSON with a version, like [`TimeSpec`]): `pair` or
+/// A team game's sides as stored (JSON with a version, like a [`TimeControl`]): `pair` or
 /// `consultation`, and each side's members, role or openness, with the voters a role's or
 /// anyone's side has shown.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -299,45 +300,9 @@ impl FromSql for TeamsSpec {
 }
 
 /// The version of every stored JSON form: time controls, clocks, event terms and team games'
-/// sides ([`TimeSpec`], [`ClockSpec`], [`EventTermsSpec`], [`TeamsSpec`]); a form of another
+/// sides ([`TimeControl`], [`PlayerClock`], [`EventTermsSpec`], [`TeamsSpec`]); a form of another
 /// version is an error for its row, never a guess.
 pub const STORED_FORM_VERSION: u32 = 1;
-
-/// A time control as stored: its own typed form (JSON with a version, `{"v":1,"kind":
-/// "byo-yomi","main_ms":600000,"periods":5,"period_ms":30000}`), not the text a moderator
-/// types, so that a stored game never depends on what a setting accepts today.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum TimeSpec {
-    Turn,
-    ByoYomi {
-        main_ms: u64,
-        periods: u32,
-        period_ms: u64,
-    },
-    Fischer {
-        initial_ms: u64,
-        increment_ms: u64,
-        max_ms: u64,
-    },
-    Correspondence {
-        initial_ms: u64,
-        increment_ms: u64,
-        max_ms: u64,
-    },
-    Penalty {
-        main_ms: u64,
-    },
-}
-
-/// What one player has left on a real clock, as stored (JSON with a version, `{"v":1,
-/// "main_ms":590000,"periods":5,"overtime_ms":0}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ClockSpec {
-    pub main_ms: u64,
-    pub periods: u32,
-    pub overtime_ms: u64,
-}
 
 /// A stored form with its version beside its fields.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -369,26 +334,26 @@ fn from_json<T: serde::de::DeserializeOwned>(value: ValueRef<'_>, what: &str) ->
     }
 }
 
-impl ToSql for TimeSpec {
+impl ToSql for TimeControl {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         to_json(*self)
     }
 }
 
-impl FromSql for TimeSpec {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<TimeSpec> {
+impl FromSql for TimeControl {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<TimeControl> {
         from_json(value, "time control")
     }
 }
 
-impl ToSql for ClockSpec {
+impl ToSql for PlayerClock {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         to_json(*self)
     }
 }
 
-impl FromSql for ClockSpec {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<ClockSpec> {
+impl FromSql for PlayerClock {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<PlayerClock> {
         from_json(value, "clock")
     }
 }
@@ -397,6 +362,52 @@ impl FromSql for ClockSpec {
 mod tests {
     use super::*;
     use rusqlite::Connection;
+    use std::time::Duration;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// The time control and the clock write the JSON the stores already hold, byte for byte
+    /// (the forms were written by mirrors of their own before the game's types took the names).
+    #[test]
+    fn the_time_forms_are_the_json_already_stored() {
+        let json = |v: ToSqlOutput<'_>| match v {
+            ToSqlOutput::Owned(rusqlite::types::Value::Text(t)) => t,
+            other => panic!("text expected, got {other:?}"),
+        };
+        let byo = TimeControl::ByoYomi {
+            main: ms(600_000),
+            periods: 5,
+            period: ms(30_000),
+        };
+        assert_eq!(
+            json(byo.to_sql().unwrap()),
+            r#"{"v":1,"kind":"byo-yomi","main_ms":600000,"periods":5,"period_ms":30000}"#
+        );
+        assert_eq!(
+            json(TimeControl::Turn.to_sql().unwrap()),
+            r#"{"v":1,"kind":"turn"}"#
+        );
+        let fischer = TimeControl::Correspondence {
+            initial: ms(259_200_000),
+            increment: ms(86_400_000),
+            max: ms(604_800_000),
+        };
+        assert_eq!(
+            json(fischer.to_sql().unwrap()),
+            r#"{"v":1,"kind":"correspondence","initial_ms":259200000,"increment_ms":86400000,"max_ms":604800000}"#
+        );
+        let clock = PlayerClock {
+            main: ms(590_000),
+            periods: 5,
+            overtime: ms(0),
+        };
+        assert_eq!(
+            json(clock.to_sql().unwrap()),
+            r#"{"v":1,"main_ms":590000,"periods":5,"overtime_ms":0}"#
+        );
+    }
 
     fn round_trip<T: ToSql + FromSql + PartialEq + fmt::Debug>(value: T) {
         let conn = Connection::open_in_memory().unwrap();
@@ -452,30 +463,32 @@ mod tests {
             round_trip(r);
         }
         for t in [
-            TimeSpec::Turn,
-            TimeSpec::ByoYomi {
-                main_ms: 600_000,
+            TimeControl::Turn,
+            TimeControl::ByoYomi {
+                main: ms(600_000),
                 periods: 5,
-                period_ms: 30_000,
+                period: ms(30_000),
             },
-            TimeSpec::Fischer {
-                initial_ms: 120_000,
-                increment_ms: 30_000,
-                max_ms: 300_000,
+            TimeControl::Fischer {
+                initial: ms(120_000),
+                increment: ms(30_000),
+                max: ms(300_000),
             },
-            TimeSpec::Correspondence {
-                initial_ms: 3 * 86_400_000,
-                increment_ms: 86_400_000,
-                max_ms: 7 * 86_400_000,
+            TimeControl::Correspondence {
+                initial: ms(3 * 86_400_000),
+                increment: ms(86_400_000),
+                max: ms(7 * 86_400_000),
             },
-            TimeSpec::Penalty { main_ms: 3_600_000 },
+            TimeControl::Penalty {
+                main: ms(3_600_000),
+            },
         ] {
             round_trip(t);
         }
-        round_trip(ClockSpec {
-            main_ms: 590_000,
+        round_trip(PlayerClock {
+            main: ms(590_000),
             periods: 4,
-            overtime_ms: 12,
+            overtime: ms(12),
         });
     }
 
@@ -501,16 +514,16 @@ mod tests {
         assert!(decode::<ColoursWhy>("SELECT 2").is_err(), "a name is text");
         assert!(decode::<Level>("SELECT 'expert'").is_err());
         assert!(
-            decode::<TimeSpec>("SELECT 'byo-yomi 10m 5x30s'").is_err(),
+            decode::<TimeControl>("SELECT 'byo-yomi 10m 5x30s'").is_err(),
             "the moderator's text is not the stored form"
         );
         assert!(
-            decode::<TimeSpec>(r#"SELECT '{"v":2,"kind":"turn"}'"#).is_err(),
+            decode::<TimeControl>(r#"SELECT '{"v":2,"kind":"turn"}'"#).is_err(),
             "a form of another version is an error, not a guess"
         );
-        assert!(decode::<TimeSpec>(r#"SELECT '{"v":1,"kind":"hourglass"}'"#).is_err());
+        assert!(decode::<TimeControl>(r#"SELECT '{"v":1,"kind":"hourglass"}'"#).is_err());
         assert!(
-            decode::<ClockSpec>(r#"SELECT '{"v":1,"main_ms":-5,"periods":0,"overtime_ms":0}'"#)
+            decode::<PlayerClock>(r#"SELECT '{"v":1,"main_ms":-5,"periods":0,"overtime_ms":0}'"#)
                 .is_err()
         );
         let e = decode::<EndCode>("SELECT 'resigned'")
