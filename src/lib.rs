@@ -14,6 +14,7 @@ pub mod config;
 pub mod discord;
 pub mod game;
 pub mod go;
+pub mod problems;
 pub mod render;
 pub mod runtime;
 pub mod service;

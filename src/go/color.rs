@@ -4,7 +4,10 @@ use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
 /// A player's colour. Black moves first in an even game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Color {
     Black = 1,

@@ -1,0 +1,11 @@
+//! The training ground's problems (训练场, SPEC §13): capturing, life and death and tesuji,
+//! each proved by Tengen's own solver, with the answer tree the proof gives.
+//!
+//! Pure like `go`, on which alone it stands: no players, no ratings of people, no I/O but the
+//! command line's reading and writing of sets (in `cli`).
+
+mod model;
+mod set;
+
+pub use model::{Answer, Goal, Kind, Node, Objective, Problem, Rect, Reply, Step, Theme, Tree};
+pub use set::{ProblemSet, SET_FORM_VERSION, SetError};
