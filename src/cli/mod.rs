@@ -3,6 +3,7 @@
 
 pub mod gtp;
 mod migrate_db;
+pub mod problems_export;
 pub mod problems_gnugo;
 mod render;
 mod replay;

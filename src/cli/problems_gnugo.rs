@@ -87,11 +87,7 @@ impl fmt::Display for Opinion {
             self.agree
         )?;
         if asked > 0 {
-            write!(
-                f,
-                " ({:.1}%)",
-                100.0 * self.agree as f64 / asked as f64
-            )?;
+            write!(f, " ({:.1}%)", 100.0 * self.agree as f64 / asked as f64)?;
         }
         if self.skipped > 0 {
             write!(f, "; {} other problems not asked", self.skipped)?;
@@ -192,11 +188,10 @@ fn ask_problem(engine: &mut GtpEngine, p: &Problem) -> Result<Vec<Asked>, GnuGoE
     for question in questions {
         let (answer, verdict) = match engine.ask(&question, QUESTION_WAIT) {
             Ok(answer) => {
-                let verdict =
-                    Verdict::parse(&answer).ok_or_else(|| GnuGoError::Unreadable {
-                        question: question.clone(),
-                        answer: answer.clone(),
-                    })?;
+                let verdict = Verdict::parse(&answer).ok_or_else(|| GnuGoError::Unreadable {
+                    question: question.clone(),
+                    answer: answer.clone(),
+                })?;
                 (answer, Some(verdict))
             }
             Err(EngineError::Refused { answer, .. }) => (format!("? {answer}"), None),
@@ -325,7 +320,10 @@ mod tests {
     #[test]
     fn a_setup_gnu_go_refuses_is_a_disagreement_not_an_error() {
         let Some(gnugo) = find_gnugo() else {
-            assert!(std::env::var_os("CI").is_none(), "under CI, gnugo is required");
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "under CI, gnugo is required"
+            );
             eprintln!("SKIPPED: gnugo not installed");
             return;
         };

@@ -246,7 +246,9 @@ mod tests {
         // The correct A1 first, with White's B1 and Black's A2 that takes the group; then
         // each wrong move with White's refutation at A1.
         assert!(
-            sgf.contains("\n(;B[as];W[bs];B[ar]C[Correct])\n(;B[bs];W[as]C[Wrong])\n(;B[ar];W[as]C[Wrong]))"),
+            sgf.contains(
+                "\n(;B[as];W[bs];B[ar]C[Correct])\n(;B[bs];W[as]C[Wrong])\n(;B[ar];W[as]C[Wrong]))"
+            ),
             "{sgf}"
         );
         assert!(sgf.ends_with(")\n"));

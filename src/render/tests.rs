@@ -557,9 +557,13 @@ fn a_corner_view_fills_the_picture_with_larger_points() {
     let (x, y) = crop_center(s, "F1");
     let below = at(&img, (x, y + cell * 0.3));
     assert!(close(below, assets::WOOD, 8), "below F1: {below:?}");
-    // The corner's star point, D4, is under a stone; the lines cross plainly at E5.
+    // The corner's star point, D4, is a dot; E5 is a plain crossing.
+    let (x, y) = crop_center(s, "D4");
+    let dot = at(&img, (x + cell * 0.04, y + cell * 0.04));
+    assert!(close(dot, assets::INK, 20), "star point at D4: {dot:?}");
     let (x, y) = crop_center(s, "E5");
-    assert!(close(at(&img, (x + cell * 0.3, y + cell * 0.3)), assets::WOOD, 8));
+    let plain = at(&img, (x + cell * 0.05, y + cell * 0.05));
+    assert!(close(plain, assets::WOOD, 10), "no dot at E5: {plain:?}");
     // The coordinates of the columns shown are written above the grid: dark pixels around
     // the letter's place, wood elsewhere in that band.
     let (x, y) = crop_center(s, "C7");
@@ -635,7 +639,10 @@ fn marks_go_on_the_marked_stones_in_the_contrasting_colour() {
     let (x0, _) = crop_center(s, "A1");
     let (x1, _) = crop_center(s, "B1");
     let cell = x1 - x0;
-    let centres: Vec<(f32, f32)> = target.iter().map(|t| crop_center(s, &t.to_string())).collect();
+    let centres: Vec<(f32, f32)> = target
+        .iter()
+        .map(|t| crop_center(s, &t.to_string()))
+        .collect();
     let diff = differences(&plain, &marked);
     assert!(
         only_near(&diff, &centres, cell * 0.35),
