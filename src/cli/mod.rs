@@ -4,6 +4,8 @@
 pub mod gtp;
 mod migrate_db;
 pub mod problems;
+pub mod problems_export;
+pub mod problems_gnugo;
 mod render;
 mod replay;
 mod worker;
