@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::go::Color;
-use crate::problems::generate::{Tally, generate};
-use crate::problems::prove::{PROOF_BUDGET, Prover, Question};
+use crate::problems::generate::{LEVEL_FLOOR, Tally, generate};
+use crate::problems::prove::PROOF_BUDGET;
 use crate::problems::{Kind, Problem, ProblemSet};
 
 /// The file the repository ships, relative to the repository's root.
@@ -35,6 +35,14 @@ enum Action {
         /// Where to write the gzipped JSON.
         #[arg(long, default_value = SHIPPED_PATH)]
         out: PathBuf,
+        /// A folder of game records (SGF, read recursively, in name order) whose local fights
+        /// are candidates too.
+        #[arg(long, default_value = "tests/data/go-records")]
+        records: PathBuf,
+        /// Past the count, go on until this many are at 1 dan or above and as many near
+        /// 25 kyu.
+        #[arg(long, default_value_t = LEVEL_FLOOR)]
+        level_floor: usize,
     },
     /// Prove every problem of a set again and compare with its stored answers.
     Verify {
@@ -44,6 +52,15 @@ enum Action {
         /// GNU Go, for its reading of every life-and-death problem (`/usr/games/gnugo`).
         #[arg(long)]
         gnugo: Option<PathBuf>,
+    },
+    /// Write every problem of a set as an SGF file (the position, the goal, the solution tree
+    /// with its correct lines and refutations), the way tsumego collections are written.
+    Export {
+        /// The folder to write into (created if missing).
+        dir: PathBuf,
+        /// The set (gzipped JSON); the shipped set when left out.
+        #[arg(long)]
+        set: Option<PathBuf>,
     },
     /// Print problems as text: the part of the board drawn, the goal, the main line.
     Show {
@@ -67,8 +84,23 @@ pub fn run(args: &ProblemsArgs) -> ExitCode {
             count,
             threads,
             out,
-        } => run_generate(*seed, *count, *threads, out),
+            records,
+            level_floor,
+        } => run_generate(*seed, *count, *threads, out, records, *level_floor),
         Action::Verify { set, gnugo } => run_verify(set.as_ref(), gnugo.as_ref()),
+        Action::Export { dir, set } => match load(set.as_ref()) {
+            Ok(s) => match super::problems_export::export_dir(dir, s.all()) {
+                Ok(files) => {
+                    println!("{} problems written to {}", files.len(), dir.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(code) => code,
+        },
         Action::Show { set, from, count } => match load(set.as_ref()) {
             Ok(s) => {
                 for p in s.all().iter().skip(*from).take(*count) {
@@ -81,10 +113,67 @@ pub fn run(args: &ProblemsArgs) -> ExitCode {
     }
 }
 
-fn run_generate(seed: u64, count: usize, threads: usize, out: &PathBuf) -> ExitCode {
+/// The record files under `dir`, in name order.
+fn record_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The local fights of every record under `dir` (a record that does not read is passed by).
+fn record_candidates(dir: &std::path::Path) -> Vec<crate::problems::generate::Candidate> {
+    use crate::go::sgf::Record;
+    let mut out = Vec::new();
+    let files = record_files(dir);
+    for path in &files {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let Ok(record) = Record::from_bytes(&bytes) else {
+            continue;
+        };
+        for board in crate::problems::records::positions(&record) {
+            out.extend(crate::problems::records::candidates(&board));
+        }
+    }
+    eprintln!(
+        "{} local fights in {} records under {}",
+        out.len(),
+        files.len(),
+        dir.display()
+    );
+    out
+}
+
+fn run_generate(
+    seed: u64,
+    count: usize,
+    threads: usize,
+    out: &PathBuf,
+    records: &std::path::Path,
+    floor: usize,
+) -> ExitCode {
     let started = Instant::now();
-    let (problems, tally) = generate(seed, count, threads, PROOF_BUDGET, |kept, t| {
-        eprintln!("{kept} kept of {} candidates", t.candidates);
+    let found = record_candidates(records);
+    let (problems, tally) = generate(seed, count, threads, PROOF_BUDGET, &found, floor, |kept, t| {
+        eprintln!(
+            "{kept} kept of {} candidates ({} at 1 dan or above, {} near 25 kyu)",
+            t.candidates, t.dan, t.easiest
+        );
     });
     let seconds = started.elapsed().as_secs_f64();
     let set = match ProblemSet::new(seed, problems) {
@@ -226,42 +315,35 @@ fn run_verify(set: Option<&PathBuf>, gnugo: Option<&PathBuf>) -> ExitCode {
         at(0.9),
         at(1.0)
     );
-    if let Some(_path) = gnugo {
-        println!("GNU Go's second opinion: not wired in this build");
+    let mut opinion_failed = false;
+    if let Some(path) = gnugo {
+        let started = Instant::now();
+        match super::problems_gnugo::second_opinion(path, set.all()) {
+            Ok(opinion) => println!(
+                "{opinion}\n(GNU Go asked in {:.0} s)",
+                started.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                eprintln!("error: GNU Go: {e}");
+                opinion_failed = true;
+            }
+        }
     }
-    if failed == 0 {
+    if failed == 0 && !opinion_failed {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
 }
 
-/// Proves `p` again from its position and goal; its size in positions, or why it differs.
+/// Proves `p` again with the budget it was generated with (a capturing fight is read less far).
 pub fn reprove(p: &Problem) -> Result<u64, String> {
-    let board = p.board();
-    let q = Question {
-        board: board.clone(),
-        player: p.to_play,
-        objective: p.goal.objective,
-        target: p.goal.target,
-        area: p.area.points().filter(|&x| board.is_empty_at(x)).collect(),
-        ko: p.goal.ko,
+    let budget = if p.kind == Kind::LifeAndDeath {
+        PROOF_BUDGET
+    } else {
+        PROOF_BUDGET / 8
     };
-    let mut first = Prover::new(&q, PROOF_BUDGET);
-    let mut passed = board.clone();
-    passed.clear_ko();
-    match first.player_wins(&passed, p.to_play.opponent(), &[]) {
-        Ok(false) => {}
-        Ok(true) => return Err("settled: the player wins even if the opponent starts".into()),
-        Err(e) => return Err(e.to_string()),
-    }
-    let proof = Prover::new(&q, PROOF_BUDGET)
-        .prove(&board)
-        .map_err(|e| e.to_string())?;
-    if proof.tree != p.tree {
-        return Err("the proof's answers differ from the stored ones".into());
-    }
-    Ok(proof.nodes)
+    crate::problems::prove::reprove(p, budget)
 }
 
 fn print_tally(t: &Tally) {

@@ -342,4 +342,23 @@ mod tests {
         let r = second_opinion(Path::new("/nonexistent/gnugo"), &[bent_three()]);
         assert!(matches!(r, Err(GnuGoError::Engine(_))), "{r:?}");
     }
+
+    /// GNU Go's owl on every life-and-death problem of the shipped set (issue 40's second
+    /// opinion): it agrees on each. Skipped where GNU Go is not installed, except under CI.
+    #[test]
+    fn gnu_go_agrees_on_every_shipped_life_and_death_problem() {
+        let Some(gnugo) = find_gnugo() else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "under CI, gnugo is required (.ci/run installs it)"
+            );
+            eprintln!("SKIPPED: gnugo not installed");
+            return;
+        };
+        let set = crate::problems::ProblemSet::shipped().expect("the shipped set reads");
+        let opinion = second_opinion(&gnugo, set.all()).expect("GNU Go answers");
+        eprintln!("{opinion}");
+        assert!(opinion.agree >= 300, "{opinion}");
+        assert_eq!(opinion.disagree, 0, "{opinion}");
+    }
 }

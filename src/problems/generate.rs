@@ -11,6 +11,7 @@ use crate::go::{Board, BoardSize, Color, Point};
 
 use super::model::{Goal, Kind, Objective, Problem, Rect, Reply, Theme};
 use super::prove::{NotProved, Proof, Prover, Question};
+use super::solver::{Outcome, Setup, Solver};
 
 /// SplitMix64: a small, well-mixed generator, one per candidate, seeded from the set's seed.
 #[derive(Debug, Clone)]
@@ -77,7 +78,7 @@ pub fn eye_space_candidate(rng: &mut Rng) -> Option<Candidate> {
     let corner = rng.chance(2, 3);
     let x0: i32 = if corner { 0 } else { 5 + rng.below(5) as i32 };
     // The eye space: grown along the edge, one or two rows high.
-    let want = 3 + rng.below(5) as usize;
+    let want = 3 + rng.below(7) as usize;
     let max_row = if rng.chance(1, 3) { 2 } else { 1 };
     let max_width = if corner { 4 } else { 5 };
     let mut eye: Vec<Point> = vec![pt(x0, 0)?];
@@ -129,7 +130,7 @@ pub fn eye_space_candidate(rng: &mut Rng) -> Option<Candidate> {
         .map(|&p| (p, d_color))
         .chain(attacker.iter().map(|&p| (p, a_color)))
         .collect();
-    let changes = 1 + rng.below(3);
+    let changes = 1 + rng.below(4);
     for _ in 0..changes {
         match rng.below(5) {
             // A stone of the attacker inside the eye space.
@@ -162,6 +163,10 @@ pub fn eye_space_candidate(rng: &mut Rng) -> Option<Candidate> {
     }
     let mut board = Board::new(SIZE);
     board.set_stones(stones.iter().map(|&(p, c)| (p, Some(c))));
+    // A chain without liberties is no position.
+    if board.dead_setup_chain().is_some() {
+        return None;
+    }
     // The target: the defender's largest chain.
     let target = largest_chain(&board, d_color)?;
     let area = area_of(&board, target)?;
@@ -238,12 +243,16 @@ pub fn capture_candidate(rng: &mut Rng) -> Option<Candidate> {
     if board.get(target) != Some(d_color) || board.liberties(target).len() < 2 {
         return None;
     }
-    // The corner's 5 × 5: beyond it the board is open.
+    // The target, its liberties and one line more, within the corner's 5 × 5: beyond it the
+    // board is open, and a target that reaches it has escaped.
+    let mut near = board.chain(target);
+    near.extend(board.liberties(target));
+    let r = Rect::around(near)?;
     let area = Rect {
-        col_lo: 0,
-        col_hi: 4,
-        row_lo: 0,
-        row_hi: 4,
+        col_lo: r.col_lo.saturating_sub(1),
+        col_hi: (r.col_hi + 1).min(4),
+        row_lo: r.row_lo.saturating_sub(1),
+        row_hi: (r.row_hi + 1).min(4),
     };
     Some(Candidate {
         board,
@@ -301,11 +310,11 @@ fn largest_chain(board: &Board, color: Color) -> Option<Point> {
         .max_by_key(|&p| (board.chain(p).len(), std::cmp::Reverse(p.index())))
 }
 
-/// The area of a fight: the empty points the target's stones and the stones next to them
-/// could reach within two steps, as a rectangle of at most 5 × 5 at the edge of the board.
-fn area_of(board: &Board, target: Point) -> Option<Rect> {
+/// The area of a fight: the empty points the target's group reaches (through its own stones
+/// and empty points), and the opponent's chains shut in there (their points empty when they
+/// are taken), as a rectangle of at most 5 × 5.
+pub(super) fn area_of(board: &Board, target: Point) -> Option<Rect> {
     let d = board.get(target)?;
-    // The defender's stones near the target and the empty points around them.
     let mut group: Vec<Point> = board.chain(target);
     let mut i = 0;
     while i < group.len() {
@@ -315,10 +324,9 @@ fn area_of(board: &Board, target: Point) -> Option<Rect> {
             if group.contains(&n) {
                 continue;
             }
-            let near = group.len() < 40;
             match board.get(n) {
-                None if near => group.push(n),
-                Some(c) if c == d && near => group.push(n),
+                None => group.push(n),
+                Some(c) if c == d => group.push(n),
                 _ => {}
             }
         }
@@ -326,12 +334,19 @@ fn area_of(board: &Board, target: Point) -> Option<Rect> {
             return None;
         }
     }
-    let empties: Vec<Point> = group
-        .iter()
-        .copied()
-        .filter(|&p| board.is_empty_at(p))
-        .collect();
-    let r = Rect::around(empties)?;
+    let mut points: Vec<Point> = group.iter().copied().filter(|&p| board.is_empty_at(p)).collect();
+    // The opponent's chains inside: every liberty of theirs within the group's reach.
+    for &p in &group {
+        for n in nbrs(p) {
+            if board.get(n).is_some_and(|c| c != d)
+                && !points.contains(&n)
+                && board.liberties(n).iter().all(|l| group.contains(l))
+            {
+                points.extend(board.chain(n));
+            }
+        }
+    }
+    let r = Rect::around(points)?;
     (r.width() <= 5 && r.height() <= 5).then_some(r)
 }
 
@@ -344,11 +359,8 @@ pub fn make(c: &Candidate, player: Color, budget: u64) -> Result<Problem, NotPro
     } else {
         Objective::Kill
     };
-    let area: Vec<Point> = c
-        .area
-        .points()
-        .filter(|&p| c.board.is_empty_at(p))
-        .collect();
+    // Every point of the rectangle: a stone taken there leaves a point either side may play.
+    let area: Vec<Point> = c.area.points().collect();
     let q = Question {
         board: c.board.clone(),
         player,
@@ -398,14 +410,27 @@ pub fn make(c: &Candidate, player: Color, budget: u64) -> Result<Problem, NotPro
 }
 
 /// The part of the board drawn: the area and two lines beyond it toward the open board, at
-/// least 7 × 7.
+/// least 7 × 7, within the board.
 fn view_of(area: &Rect) -> Rect {
-    let hi = |lo: u8, hi: u8| (hi + 2).max(lo + 6).min(18);
+    let span = |lo: u8, hi: u8| {
+        let (mut lo, mut hi) = (lo.saturating_sub(2), (hi + 2).min(18));
+        while hi - lo < 6 {
+            if lo > 0 {
+                lo -= 1;
+            }
+            if hi - lo < 6 && hi < 18 {
+                hi += 1;
+            }
+        }
+        (lo, hi)
+    };
+    let (col_lo, col_hi) = span(area.col_lo, area.col_hi);
+    let (row_lo, row_hi) = span(area.row_lo, area.row_hi);
     Rect {
-        col_lo: area.col_lo.saturating_sub(2),
-        col_hi: hi(area.col_lo.saturating_sub(2), area.col_hi),
-        row_lo: area.row_lo.saturating_sub(2),
-        row_hi: hi(area.row_lo.saturating_sub(2), area.row_hi),
+        col_lo,
+        col_hi,
+        row_lo,
+        row_hi,
     }
 }
 
@@ -466,8 +491,8 @@ fn classify(c: &Candidate, q: &Question, proof: &Proof) -> (Kind, Theme) {
     }
 }
 
-/// The target separates two of the player's chains, one of them short of liberties: taking it
-/// saves the cut-off stones.
+/// The target cuts off stones of the player that the opponent, moving first, would take:
+/// taking the target saves them.
 fn cuts_through(c: &Candidate, q: &Question) -> bool {
     let mut chains: Vec<Point> = Vec::new();
     for s in c.board.chain(q.target) {
@@ -480,7 +505,21 @@ fn cuts_through(c: &Candidate, q: &Question) -> bool {
             }
         }
     }
-    chains.len() >= 2 && chains.iter().any(|&h| c.board.liberties(h).len() <= 2)
+    if chains.len() < 2 {
+        return false;
+    }
+    chains.iter().any(|&h| {
+        let mut solver = Solver::new(Setup {
+            attacker: q.player.opponent(),
+            target: h,
+            area: q.area.clone(),
+            ko_loser: q.player.opponent(),
+            budget: 20_000,
+        });
+        let mut board = c.board.clone();
+        board.clear_ko();
+        matches!(solver.solve(&board, q.player.opponent(), &[]), Outcome::Win(_))
+    })
 }
 
 /// The first correct move is not on a liberty of the target (an approach from outside).
@@ -537,18 +576,26 @@ pub fn transformed(c: &Candidate, t: u8) -> Candidate {
 }
 
 /// The starting estimate of a problem's level from its proof, as a rank value (0 = 30 kyu,
-/// 30 = 1 dan): longer correct lines, more wrong first moves that only one reply refutes, and
-/// a larger proof make it harder; a second correct first move makes it easier.
+/// 30 = 1 dan): a line of one move is about 28 kyu, of three about 19 kyu, of five about 10
+/// kyu, of seven about 1 kyu; each wrong first move that only one reply refutes adds a rank
+/// and a half (six at most), each doubling of the proof past 200 positions a rank, and a
+/// second correct first move takes three off.
 pub fn rank_estimate(proof: &Proof) -> f64 {
     let plies = proof.main_plies.max(1) as f64;
     let tempting = f64::from(proof.tempting.min(6));
     let size = ((proof.nodes.max(1) as f64) / 200.0).log2().max(0.0);
     let extra_correct = proof.first_correct.saturating_sub(1) as f64;
-    let tree = (proof.tree.nodes.len() as f64).log2();
-    let r =
-        1.0 + 2.6 * (plies - 1.0) + 1.6 * tempting + 1.2 * size + 1.0 * tree - 3.0 * extra_correct;
+    let r = 2.0 + 4.5 * (plies - 1.0) + 1.5 * tempting + size - 3.0 * extra_correct;
     r.clamp(0.0, 38.0)
 }
+
+/// The fewest problems a set holds at 1 dan and above, and near 25 kyu (issue 40 asks 100).
+pub const LEVEL_FLOOR: usize = 110;
+
+/// The starting rank of 1 dan.
+pub const DAN: f64 = 30.0;
+/// Below this starting rank a problem is near 25 kyu (28 to 23 kyu).
+pub const NEAR_25_KYU: f64 = 8.0;
 
 /// Below this starting rank (about 24 kyu) a problem may be solved in fewer than three moves.
 pub const EASIEST_BELOW: f64 = 6.0;
@@ -565,33 +612,53 @@ pub struct Tally {
     pub too_short: u64,
     pub duplicate: u64,
     pub kept: u64,
+    /// Kept at 1 dan or above, and near 25 kyu.
+    pub dan: u64,
+    pub easiest: u64,
 }
 
 /// The outcome of one candidate.
-enum Made {
+pub(super) enum Made {
     Kept(Box<Problem>),
     Left(fn(&mut Tally)),
 }
 
-/// Candidate `index` of the set of `seed`: its own generator, its kind by turns.
-fn candidate(seed: u64, index: u64, budget: u64) -> Made {
+/// Candidate `index` of the set of `seed`: its own generator, its kind by turns: two of five a
+/// fight of a real game while they last, two built around a group, one a capturing fight.
+pub(super) fn candidate(seed: u64, index: u64, budget: u64, found: &[Candidate]) -> Made {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
-    let c = match index % 5 {
-        0 | 1 => eye_space_candidate(&mut rng),
-        _ => capture_candidate(&mut rng),
+    let from_game = usize::try_from(index / 5 * 2 + index % 5)
+        .ok()
+        .filter(|_| index % 5 < 2)
+        .and_then(|k| found.get(k));
+    let c = match (from_game, index % 5) {
+        (Some(c), _) => Some(c.clone()),
+        (None, 0 | 2 | 3) => eye_space_candidate(&mut rng),
+        (None, _) => capture_candidate(&mut rng),
     };
     let Some(c) = c else {
         return Made::Left(|t| t.unplaceable += 1);
     };
-    let c = transformed(&c, rng.below(8) as u8);
+    // A real game's fight is kept as it stands; a built one is turned to any corner.
+    let c = if from_game.is_some() {
+        c
+    } else {
+        transformed(&c, rng.below(8) as u8)
+    };
     // The player: the attacker of a capture; either side of a life-and-death group.
     let player = if c.kind == Kind::Capture || rng.chance(1, 2) {
         c.defender.opponent()
     } else {
         c.defender
     };
+    // A capturing fight is read less far: one that needs more is rarely a clear problem.
+    let budget = if c.kind == Kind::Capture { budget / 8 } else { budget };
     match make(&c, player, budget) {
         Ok(p) => {
+            if let Err(why) = super::prove::reprove(&p, budget) {
+                eprintln!("problem {} does not prove again: {why}", p.id);
+                return Made::Left(|t| t.unknown += 1);
+            }
             if p.tree.correct_moves(0).len() > 2 {
                 return Made::Left(|t| t.too_many_first_moves += 1);
             }
@@ -603,13 +670,16 @@ fn candidate(seed: u64, index: u64, budget: u64) -> Made {
     }
 }
 
-/// Generates `want` problems from `seed` on `threads` threads; the same seed gives the same
+/// Generates `want` problems from `seed` on `threads` threads, and past `want` more until
+/// `floor` are at 1 dan or above and `floor` near 25 kyu; the same seed gives the same
 /// set whatever the threads. `progress` hears the count kept after each batch.
 pub fn generate(
     seed: u64,
     want: usize,
     threads: usize,
     budget: u64,
+    found: &[Candidate],
+    floor: usize,
     mut progress: impl FnMut(usize, &Tally),
 ) -> (Vec<Problem>, Tally) {
     const BATCH: u64 = 64;
@@ -618,7 +688,12 @@ pub fn generate(
     let mut kept: Vec<Problem> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut next = 0u64;
-    while kept.len() < want && next < 5_000_000 {
+    let done = |kept: &[Problem]| {
+        let dan = kept.iter().filter(|p| p.rank >= DAN).count();
+        let easiest = kept.iter().filter(|p| p.rank < NEAR_25_KYU).count();
+        kept.len() >= want && dan >= floor && easiest >= floor
+    };
+    while !done(&kept) && next < 5_000_000 {
         let first = next;
         next += BATCH;
         let made: Vec<(u64, Made)> = std::thread::scope(|s| {
@@ -627,7 +702,7 @@ pub fn generate(
                     s.spawn(move || {
                         (first..first + BATCH)
                             .filter(|i| i % threads as u64 == k)
-                            .map(|i| (i, candidate(seed, i, budget)))
+                            .map(|i| (i, candidate(seed, i, budget, found)))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -643,8 +718,15 @@ pub fn generate(
             tally.candidates += 1;
             match m {
                 Made::Kept(p) => {
+                    // Past the count, only the levels still short are taken.
                     if kept.len() >= want {
-                        continue;
+                        let dan = kept.iter().filter(|x| x.rank >= DAN).count();
+                        let easiest = kept.iter().filter(|x| x.rank < NEAR_25_KYU).count();
+                        let short = (p.rank >= DAN && dan < floor)
+                            || (p.rank < NEAR_25_KYU && easiest < floor);
+                        if !short {
+                            continue;
+                        }
                     }
                     if !seen.insert(p.id) {
                         tally.duplicate += 1;
@@ -656,6 +738,8 @@ pub fn generate(
                         continue;
                     }
                     tally.kept += 1;
+                    tally.dan += u64::from(p.rank >= DAN);
+                    tally.easiest += u64::from(p.rank < NEAR_25_KYU);
                     kept.push(*p);
                 }
                 Made::Left(count) => count(&mut tally),

@@ -8,6 +8,7 @@ mod export;
 pub mod generate;
 mod model;
 pub mod prove;
+pub mod records;
 mod set;
 pub mod solver;
 #[cfg(test)]

@@ -48,7 +48,7 @@ pub struct Question {
     pub player: Color,
     pub objective: Objective,
     pub target: Point,
-    /// The empty points of the area.
+    /// The points of the area: the empty ones are played, and those of stones once taken.
     pub area: Vec<Point>,
     /// The goal is a ko: the player wins every ko (the opponent is the ko's loser).
     pub ko: bool,
@@ -306,4 +306,30 @@ impl Prover {
         node.otherwise = otherwise;
         u32::try_from(index).map_err(|_| NotProved::TooBig)
     }
+}
+
+/// Proves a stored problem again from its position and goal with `budget`: the proof's size in
+/// positions, or why it is not the problem stored (settled, unproved, other answers).
+pub fn reprove(p: &super::model::Problem, budget: u64) -> Result<u64, String> {
+    let board = p.board();
+    let q = Question {
+        board: board.clone(),
+        player: p.to_play,
+        objective: p.goal.objective,
+        target: p.goal.target,
+        area: p.area.points().collect(),
+        ko: p.goal.ko,
+    };
+    let mut passed = board.clone();
+    passed.clear_ko();
+    match Prover::new(&q, budget).player_wins(&passed, p.to_play.opponent(), &[]) {
+        Ok(false) => {}
+        Ok(true) => return Err("settled: the player wins even if the opponent starts".into()),
+        Err(e) => return Err(e.to_string()),
+    }
+    let proof = Prover::new(&q, budget).prove(&board).map_err(|e| e.to_string())?;
+    if proof.tree != p.tree {
+        return Err("the proof's answers differ from the stored ones".into());
+    }
+    Ok(proof.nodes)
 }

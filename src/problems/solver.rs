@@ -41,8 +41,8 @@ pub struct Setup {
     pub attacker: Color,
     /// A point of the target chain (the defender's stones) in the starting position.
     pub target: Point,
-    /// The points either side may play: the empty points of the area at the start and any that
-    /// empty later.
+    /// The points either side may play when empty: the area's, its stones' too (a point
+    /// emptied by a capture is played like any other).
     pub area: Vec<Point>,
     /// The side whose ko captures are not allowed.
     pub ko_loser: Color,

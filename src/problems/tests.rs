@@ -140,3 +140,152 @@ fn stones_in_atari_are_taken() {
         }
     }
 }
+
+
+mod shipped {
+    //! The set the repository ships: its size and spread (issue 40's numbers), and every
+    //! problem proved again to the same answers.
+
+    use crate::go::{Color, Point};
+    use crate::problems::generate::{DAN, NEAR_25_KYU};
+    use crate::problems::prove::{PROOF_BUDGET, reprove};
+    use crate::problems::{Kind, Problem, ProblemSet, Reply};
+
+    fn set() -> &'static ProblemSet {
+        ProblemSet::shipped().expect("the shipped set reads")
+    }
+
+    #[test]
+    fn it_holds_a_thousand_problems_from_25_kyu_to_dan() {
+        let s = set();
+        assert!(s.len() >= 1000, "{} problems", s.len());
+        let dan = s.all().iter().filter(|p| p.rank >= DAN).count();
+        let easiest = s.all().iter().filter(|p| p.rank < NEAR_25_KYU).count();
+        assert!(dan >= 100, "{dan} at 1 dan or above");
+        assert!(easiest >= 100, "{easiest} near 25 kyu");
+        for kind in [Kind::Capture, Kind::LifeAndDeath, Kind::Tesuji] {
+            assert!(s.of_kind(kind).count() >= 100, "{kind:?}");
+        }
+    }
+
+    /// What the bot relies on when it answers: the area fits the picker and lies in the view,
+    /// the target is the opponent's (or, to live, the player's own), and every move of the tree
+    /// replays as a legal move within the area.
+    #[test]
+    fn every_problem_is_well_formed() {
+        for p in set().all() {
+            assert!(p.area.width() <= 5 && p.area.height() <= 5, "{}", p.id);
+            assert!(
+                p.view.contains(Point::new(p.area.col_lo, p.area.row_lo).expect("on the board"))
+                    && p.view
+                        .contains(Point::new(p.area.col_hi, p.area.row_hi).expect("on the board")),
+                "{}",
+                p.id
+            );
+            let board = p.board();
+            assert!(board.dead_setup_chain().is_none(), "{}", p.id);
+            let owner = if p.goal.objective.player_attacks() {
+                p.to_play.opponent()
+            } else {
+                p.to_play
+            };
+            assert_eq!(board.get(p.goal.target), Some(owner), "{}", p.id);
+            assert_eq!(
+                p.id,
+                Problem::key(p.size, p.to_play, &p.black, &p.white, &p.goal),
+                "the id is the position's"
+            );
+            walk(p, 0, &mut Vec::new(), 0);
+        }
+    }
+
+    /// Replays every line of the tree from `node`, the player's moves `moves` so far.
+    fn walk(p: &Problem, node: u32, moves: &mut Vec<Option<Point>>, depth: usize) {
+        assert!(depth < 40, "{}: a line too long or a loop", p.id);
+        let n = &p.tree.nodes[node as usize];
+        let board = p.board_after(moves).expect("the line replays");
+        for a in &n.answers {
+            assert!(p.area.contains(a.at), "{}: {} outside the area", p.id, a.at);
+            let mut b = board.clone();
+            b.play(p.to_play, a.at).expect("the player's move is legal");
+            let opp: Color = p.to_play.opponent();
+            match &a.reply {
+                Reply::Correct { reply, next } => {
+                    if let Some(r) = reply {
+                        b.play(opp, *r).expect("the reply is legal");
+                    }
+                    if let Some(next) = next {
+                        moves.push(Some(a.at));
+                        moves.push(*reply);
+                        walk(p, *next, moves, depth + 1);
+                        moves.truncate(moves.len() - 2);
+                    }
+                }
+                Reply::Wrong { refutation } => {
+                    if let Some(r) = refutation {
+                        b.play(opp, *r).expect("the refutation is legal");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `tengen problems verify` in a test: each problem proved again from its position and
+    /// goal gives the answers stored.
+    #[test]
+    fn every_problem_proves_again_to_its_stored_answers() {
+        let mut failed = Vec::new();
+        for p in set().all() {
+            let budget = if p.kind == Kind::LifeAndDeath {
+                PROOF_BUDGET
+            } else {
+                PROOF_BUDGET / 8
+            };
+            if let Err(why) = reprove(p, budget) {
+                failed.push(format!("{}: {why}", p.id));
+            }
+        }
+        assert!(failed.is_empty(), "{failed:#?}");
+    }
+}
+
+/// The same seed gives the same problems, whatever the threads.
+#[test]
+fn a_seed_gives_the_same_set() {
+    use super::generate::generate;
+    let budget = super::prove::PROOF_BUDGET;
+    let (one, _) = generate(11, 12, 1, budget, &[], 0, |_, _| {});
+    let (two, _) = generate(11, 12, 2, budget, &[], 0, |_, _| {});
+    let ids = |v: &[super::Problem]| v.iter().map(|p| p.id).collect::<Vec<_>>();
+    assert_eq!(ids(&one), ids(&two));
+    assert!(one.len() >= 12);
+}
+
+/// A real game's position gives local fights to ask about, its other stones taken off.
+#[test]
+fn a_game_record_gives_fights() {
+    use crate::go::sgf::Record;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-records");
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("9x9_pro"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    // A 19 × 19 record from another folder.
+    for sub in std::fs::read_dir(&dir).expect("the records are in the repository").flatten() {
+        if sub.path().is_dir() && !sub.path().ends_with("9x9_pro") {
+            files.extend(std::fs::read_dir(sub.path()).expect("a folder").flatten().map(|e| e.path()));
+        }
+    }
+    files.sort();
+    let mut fights = 0;
+    for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "sgf")).take(5) {
+        let record = Record::from_bytes(&std::fs::read(f).expect("reads")).expect("parses");
+        for b in super::records::positions(&record) {
+            for c in super::records::candidates(&b) {
+                assert!(c.area.width() <= 5 && c.area.height() <= 5);
+                assert!(c.board.dead_setup_chain().is_none());
+                fights += 1;
+            }
+        }
+    }
+    assert!(fights > 0);
+}
