@@ -14,6 +14,8 @@ pub enum Subject {
     Player(GuildId, UserId),
     /// An event (its deadline: look again, a game of it ended or the bot restarted).
     Event(EventId),
+    /// A server's daily problem (its deadline: the next post).
+    Daily(GuildId),
 }
 
 impl Subject {
@@ -25,7 +27,7 @@ impl Subject {
             Subject::Invitation(i) => Some(i.get()),
             Subject::Match(m) => Some(m.get()),
             Subject::Event(e) => Some(e.get()),
-            Subject::Server(_) | Subject::Player(..) => None,
+            Subject::Server(_) | Subject::Player(..) | Subject::Daily(_) => None,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod gtp_engine;
 pub mod queries;
 mod scheduler;
 mod shards;
+mod training;
 mod writes;
 
 use std::sync::Arc;

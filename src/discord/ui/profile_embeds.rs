@@ -14,7 +14,7 @@ use crate::discord::i18n::{Lang, tr};
 pub const PAGE: u32 = 10;
 
 /// A player's profile.
-pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
+pub fn profile(p: &Profile, lang: Lang, training: Option<String>) -> CreateEmbed {
     let mut text = tr!(
         lang,
         "profile-line",
@@ -43,9 +43,37 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
             draws = draws
         ));
     }
+    if let Some(line) = training {
+        text.push('\n');
+        text.push_str(&line);
+    }
     CreateEmbed::new()
         .title(tr!(lang, "profile-heading"))
         .description(text)
+}
+
+/// The training ground's line of a profile: the training rating and rank, problems solved,
+/// the daily streak; `None` before the first attempt and the first daily problem solved.
+pub fn training_line(
+    lang: Lang,
+    rating: Option<&crate::store::TrainingRatingRow>,
+    streak: crate::game::training::Streak,
+    today: u32,
+) -> Option<String> {
+    if rating.is_none() && streak.total == 0 {
+        return None;
+    }
+    let r = rating.map_or(crate::game::training::TRAINING_START, |r| r.rating);
+    Some(tr!(
+        lang,
+        "profile-training",
+        rating = r.rating.round(),
+        rank = super::words::rank(lang, crate::game::rating::Rank::of(r.rank_value())),
+        solved = rating.map_or(0, |r| r.solved),
+        attempts = rating.map_or(0, |r| r.attempts),
+        streak = today,
+        best = streak.best
+    ))
 }
 
 /// The ranked line of a profile: rank (with `?` while provisional), rating ± deviation, games,
