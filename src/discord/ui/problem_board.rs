@@ -450,8 +450,8 @@ mod tests {
         assert_eq!(rows.len(), 3, "a 3 x 3 area");
         let json = serde_json::to_string(&rows).unwrap();
         assert!(json.contains("go1:tp:9:0:B1"));
-        // B2 (White) and B3 (Black) are stones: two of the nine disabled.
-        assert_eq!(json.matches("\"disabled\":true").count(), 2, "{json}");
+        // B2 (White), B3 and C2 (Black) are stones: three of the nine disabled.
+        assert_eq!(json.matches("\"disabled\":true").count(), 3, "{json}");
     }
 
     #[test]
