@@ -60,7 +60,10 @@ fn a_problem_is_solved_click_by_click_and_both_ratings_move(
     assert_eq!(a.attempt.state, AttemptState::Open);
     assert!(a.attempt.rated);
     let a = click(&w, &a, "B1").unwrap();
-    assert!(matches!(a.click.unwrap().step, Step::Continue { .. }));
+    assert!(matches!(
+        a.click.as_ref().unwrap().step,
+        Step::Continue { .. }
+    ));
     // Someone else's click, and a click on the older board, are refused.
     let stale = TrainingCommand::Click {
         user: ALICE,
@@ -83,7 +86,7 @@ fn a_problem_is_solved_click_by_click_and_both_ratings_move(
     assert_eq!(again, a.attempt);
     let a = click(&w, &a, "A3").unwrap();
     let a = click(&w, &a, "A1").unwrap();
-    assert_eq!(a.click.unwrap().step, Step::Solved);
+    assert_eq!(a.click.as_ref().unwrap().step, Step::Solved);
     let change = a.rating.unwrap();
     assert!(change.after.rating > change.before.rating);
     assert_eq!(refusal(click(&w, &a, "C3")), Refusal::ProblemOver);
@@ -149,7 +152,7 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
     w.svc.set_problem_set(Arc::new(spread_set(60)));
     assert!(w.svc.tick(w.now()).is_empty());
     // Alice solves it, Bob fails it.
-    let try_it = |user| {
+    let try_it = |w: &World, user| {
         w.svc.train(
             TrainingCommand::TryDaily {
                 guild: GUILD,
@@ -159,16 +162,16 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
             w.now(),
         )
     };
-    let a = try_it(ALICE).unwrap();
+    let a = try_it(&w, ALICE).unwrap();
     assert_eq!(a.attempt.daily, Some(day));
     let a = click(&w, &a, "B1").unwrap();
     // "Try it" again mid-way goes on with the same attempt.
-    let resumed = try_it(ALICE).unwrap();
+    let resumed = try_it(&w, ALICE).unwrap();
     assert_eq!(resumed.attempt.id, a.attempt.id);
     let a = click(&w, &a, "A3").unwrap();
     let a = click(&w, &a, "A1").unwrap();
     assert_eq!(a.streak.unwrap().current, 1);
-    let b = try_it(BOB).unwrap();
+    let b = try_it(&w, BOB).unwrap();
     click(&w, &b, "C3").unwrap();
     // The next day at the hour (the bot down meanwhile): the new problem, and the solution
     // of the day before with its one solver.
@@ -185,7 +188,7 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
     let previous = next.previous.as_ref().unwrap();
     assert_eq!((previous.day, previous.solvers.clone()), (day, vec![ALICE]));
     // The day before's problem is over for "Try it".
-    assert_eq!(refusal(try_it(BOB)), Refusal::NoDailyProblem);
+    assert_eq!(refusal(try_it(&w, BOB)), Refusal::NoDailyProblem);
     let board = w.svc.solvers_leaderboard(GUILD, 10).unwrap();
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].0, ALICE);

@@ -127,7 +127,15 @@ mod tests {
             .collect();
         assert!(picks.contains(&first));
         assert!(
-            choose_problem(&ProblemSet::default(), None, at_rank(5.0), &none, &unseen, 0).is_none()
+            choose_problem(
+                &ProblemSet::default(),
+                None,
+                at_rank(5.0),
+                &none,
+                &unseen,
+                0
+            )
+            .is_none()
         );
     }
 
