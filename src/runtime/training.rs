@@ -5,12 +5,22 @@
 use crate::game::training::{Day, Streak};
 use crate::game::{GuildId, UserId};
 use crate::problems::Problem;
-use crate::service::{Failure, TrainingAnswer, TrainingCommand};
-use crate::store::{DailyRow, TrainingRatingRow};
+use crate::service::{Failure, TrainingAnswer, TrainingCommand, TrainingProfile};
 
 use super::Handle;
 
 impl Handle {
+    /// Serves `set` from now on instead of the shipped problems.
+    pub async fn set_problem_set(&self, set: crate::problems::ProblemSet) {
+        let set = std::sync::Arc::new(set);
+        let _ = self
+            .query(move |s| {
+                s.set_problem_set(set);
+                Ok(())
+            })
+            .await;
+    }
+
     /// Applies a training command at the clock's time: one transaction, then the answer.
     ///
     /// # Errors
@@ -48,7 +58,7 @@ impl Handle {
         &self,
         guild: GuildId,
         user: UserId,
-    ) -> Result<(Option<TrainingRatingRow>, Streak, u32), Failure> {
+    ) -> Result<TrainingProfile, Failure> {
         let now = self.now();
         self.query(move |s| s.training_profile(guild, user, now))
             .await
@@ -65,14 +75,6 @@ impl Handle {
     ) -> Result<Vec<(UserId, Streak)>, Failure> {
         self.query(move |s| s.solvers_leaderboard(guild, limit))
             .await
-    }
-
-    /// A server's daily problem of `day`.
-    ///
-    /// # Errors
-    /// The database failed.
-    pub async fn daily_of(&self, guild: GuildId, day: Day) -> Result<Option<DailyRow>, Failure> {
-        self.query(move |s| s.daily_of(guild, day)).await
     }
 
     /// Where the Discord adapter posted a daily problem and its solution.

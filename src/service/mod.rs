@@ -78,7 +78,7 @@ pub use failure::Failure;
 
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
 pub use reads::{Leaderboard, Profile, Ranking, RecordWords, RunningGame};
-pub use training::{RatingChange, TrainingAnswer, TrainingCommand};
+pub use training::{RatingChange, TrainingAnswer, TrainingCommand, TrainingProfile};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]

@@ -47,6 +47,20 @@ pub enum TrainingCommand {
     },
 }
 
+/// A player's standing in the training ground, for their profile.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrainingProfile {
+    /// Their training rating (the start before their first rated attempt).
+    pub rating: Rating,
+    /// Rated attempts, and how many were solved.
+    pub attempts: u32,
+    pub solved: u32,
+    /// Their streak of daily problems on the server.
+    pub streak: Streak,
+    /// Its length as it stands today (0 once a day was missed).
+    pub streak_today: u32,
+}
+
 /// How a rating moved.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RatingChange {
@@ -148,13 +162,19 @@ impl Service {
         guild: GuildId,
         user: UserId,
         now: Timestamp,
-    ) -> Result<(Option<TrainingRatingRow>, Streak, u32), Failure> {
+    ) -> Result<TrainingProfile, Failure> {
         let offset = self.settings(guild)?.timezone;
         let (rating, streak) = self
             .store
-            .read(|tx| Ok::<_, StoreError>((tx.training_rating(user)?, tx.streak(guild, user)?)))?;
+            .read(|tx| Ok::<_, StoreError>((player_rating(tx, user)?, tx.streak(guild, user)?)))?;
         let today = Day::of(now, offset);
-        Ok((rating, streak, streak.as_of(today)))
+        Ok(TrainingProfile {
+            rating: rating.rating,
+            attempts: rating.attempts,
+            solved: rating.solved,
+            streak,
+            streak_today: streak.as_of(today),
+        })
     }
 
     /// A server's solvers of daily problems, most solved first.
@@ -167,14 +187,6 @@ impl Service {
         limit: u32,
     ) -> Result<Vec<(UserId, Streak)>, Failure> {
         Ok(self.store.read(|tx| tx.solvers_leaderboard(guild, limit))?)
-    }
-
-    /// The daily problem of a server's day, if one was posted.
-    ///
-    /// # Errors
-    /// The database failed.
-    pub fn daily_of(&self, guild: GuildId, day: Day) -> Result<Option<DailyRow>, Failure> {
-        Ok(self.store.read(|tx| tx.daily(guild, day))?)
     }
 
     /// The deadline of a server's daily problem at `now`: its next post, if it has one (at

@@ -90,9 +90,8 @@ fn a_problem_is_solved_click_by_click_and_both_ratings_move(
     let change = a.rating.unwrap();
     assert!(change.after.rating > change.before.rating);
     assert_eq!(refusal(click(&w, &a, "C3")), Refusal::ProblemOver);
-    let (rating, _, _) = w.svc.training_profile(GUILD, ALICE, w.now()).unwrap();
-    let rating = rating.unwrap();
-    assert_eq!((rating.attempts, rating.solved), (1, 1));
+    let t = w.svc.training_profile(GUILD, ALICE, w.now()).unwrap();
+    assert_eq!((t.attempts, t.solved), (1, 1));
 }
 
 #[rstest]
@@ -192,6 +191,9 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
     let board = w.svc.solvers_leaderboard(GUILD, 10).unwrap();
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].0, ALICE);
-    let (_, _, today) = w.svc.training_profile(GUILD, ALICE, w.now()).unwrap();
-    assert_eq!(today, 1, "yesterday's solve keeps the streak today");
+    let t = w.svc.training_profile(GUILD, ALICE, w.now()).unwrap();
+    assert_eq!(
+        t.streak_today, 1,
+        "yesterday's solve keeps the streak today"
+    );
 }

@@ -21,9 +21,7 @@ pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
         Ok(p) => {
             let lang = call.public_lang().await;
             let training = match call.bot.runtime.training_profile(call.guild, whose).await {
-                Ok((rating, streak, today)) => {
-                    ui::profile_embeds::training_line(lang, rating.as_ref(), streak, today)
-                }
+                Ok(t) => ui::profile_embeds::training_line(lang, &t),
                 Err(f) => {
                     super::log_failure(&f);
                     None

@@ -3,7 +3,8 @@
 //! the rating's move and the next problem), and the daily problem's public post and solution.
 
 use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, ReactionType,
+    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
+    ReactionType,
 };
 
 use crate::game::rating::Rank;
@@ -302,7 +303,8 @@ fn buttons(v: &ProblemView, lang: Lang) -> Vec<CreateActionRow> {
 pub fn reply(v: &ProblemView, lang: Lang, png: Option<Vec<u8>>) -> Reply {
     let mut embed = CreateEmbed::new()
         .title(title(lang, &v.problem))
-        .description(description(v, lang));
+        .description(description(v, lang))
+        .footer(CreateEmbedFooter::new(footer(&v.problem)));
     if png.is_some() {
         embed = embed.image(format!("attachment://{BOARD_FILE}"));
     }
@@ -316,6 +318,11 @@ pub fn reply(v: &ProblemView, lang: Lang, png: Option<Vec<u8>>) -> Reply {
     }
 }
 
+/// The footer of a problem: its number, by which a player can name it.
+fn footer(p: &Problem) -> String {
+    format!("#{}", p.id)
+}
+
 /// The daily post's embed: the day, the goal, how to answer.
 pub fn daily_embed(lang: Lang, day: Day, p: &Problem) -> CreateEmbed {
     CreateEmbed::new()
@@ -325,6 +332,7 @@ pub fn daily_embed(lang: Lang, day: Day, p: &Problem) -> CreateEmbed {
             goal_text(lang, p),
             tr!(lang, "daily-body", level = title(lang, p))
         ))
+        .footer(CreateEmbedFooter::new(footer(p)))
         .image(format!("attachment://{BOARD_FILE}"))
 }
 

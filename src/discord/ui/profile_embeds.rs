@@ -54,25 +54,19 @@ pub fn profile(p: &Profile, lang: Lang, training: Option<String>) -> CreateEmbed
 
 /// The training ground's line of a profile: the training rating and rank, problems solved,
 /// the daily streak; `None` before the first attempt and the first daily problem solved.
-pub fn training_line(
-    lang: Lang,
-    rating: Option<&crate::store::TrainingRatingRow>,
-    streak: crate::game::training::Streak,
-    today: u32,
-) -> Option<String> {
-    if rating.is_none() && streak.total == 0 {
+pub fn training_line(lang: Lang, t: &crate::service::TrainingProfile) -> Option<String> {
+    if t.attempts == 0 && t.streak.total == 0 {
         return None;
     }
-    let r = rating.map_or(crate::game::training::TRAINING_START, |r| r.rating);
     Some(tr!(
         lang,
         "profile-training",
-        rating = r.rating.round(),
-        rank = super::words::rank(lang, crate::game::rating::Rank::of(r.rank_value())),
-        solved = rating.map_or(0, |r| r.solved),
-        attempts = rating.map_or(0, |r| r.attempts),
-        streak = today,
-        best = streak.best
+        rating = t.rating.rating.round(),
+        rank = super::words::rank(lang, crate::game::rating::Rank::of(t.rating.rank_value())),
+        solved = t.solved,
+        attempts = t.attempts,
+        streak = t.streak_today,
+        best = t.streak.best
     ))
 }
 
