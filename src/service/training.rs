@@ -217,6 +217,11 @@ impl Service {
             return Err(Refusal::NothingToDo.into());
         };
         let set = self.problem_set();
+        tracing::debug!(
+            guild = guild.0,
+            problems = set.len(),
+            "the daily problem's deadline"
+        );
         let _one = lock(&self.training);
         let post = self.store.write(|tx| {
             let last = tx.last_daily(guild)?;

@@ -50,6 +50,7 @@ pub async fn press(p: &Press<'_>, id: ButtonId) {
         }
         _ => return,
     };
+    tracing::debug!(parent: &p.span, ?command, "a training command");
     match runtime.train(command).await {
         Ok(answer) => {
             let reply = problem_shown(answer.into(), p.lang).await;
