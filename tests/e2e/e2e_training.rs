@@ -13,6 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 use tengen::game::training::fixtures::spread_set;
 use tengen::problems::{Problem, ProblemSet, Step};
+use tengen::store::testing::TestSchema;
 
 use crate::e2e_support;
 use crate::support;
@@ -145,8 +146,32 @@ async fn ask(fake: &FakeDiscord, user: &TestUser) -> (u64, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_problem_solved_and_one_failed_in_two_languages_across_a_restart() {
+    solved_and_failed(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_problem_solved_and_one_failed_on_postgres() {
+    let Some(schema) = TestSchema::new("e2e training") else {
+        return;
+    };
+    solved_and_failed(Some(&schema.url)).await;
+}
+
+/// The environment of a bot on PostgreSQL at `url` (none: SQLite).
+fn database(url: Option<&str>) -> Vec<(String, String)> {
+    url.map(|u| {
+        vec![
+            ("DATABASE_URL".to_owned(), u.to_owned()),
+            ("DATABASE_CONNECTIONS".to_owned(), "4".to_owned()),
+        ]
+    })
+    .unwrap_or_default()
+}
+
+async fn solved_and_failed(url: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
-    let (set, env) = problems(dir.path());
+    let (set, mut env) = problems(dir.path());
+    env.extend(database(url));
     let fake = FakeDiscord::start().await;
     let alice = fake.user("alice");
     let bob = fake.user("bob").with_locale("zh-CN");
@@ -222,8 +247,21 @@ async fn press_next(fake: &FakeDiscord, user: &TestUser, id: u64, msg: &Value) -
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_daily_problem_over_two_days_of_a_test_clock() {
+    daily_over_two_days(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_problem_over_two_days_on_postgres() {
+    let Some(schema) = TestSchema::new("e2e daily") else {
+        return;
+    };
+    daily_over_two_days(Some(&schema.url)).await;
+}
+
+async fn daily_over_two_days(url: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
     let (set, mut env) = problems(dir.path());
+    env.extend(database(url));
     // The bot's clock: a few seconds before 09:00 UTC of the next day, then a day later.
     let clock = dir.path().join("clock-offset");
     let system = std::time::SystemTime::now()
