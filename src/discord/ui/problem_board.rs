@@ -181,7 +181,7 @@ fn description(v: &ProblemView, lang: Lang) -> String {
         }
         (AttemptState::Failed, _) if v.solution => {
             let (_, line) = solution_of(&v.attempt, p);
-            let first = if (moves.len().saturating_sub(2)) % 2 == 0 {
+            let first = if moves.len().saturating_sub(2).is_multiple_of(2) {
                 p.to_play
             } else {
                 p.to_play.opponent()

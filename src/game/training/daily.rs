@@ -87,7 +87,7 @@ impl UtcOffset {
     pub fn from_minutes(minutes: i32) -> Option<UtcOffset> {
         (-12 * 60..=14 * 60)
             .contains(&minutes)
-            .then(|| UtcOffset(minutes as i16))
+            .then_some(UtcOffset(minutes as i16))
     }
 
     /// Minutes east of UTC.
