@@ -3,8 +3,8 @@
 //! problem of each kind when it holds problems, else the test fixture).
 
 use tengen::discord::ui::problem_board::{draw, solution_of};
-use tengen::game::training::fixtures::capture_problem;
 use tengen::game::training::Attempt;
+use tengen::game::training::fixtures::capture_problem;
 use tengen::game::{GuildId, Timestamp, UserId};
 use tengen::problems::{Kind, Problem, ProblemSet};
 
