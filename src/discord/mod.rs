@@ -384,7 +384,8 @@ async fn drain_lane(
 
 /// Catches what players see up with what was committed: the turns start-up renewed, the
 /// invitations whose message was never saved, the boards that fell behind or were never
-/// posted — at once, then from time to time.
+/// posted, the daily problem whose post or solution is missing — at once, then from time to
+/// time.
 async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
     let recovered = match bot.runtime.take_recovered().await {
         Ok(r) => r,
@@ -401,6 +402,9 @@ async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
     let mut at_start = true;
     loop {
         publish::reconcile(&bot, at_start).await;
+        if let Some(http) = bot.http().cloned() {
+            publish::training_steps::reconcile_daily(&bot, &http).await;
+        }
         at_start = false;
         tokio::select! {
             () = tokio::time::sleep(RECONCILE_EVERY) => {}

@@ -77,6 +77,17 @@ impl Handle {
             .await
     }
 
+    /// The latest daily post of every server served (see
+    /// [`crate::service::Service::latest_daily_posts`]).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn latest_daily_posts(
+        &self,
+    ) -> Result<Vec<(GuildId, crate::game::training::DailyPost)>, Failure> {
+        self.query(|s| s.latest_daily_posts()).await
+    }
+
     /// Where the Discord adapter posted a daily problem and its solution.
     ///
     /// # Errors

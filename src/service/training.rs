@@ -189,6 +189,43 @@ impl Service {
         Ok(self.store.read(|tx| tx.solvers_leaderboard(guild, limit))?)
     }
 
+    /// The latest daily post of every server served, as its deadline made it (with the day
+    /// before's solution and solvers when that closed it): what the front end checks was
+    /// shown, after a crash between a post's commit and its message.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn latest_daily_posts(&self) -> Result<Vec<(GuildId, DailyPost)>, Failure> {
+        let scope = self.scope();
+        Ok(self.store.read(|tx| {
+            let mut out = Vec::new();
+            for row in tx.latest_dailies(&scope)? {
+                let before = tx
+                    .daily(row.guild, row.day.previous())?
+                    .filter(|b| b.solution_at == Some(row.posted_at));
+                let previous = match before {
+                    Some(b) => Some(PastDaily {
+                        day: b.day,
+                        problem: b.problem,
+                        channel: b.channel,
+                        solvers: tx.daily_solvers(b.guild, b.day)?,
+                    }),
+                    None => None,
+                };
+                out.push((
+                    row.guild,
+                    DailyPost {
+                        day: row.day,
+                        problem: row.problem,
+                        channel: row.channel,
+                        previous,
+                    },
+                ));
+            }
+            Ok::<_, StoreError>(out)
+        })?)
+    }
+
     /// The deadline of a server's daily problem at `now`: its next post, if it has one (at
     /// or before `now` when today's is due and not posted, as after a restart).
     ///

@@ -287,6 +287,20 @@ impl Tx<'_> {
         )
     }
 
+    /// Each server's latest daily problem, for the servers of `scope`.
+    ///
+    /// # Errors
+    /// A database error, or a row that does not decode.
+    pub fn latest_dailies(&self, scope: &super::Scope) -> Result<Vec<DailyRow>, StoreError> {
+        let sql = format!(
+            "SELECT {DAILY_COLUMNS} FROM training_daily AS d WHERE day = \
+             (SELECT MAX(day) FROM training_daily AS l WHERE l.guild_id = d.guild_id) AND {} \
+             ORDER BY guild_id",
+            scope.condition("d.guild_id")
+        );
+        self.query_all(&sql, &[], daily_row)
+    }
+
     /// The problems a server's daily posts have used.
     ///
     /// # Errors

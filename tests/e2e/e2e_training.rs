@@ -346,11 +346,20 @@ async fn daily_over_two_days(url: Option<&str>) {
     };
     assert_eq!(posts("Daily problem"), 1);
 
-    // The next day, the bot down over the hour: at its start, the solution with Alice as
-    // the one solver, then day two's problem; once each.
+    // The next day, the bot down over the hour: at its start the day's deadline fires and
+    // is committed, but Discord refuses the first messages (as a crash between the commit and
+    // the post would leave them); the bot's catching up posts what is missing: the solution
+    // with Alice as the one solver, then day two's problem; once each.
     tokio::time::sleep(std::time::Duration::from_millis(5_500)).await;
+    let path = format!("/channels/{channel}/messages");
+    fake.fail_next("POST", &path, 500, 2);
+    let down = fake.now();
     bot = crash_and_restart_with(&mut bot, &fake, dir.path(), &env, || {
         std::fs::write(&clock, (target - system + DAY).to_string()).unwrap();
+    })
+    .await;
+    fake.wait_for_request("a refused daily post", STEP, |r| {
+        r.at > down && r.is("POST", &path) && r.status == 500
     })
     .await;
     let solution = fake
@@ -368,6 +377,12 @@ async fn daily_over_two_days(url: Option<&str>) {
     .await;
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     assert_eq!((posts("Daily problem"), posts("Solution of")), (2, 1));
+    let refused = fake
+        .requests()
+        .iter()
+        .filter(|r| r.at > down && r.is("POST", &path) && r.status == 500)
+        .count();
+    assert_eq!(refused, 2, "both faults were met");
 
     // Day one's "Try it" is over now, said privately in Bob's language.
     let i = try_it(&bob);

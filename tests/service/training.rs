@@ -186,6 +186,11 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
     assert_ne!(next.problem, post.problem, "a problem not posted before");
     let previous = next.previous.as_ref().unwrap();
     assert_eq!((previous.day, previous.solvers.clone()), (day, vec![ALICE]));
+    // What the front end checks was shown after a crash: the latest post, with the solution
+    // it closed.
+    let latest = w.svc.latest_daily_posts().unwrap();
+    assert_eq!(latest.len(), 1);
+    assert_eq!(latest[0].1, **next);
     // The day before's problem is over for "Try it".
     assert_eq!(refusal(try_it(&w, BOB)), Refusal::NoDailyProblem);
     let board = w.svc.solvers_leaderboard(GUILD, 10).unwrap();

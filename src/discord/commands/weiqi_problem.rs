@@ -1,10 +1,11 @@
 //! `/weiqi problem [kind]`: a training problem at the player's level, privately (or the
 //! server's board of daily problem solvers).
 
+use crate::game::Refusal;
 use crate::game::training::Day;
 use crate::problems::Kind;
 use crate::runtime;
-use crate::service::TrainingCommand;
+use crate::service::{Failure, TrainingCommand};
 
 use super::Call;
 use crate::discord::bot::{Ctx, Error};
@@ -49,6 +50,10 @@ async fn solvers(call: &Call<'_>) {
         runtime.settings(call.guild).await,
     );
     match (rows, settings) {
+        (Ok(rows), Ok(settings)) if rows.is_empty() && settings.daily_channel.is_none() => {
+            let f = Failure::Refused(Refusal::DailyNotConfigured);
+            call.failure(&f).await;
+        }
         (Ok(rows), Ok(settings)) => {
             let lang = call.public_lang().await;
             let today = Day::of(runtime.now(), settings.timezone);

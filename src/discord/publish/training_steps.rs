@@ -79,6 +79,26 @@ pub async fn post_daily(bot: &Bot, http: &Http, guild: GuildId, post: &DailyPost
     .await;
 }
 
+/// Posts what the latest daily post of each server still lacks on Discord (a crash between
+/// its commit and its message): each message is posted unless recorded, in the server's
+/// lane, so a post being made meanwhile is not made twice.
+pub async fn reconcile_daily(bot: &Bot, http: &Http) {
+    let latest = match bot.runtime.latest_daily_posts().await {
+        Ok(l) => l,
+        Err(e) => {
+            warn!(error = %e, "cannot read the daily posts; they wait");
+            return;
+        }
+    };
+    for (guild, post) in latest {
+        let Some(key) = crate::game::Subject::Daily(guild).game_key() else {
+            continue;
+        };
+        let _turn = bot.publisher.turn(key).await;
+        post_daily(bot, http, guild, &post).await;
+    }
+}
+
 /// Posts a daily message unless the record says it is posted, then records it.
 #[allow(clippy::too_many_arguments)]
 async fn post_once(
