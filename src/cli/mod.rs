@@ -3,6 +3,9 @@
 
 pub mod gtp;
 mod migrate_db;
+pub mod problems;
+pub mod problems_export;
+pub mod problems_gnugo;
 mod render;
 mod replay;
 mod worker;
@@ -42,6 +45,8 @@ pub enum Command {
     /// Think for the computer: take searches from the PostgreSQL database of `DATABASE_URL`
     /// (the bots run with `AI_WORKERS=external`), answer them, until SIGTERM or SIGINT.
     Worker(worker::WorkerArgs),
+    /// The training ground's problems: generate the set, prove it again, write it as SGF.
+    Problems(problems::ProblemsArgs),
 }
 
 /// Where `tengen health` looks.
@@ -84,6 +89,7 @@ pub fn main() -> ExitCode {
         Some(Command::Health(args)) => health(&args),
         Some(Command::MigrateDb(args)) => migrate_db::run(&args),
         Some(Command::Worker(args)) => worker::run(&args),
+        Some(Command::Problems(args)) => problems::run(&args),
     }
 }
 

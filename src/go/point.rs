@@ -228,6 +228,35 @@ pub fn column_letter(col: u8) -> char {
     COLUMN_LETTERS[col.min(MAX_SIZE - 1) as usize] as char
 }
 
+/// A point is written as players write it (`C3`): in a stored problem set, in JSON.
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Point, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A board size is written as its edge (`19`), refused outside 5..=19.
+impl serde::Serialize for BoardSize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for BoardSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardSize, D::Error> {
+        let edge = u8::deserialize(d)?;
+        BoardSize::new(edge)
+            .ok_or_else(|| serde::de::Error::custom(format!("no board of {edge}×{edge}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,34 +345,5 @@ mod tests {
         assert_eq!(names(9), ["C3", "C7", "E5", "G3", "G7"]);
         assert_eq!(names(7), ["C3", "C5", "E3", "E5"]);
         assert_eq!(names(5), ["C3"]);
-    }
-}
-
-/// A point is written as players write it (`C3`): in a stored problem set, in JSON.
-impl serde::Serialize for Point {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Point {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Point, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// A board size is written as its edge (`19`), refused outside 5..=19.
-impl serde::Serialize for BoardSize {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(self.0)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for BoardSize {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardSize, D::Error> {
-        let edge = u8::deserialize(d)?;
-        BoardSize::new(edge)
-            .ok_or_else(|| serde::de::Error::custom(format!("no board of {edge}×{edge}")))
     }
 }

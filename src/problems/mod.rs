@@ -4,8 +4,18 @@
 //! Pure like `go`, on which alone it stands: no players, no ratings of people, no I/O but the
 //! command line's reading and writing of sets (in `cli`).
 
+mod export;
+pub mod generate;
 mod model;
+pub mod prove;
 mod set;
+pub mod solver;
+#[cfg(test)]
+pub(crate) mod testing;
 
+pub use export::{goal_text, to_sgf};
 pub use model::{Answer, Goal, Kind, Node, Objective, Problem, Rect, Reply, Step, Theme, Tree};
 pub use set::{ProblemSet, SET_FORM_VERSION, SetError};
+
+#[cfg(test)]
+mod tests;

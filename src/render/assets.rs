@@ -257,7 +257,7 @@ impl SizeAssets {
 
 /// Draws one stone with its shading and a soft shadow, centred at a point whose fractional
 /// part is `frac` (0.5 when the grid lines are 1 px, 0 when they are 2 px).
-fn stone_sprite(color: Color, r: f32, frac: f32) -> Sprite {
+pub(crate) fn stone_sprite(color: Color, r: f32, frac: f32) -> Sprite {
     let offset = (r * 1.2).ceil() + 2.0;
     let side = (2.0 * offset + 2.0) as u32;
     let mut pm = canvas(side, side);

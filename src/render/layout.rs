@@ -11,7 +11,7 @@ pub const BOARD_PX: u32 = 720;
 /// Height of the caption strip under the board (captures, move, score).
 pub const CAPTION_PX: u32 = 56;
 /// Room kept on each side for the coordinates, outside the stones of the first line.
-const COORD_BAND: f32 = 38.0;
+pub(crate) const COORD_BAND: f32 = 38.0;
 
 /// The geometry of one board size.
 #[derive(Debug, Clone, Copy, PartialEq)]

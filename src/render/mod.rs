@@ -7,6 +7,7 @@
 
 mod assets;
 pub mod chart;
+mod crop;
 pub mod event_charts;
 mod layout;
 mod palette;
@@ -19,6 +20,7 @@ use crate::go::{
     Board, BoardSize, ByColor, Color, Count, Game, Move, Owner, Point, format_half_points,
 };
 
+pub use crop::{View, crop_image_size, crop_point_center};
 pub use layout::{BOARD_PX, CAPTION_PX, image_size, point_center};
 pub use regions::{Region, region_of, regions};
 
@@ -52,6 +54,16 @@ pub struct RenderOptions {
     /// A consultation team's votes so far: a blue disc with the number of votes on each point
     /// voted for.
     pub votes: Vec<(Point, u32)>,
+    /// Only this part of the board, larger, as a problem book prints a corner (see
+    /// [`View`]); `None` draws the whole board. The picker's regions belong to the whole
+    /// board: `show_regions` is not drawn in a view.
+    pub view: Option<View>,
+    /// Marked points (a problem's target stones): a small triangle, in the other stone's
+    /// colour on a stone, in ink on an empty point.
+    pub marked: Vec<Point>,
+    /// Numbered points (a solution's moves in order): the number on the stone in the other
+    /// stone's colour, or in ink on an empty point.
+    pub numbers: Vec<(Point, u32)>,
     /// The strip under the board.
     pub caption: Caption,
 }
@@ -84,6 +96,9 @@ impl RenderOptions {
             dead: Vec::new(),
             territory: Vec::new(),
             votes: Vec::new(),
+            view: None,
+            marked: Vec::new(),
+            numbers: Vec::new(),
             caption: Caption {
                 captures: Some(game.captures()),
                 move_number: Some(game.moves().len()),
@@ -158,6 +173,13 @@ pub fn prepare_all() {
 pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     let pm = render_pixmap(board, opts);
     let indexed = assets::palette(board.size());
+    if opts.view.is_some() {
+        // No pixel of a view is known from a cached empty board: a transparent stand-in
+        // matches none of the opaque pixels, so each goes through the palette.
+        let none = assets::canvas(pm.width(), pm.height());
+        let zeros = vec![0u8; pm.data().len() / 4];
+        return encode(&pm, &indexed.palette, &none, &zeros);
+    }
     let empty = &assets::for_size(board.size()).empty[usize::from(opts.show_regions)];
     encode(
         &pm,
@@ -169,6 +191,9 @@ pub fn render_png(board: &Board, opts: &RenderOptions) -> Result<Vec<u8>, Render
 
 /// Draws `board` with `opts` into a pixmap (premultiplied RGBA, fully opaque).
 pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
+    if let Some(view) = opts.view {
+        return crop::render_pixmap(board, opts, view);
+    }
     let size = board.size();
     let a = assets::for_size(size);
     let l = &a.layout;
@@ -190,33 +215,9 @@ pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
             sprite.draw(&mut pm, sx, sy);
         }
     }
-    let mark = (l.cell * 0.07).max(2.0);
-    for &(p, owner) in &opts.territory {
-        if size.contains(p) {
-            territory_square(&mut pm, l.center(p), l.cell, owner);
-        }
-    }
-    for &p in &opts.dead {
-        if size.contains(p) && board.get(p).is_some() {
-            cross(&mut pm, l.center(p), l.cell, mark);
-        }
-    }
-    if let Some(p) = opts
-        .ko
-        .filter(|&p| size.contains(p) && board.get(p).is_none())
-    {
-        ko_square(&mut pm, l.center(p), l.cell, mark);
-    }
-    if let Some(p) = opts.last_move.filter(|&p| size.contains(p))
-        && let Some(color) = board.get(p)
-    {
-        last_move_ring(&mut pm, l.center(p), l.stone, mark, color);
-    }
-    for &(p, n) in &opts.votes {
-        if size.contains(p) && board.get(p).is_none() && n > 0 {
-            vote_mark(&mut pm, l.center(p), l.cell, n);
-        }
-    }
+    overlays(&mut pm, board, opts, l.cell, l.stone, &|p| {
+        size.contains(p).then(|| l.center(p))
+    });
     if opts.show_regions {
         for label in &a.labels {
             assets::blit(&mut pm, &label.pixmap, label.x, label.y, 1.0);
@@ -224,6 +225,124 @@ pub(crate) fn render_pixmap(board: &Board, opts: &RenderOptions) -> Pixmap {
     }
     caption(&mut pm, &opts.caption);
     pm
+}
+
+/// The marks over the stones, for the whole board and a view alike: territory, dead stones'
+/// crosses, the ko square, the last-move ring, votes, marked points and numbers. `at` gives a
+/// point's pixel centre, or `None` when the picture does not show it.
+fn overlays(
+    pm: &mut Pixmap,
+    board: &Board,
+    opts: &RenderOptions,
+    cell: f32,
+    stone: f32,
+    at: &dyn Fn(Point) -> Option<(f32, f32)>,
+) {
+    let mark = (cell * 0.07).max(2.0);
+    for &(p, owner) in &opts.territory {
+        if let Some(c) = at(p) {
+            territory_square(pm, c, cell, owner);
+        }
+    }
+    for &p in &opts.dead {
+        if let Some(c) = at(p)
+            && board.get(p).is_some()
+        {
+            cross(pm, c, cell, mark);
+        }
+    }
+    if let Some(p) = opts.ko
+        && let Some(c) = at(p)
+        && board.get(p).is_none()
+    {
+        ko_square(pm, c, cell, mark);
+    }
+    if let Some(p) = opts.last_move
+        && let Some(c) = at(p)
+        && let Some(color) = board.get(p)
+    {
+        last_move_ring(pm, c, stone, mark, color);
+    }
+    for &(p, n) in &opts.votes {
+        if let Some(c) = at(p)
+            && board.get(p).is_none()
+            && n > 0
+        {
+            vote_mark(pm, c, cell, n);
+        }
+    }
+    for &p in &opts.marked {
+        if let Some(c) = at(p) {
+            triangle(pm, c, cell, mark, board.get(p));
+        }
+    }
+    for &(p, n) in &opts.numbers {
+        if let Some(c) = at(p) {
+            number(pm, c, cell, n, board.get(p));
+        }
+    }
+}
+
+/// A triangle centred on a marked point: in the other stone's colour on a stone, in ink on a
+/// patch of wood on an empty point.
+fn triangle(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, width: f32, on: Option<Color>) {
+    let r = cell * 0.24;
+    let mut pb = PathBuilder::new();
+    pb.move_to(x, y - r);
+    pb.line_to(x + r * 0.866, y + r * 0.5);
+    pb.line_to(x - r * 0.866, y + r * 0.5);
+    pb.close();
+    let Some(path) = pb.finish() else {
+        return;
+    };
+    if on.is_none()
+        && let Some(patch) = PathBuilder::from_circle(x, y, cell * 0.3)
+    {
+        pm.fill_path(
+            &patch,
+            &paint(assets::WOOD, 255),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let stroke = Stroke {
+        width: width * 1.2,
+        line_join: tiny_skia::LineJoin::Round,
+        ..Stroke::default()
+    };
+    pm.stroke_path(
+        &path,
+        &paint(on.map_or(INK, contrast), 255),
+        &stroke,
+        Transform::identity(),
+        None,
+    );
+}
+
+/// A move's number on its point: in the other stone's colour on a stone, in ink on a patch of
+/// wood on an empty point (a stone taken since, or a move not on the board drawn).
+fn number(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, n: u32, on: Option<Color>) {
+    let label = n.to_string();
+    let share = match label.len() {
+        1 => 0.52,
+        2 => 0.44,
+        _ => 0.32,
+    };
+    let px = (cell * share).clamp(9.0, 52.0);
+    if on.is_none()
+        && let Some(patch) = PathBuilder::from_circle(x, y, cell * 0.34)
+    {
+        pm.fill_path(
+            &patch,
+            &paint(assets::WOOD, 255),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let [r, g, b] = on.map_or(INK, contrast);
+    text::draw(pm, &label, px, x, y, Align::Center, [r, g, b, 255]);
 }
 
 /// The colour a marker takes on a stone of `color`: the other stone's colour.
@@ -360,8 +479,13 @@ fn territory_square(pm: &mut Pixmap, (x, y): (f32, f32), cell: f32, owner: Color
 /// message around it): each side's stone and its prisoners (`+3`) on the left; the score, or
 /// the move (`#12`) and an arrow to the stone of the side to play, on the right.
 fn caption(pm: &mut Pixmap, c: &Caption) {
+    caption_at(pm, c, layout::caption_mid());
+}
+
+/// The caption with its middle at `mid` (a view's strip lies higher or lower than the whole
+/// board's).
+fn caption_at(pm: &mut Pixmap, c: &Caption, mid: f32) {
     let cap = assets::caption();
-    let mid = layout::caption_mid();
     let px = 19.0;
     let ink = [40, 28, 12, 255];
     let mut x = 22.0;
@@ -465,6 +589,9 @@ fn sample_playing(empty: &[Point], last: Option<Point>) -> RenderOptions {
             .zip([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 37])
             .map(|(&p, n)| (p, n))
             .collect(),
+        view: None,
+        marked: Vec::new(),
+        numbers: Vec::new(),
         caption: Caption {
             captures: Some(ByColor {
                 black: 12,
@@ -501,6 +628,9 @@ fn sample_ended(stones: &[Point], empty: &[Point], last: Option<Point>) -> Rende
             })
             .collect(),
         dead,
+        view: None,
+        marked: Vec::new(),
+        numbers: Vec::new(),
         caption: Caption {
             captures: Some(ByColor {
                 black: 7,

@@ -485,3 +485,313 @@ fn a_team_s_votes_are_blue_discs_with_white_counts_on_empty_points_only() {
         "the stone, unmarked: {stone:?}"
     );
 }
+
+/// The bent three of the problems' tests: White's corner group, Black to kill at A1.
+fn corner_problem() -> Board {
+    let s = size(19);
+    let mut b = Board::new(s);
+    let black = ["A4", "B4", "C4", "C3", "D3", "D2", "D1"];
+    let white = ["A3", "B3", "B2", "C2", "C1"];
+    b.set_stones(
+        black
+            .iter()
+            .map(|t| (pt(s, t), Some(Color::Black)))
+            .chain(white.iter().map(|t| (pt(s, t), Some(Color::White)))),
+    );
+    b
+}
+
+/// The 7×7 lower-left corner.
+const CORNER: View = View {
+    col_lo: 0,
+    col_hi: 6,
+    row_lo: 0,
+    row_hi: 6,
+};
+
+fn viewed(opts: RenderOptions) -> RenderOptions {
+    RenderOptions {
+        view: Some(CORNER),
+        ..opts
+    }
+}
+
+fn crop_center(s: BoardSize, text: &str) -> (f32, f32) {
+    crop_point_center(s, CORNER, pt(s, text)).expect("the corner shows the point")
+}
+
+#[test]
+fn a_corner_view_fills_the_picture_with_larger_points() {
+    let b = corner_problem();
+    let s = b.size();
+    let png = render_png(&b, &viewed(RenderOptions::default())).expect("renders");
+    assert!(png.len() <= 80 * 1024, "{} bytes", png.len());
+    let img = decode(&png);
+    assert_eq!((img.width(), img.height()), crop_image_size(s, CORNER));
+    assert_eq!(img.width(), 720);
+    assert!((700..=776).contains(&img.height()), "{}", img.height());
+    let (x0, y0) = crop_center(s, "A1");
+    let (x1, y1) = crop_center(s, "B2");
+    let cell = x1 - x0;
+    assert_eq!(y0 - y1, cell, "square cells, row 1 lowest");
+    let whole = layout::Layout::of(s).cell;
+    assert!(cell > 2.5 * whole, "cells of {cell} px against {whole}");
+    assert!(crop_point_center(s, CORNER, pt(s, "H8")).is_none());
+    // Stones fill their larger points.
+    let (x, y) = crop_center(s, "D1");
+    let black = at(&img, (x + cell * 0.3, y));
+    assert!(black.iter().all(|&c| c < 90), "black at D1: {black:?}");
+    let (x, y) = crop_center(s, "A3");
+    let white = at(&img, (x + cell * 0.2, y + cell * 0.2));
+    assert!(white.iter().all(|&c| c > 180), "white at A3: {white:?}");
+    // The board's edges end at their line; the cut sides' lines run out past the last point.
+    let (x, y) = crop_center(s, "A6");
+    let outside = at(&img, (x - cell * 0.3, y));
+    assert!(close(outside, assets::WOOD, 8), "left of A6: {outside:?}");
+    let (x, y) = crop_center(s, "G6");
+    let run_out = at(&img, (x + cell * 0.3, y));
+    assert!(close(run_out, assets::INK, 12), "right of G6: {run_out:?}");
+    let (x, y) = crop_center(s, "E7");
+    let run_out = at(&img, (x, y - cell * 0.3));
+    assert!(close(run_out, assets::INK, 12), "above E7: {run_out:?}");
+    let (x, y) = crop_center(s, "F1");
+    let below = at(&img, (x, y + cell * 0.3));
+    assert!(close(below, assets::WOOD, 8), "below F1: {below:?}");
+    // The corner's star point, D4, is a dot; E5 is a plain crossing.
+    let (x, y) = crop_center(s, "D4");
+    let dot = at(&img, (x + cell * 0.04, y + cell * 0.04));
+    assert!(close(dot, assets::INK, 20), "star point at D4: {dot:?}");
+    let (x, y) = crop_center(s, "E5");
+    let plain = at(&img, (x + cell * 0.05, y + cell * 0.05));
+    assert!(close(plain, assets::WOOD, 10), "no dot at E5: {plain:?}");
+    // The coordinates of the columns shown are written above the grid: dark pixels around
+    // the letter's place, wood elsewhere in that band.
+    let (x, y) = crop_center(s, "C7");
+    let band = y - cell * 0.6 - 19.0;
+    let ink = (-8..=8)
+        .flat_map(|dx| (-8..=8).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| {
+            let p = at(&img, (x + dx as f32, band + dy as f32));
+            p.iter().all(|&c| c < 150)
+        })
+        .count();
+    assert!(ink > 5, "letter C above the grid: {ink} dark pixels");
+}
+
+#[test]
+fn a_view_out_of_order_or_off_the_board_is_cut_to_the_board() {
+    let b = board(NINE);
+    let s = b.size();
+    let odd = View {
+        col_lo: 30,
+        col_hi: 2,
+        row_lo: 4,
+        row_hi: 4,
+    };
+    let opts = RenderOptions {
+        view: Some(odd),
+        last_move: Some(pt(s, "C3")),
+        ..RenderOptions::default()
+    };
+    let img = decode(&render_png(&b, &opts).expect("renders"));
+    assert_eq!((img.width(), img.height()), crop_image_size(s, odd));
+    // Columns C to J of row 5.
+    assert!(crop_point_center(s, odd, pt(s, "C5")).is_some());
+    assert!(crop_point_center(s, odd, pt(s, "J5")).is_some());
+    assert!(crop_point_center(s, odd, pt(s, "B5")).is_none());
+    assert!(crop_point_center(s, odd, pt(s, "C4")).is_none());
+}
+
+/// The pixels where two images differ.
+fn differences(a: &RgbImage, b: &RgbImage) -> Vec<(u32, u32)> {
+    a.enumerate_pixels()
+        .filter(|&(x, y, p)| b.get_pixel(x, y) != p)
+        .map(|(x, y, _)| (x, y))
+        .collect()
+}
+
+/// Whether every pixel of `diff` lies within `r` of one of `centres`, and some do.
+fn only_near(diff: &[(u32, u32)], centres: &[(f32, f32)], r: f32) -> bool {
+    !diff.is_empty()
+        && diff.iter().all(|&(x, y)| {
+            centres
+                .iter()
+                .any(|&(cx, cy)| (x as f32 - cx).abs() <= r && (y as f32 - cy).abs() <= r)
+        })
+}
+
+#[test]
+fn marks_go_on_the_marked_stones_in_the_contrasting_colour() {
+    let b = corner_problem();
+    let s = b.size();
+    let target = ["A3", "B3", "B2", "C2", "C1"].map(|t| pt(s, t));
+    let plain = decode(&render_png(&b, &viewed(RenderOptions::default())).expect("renders"));
+    let marked = decode(
+        &render_png(
+            &b,
+            &viewed(RenderOptions {
+                marked: target.to_vec(),
+                ..RenderOptions::default()
+            }),
+        )
+        .expect("renders"),
+    );
+    let (x0, _) = crop_center(s, "A1");
+    let (x1, _) = crop_center(s, "B1");
+    let cell = x1 - x0;
+    let centres: Vec<(f32, f32)> = target
+        .iter()
+        .map(|t| crop_center(s, &t.to_string()))
+        .collect();
+    let diff = differences(&plain, &marked);
+    assert!(
+        only_near(&diff, &centres, cell * 0.35),
+        "{} pixels changed, some away from the target",
+        diff.len()
+    );
+    // On the white stones the triangle is dark: its top corner, a quarter cell up.
+    let (x, y) = crop_center(s, "B2");
+    let top = (-3..=3)
+        .map(|dy| at(&marked, (x, y - cell * 0.24 + dy as f32)))
+        .filter(|p| p.iter().all(|&c| c < 90))
+        .count();
+    assert!(top > 0, "no dark corner of the triangle on B2");
+    // The whole board takes marks too, on the same points only.
+    let full_plain = decode(&render_png(&b, &RenderOptions::default()).expect("renders"));
+    let full = decode(
+        &render_png(
+            &b,
+            &RenderOptions {
+                marked: target.to_vec(),
+                ..RenderOptions::default()
+            },
+        )
+        .expect("renders"),
+    );
+    let whole: Vec<(f32, f32)> = target.iter().map(|&t| point_center(s, t)).collect();
+    let l = layout::Layout::of(s);
+    assert!(only_near(
+        &differences(&full_plain, &full),
+        &whole,
+        l.cell * 0.4
+    ));
+}
+
+#[test]
+fn numbers_are_written_on_the_stones_in_the_contrasting_colour() {
+    let mut b = corner_problem();
+    let s = b.size();
+    // The solution's first two moves: Black A1, White B1.
+    b.set_stones([
+        (pt(s, "A1"), Some(Color::Black)),
+        (pt(s, "B1"), Some(Color::White)),
+    ]);
+    let numbers = vec![(pt(s, "A1"), 1), (pt(s, "B1"), 2), (pt(s, "A2"), 3)];
+    let plain = decode(&render_png(&b, &viewed(RenderOptions::default())).expect("renders"));
+    let numbered = decode(
+        &render_png(
+            &b,
+            &viewed(RenderOptions {
+                numbers: numbers.clone(),
+                ..RenderOptions::default()
+            }),
+        )
+        .expect("renders"),
+    );
+    let (x0, _) = crop_center(s, "A1");
+    let (x1, _) = crop_center(s, "B1");
+    let cell = x1 - x0;
+    let centres: Vec<(f32, f32)> = numbers
+        .iter()
+        .map(|(p, _)| crop_center(s, &p.to_string()))
+        .collect();
+    let diff = differences(&plain, &numbered);
+    assert!(only_near(&diff, &centres, cell * 0.4), "{}", diff.len());
+    let count = |img: &RgbImage, at_: &str, bright: bool| {
+        let (x, y) = crop_center(s, at_);
+        let r = (cell * 0.2) as i32;
+        (-r..=r)
+            .flat_map(|dx| (-r..=r).map(move |dy| (dx, dy)))
+            .map(|(dx, dy)| at(img, (x + dx as f32, y + dy as f32)))
+            .filter(|p| {
+                if bright {
+                    p.iter().all(|&c| c > 200)
+                } else {
+                    p.iter().all(|&c| c < 60)
+                }
+            })
+            .count()
+    };
+    // White figures on the black stone, black figures on the white one, ink on the empty A2.
+    assert_eq!(count(&plain, "A1", true), 0);
+    assert!(count(&numbered, "A1", true) > 20, "the 1 on A1");
+    assert_eq!(count(&plain, "B1", false), 0);
+    assert!(count(&numbered, "B1", false) > 20, "the 2 on B1");
+    assert!(count(&numbered, "A2", false) > 20, "the 3 on A2");
+}
+
+/// Writes the corner problem's pictures (the bare view, the marked target, the numbered
+/// solution, and a side view of a 9×9) into `TENGEN_LOOK_DIR` or the temporary directory, to
+/// be opened and looked at.
+#[test]
+#[ignore = "writes pictures to look at; run by hand"]
+fn crop_pictures_for_a_look() {
+    let dir = std::env::var_os("TENGEN_LOOK_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(std::env::temp_dir);
+    let b = corner_problem();
+    let s = b.size();
+    let target: Vec<Point> = ["A3", "B3", "B2", "C2", "C1"]
+        .iter()
+        .map(|t| pt(s, t))
+        .collect();
+    let mut solved = b.clone();
+    solved.set_stones([
+        (pt(s, "A1"), Some(Color::Black)),
+        (pt(s, "B1"), Some(Color::White)),
+    ]);
+    let pictures = [
+        ("crop-bare", b.clone(), viewed(RenderOptions::default())),
+        (
+            "crop-problem",
+            b.clone(),
+            viewed(RenderOptions {
+                marked: target.clone(),
+                caption: Caption {
+                    to_move: Some(Color::Black),
+                    ..Caption::default()
+                },
+                ..RenderOptions::default()
+            }),
+        ),
+        (
+            "crop-solution",
+            solved,
+            viewed(RenderOptions {
+                marked: target,
+                numbers: vec![(pt(s, "A1"), 1), (pt(s, "B1"), 2), (pt(s, "A2"), 3)],
+                ..RenderOptions::default()
+            }),
+        ),
+        (
+            "crop-side",
+            board(NINE),
+            RenderOptions {
+                view: Some(View {
+                    col_lo: 1,
+                    col_hi: 7,
+                    row_lo: 0,
+                    row_hi: 3,
+                }),
+                last_move: Some(pt(size(9), "G3")),
+                ..RenderOptions::default()
+            },
+        ),
+    ];
+    for (name, b, opts) in pictures {
+        let png = render_png(&b, &opts).expect("renders");
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, &png).expect("writes the picture");
+        eprintln!("{} ({} bytes)", path.display(), png.len());
+    }
+}

@@ -87,8 +87,12 @@ impl GtpEngine {
         GtpEngine::start(command)?.ask("protocol_version", within)
     }
 
-    /// Sends one command and waits for its answer: the text after `=`.
-    fn ask(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
+    /// Sends one command and waits up to `within` for its answer: the text after `=`. Other
+    /// programs ask their own questions this way (GNU Go's reading of a problem, in `cli`).
+    ///
+    /// # Errors
+    /// The engine ended, refused the command (`?`, with its message), or was silent.
+    pub fn ask(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
         writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| EngineError::Ended)?;
