@@ -2,7 +2,7 @@
 //! at: `cargo run --release --example problem_boards -- DIR` (the shipped set's first
 //! problem of each kind when it holds problems, else the test fixture).
 
-use tengen::discord::ui::problem_board::{draw, solution_of};
+use tengen::discord::ui::problem_board::{ProblemView, draw, picture};
 use tengen::game::training::Attempt;
 use tengen::game::training::fixtures::capture_problem;
 use tengen::game::{GuildId, Timestamp, UserId};
@@ -39,16 +39,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 dir.join(format!("{}-refuted.png", p.id)),
                 draw(p, &a.moves.0, &[])?,
             )?;
-            let (before, line) = solution_of(&a, p);
-            let numbered: Vec<_> = line
-                .iter()
-                .enumerate()
-                .filter_map(|(i, m)| m.map(|x| (x, i as u32 + 1)))
-                .collect();
-            std::fs::write(
-                dir.join(format!("{}-solution.png", p.id)),
-                draw(p, &before, &numbered)?,
-            )?;
+            let view = ProblemView {
+                attempt: a.clone(),
+                problem: p.clone(),
+                step: None,
+                rating: None,
+                streak: None,
+                solution: true,
+            };
+            std::fs::write(dir.join(format!("{}-solution.png", p.id)), picture(&view)?)?;
         }
     }
     println!("drawn into {}", dir.display());

@@ -11,7 +11,7 @@ use crate::game::rating::Rank;
 use crate::game::training::{Attempt, AttemptState, Day, PastDaily, Streak};
 use crate::go::{Color, Point};
 use crate::problems::{Kind, Objective, Problem, Step};
-use crate::render::{RenderOptions, render_png};
+use crate::render::{RenderOptions, View, render_png};
 use crate::service::{RatingChange, TrainingAnswer};
 
 use super::{BOARD_FILE, stone, words};
@@ -115,27 +115,52 @@ fn line_text(lang: Lang, first: Color, moves: &[Option<Point>], numbered: bool) 
     parts.join(", ")
 }
 
-/// The position of the attempt drawn: its last move ringed, the target stones still on the
-/// board marked with a square of the other colour; on `numbered` points, the numbers of a
-/// line still to play.
+/// The position after `moves` drawn as the problem's view of the board: the last move
+/// ringed, the target stones still on the board marked; the stones of `numbered` points
+/// carry their numbers (a solution's moves, played on the board).
 pub fn draw(
     p: &Problem,
     moves: &[Option<Point>],
     numbered: &[(Point, u32)],
 ) -> Result<Vec<u8>, String> {
     let board = p.board_after(moves).unwrap_or_else(|| p.board());
-    let targets = p.target_stones();
-    let marks: Vec<(Point, Color)> = targets
-        .iter()
-        .filter_map(|&t| board.get(t).map(|c| (t, c.opponent())))
+    let marked: Vec<Point> = p
+        .target_stones()
+        .into_iter()
+        .filter(|&t| board.get(t).is_some())
         .collect();
+    let v = p.view;
     let opts = RenderOptions {
-        last_move: moves.iter().rev().flatten().next().copied(),
-        territory: marks,
-        votes: numbered.to_vec(),
+        last_move: if numbered.is_empty() {
+            moves.iter().rev().flatten().next().copied()
+        } else {
+            None
+        },
+        marked,
+        numbers: numbered.to_vec(),
+        view: Some(View {
+            col_lo: v.col_lo,
+            col_hi: v.col_hi,
+            row_lo: v.row_lo,
+            row_hi: v.row_hi,
+        }),
         ..RenderOptions::default()
     };
     render_png(&board, &opts).map_err(|e| e.to_string())
+}
+
+/// A line drawn on the board: played after `before`, each of its stones numbered (a stone
+/// captured later in the line shows no number; the words list every move).
+fn draw_line(
+    p: &Problem,
+    before: &[Option<Point>],
+    line: &[Option<Point>],
+) -> Result<Vec<u8>, String> {
+    let all: Vec<Option<Point>> = before.iter().chain(line).copied().collect();
+    if p.board_after(&all).is_none() {
+        return draw(p, before, &[]);
+    }
+    draw(p, &all, &numbers(line))
 }
 
 /// The moves before the wrong one and the solution's line from there, for a failed attempt.
@@ -157,7 +182,7 @@ fn numbers(line: &[Option<Point>]) -> Vec<(Point, u32)> {
 pub fn picture(v: &ProblemView) -> Result<Vec<u8>, String> {
     if v.solution {
         let (before, line) = solution_of(&v.attempt, &v.problem);
-        draw(&v.problem, &before, &numbers(&line))
+        draw_line(&v.problem, &before, &line)
     } else {
         draw(&v.problem, &v.attempt.moves.0, &[])
     }
@@ -380,7 +405,7 @@ pub fn daily_solution_embed(lang: Lang, past: &PastDaily, p: &Problem) -> Create
 
 /// The picture of a past daily problem's solution: its start, the line numbered.
 pub fn daily_solution_picture(p: &Problem) -> Result<Vec<u8>, String> {
-    draw(p, &[], &numbers(&p.tree.main_line(0)))
+    draw_line(p, &[], &p.tree.main_line(0))
 }
 
 /// A server's solvers of daily problems, most solved first.
