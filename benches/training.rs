@@ -3,7 +3,8 @@
 //! default (`synchronous=FULL`), a set of 1,200 problems (the shipped set when it holds
 //! problems, else copies of the test fixture spread over the levels), players who have seen
 //! many problems. Each figure is measured per operation; the picture the bot attaches (the
-//! board drawn and encoded) is measured with it in the second line of each.
+//! problem's view of the board drawn and encoded) is measured with it in the second line of
+//! each.
 //!
 //! `cargo bench --bench training` (set `TENGEN_BENCH_QUICK=1` for a short run).
 
@@ -32,13 +33,10 @@ fn report(what: &str, mut ms: Vec<f64>) {
     println!("{what:<40} n={n:<5} p50 {p50:7.3} ms   p99 {p99:7.3} ms   max {max:7.3} ms");
 }
 
+/// The picture the bot attaches: the problem's view of the board after `moves`, its target
+/// marked, as `/weiqi problem` draws it.
 fn draw(p: &tengen::problems::Problem, moves: &[Option<tengen::go::Point>]) -> usize {
-    let board = p.board_after(moves).unwrap_or_else(|| p.board());
-    let opts = tengen::render::RenderOptions {
-        last_move: moves.iter().rev().flatten().next().copied(),
-        ..Default::default()
-    };
-    tengen::render::render_png(&board, &opts).map_or(0, |png| png.len())
+    tengen::discord::ui::problem_board::draw(p, moves, &[]).map_or(0, |png| png.len())
 }
 
 fn main() {
