@@ -239,6 +239,11 @@ impl Service {
         let Some((_, time)) = self.settings(guild)?.daily() else {
             return Ok(None);
         };
+        // No problem to post: nothing to wait for (a deadline due at once would fire again
+        // and again).
+        if self.problem_set().is_empty() {
+            return Ok(None);
+        }
         let last = self.store.read(|tx| tx.last_daily(guild))?;
         Ok(Some(time.next_post(now, last.map(|d| d.day))))
     }

@@ -202,3 +202,27 @@ fn the_daily_problem_is_posted_once_a_day_across_restarts_with_its_solvers(
         "yesterday's solve keeps the streak today"
     );
 }
+
+#[rstest]
+fn a_daily_channel_without_problems_waits_for_nothing(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    let Some(w) = World::on(backend) else {
+        return;
+    };
+    w.svc
+        .set_problem_set(Arc::new(tengen::problems::ProblemSet::default()));
+    w.set_setting(GUILD, true, "daily-hour", "0").unwrap();
+    w.set_setting(GUILD, true, "daily-channel", "555").unwrap();
+    assert!(w.svc.tick(w.now()).is_empty());
+    assert_eq!(
+        w.svc.next_deadline(),
+        None,
+        "no deadline firing again and again"
+    );
+    assert_eq!(
+        refusal(serve(&w, ALICE)),
+        Refusal::NoProblems,
+        "an empty set is said, privately"
+    );
+}
