@@ -76,6 +76,12 @@ pub struct HostConfig {
     /// The shards this process serves, first and last (`SHARD_RANGE`, e.g. `0-7`); every
     /// shard when unset.
     pub shard_range: Option<(u32, u32)>,
+    /// A problem set served instead of the shipped one (`PROBLEM_SET`: a file `tengen
+    /// problems generate` wrote, gzipped JSON).
+    pub problem_set: Option<PathBuf>,
+    /// For tests of days passing: a file holding milliseconds added to the system's time
+    /// (`TEST_CLOCK_OFFSET_FILE`), read at every look at the clock.
+    pub clock_offset_file: Option<PathBuf>,
 }
 
 /// The number of Discord's shards, as the host set it.
@@ -241,6 +247,12 @@ pub struct BotArgs {
     /// The shards this process serves, first and last (`0-7`, or one, `3`).
     #[arg(long, env = "SHARD_RANGE")]
     pub shard_range: Option<String>,
+    /// A problem set to serve instead of the shipped one (gzipped JSON).
+    #[arg(long, env = "PROBLEM_SET")]
+    pub problem_set: Option<PathBuf>,
+    /// Tests only: a file of milliseconds added to the system's time.
+    #[arg(long, env = "TEST_CLOCK_OFFSET_FILE", hide = true)]
+    pub test_clock_offset_file: Option<PathBuf>,
 }
 
 /// Reads `.env` (without overriding the environment) and drops from `command` every
@@ -342,6 +354,8 @@ impl HostConfig {
             database,
             dev_guild_id: args.dev_guild_id,
             api_base,
+            problem_set: args.problem_set,
+            clock_offset_file: args.test_clock_offset_file,
         })
     }
 }

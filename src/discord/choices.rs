@@ -228,3 +228,16 @@ mod tests {
         round_trips(&[ColourRule::ByPairing, ColourRule::Nigiri]);
     }
 }
+
+/// What `/weiqi problem` asks for: a problem of a kind, or the server's board of daily
+/// problem solvers (one option keeps the command tree small).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "kebab-case")]
+pub enum ProblemAsk {
+    Capture,
+    LifeAndDeath,
+    Tesuji,
+    Solvers,
+}
+
+derived_choices!(ProblemAsk);

@@ -91,6 +91,19 @@ pub enum ButtonId {
         move_number: u32,
         resign: bool,
     },
+    /// A click on a training problem's board: attempt `attempt`, drawn after `drawn_at` moves.
+    ProblemPoint {
+        attempt: i64,
+        drawn_at: u32,
+        point: Point,
+    },
+    /// Another problem (of the kind `kind` codes: 0 any, 1 capture, 2 life and death, 3
+    /// tesuji).
+    NextProblem { kind: u8 },
+    /// The daily problem's "Try it", for the server's day `day`.
+    TryDaily { day: i64 },
+    /// Show the solution of a failed attempt.
+    ProblemSolution { attempt: i64 },
 }
 
 /// Why a custom id was not understood.
@@ -171,7 +184,10 @@ impl ButtonId {
         if let Some(b) = f.board()? {
             return Ok(b);
         }
-        match f.page()? {
+        if let Some(b) = f.page()? {
+            return Ok(b);
+        }
+        match f.training()? {
             Some(b) => Ok(b),
             None => Err(CustomIdError::UnknownAction(f.action.to_owned())),
         }
@@ -345,6 +361,40 @@ impl<'a> Fields<'a> {
         }))
     }
 
+    /// A training problem's button (a point, the next problem, the daily's "Try it");
+    /// `None`: not one of them.
+    fn training(&self) -> Result<Option<ButtonId>, CustomIdError> {
+        Ok(Some(match self.action {
+            "tp" => {
+                self.want(3)?;
+                ButtonId::ProblemPoint {
+                    attempt: self.number(0)?,
+                    drawn_at: self.number(1)?,
+                    point: self.point(2)?,
+                }
+            }
+            "tn" => {
+                self.want(1)?;
+                ButtonId::NextProblem {
+                    kind: self.number(0)?,
+                }
+            }
+            "td" => {
+                self.want(1)?;
+                ButtonId::TryDaily {
+                    day: self.number(0)?,
+                }
+            }
+            "ts" => {
+                self.want(1)?;
+                ButtonId::ProblemSolution {
+                    attempt: self.number(0)?,
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
     /// A page's button (the leaderboard's, the primer's); `None`: not one of them.
     fn page(&self) -> Result<Option<ButtonId>, CustomIdError> {
         // `lb` is the merit board (the only one before ratings), `lbr` the rating board.
@@ -460,6 +510,14 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::Rematch { game } => write!(f, "{PREFIX}:rm:{game}"),
             ButtonId::Learn { page } => write!(f, "{PREFIX}:learn:{page}"),
+            ButtonId::ProblemPoint {
+                attempt,
+                drawn_at,
+                point,
+            } => write!(f, "{PREFIX}:tp:{attempt}:{drawn_at}:{point}"),
+            ButtonId::NextProblem { kind } => write!(f, "{PREFIX}:tn:{kind}"),
+            ButtonId::TryDaily { day } => write!(f, "{PREFIX}:td:{day}"),
+            ButtonId::ProblemSolution { attempt } => write!(f, "{PREFIX}:ts:{attempt}"),
             ButtonId::JoinEvent { event } => write!(f, "{PREFIX}:ej:{event}"),
             ButtonId::Guess { of, odd } => {
                 let action = if odd { "go" } else { "ge" };
@@ -633,6 +691,21 @@ mod tests {
                 move_number: 0,
                 resign: true,
             },
+            ButtonId::ProblemPoint {
+                attempt: i64::MAX,
+                drawn_at: u32::MAX,
+                point: "T19".parse().unwrap(),
+            },
+            ButtonId::ProblemPoint {
+                attempt: 0,
+                drawn_at: 0,
+                point: "A1".parse().unwrap(),
+            },
+            ButtonId::NextProblem { kind: 0 },
+            ButtonId::NextProblem { kind: u8::MAX },
+            ButtonId::TryDaily { day: 0 },
+            ButtonId::TryDaily { day: 20_429 },
+            ButtonId::ProblemSolution { attempt: 77 },
         ];
         for region in 0..=u8::MAX {
             all.push(ButtonId::Region {

@@ -119,7 +119,10 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         }
         crate::game::computer::set_host_engine(engine);
     }
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let clock: Arc<dyn Clock> = match &config.clock_offset_file {
+        Some(file) => Arc::new(runtime::OffsetClock { file: file.clone() }),
+        None => Arc::new(SystemClock),
+    };
     let plan = tokio::select! {
         plan = gateway::plan(&config) => plan,
         () = signals.recv() => {
@@ -135,6 +138,20 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         shards: shard_news,
         held,
     } = runtime::start(opened, clock, config.computer, plan.shards.clone()).await?;
+    if let Some(path) = &config.problem_set {
+        match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| crate::problems::ProblemSet::from_gzip(&b).map_err(|e| e.to_string()))
+        {
+            Ok(set) => {
+                tracing::info!(problems = set.len(), path = %path.display(), "the problem set");
+                handle.set_problem_set(set).await;
+            }
+            Err(e) => {
+                tracing::error!(path = %path.display(), error = %e, "cannot read the problem set; serving the shipped one")
+            }
+        }
+    }
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
     report_loaded(&handle, loading, &config).await;
@@ -367,7 +384,8 @@ async fn drain_lane(
 
 /// Catches what players see up with what was committed: the turns start-up renewed, the
 /// invitations whose message was never saved, the boards that fell behind or were never
-/// posted — at once, then from time to time.
+/// posted, the daily problem whose post or solution is missing — at once, then from time to
+/// time.
 async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
     let recovered = match bot.runtime.take_recovered().await {
         Ok(r) => r,
@@ -384,6 +402,9 @@ async fn recover(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
     let mut at_start = true;
     loop {
         publish::reconcile(&bot, at_start).await;
+        if let Some(http) = bot.http().cloned() {
+            publish::training_steps::reconcile_daily(&bot, &http).await;
+        }
         at_start = false;
         tokio::select! {
             () = tokio::time::sleep(RECONCILE_EVERY) => {}

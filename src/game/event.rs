@@ -221,4 +221,7 @@ pub enum Event {
         user: UserId,
         until: Timestamp,
     },
+    /// A server's daily problem of a day was chosen, to be posted; the day before's is over,
+    /// its solution and solvers to be shown.
+    DailyPosted(Box<super::training::DailyPost>),
 }

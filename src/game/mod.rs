@@ -28,6 +28,7 @@ pub mod teams;
 mod time;
 pub mod time_control;
 mod timers;
+pub mod training;
 
 pub use authority::{may_moderate, may_organise, may_referee};
 pub use command::{Command, SettingChange};

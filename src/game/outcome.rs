@@ -14,17 +14,23 @@ pub enum Subject {
     Player(GuildId, UserId),
     /// An event (its deadline: look again, a game of it ended or the bot restarted).
     Event(EventId),
+    /// A server's daily problem (its deadline: the next post).
+    Daily(GuildId),
 }
 
 impl Subject {
     /// The number a game's invitation and its match share (a match keeps its invitation's id),
     /// or an event's (taken from the same sequence): one ordering key for everything shown of
-    /// one game or one event. `None` for what is shown by its command alone.
+    /// one game or one event (a server's daily post has one too). `None` for what is shown by
+    /// its command alone.
     pub fn game_key(self) -> Option<i64> {
         match self {
             Subject::Invitation(i) => Some(i.get()),
             Subject::Match(m) => Some(m.get()),
             Subject::Event(e) => Some(e.get()),
+            // A server's daily post is shown in a lane of its own: a negative key, which no
+            // game or event has.
+            Subject::Daily(guild) => Some(-1 - (guild.0 & (i64::MAX as u64)) as i64),
             Subject::Server(_) | Subject::Player(..) => None,
         }
     }

@@ -231,6 +231,30 @@ pub enum Refusal {
     /// A term out of range (a size, a number of rounds or players).
     #[error("a term the event cannot have")]
     EventTermsNotAllowed,
+    /// The training ground has no problem to give (none of the kind asked for).
+    #[error("no problem to give")]
+    NoProblems,
+    /// A problem the set does not hold (a button of a set since changed).
+    #[error("no such problem")]
+    UnknownProblem,
+    /// A click on another player's problem board.
+    #[error("someone else's problem")]
+    NotYourProblem,
+    /// A click on a problem already solved, failed or left.
+    #[error("the problem is over")]
+    ProblemOver,
+    /// A click on an older drawing of the problem's board.
+    #[error("the problem's board has moved on")]
+    StaleProblem,
+    /// A point outside the problem's area, taken, or not playable.
+    #[error("not a point of the problem")]
+    NotAProblemPoint,
+    /// The server has no daily problem channel set.
+    #[error("no daily problem here")]
+    DailyNotConfigured,
+    /// The daily problem of this post is no longer the day's (or none is posted yet).
+    #[error("no daily problem to try")]
+    NoDailyProblem,
     /// A deadline that is no longer due, a "came back" of someone never away: ignore silently.
     #[error("nothing to do")]
     NothingToDo,

@@ -45,6 +45,12 @@ pub enum SettingKey {
     Takebacks,
     /// Whether any member may start a consultation game (商谈联棋), not only moderators.
     TeamGamesForEveryone,
+    /// The channel of the daily problem (训练场), or none.
+    DailyChannel,
+    /// The hour the daily problem is posted, in the server's time zone.
+    DailyHour,
+    /// The server's time zone, as an offset from UTC.
+    Timezone,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -75,6 +81,10 @@ pub enum Shape {
     TimePresets,
     /// A time control's numbers (`byo-yomi 10m 5x30s`, …), within sane ranges.
     TimeControl,
+    /// A channel of the server (`#name` as Discord writes it, or its id), or `off`.
+    Channel,
+    /// An offset from UTC (`UTC+8`, `-3:30`).
+    UtcOffset,
 }
 
 /// What a number counts.
@@ -86,11 +96,13 @@ pub enum Unit {
     Merit,
     Awards,
     Games,
+    /// An hour of the day, 0 to 23.
+    Hours,
 }
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 28] = [
+    pub const ALL: [SettingKey; 31] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -119,6 +131,9 @@ impl SettingKey {
         SettingKey::MaxCorrespondenceGames,
         SettingKey::Takebacks,
         SettingKey::TeamGamesForEveryone,
+        SettingKey::DailyChannel,
+        SettingKey::DailyHour,
+        SettingKey::Timezone,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -152,6 +167,9 @@ impl SettingKey {
             SettingKey::MaxCorrespondenceGames => "max-correspondence-games",
             SettingKey::Takebacks => "takebacks",
             SettingKey::TeamGamesForEveryone => "team-games-for-everyone",
+            SettingKey::DailyChannel => "daily-channel",
+            SettingKey::DailyHour => "daily-hour",
+            SettingKey::Timezone => "timezone",
         }
     }
 
@@ -189,6 +207,9 @@ impl SettingKey {
                 Shape::TimeControl
             }
             SettingKey::MaxCorrespondenceGames => n(0, 100, Unit::Games),
+            SettingKey::DailyChannel => Shape::Channel,
+            SettingKey::DailyHour => n(0, 23, Unit::Hours),
+            SettingKey::Timezone => Shape::UtcOffset,
         }
     }
 }
@@ -317,6 +338,12 @@ pub struct Settings {
     pub takebacks: bool,
     /// Whether any member may start a consultation game, not only moderators.
     pub team_games_for_everyone: bool,
+    /// Where the daily problem is posted; `None`: no daily problem.
+    pub daily_channel: Option<super::ChannelId>,
+    /// The hour it is posted, 0 to 23, in `timezone`.
+    pub daily_hour: u32,
+    /// The server's time zone.
+    pub timezone: super::training::UtcOffset,
 }
 
 impl Default for Settings {
@@ -350,6 +377,9 @@ impl Default for Settings {
             max_correspondence_games: 10,
             takebacks: true,
             team_games_for_everyone: false,
+            daily_channel: None,
+            daily_hour: 9,
+            timezone: super::training::UtcOffset::UTC,
         }
     }
 }
@@ -411,6 +441,23 @@ fn parse_list<T: std::str::FromStr + Ord>(
     }
 }
 
+/// A channel as Discord writes a mention (`<#123>`), or its id; `off` (or `none`) for none.
+fn parse_channel(value: &str) -> Option<Option<super::ChannelId>> {
+    let v = value.trim();
+    if v.eq_ignore_ascii_case("off") || v.eq_ignore_ascii_case("none") {
+        return Some(None);
+    }
+    let digits = v
+        .strip_prefix("<#")
+        .and_then(|r| r.strip_suffix('>'))
+        .unwrap_or(v);
+    digits
+        .parse::<u64>()
+        .ok()
+        .filter(|&id| id != 0)
+        .map(|id| Some(super::ChannelId(id)))
+}
+
 fn parse_sizes(value: &str) -> Option<Vec<BoardSize>> {
     let mut sizes = Vec::new();
     for part in value.split(',') {
@@ -448,6 +495,20 @@ impl Settings {
         }
     }
 
+    /// Where and when the daily problem is posted, if the server has one.
+    pub fn daily(&self) -> Option<(super::ChannelId, super::training::DailyTime)> {
+        let hour = u8::try_from(self.daily_hour.min(23)).unwrap_or(0);
+        self.daily_channel.map(|c| {
+            (
+                c,
+                super::training::DailyTime {
+                    hour,
+                    offset: self.timezone,
+                },
+            )
+        })
+    }
+
     /// The current value of `key`, as `show` prints it and as it is stored.
     pub fn get(&self, key: SettingKey) -> String {
         match key {
@@ -483,6 +544,11 @@ impl Settings {
             SettingKey::MaxCorrespondenceGames => self.max_correspondence_games.to_string(),
             SettingKey::Takebacks => self.takebacks.to_string(),
             SettingKey::TeamGamesForEveryone => self.team_games_for_everyone.to_string(),
+            SettingKey::DailyChannel => self
+                .daily_channel
+                .map_or_else(|| "off".to_owned(), |c| c.get().to_string()),
+            SettingKey::DailyHour => self.daily_hour.to_string(),
+            SettingKey::Timezone => self.timezone.to_string(),
         }
     }
 
@@ -545,6 +611,7 @@ impl Settings {
             SettingKey::MeritWinnerBonus => &mut self.merit_winner_bonus,
             SettingKey::MeritLifetimeCap => &mut self.merit_lifetime_cap,
             SettingKey::MaxCorrespondenceGames => &mut self.max_correspondence_games,
+            SettingKey::DailyHour => &mut self.daily_hour,
             _ => return None,
         })
     }
@@ -618,6 +685,8 @@ impl Settings {
             SettingKey::AiLevels => {
                 self.ai_levels = parse_list(key, v, |l| !l.is_empty())?;
             }
+            SettingKey::DailyChannel => self.daily_channel = parse_channel(v).ok_or_else(bad)?,
+            SettingKey::Timezone => self.timezone = v.parse().map_err(|()| bad())?,
             _ => return Err(bad()),
         }
         Ok(())

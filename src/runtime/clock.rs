@@ -24,6 +24,24 @@ impl Clock for SystemClock {
     }
 }
 
+/// The system's time plus an offset read from a file at each look (milliseconds, as text; a
+/// file missing or unreadable adds nothing): how an end-to-end test lets days pass for the
+/// real binary.
+#[derive(Debug, Clone)]
+pub struct OffsetClock {
+    pub file: std::path::PathBuf,
+}
+
+impl Clock for OffsetClock {
+    fn now(&self) -> Timestamp {
+        let offset = std::fs::read_to_string(&self.file)
+            .ok()
+            .and_then(|t| t.trim().parse::<i64>().ok())
+            .unwrap_or(0);
+        Timestamp::from_millis(SystemClock.now().millis().saturating_add(offset))
+    }
+}
+
 /// A clock moved by hand, for tests.
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicI64);

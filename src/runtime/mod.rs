@@ -15,6 +15,7 @@ pub mod gtp_engine;
 pub mod queries;
 mod scheduler;
 mod shards;
+mod training;
 mod writes;
 
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use crate::game::{Command, Outcome, Timestamp};
 use crate::service::{Applied, Failure, Service, ServiceError};
 use crate::store::{Location, PgShardLocks, Scope, Store, StoreError};
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use computer_workers::ComputerConfig;
 pub use shards::{STANDBY_POLL, ShardNews, ShardPlan};
 

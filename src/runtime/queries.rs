@@ -26,7 +26,7 @@ use super::{Handle, blocking};
 
 impl Handle {
     /// Runs a read on the service off the async threads.
-    async fn query<T: Send + 'static>(
+    pub(super) async fn query<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Service) -> Result<T, Failure> + Send + 'static,
     ) -> Result<T, Failure> {

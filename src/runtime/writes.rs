@@ -15,7 +15,7 @@ use super::{Handle, blocking};
 
 impl Handle {
     /// Runs a write on the service off the async threads.
-    async fn write<T: Send + 'static>(
+    pub(super) async fn write<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Service) -> Result<T, Failure> + Send + 'static,
     ) -> Result<T, Failure> {

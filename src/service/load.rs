@@ -79,6 +79,8 @@ struct Loaded {
     alive: AliveNotes,
     /// The events not over.
     events: Vec<i64>,
+    /// The servers with a daily problem channel.
+    dailies: Vec<u64>,
 }
 
 impl Service {
@@ -149,6 +151,12 @@ impl Service {
             problems: Mutex::new(Vec::new()),
             recovered: Mutex::new(Vec::new()),
             computer_limit: std::sync::atomic::AtomicUsize::new(DEFAULT_COMPUTER_GAMES),
+            problem_set: std::sync::RwLock::new(Arc::new(
+                crate::problems::ProblemSet::shipped()
+                    .cloned()
+                    .unwrap_or_default(),
+            )),
+            training: Mutex::new(()),
         };
         let recovered = service.adopt(scope, now)?;
         *lock(&service.recovered) = recovered;
@@ -181,6 +189,11 @@ impl Service {
             // served it, or a crash may have come between a game's end and the next round.
             for &id in &loaded.events {
                 timers.set(Subject::Event(crate::game::EventId(id)), Some(now));
+            }
+            // Every daily problem looks at once: a post that fell due while no one served
+            // the server is made now (once: its day's row keeps it from a second).
+            for &guild in &loaded.dailies {
+                timers.set(Subject::Daily(crate::game::GuildId(guild)), Some(now));
             }
             let mut matches = self.matches.write().unwrap_or_else(|e| e.into_inner());
             // Renewed deadlines are not written back: the stored ones stay in the past, so a
@@ -383,6 +396,7 @@ fn load_all(tx: &crate::store::Tx<'_>, scope: &Scope) -> Result<Loaded, crate::s
             },
         },
         events: tx.open_events(scope)?,
+        dailies: tx.daily_guilds(scope)?,
     })
 }
 

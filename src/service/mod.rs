@@ -55,6 +55,7 @@ mod load;
 mod match_rows;
 mod reads;
 mod team_commands;
+mod training;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
@@ -77,6 +78,7 @@ pub use failure::Failure;
 
 pub use load::{DEFAULT_COMPUTER_GAMES, Inconsistency, LoadError, LoadProblem};
 pub use reads::{Leaderboard, Profile, Ranking, RecordWords, RunningGame};
+pub use training::{RatingChange, TrainingAnswer, TrainingCommand, TrainingProfile};
 
 /// A failure to start the service.
 #[derive(Debug, thiserror::Error)]
@@ -110,6 +112,10 @@ pub struct Service {
     recovered: Mutex<Vec<Outcome>>,
     /// How many games against the computer may run at once.
     computer_limit: std::sync::atomic::AtomicUsize,
+    /// The training ground's problems.
+    problem_set: RwLock<Arc<crate::problems::ProblemSet>>,
+    /// Held by each training command: one at a time in a process (see [`training`]).
+    training: Mutex<()>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -156,7 +162,7 @@ impl Service {
             match &r {
                 Ok(_) => {}
                 Err(Failure::Refused(refusal)) => {
-                    self.rearm_from_state(id);
+                    self.rearm_from_state(id, now);
                     if refusal.is_silent() {
                         continue;
                     }
@@ -172,8 +178,9 @@ impl Service {
         out
     }
 
-    fn rearm_from_state(&self, id: Subject) {
+    fn rearm_from_state(&self, id: Subject, now: Timestamp) {
         let at = match id {
+            Subject::Daily(guild) => self.daily_deadline(guild, now).ok().flatten(),
             Subject::Invitation(i) => lock(&self.lobby).invitations.get(&i).map(|x| x.expires_at),
             Subject::Match(m) => self.cell(m).and_then(|c| lock(&c).next_deadline()),
             // An event looks again when a game of it ends; nothing to wait for meanwhile.
@@ -248,6 +255,7 @@ impl Service {
                 Applied::only(Err(Refusal::NothingToDo.into()))
             }
             Command::Timeout(Subject::Event(id)) => self.event_tick(id, now).into(),
+            Command::Timeout(Subject::Daily(guild)) => Applied::only(self.daily_tick(guild, now)),
             command => self.apply_to_game(command, now),
         }
     }

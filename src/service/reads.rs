@@ -214,6 +214,14 @@ impl Service {
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(guild, current.clone());
+        // The daily problem's channel, hour or zone changed: its next post is looked at
+        // again at once (the deadline decides whether one is due).
+        let daily_key = |k: &str| ["daily-channel", "daily-hour", "timezone"].contains(&k.trim());
+        if let SettingChange::Set { key, .. } | SettingChange::Reset { key } = change
+            && daily_key(key)
+        {
+            self.arm(Subject::Daily(guild), Some(Timestamp::from_millis(0)));
+        }
         Ok(Outcome {
             subject: Subject::Server(guild),
             guild,

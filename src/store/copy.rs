@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 27] = [
+pub const TABLES: [&str; 35] = [
     "settings",
     "invitations",
     "matches",
@@ -25,6 +25,13 @@ pub const TABLES: [&str; 27] = [
     "event_games",
     "event_bars",
     "event_rulings",
+    "training_ratings",
+    "training_problem_ratings",
+    "training_attempts",
+    "training_seen",
+    "training_daily",
+    "training_daily_solvers",
+    "training_streaks",
     "discord_boards",
     "discord_invitations",
     "discord_settings",
@@ -32,6 +39,7 @@ pub const TABLES: [&str; 27] = [
     "discord_events",
     "discord_relays",
     "discord_team_boards",
+    "discord_daily",
     "id_blocks",
     "shard_liveness",
     "identify_slots",

@@ -297,6 +297,61 @@ impl DiscordTables<'_> {
         self.set_message_of(EVENTS, id.get(), channel, message)
     }
 
+    /// The messages of a server's daily problem of `day` (days counted as the game's
+    /// `training::Day`): the post's and the solution's, each `None` until posted.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn daily_messages(
+        &self,
+        guild: GuildId,
+        day: i64,
+    ) -> Result<(Option<u64>, Option<u64>), StoreError> {
+        self.store.read(|tx| {
+            Ok(tx
+                .query_opt(
+                    "SELECT message_id, solution_message_id FROM discord_daily \
+                     WHERE guild_id = ?1 AND day = ?2",
+                    params![to_sql_id(guild.get()), day],
+                    |r| {
+                        Ok((
+                            r.get::<Option<i64>>(0)?.map(from_sql_id),
+                            r.get::<Option<i64>>(1)?.map(from_sql_id),
+                        ))
+                    },
+                )?
+                .unwrap_or((None, None)))
+        })
+    }
+
+    /// Remembers the message of a daily problem's post (`solution` false) or of its solution.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_daily_message(
+        &self,
+        guild: GuildId,
+        day: i64,
+        solution: bool,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        let column = if solution {
+            "solution_message_id"
+        } else {
+            "message_id"
+        };
+        self.store.write(|tx| {
+            tx.execute(
+                &format!(
+                    "INSERT INTO discord_daily (guild_id, day, {column}) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (guild_id, day) DO UPDATE SET {column} = excluded.{column}"
+                ),
+                params![to_sql_id(guild.get()), day, to_sql_id(message)],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Where the message a table keeps for `id` is (none until it was posted).
     fn message_of(
         &self,

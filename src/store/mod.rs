@@ -37,6 +37,7 @@ mod server_settings;
 mod serving_lock;
 #[doc(hidden)]
 pub mod testing;
+mod training;
 pub mod types;
 
 pub use cluster::{ID_BLOCK, Scope};
@@ -53,6 +54,7 @@ pub use rows::{
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
 };
 pub use serving_lock::{ServingLock, lock_path};
+pub use training::{DailyRow, TrainingRatingRow};
 pub use types::{
     EndCode, EventTermsSpec, InvitationState, PointList, STORED_FORM_VERSION, SideSpec, TeamsSpec,
 };
@@ -428,10 +430,11 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 27,
+            n, 35,
             "sixteen tables of the game (five of them events, one the team games' votes), \
-             three that processes sharing the database share (ids, shards' liveness, \
-             identify turns, the computer's jobs), seven of the Discord adapter"
+             seven of the training ground, three that processes sharing the database share \
+             (ids, shards' liveness, identify turns, the computer's jobs), eight of the \
+             Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -506,12 +509,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            28,
-            "the same 27 tables as SQLite's, and the steps applied"
+            36,
+            "the same 35 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 28);
+        assert_eq!(tables(&again), 36);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

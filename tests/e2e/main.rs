@@ -19,6 +19,7 @@ mod e2e_recovery;
 mod e2e_shards;
 mod e2e_support;
 mod e2e_teams;
+mod e2e_training;
 mod e2e_workers;
 mod fake_discord_limits;
 mod fake_discord_selftest;

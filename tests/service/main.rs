@@ -18,3 +18,4 @@ mod scenarios;
 mod scheduler;
 mod takebacks;
 mod teams;
+mod training;

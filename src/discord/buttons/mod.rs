@@ -7,6 +7,7 @@ mod board_buttons;
 mod event_buttons;
 mod invitation_buttons;
 mod page_buttons;
+mod training_buttons;
 
 use std::sync::Arc;
 
@@ -170,6 +171,10 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
         }
         ButtonId::Learn { page } => page_buttons::learn(&p, page).await,
         ButtonId::Leaderboard { page, by } => page_buttons::leaderboard(&p, by, page).await,
+        ButtonId::ProblemPoint { .. }
+        | ButtonId::NextProblem { .. }
+        | ButtonId::TryDaily { .. }
+        | ButtonId::ProblemSolution { .. } => training_buttons::press(&p, id).await,
         _ => board_buttons::press(&p, id).await,
     }
 }

@@ -24,6 +24,7 @@ mod weiqi_learn;
 mod weiqi_organise;
 mod weiqi_organise_rule;
 pub mod weiqi_pass;
+mod weiqi_problem;
 mod weiqi_profile;
 mod weiqi_rank;
 mod weiqi_resign;
@@ -50,6 +51,7 @@ use super::ui::{self, words};
 pub use weiqi_invite::remember_invitation;
 pub use weiqi_leaderboard::page as leaderboard_page;
 pub use weiqi_learn::page as learn_page;
+pub use weiqi_problem::shown as problem_shown;
 pub use weiqi_resign::resign_text;
 
 /// The command a member needs Manage Server for (Discord hides a command by permission only as
@@ -91,7 +93,8 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_leaderboard::leaderboard",
         "weiqi_rank::rank",
         "weiqi_sgf::sgf",
-        "weiqi_learn::learn"
+        "weiqi_learn::learn",
+        "weiqi_problem::problem"
     )
 )]
 pub async fn weiqi(_ctx: Ctx<'_>) -> Result<(), Error> {

@@ -1,4 +1,5 @@
-//! `/weiqi profile [user]`: merit, wins and losses, the title, the record against the computer.
+//! `/weiqi profile [user]`: merit, wins and losses, the title, the record against the
+//! computer, the training rating and the daily problem's streak.
 
 use serenity::all::User;
 
@@ -19,7 +20,14 @@ pub async fn profile(ctx: Ctx<'_>, user: Option<User>) -> Result<(), Error> {
     match call.bot.runtime.profile(call.guild, whose).await {
         Ok(p) => {
             let lang = call.public_lang().await;
-            let embed = ui::profile_embeds::profile(&p, lang);
+            let training = match call.bot.runtime.training_profile(call.guild, whose).await {
+                Ok(t) => ui::profile_embeds::training_line(lang, &t),
+                Err(f) => {
+                    super::log_failure(&f);
+                    None
+                }
+            };
+            let embed = ui::profile_embeds::profile(&p, lang, training);
             call.reply(Reply::public().embed(embed)).await;
         }
         Err(f) => call.failure(&f).await,

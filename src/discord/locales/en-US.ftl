@@ -912,3 +912,63 @@ answer-team-game = The team game is on: its board is in this channel, and each t
 invitation-pair = {$invitee}, {$invitee_partner}: {$inviter} and {$partner} invite you to pair Go (联棋): {$size}×{$size} · {$rules} rules · komi {$komi}{$handicap}.
     The order: {$order}. All three invited press Accept; accepted so far: {$accepted}. Expires {$expires}.
 pair-accepted-none = no one yet
+
+## The training ground (/weiqi problem, the daily problem)
+cmd-weiqi-problem = problem
+    .description = A Go problem to solve, privately
+cmd-weiqi-problem-kind = kind
+    .description = A kind of problem, or the daily solvers
+choice-kind-capture = capture
+choice-kind-life-and-death = life and death
+choice-kind-tesuji = tesuji
+choice-kind-solvers = daily solvers
+problem-kind-capture = Capturing
+problem-kind-life-and-death = Life and death
+problem-kind-tesuji = Tesuji
+problem-goal-capture = {$color} to capture the marked stones
+problem-goal-kill = {$color} to kill
+problem-goal-live = {$color} to live
+problem-goal-ko = (a ko is the best result)
+problem-pass = pass
+problem-your-move = Your move: click a point.
+problem-solved = Solved!
+problem-failed = Not this one: {$played} is answered by {$color} {$reply}.
+problem-solution = The solution: {$line}
+problem-rating = Training rating: {$before} → {$after} ({$delta})
+problem-unrated = Not rated: you have seen this problem before.
+problem-streak = Daily streak: {$days ->
+    [one] {$days} day
+   *[other] {$days} days
+}
+button-next-problem = Next problem
+button-solution = Solution
+button-try-it = Try it
+daily-title = Daily problem · {$date}
+daily-body = {$level}. Everyone answers privately: press Try it. The solution comes tomorrow.
+daily-solution-title = Solution of {$date}
+daily-solvers = Solved by {$count ->
+    [one] one player
+   *[other] {$count} players
+}: {$names}
+daily-no-solvers = No one solved it.
+solvers-title = Daily problem solvers
+solvers-line = {$place}. {$user}: {$total} solved · streak {$streak} (best {$best})
+solvers-empty = No one has solved a daily problem here yet.
+profile-training = Training: rating **{$rating}** ({$rank}) · {$solved} of {$attempts} solved · daily streak {$streak} (best {$best})
+refusal-no-problems = There is no problem of that kind to give yet.
+refusal-unknown-problem = That problem is no longer available. Ask for another with /weiqi problem.
+refusal-not-your-problem = This is someone else's problem. Ask for your own with /weiqi problem.
+refusal-problem-over = This problem is finished. Press Next problem for another.
+refusal-stale-problem = That board is out of date: use the latest one.
+refusal-not-a-problem-point = That point cannot be played in this problem.
+refusal-daily-not-configured = This server has no daily problem. A moderator can set daily-channel.
+refusal-no-daily-problem = This daily problem is over: its solution is posted. Try today's.
+key-daily-channel = the channel where the daily problem is posted (off: none)
+choice-key-daily-channel = daily-channel
+key-daily-hour = the hour the daily problem is posted, in the server's time zone
+choice-key-daily-hour = daily-hour
+key-timezone = the server's time zone, as an offset from UTC (the daily problem's hour and day)
+choice-key-timezone = timezone
+shape-hours = a whole hour from {$min} to {$max}
+shape-channel = a channel (#name) or off
+shape-utc-offset = an offset from UTC like UTC+8, UTC-5 or UTC+5:30 (-12 to +14)

@@ -4,7 +4,7 @@
 use crate::game::Outcome;
 
 use super::plan::Step;
-use super::{board_steps, event_steps, notice_steps, result_steps, team_steps};
+use super::{board_steps, event_steps, notice_steps, result_steps, team_steps, training_steps};
 use crate::discord::bot::Bot;
 
 /// Does one step of a plan (nothing before Discord is connected).
@@ -57,6 +57,9 @@ pub async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
         } => {
             let at = (event, outcome.guild);
             event_steps::announce_ruling(bot, &http, at, match_id, referee, ruling, replay).await;
+        }
+        Step::PostDaily(post) => {
+            training_steps::post_daily(bot, &http, outcome.guild, &post).await;
         }
     }
 }

@@ -24,6 +24,7 @@ mod relay_steps;
 pub mod rest;
 mod result_steps;
 mod team_steps;
+pub mod training_steps;
 pub mod turns;
 
 use tracing::{Instrument, Span, info_span};

@@ -50,6 +50,9 @@ pub enum Step {
     /// A timed round's time came with games unfinished: a referee is called where the event is
     /// announced.
     AnnounceOverdue(Box<Tournament>, u32, Vec<MatchId>),
+    /// A server's daily problem is posted in its channel, after the solution of the day
+    /// before.
+    PostDaily(Box<crate::game::training::DailyPost>),
     /// A referee ruled on an event's game: the ruling is posted where the event is announced.
     AnnounceRuling {
         event: EventId,
@@ -91,6 +94,7 @@ impl Seen {
             | Event::RankStated(_)
             | Event::Withdrew { .. }
             | Event::BarredFromEvents { .. } => {}
+            Event::DailyPosted(post) => self.steps.push(Step::PostDaily(post.clone())),
             // An event's news: its announcement, its rounds, its end, a referee called or ruling.
             Event::EventOpened(_)
             | Event::EventChanged(_)

@@ -11,6 +11,7 @@ pub mod invitation_message;
 pub mod nigiri_buttons;
 pub mod notices;
 pub mod picker;
+pub mod problem_board;
 pub mod profile_embeds;
 pub mod result_text;
 pub mod status_text;

@@ -14,7 +14,7 @@ use crate::discord::i18n::{Lang, tr};
 pub const PAGE: u32 = 10;
 
 /// A player's profile.
-pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
+pub fn profile(p: &Profile, lang: Lang, training: Option<String>) -> CreateEmbed {
     let mut text = tr!(
         lang,
         "profile-line",
@@ -43,9 +43,31 @@ pub fn profile(p: &Profile, lang: Lang) -> CreateEmbed {
             draws = draws
         ));
     }
+    if let Some(line) = training {
+        text.push('\n');
+        text.push_str(&line);
+    }
     CreateEmbed::new()
         .title(tr!(lang, "profile-heading"))
         .description(text)
+}
+
+/// The training ground's line of a profile: the training rating and rank, problems solved,
+/// the daily streak; `None` before the first attempt and the first daily problem solved.
+pub fn training_line(lang: Lang, t: &crate::service::TrainingProfile) -> Option<String> {
+    if t.attempts == 0 && t.streak.total == 0 {
+        return None;
+    }
+    Some(tr!(
+        lang,
+        "profile-training",
+        rating = t.rating.rating.round(),
+        rank = super::words::rank(lang, crate::game::rating::Rank::of(t.rating.rank_value())),
+        solved = t.solved,
+        attempts = t.attempts,
+        streak = t.streak_today,
+        best = t.streak.best
+    ))
 }
 
 /// The ranked line of a profile: rank (with `?` while provisional), rating ± deviation, games,

@@ -143,6 +143,14 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         Refusal::NoStoneThere => tr!(lang, "refusal-no-stone-there"),
         Refusal::AlreadyAccepted => tr!(lang, "refusal-already-accepted"),
         Refusal::NothingToDo => tr!(lang, "refusal-nothing-to-do"),
+        Refusal::NoProblems => tr!(lang, "refusal-no-problems"),
+        Refusal::UnknownProblem => tr!(lang, "refusal-unknown-problem"),
+        Refusal::NotYourProblem => tr!(lang, "refusal-not-your-problem"),
+        Refusal::ProblemOver => tr!(lang, "refusal-problem-over"),
+        Refusal::StaleProblem => tr!(lang, "refusal-stale-problem"),
+        Refusal::NotAProblemPoint => tr!(lang, "refusal-not-a-problem-point"),
+        Refusal::DailyNotConfigured => tr!(lang, "refusal-daily-not-configured"),
+        Refusal::NoDailyProblem => tr!(lang, "refusal-no-daily-problem"),
         Refusal::AlreadyRated => tr!(lang, "refusal-already-rated"),
         Refusal::RankNotAllowed => tr!(lang, "refusal-rank-not-allowed"),
         Refusal::ComputerDisabled => tr!(lang, "refusal-computer-disabled"),
@@ -335,6 +343,7 @@ pub fn shape(lang: Lang, s: Shape) -> String {
                 Unit::Seconds => tr!(lang, "shape-seconds", min = min, max = max),
                 Unit::Minutes => tr!(lang, "shape-minutes", min = min, max = max),
                 Unit::Moves => tr!(lang, "shape-moves", min = min, max = max),
+                Unit::Hours => tr!(lang, "shape-hours", min = min, max = max),
                 Unit::Merit | Unit::Awards | Unit::Games => {
                     tr!(lang, "shape-number", min = min, max = max)
                 }
@@ -350,6 +359,8 @@ pub fn shape(lang: Lang, s: Shape) -> String {
         Shape::TimePreset => tr!(lang, "shape-time-preset"),
         Shape::TimePresets => tr!(lang, "shape-time-presets"),
         Shape::TimeControl => tr!(lang, "shape-time-control"),
+        Shape::Channel => tr!(lang, "shape-channel"),
+        Shape::UtcOffset => tr!(lang, "shape-utc-offset"),
     }
 }
 
@@ -468,6 +479,9 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::MaxCorrespondenceGames => tr!(lang, "key-max-correspondence-games"),
         SettingKey::Takebacks => tr!(lang, "key-takebacks"),
         SettingKey::TeamGamesForEveryone => tr!(lang, "key-team-games-for-everyone"),
+        SettingKey::DailyChannel => tr!(lang, "key-daily-channel"),
+        SettingKey::DailyHour => tr!(lang, "key-daily-hour"),
+        SettingKey::Timezone => tr!(lang, "key-timezone"),
     }
 }
 
