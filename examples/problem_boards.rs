@@ -1,6 +1,6 @@
 //! Draws a training problem as the bot shows it, at each stage, into a folder, to be looked
-//! at: `cargo run --release --example problem_boards -- DIR` (the shipped set's first
-//! problem of each kind when it holds problems, else the test fixture).
+//! at: `cargo run --release --example problem_boards -- DIR` (ten problems of the shipped set,
+//! of each kind at several levels, when it holds problems, else the test fixture).
 
 use tengen::discord::ui::problem_board::{ProblemView, draw, picture};
 use tengen::game::training::Attempt;
@@ -12,9 +12,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
     std::fs::create_dir_all(&dir)?;
     let mut problems: Vec<Problem> = Vec::new();
+    // Ten of the shipped set, of each kind at several levels (starting ranks below 8 = near
+    // 25 kyu, 8–20, 20–30, 30 and above = dan).
     if let Ok(set) = ProblemSet::shipped() {
-        for kind in [Kind::Capture, Kind::LifeAndDeath, Kind::Tesuji] {
-            problems.extend(set.of_kind(kind).next().cloned());
+        let bands = [(0.0, 8.0), (8.0, 20.0), (20.0, 30.0), (30.0, 40.0)];
+        for (lo, hi) in bands {
+            for kind in [Kind::Capture, Kind::LifeAndDeath, Kind::Tesuji] {
+                if problems.len() < 10 {
+                    problems.extend(
+                        set.of_kind(kind)
+                            .find(|p| p.rank >= lo && p.rank < hi)
+                            .cloned(),
+                    );
+                }
+            }
         }
     }
     if problems.is_empty() {

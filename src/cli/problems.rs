@@ -125,7 +125,10 @@ fn record_files(dir: &std::path::Path) -> Vec<PathBuf> {
             let path = e.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+            } else if path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+            {
                 out.push(path);
             }
         }
@@ -169,12 +172,20 @@ fn run_generate(
 ) -> ExitCode {
     let started = Instant::now();
     let found = record_candidates(records);
-    let (problems, tally) = generate(seed, count, threads, PROOF_BUDGET, &found, floor, |kept, t| {
-        eprintln!(
-            "{kept} kept of {} candidates ({} at 1 dan or above, {} near 25 kyu)",
-            t.candidates, t.dan, t.easiest
-        );
-    });
+    let (problems, tally) = generate(
+        seed,
+        count,
+        threads,
+        PROOF_BUDGET,
+        &found,
+        floor,
+        |kept, t| {
+            eprintln!(
+                "{kept} kept of {} candidates ({} at 1 dan or above, {} near 25 kyu)",
+                t.candidates, t.dan, t.easiest
+            );
+        },
+    );
     let seconds = started.elapsed().as_secs_f64();
     let set = match ProblemSet::new(seed, problems) {
         Ok(s) => s,

@@ -344,7 +344,9 @@ mod tests {
     }
 
     /// GNU Go's owl on every life-and-death problem of the shipped set (issue 40's second
-    /// opinion): it agrees on each. Skipped where GNU Go is not installed, except under CI.
+    /// opinion): it agrees on all but five, each looked at in docs/PROBLEMS.md and read again
+    /// by the plain reader (`problems::naive`), which agrees with the solver on every one.
+    /// Skipped where GNU Go is not installed, except under CI.
     #[test]
     fn gnu_go_agrees_on_every_shipped_life_and_death_problem() {
         let Some(gnugo) = find_gnugo() else {
@@ -358,7 +360,19 @@ mod tests {
         let set = crate::problems::ProblemSet::shipped().expect("the shipped set reads");
         let opinion = second_opinion(&gnugo, set.all()).expect("GNU Go answers");
         eprintln!("{opinion}");
-        assert!(opinion.agree >= 300, "{opinion}");
-        assert_eq!(opinion.disagree, 0, "{opinion}");
+        assert!(opinion.agree >= 600, "{opinion}");
+        let mut ids: Vec<u64> = opinion.disagreements.iter().map(|d| d.problem).collect();
+        ids.sort_unstable();
+        assert_eq!(
+            ids,
+            [
+                1095289344801712898,
+                3894058720032290436,
+                5257032591568369612,
+                5781441957732445662,
+                8768527474405179373
+            ],
+            "{opinion}"
+        );
     }
 }

@@ -310,9 +310,9 @@ fn largest_chain(board: &Board, color: Color) -> Option<Point> {
         .max_by_key(|&p| (board.chain(p).len(), std::cmp::Reverse(p.index())))
 }
 
-/// The area of a fight: the empty points the target's group reaches (through its own stones
-/// and empty points), and the opponent's chains shut in there (their points empty when they
-/// are taken), as a rectangle of at most 5 × 5.
+/// The area of a fight: the points the target's group reaches (through its own stones and
+/// empty points), and the opponent's chains shut in there (their points empty when they are
+/// taken), as a rectangle of at most 5 × 5.
 pub(super) fn area_of(board: &Board, target: Point) -> Option<Rect> {
     let d = board.get(target)?;
     let mut group: Vec<Point> = board.chain(target);
@@ -334,7 +334,8 @@ pub(super) fn area_of(board: &Board, target: Point) -> Option<Rect> {
             return None;
         }
     }
-    let mut points: Vec<Point> = group.iter().copied().filter(|&p| board.is_empty_at(p)).collect();
+    // The group's points, its stones too: one taken leaves a point inside the fight.
+    let mut points: Vec<Point> = group.clone();
     // The opponent's chains inside: every liberty of theirs within the group's reach.
     for &p in &group {
         for n in nbrs(p) {
@@ -369,6 +370,9 @@ pub fn make(c: &Candidate, player: Color, budget: u64) -> Result<Problem, NotPro
         area: area.clone(),
         ko: false,
     };
+    if !frame_settled(&c.board, &c.area) {
+        return Err(NotProved::NoWin);
+    }
     // Unsettled: the opponent playing first wins.
     let mut check = Prover::new(&q, budget);
     let mut passed = c.board.clone();
@@ -409,15 +413,42 @@ pub fn make(c: &Candidate, player: Color, budget: u64) -> Result<Problem, NotPro
     })
 }
 
+/// Whether the frame holds: every chain touching the area from outside has two liberties or
+/// more outside it, so no move outside the area (where the proof does not look) threatens it.
+fn frame_settled(board: &Board, area: &Rect) -> bool {
+    let mut seen: Vec<Point> = Vec::new();
+    for p in area.points() {
+        for n in nbrs(p) {
+            if area.contains(n) || board.get(n).is_none() {
+                continue;
+            }
+            let Some(h) = board.chain_id(n) else {
+                continue;
+            };
+            if seen.contains(&h) {
+                continue;
+            }
+            seen.push(h);
+            let outside = board
+                .liberties(n)
+                .iter()
+                .filter(|l| !area.contains(**l))
+                .count();
+            if outside < 2 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The part of the board drawn: the area and two lines beyond it toward the open board, at
 /// least 7 × 7, within the board.
 fn view_of(area: &Rect) -> Rect {
     let span = |lo: u8, hi: u8| {
         let (mut lo, mut hi) = (lo.saturating_sub(2), (hi + 2).min(18));
         while hi - lo < 6 {
-            if lo > 0 {
-                lo -= 1;
-            }
+            lo = lo.saturating_sub(1);
             if hi - lo < 6 && hi < 18 {
                 hi += 1;
             }
@@ -518,7 +549,10 @@ fn cuts_through(c: &Candidate, q: &Question) -> bool {
         });
         let mut board = c.board.clone();
         board.clear_ko();
-        matches!(solver.solve(&board, q.player.opponent(), &[]), Outcome::Win(_))
+        matches!(
+            solver.solve(&board, q.player.opponent(), &[]),
+            Outcome::Win(_)
+        )
     })
 }
 
@@ -652,7 +686,11 @@ pub(super) fn candidate(seed: u64, index: u64, budget: u64, found: &[Candidate])
         c.defender
     };
     // A capturing fight is read less far: one that needs more is rarely a clear problem.
-    let budget = if c.kind == Kind::Capture { budget / 8 } else { budget };
+    let budget = if c.kind == Kind::Capture {
+        budget / 8
+    } else {
+        budget
+    };
     match make(&c, player, budget) {
         Ok(p) => {
             if let Err(why) = super::prove::reprove(&p, budget) {
@@ -666,7 +704,7 @@ pub(super) fn candidate(seed: u64, index: u64, budget: u64, found: &[Candidate])
         }
         Err(NotProved::Unknown) => Made::Left(|t| t.unknown += 1),
         Err(NotProved::NoWin) => Made::Left(|t| t.settled += 1),
-        Err(NotProved::TooBig) => Made::Left(|t| t.too_big += 1),
+        Err(NotProved::TooBig | NotProved::Outside) => Made::Left(|t| t.too_big += 1),
     }
 }
 

@@ -7,6 +7,8 @@
 mod export;
 pub mod generate;
 mod model;
+#[cfg(test)]
+mod naive;
 pub mod prove;
 pub mod records;
 mod set;

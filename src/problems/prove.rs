@@ -39,6 +39,8 @@ pub enum NotProved {
     NoWin,
     #[error("the answer tree is too large or a line too long")]
     TooBig,
+    #[error("a correct move lies outside the area")]
+    Outside,
 }
 
 /// The question a proof answers.
@@ -59,7 +61,30 @@ pub struct Prover {
     solver: Solver,
     player: Color,
     attacks: bool,
+    /// The area's points: the player's answers are among them.
+    clickable: Vec<Point>,
     tree: Tree,
+}
+
+/// Where either side may play: the area, and the points of the stones within two lines of it
+/// once they are taken (a wall stone taken leaves a point both sides fight over; the open
+/// board beyond is where a target that reaches it has got out).
+pub(super) fn playable(q: &Question) -> Vec<Point> {
+    let Some(rect) = super::model::Rect::around(q.area.iter().copied()) else {
+        return q.area.clone();
+    };
+    let near = |x: u8, lo: u8, hi: u8| x + 2 >= lo && x <= hi + 2;
+    let mut out = q.area.clone();
+    for p in q.board.size().all_points() {
+        if q.board.get(p).is_some()
+            && !rect.contains(p)
+            && near(p.col(), rect.col_lo, rect.col_hi)
+            && near(p.row(), rect.row_lo, rect.row_hi)
+        {
+            out.push(p);
+        }
+    }
+    out
 }
 
 impl Prover {
@@ -76,12 +101,13 @@ impl Prover {
             solver: Solver::new(Setup {
                 attacker,
                 target: q.target,
-                area: q.area.clone(),
+                area: playable(q),
                 ko_loser,
                 budget,
             }),
             player: q.player,
             attacks,
+            clickable: q.area.clone(),
             tree: Tree::default(),
         }
     }
@@ -201,7 +227,9 @@ impl Prover {
     ) -> Result<(Option<Point>, Board), NotProved> {
         let mut line = history.to_vec();
         line.push(board.hash());
-        let mut best: Option<((usize, i32, u8), Option<Point>, Board)> = None;
+        // (fewest answers, longest fight, a real move first), the reply, the board after it.
+        type Scored = ((usize, i32, u8), Option<Point>, Board);
+        let mut best: Option<Scored> = None;
         for (p, b) in self.opponent_options(board, history) {
             if self.solver.target_taken(&b) {
                 continue;
@@ -267,6 +295,13 @@ impl Prover {
         let mut answers = Vec::new();
         let wins = self.winning_moves(board, history)?;
         for (p, b) in self.moves(board, self.player, history) {
+            // The player answers within the area; a correct move outside it makes no problem.
+            if !self.clickable.contains(&p) {
+                if wins.contains(&p) {
+                    return Err(NotProved::Outside);
+                }
+                continue;
+            }
             let reply = if wins.contains(&p) {
                 if self.settled(&b, &line)? {
                     Reply::Correct {
@@ -327,7 +362,9 @@ pub fn reprove(p: &super::model::Problem, budget: u64) -> Result<u64, String> {
         Ok(true) => return Err("settled: the player wins even if the opponent starts".into()),
         Err(e) => return Err(e.to_string()),
     }
-    let proof = Prover::new(&q, budget).prove(&board).map_err(|e| e.to_string())?;
+    let proof = Prover::new(&q, budget)
+        .prove(&board)
+        .map_err(|e| e.to_string())?;
     if proof.tree != p.tree {
         return Err("the proof's answers differ from the stored ones".into());
     }

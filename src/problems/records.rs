@@ -8,9 +8,7 @@ use super::generate::{Candidate, area_of};
 use super::model::{Kind, Rect};
 
 /// The moves of a record at which its position is read for fights.
-const READ_AT: [usize; 13] = [
-    40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 240, 260, 280,
-];
+const READ_AT: [usize; 13] = [40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 240, 260, 280];
 
 /// The positions of a 19 × 19 record worth reading: its main line replayed to each of
 /// [`READ_AT`] and to its end (an illegal move ends the replay there).
@@ -108,11 +106,7 @@ pub fn candidates(board: &Board) -> Vec<Candidate> {
 fn local(board: &Board, area: &Rect) -> Board {
     let near = |p: Point| {
         let d = |x: u8, lo: u8, hi: u8| {
-            if x < lo {
-                lo - x
-            } else {
-                x.saturating_sub(hi)
-            }
+            if x < lo { lo - x } else { x.saturating_sub(hi) }
         };
         d(p.col(), area.col_lo, area.col_hi) <= 4 && d(p.row(), area.row_lo, area.row_hi) <= 4
     };

@@ -138,7 +138,7 @@ impl Solver {
         }
         self.set_line(history, board.hash());
         let mut limit = 1;
-        let result = loop {
+        loop {
             if limit > MAX_PLIES {
                 break Outcome::Unknown;
             }
@@ -153,8 +153,7 @@ impl Solver {
                 Ok(Res::NoWin { exact: false }) => limit += 1,
                 Err(OutOfBudget) => break Outcome::Unknown,
             }
-        };
-        result
+        }
     }
 
     /// Whether the target has got out: a liberty outside the area, which no one plays, so it

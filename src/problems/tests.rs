@@ -141,7 +141,6 @@ fn stones_in_atari_are_taken() {
     }
 }
 
-
 mod shipped {
     //! The set the repository ships: its size and spread (issue 40's numbers), and every
     //! problem proved again to the same answers.
@@ -176,7 +175,8 @@ mod shipped {
         for p in set().all() {
             assert!(p.area.width() <= 5 && p.area.height() <= 5, "{}", p.id);
             assert!(
-                p.view.contains(Point::new(p.area.col_lo, p.area.row_lo).expect("on the board"))
+                p.view
+                    .contains(Point::new(p.area.col_lo, p.area.row_lo).expect("on the board"))
                     && p.view
                         .contains(Point::new(p.area.col_hi, p.area.row_hi).expect("on the board")),
                 "{}",
@@ -266,18 +266,28 @@ fn a_seed_gives_the_same_set() {
 fn a_game_record_gives_fights() {
     use crate::go::sgf::Record;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-records");
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("9x9_pro"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    // A 19 × 19 record from another folder.
-    for sub in std::fs::read_dir(&dir).expect("the records are in the repository").flatten() {
+    // The 19 × 19 records (the 9 × 9 folder aside).
+    let mut files = Vec::new();
+    for sub in std::fs::read_dir(&dir)
+        .expect("the records are in the repository")
+        .flatten()
+    {
         if sub.path().is_dir() && !sub.path().ends_with("9x9_pro") {
-            files.extend(std::fs::read_dir(sub.path()).expect("a folder").flatten().map(|e| e.path()));
+            files.extend(
+                std::fs::read_dir(sub.path())
+                    .expect("a folder")
+                    .flatten()
+                    .map(|e| e.path()),
+            );
         }
     }
     files.sort();
     let mut fights = 0;
-    for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "sgf")).take(5) {
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "sgf"))
+        .take(5)
+    {
         let record = Record::from_bytes(&std::fs::read(f).expect("reads")).expect("parses");
         for b in super::records::positions(&record) {
             for c in super::records::candidates(&b) {
@@ -288,4 +298,68 @@ fn a_game_record_gives_fights() {
         }
     }
     assert!(fights > 0);
+}
+
+/// The solver's first answers read again by the plain reader (`naive.rs`: every line, no
+/// table, no deepening): for every shipped problem it can read within its cap, each correct
+/// first move wins and each wrong one loses, as the tree says.
+#[test]
+fn the_plain_reader_agrees_with_the_first_answers() {
+    use super::naive::Naive;
+    let set = super::ProblemSet::shipped().expect("the shipped set reads");
+    let (mut read, mut long) = (0, 0);
+    let mut differ = Vec::new();
+    for p in set.all() {
+        let mut naive = Naive::new(p, 300_000);
+        let mut whole = true;
+        for a in &p.tree.nodes[0].answers {
+            let correct = matches!(a.reply, Reply::Correct { .. });
+            match naive.player_wins_after(p, a.at) {
+                Ok(Some(wins)) if wins != correct => differ.push(format!("{} {}", p.id, a.at)),
+                Ok(_) => {}
+                Err(_) => {
+                    whole = false;
+                    break;
+                }
+            }
+        }
+        if whole {
+            read += 1;
+        } else {
+            long += 1;
+        }
+    }
+    eprintln!("the plain reader read {read} problems whole, {long} past its cap");
+    assert!(differ.is_empty(), "{differ:?}");
+    assert!(read >= 500, "{read}");
+}
+
+/// The problems GNU Go's owl disagrees on, read again by the plain reader with a larger cap
+/// (`cargo test --release --lib gnu_go_disagreements -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn gnu_go_disagreements_read_plainly() {
+    use super::naive::Naive;
+    let set = super::ProblemSet::shipped().expect("the shipped set reads");
+    for id in [
+        8768527474405179373u64,
+        5781441957732445662,
+        5257032591568369612,
+        1095289344801712898,
+        3894058720032290436,
+    ] {
+        let Some(p) = set.get(id) else { continue };
+        let mut naive = Naive::new(p, 50_000_000);
+        let mut said = Vec::new();
+        for a in &p.tree.nodes[0].answers {
+            let correct = matches!(a.reply, Reply::Correct { .. });
+            said.push(format!(
+                "{} tree {} plain {:?}",
+                a.at,
+                correct,
+                naive.player_wins_after(p, a.at)
+            ));
+        }
+        println!("{id}: {}", said.join("; "));
+    }
 }
