@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use crate::go::Color;
 use crate::problems::generate::{LEVEL_FLOOR, Tally, generate};
-use crate::problems::prove::PROOF_BUDGET;
 use crate::problems::{Kind, Problem, ProblemSet};
 
 /// The file the repository ships, relative to the repository's root.
@@ -172,20 +171,12 @@ fn run_generate(
 ) -> ExitCode {
     let started = Instant::now();
     let found = record_candidates(records);
-    let (problems, tally) = generate(
-        seed,
-        count,
-        threads,
-        PROOF_BUDGET,
-        &found,
-        floor,
-        |kept, t| {
-            eprintln!(
-                "{kept} kept of {} candidates ({} at 1 dan or above, {} near 25 kyu)",
-                t.candidates, t.dan, t.easiest
-            );
-        },
-    );
+    let (problems, tally) = generate(seed, count, threads, &found, floor, |kept, t| {
+        eprintln!(
+            "{kept} kept of {} candidates ({} at 1 dan or above, {} near 25 kyu)",
+            t.candidates, t.dan, t.easiest
+        );
+    });
     let seconds = started.elapsed().as_secs_f64();
     let set = match ProblemSet::new(seed, problems) {
         Ok(s) => s,
@@ -349,12 +340,7 @@ fn run_verify(set: Option<&PathBuf>, gnugo: Option<&PathBuf>) -> ExitCode {
 
 /// Proves `p` again with the budget it was generated with (a capturing fight is read less far).
 pub fn reprove(p: &Problem) -> Result<u64, String> {
-    let budget = if p.kind == Kind::LifeAndDeath {
-        PROOF_BUDGET
-    } else {
-        PROOF_BUDGET / 8
-    };
-    crate::problems::prove::reprove(p, budget)
+    crate::problems::prove::reprove(p, crate::problems::prove::budget_for(p.kind))
 }
 
 fn print_tally(t: &Tally) {

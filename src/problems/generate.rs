@@ -64,10 +64,7 @@ fn pt(c: i32, r: i32) -> Option<Point> {
 }
 
 fn nbrs(p: Point) -> impl Iterator<Item = Point> {
-    let (c, r) = (i32::from(p.col()), i32::from(p.row()));
-    [(c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)]
-        .into_iter()
-        .filter_map(|(c, r)| pt(c, r))
+    crate::go::neighbours_on(SIZE, p)
 }
 
 /// A group in the corner or on the side around an eye space, with its attacker's wall, then
@@ -659,7 +656,7 @@ pub(super) enum Made {
 
 /// Candidate `index` of the set of `seed`: its own generator, its kind by turns: two of five a
 /// fight of a real game while they last, two built around a group, one a capturing fight.
-pub(super) fn candidate(seed: u64, index: u64, budget: u64, found: &[Candidate]) -> Made {
+pub(super) fn candidate(seed: u64, index: u64, found: &[Candidate]) -> Made {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
     let from_game = usize::try_from(index / 5 * 2 + index % 5)
         .ok()
@@ -685,12 +682,7 @@ pub(super) fn candidate(seed: u64, index: u64, budget: u64, found: &[Candidate])
     } else {
         c.defender
     };
-    // A capturing fight is read less far: one that needs more is rarely a clear problem.
-    let budget = if c.kind == Kind::Capture {
-        budget / 8
-    } else {
-        budget
-    };
+    let budget = super::prove::budget_for(c.kind);
     match make(&c, player, budget) {
         Ok(p) => {
             if let Err(why) = super::prove::reprove(&p, budget) {
@@ -715,7 +707,6 @@ pub fn generate(
     seed: u64,
     want: usize,
     threads: usize,
-    budget: u64,
     found: &[Candidate],
     floor: usize,
     mut progress: impl FnMut(usize, &Tally),
@@ -740,7 +731,7 @@ pub fn generate(
                     s.spawn(move || {
                         (first..first + BATCH)
                             .filter(|i| i % threads as u64 == k)
-                            .map(|i| (i, candidate(seed, i, budget, found)))
+                            .map(|i| (i, candidate(seed, i, found)))
                             .collect::<Vec<_>>()
                     })
                 })

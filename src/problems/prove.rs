@@ -11,6 +11,15 @@ use super::solver::{Outcome, Setup, Solver};
 
 /// Positions the solver may look at for one problem.
 pub const PROOF_BUDGET: u64 = 400_000;
+/// The solver's budget for a problem of `kind`: a capturing fight is read less far (one that
+/// needs more is rarely a clear problem). Generation and every proof again use this one.
+pub fn budget_for(kind: super::model::Kind) -> u64 {
+    match kind {
+        super::model::Kind::LifeAndDeath => PROOF_BUDGET,
+        _ => PROOF_BUDGET / 8,
+    }
+}
+
 /// The largest answer tree kept (player's turns).
 pub const MAX_TREE_NODES: usize = 120;
 /// The longest correct line kept, in the player's moves.

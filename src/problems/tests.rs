@@ -147,7 +147,7 @@ mod shipped {
 
     use crate::go::{Color, Point};
     use crate::problems::generate::{DAN, NEAR_25_KYU};
-    use crate::problems::prove::{PROOF_BUDGET, reprove};
+    use crate::problems::prove::{budget_for, reprove};
     use crate::problems::{Kind, Problem, ProblemSet, Reply};
 
     fn set() -> &'static ProblemSet {
@@ -236,12 +236,7 @@ mod shipped {
     fn every_problem_proves_again_to_its_stored_answers() {
         let mut failed = Vec::new();
         for p in set().all() {
-            let budget = if p.kind == Kind::LifeAndDeath {
-                PROOF_BUDGET
-            } else {
-                PROOF_BUDGET / 8
-            };
-            if let Err(why) = reprove(p, budget) {
+            if let Err(why) = reprove(p, budget_for(p.kind)) {
                 failed.push(format!("{}: {why}", p.id));
             }
         }
@@ -253,9 +248,8 @@ mod shipped {
 #[test]
 fn a_seed_gives_the_same_set() {
     use super::generate::generate;
-    let budget = super::prove::PROOF_BUDGET;
-    let (one, _) = generate(11, 12, 1, budget, &[], 0, |_, _| {});
-    let (two, _) = generate(11, 12, 2, budget, &[], 0, |_, _| {});
+    let (one, _) = generate(11, 12, 1, &[], 0, |_, _| {});
+    let (two, _) = generate(11, 12, 2, &[], 0, |_, _| {});
     let ids = |v: &[super::Problem]| v.iter().map(|p| p.id).collect::<Vec<_>>();
     assert_eq!(ids(&one), ids(&two));
     assert!(one.len() >= 12);
