@@ -16,6 +16,7 @@ pub mod game;
 pub mod go;
 pub mod problems;
 pub mod render;
+pub mod review;
 pub mod runtime;
 pub mod service;
 pub mod store;

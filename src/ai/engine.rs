@@ -118,6 +118,22 @@ impl Engine {
             self.low_streak = 0;
             return Decision::Pass;
         }
+        let root = self.search(game, limits, stop, true);
+        self.choose(game, color, &root)
+    }
+
+    /// Runs the search of the position of `game` within `limits` and `stop`, the kept tree
+    /// reused when the game follows it, and keeps the tree for the next search; `settle` lets
+    /// it stop once the most visited move can no longer be overtaken. Returns the root.
+    pub(super) fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &dyn Stop,
+        settle: bool,
+    ) -> Pos {
+        let color = game.to_move();
+        let rules = *game.rules();
         let (root, history) = root_position(game);
         let view = RulesView {
             komi_half: rules.komi.half_points(),
@@ -155,7 +171,8 @@ impl Engine {
             if done.is_multiple_of(8) && stop.stop() {
                 break;
             }
-            if done % 64 == 63
+            if settle
+                && done % 64 == 63
                 && self.options.tuning.settle != Some(false)
                 && self.settled(done, limits.playouts, stop)
             {
@@ -168,14 +185,13 @@ impl Engine {
         self.info.playouts = done;
         self.info.reused = reused;
         self.info.nodes = self.tree.nodes.len();
-        let decision = self.choose(game, color, &root);
         self.key = Some(TreeKey {
             initial: game.initial_board().hash(),
             initial_to_move: game.initial_to_move(),
             rules,
             moves: game.moves().to_vec(),
         });
-        decision
+        root
     }
 
     /// Whether the most visited move can no longer be overtaken in the rest of the budget.

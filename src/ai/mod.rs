@@ -22,6 +22,7 @@
 //! (`docs/STRENGTH.md`); the rank each is shown at is the game's (`Level::estimated_rank`, in
 //! `game::computer`); the levels themselves are named in [`crate::go::Level`].
 
+pub mod analysis;
 mod engine;
 mod heavy_playout;
 pub mod job;
@@ -46,6 +47,7 @@ use crate::go::{BoardSize, Level, Move, Point};
 
 use search::Params;
 
+pub use analysis::{Analysis, Candidate};
 pub use engine::{Engine, SearchInfo, run_playouts};
 pub use marking::{MarkingVerdict, judge_marking};
 

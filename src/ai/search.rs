@@ -306,6 +306,8 @@ pub(crate) struct Searcher {
     pub(crate) owner: [[u32; CELLS]; 2],
     /// Playouts counted in `owner`.
     pub(crate) owner_n: u32,
+    /// The sum of their area scores, Black minus White without komi.
+    pub(crate) score_sum: f64,
     /// The last good replies the playouts learn, kept over a game's searches (allocated when
     /// the policy first asks for them).
     replies: Replies,
@@ -322,6 +324,7 @@ impl Searcher {
             path_hashes: Vec::with_capacity(64),
             owner: [[0; CELLS]; 2],
             owner_n: 0,
+            score_sum: 0.0,
             replies: Replies::off(),
         }
     }
@@ -335,6 +338,7 @@ impl Searcher {
     pub(crate) fn clear_owner(&mut self) {
         self.owner = [[0; CELLS]; 2];
         self.owner_n = 0;
+        self.score_sum = 0.0;
     }
 
     /// One simulation from `root` through `tree`.
@@ -421,6 +425,7 @@ impl Searcher {
                     &mut self.amaf,
                 );
                 self.owner_n += 1;
+                self.score_sum += f64::from(score);
                 let owner = &mut self.owner;
                 pos.for_each_owner(|i, o| {
                     if o != 0 {

@@ -8,6 +8,7 @@ pub mod problems_export;
 pub mod problems_gnugo;
 mod render;
 mod replay;
+mod review;
 mod worker;
 
 use std::process::ExitCode;
@@ -47,6 +48,9 @@ pub enum Command {
     Worker(worker::WorkerArgs),
     /// The training ground's problems: generate the set, prove it again, write it as SGF.
     Problems(problems::ProblemsArgs),
+    /// Review a game with the engine: the win rate chart, each player's biggest mistakes as
+    /// boards, and a review record with the better lines as variations.
+    Review(review::ReviewArgs),
 }
 
 /// Where `tengen health` looks.
@@ -90,6 +94,7 @@ pub fn main() -> ExitCode {
         Some(Command::MigrateDb(args)) => migrate_db::run(&args),
         Some(Command::Worker(args)) => worker::run(&args),
         Some(Command::Problems(args)) => problems::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
     }
 }
 
@@ -204,16 +209,7 @@ pub(crate) fn rules_and_komi(
     komi: Option<crate::go::Komi>,
     record: &crate::go::sgf::Record,
 ) -> (crate::go::RuleSet, crate::go::Komi) {
-    let rules = rules
-        .or_else(|| {
-            record
-                .rules
-                .as_deref()
-                .and_then(crate::go::RuleSet::from_sgf)
-        })
-        .unwrap_or(crate::go::RuleSet::Classic);
-    let komi = komi.or(record.komi).unwrap_or(rules.rules().komi);
-    (rules, komi)
+    record.rule_set_and_komi(rules, komi)
 }
 
 /// Writes to standard output, ignoring a closed pipe (`tengen replay … | head` must not panic).

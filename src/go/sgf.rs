@@ -354,6 +354,20 @@ impl Record {
         }
     }
 
+    /// The rule set and komi a record is replayed under: those given, else the record's RU
+    /// and KM, else classic rules and their own komi.
+    pub fn rule_set_and_komi(
+        &self,
+        rules: Option<super::RuleSet>,
+        komi: Option<Komi>,
+    ) -> (super::RuleSet, Komi) {
+        let rules = rules
+            .or_else(|| self.rules.as_deref().and_then(super::RuleSet::from_sgf))
+            .unwrap_or(super::RuleSet::Classic);
+        let komi = komi.or(self.komi).unwrap_or(rules.rules().komi);
+        (rules, komi)
+    }
+
     /// The position before the first move, and who moves first: the PL of the record, else the
     /// colour of the first move, else Black.
     ///
@@ -469,6 +483,20 @@ pub struct RecordInfo {
     /// TB/TW marks on the last node (territory and dead stones at the end).
     pub territory_black: Vec<Point>,
     pub territory_white: Vec<Point>,
+    /// More properties of moves, by 0-based move index: an identifier and its value, written
+    /// as they are (a review's `SBKV` win rate, say); the value is escaped.
+    pub move_properties: Vec<(usize, String, String)>,
+    /// Other lines than the game's, each a variation beside the move it replaces.
+    pub variations: Vec<Variation>,
+}
+
+/// A line of moves written as a variation: in place of the game's move `at` (0-based), with
+/// a comment on its first node.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Variation {
+    pub at: usize,
+    pub moves: Vec<(Color, Move)>,
+    pub comment: Option<String>,
 }
 
 fn sgf_point(p: Point, size: BoardSize) -> SgfPoint {
@@ -520,13 +548,51 @@ pub fn write(game: &Game, info: &RecordInfo) -> String {
     if !info.territory_white.is_empty() {
         last.push(marks("TW", &info.territory_white));
     }
-    // Build the main line from the last node up, each node the only child of the one before.
-    let mut child: Option<SgfNode<Prop>> = None;
-    for props in nodes.into_iter().rev() {
-        child = Some(SgfNode::new(props, child.into_iter().collect(), false));
+    // Build the main line from the last node up, each node with the game's next move first and
+    // then the variations that replace that move.
+    let mut children: Vec<SgfNode<Prop>> = Vec::new();
+    for (i, props) in nodes.into_iter().enumerate().rev() {
+        children.extend(variation_nodes(info, i + 1, size));
+        children = vec![SgfNode::new(props, children, false)];
     }
-    let root = SgfNode::new(root_props, child.into_iter().collect(), true);
+    children.extend(variation_nodes(info, 0, size));
+    let root = SgfNode::new(root_props, children, true);
     root.serialize() + "\n"
+}
+
+/// A move as its node's property.
+fn move_prop(color: Color, mv: Move, size: BoardSize) -> Prop {
+    let m = match mv {
+        Move::Play(p) => SgfMove::Move(sgf_point(p, size)),
+        Move::Pass => SgfMove::Pass,
+    };
+    if color == Color::Black {
+        Prop::B(m)
+    } else {
+        Prop::W(m)
+    }
+}
+
+/// The variations that replace the game's move `at`, each a chain of nodes.
+fn variation_nodes(info: &RecordInfo, at: usize, size: BoardSize) -> Vec<SgfNode<Prop>> {
+    info.variations
+        .iter()
+        .filter(|v| v.at == at && !v.moves.is_empty())
+        .map(|v| {
+            let mut chain: Vec<SgfNode<Prop>> = Vec::new();
+            for (k, &(color, mv)) in v.moves.iter().enumerate().rev() {
+                let mut props = vec![move_prop(color, mv, size)];
+                if k == 0
+                    && let Some(c) = &v.comment
+                {
+                    props.push(Prop::C(Text { text: c.clone() }));
+                }
+                chain = vec![SgfNode::new(props, chain, false)];
+            }
+            chain
+        })
+        .flatten()
+        .collect()
 }
 
 /// A property of one text, by its constructor.
@@ -592,21 +658,22 @@ fn move_nodes(game: &Game, info: &RecordInfo) -> Vec<Vec<Prop>> {
         .iter()
         .enumerate()
         .map(|(i, &(color, mv))| {
-            let m = match mv {
-                Move::Play(p) => SgfMove::Move(sgf_point(p, size)),
-                Move::Pass => SgfMove::Pass,
-            };
-            let mut props = vec![if color == Color::Black {
-                Prop::B(m)
-            } else {
-                Prop::W(m)
-            }];
+            let mut props = vec![move_prop(color, mv, size)];
             if let Some((_, c)) = info.move_comments.iter().find(|(j, _)| *j == i) {
                 props.push(Prop::C(Text { text: c.clone() }));
+            }
+            for (_, id, value) in info.move_properties.iter().filter(|(j, ..)| *j == i) {
+                props.push(Prop::Unknown(id.clone(), vec![escape(value)]));
             }
             props
         })
         .collect()
+}
+
+/// A property value with SGF's escapes (`]` and `\\`), for properties sgf-parse writes as
+/// they are given.
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 #[cfg(test)]

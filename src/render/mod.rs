@@ -12,6 +12,7 @@ pub mod event_charts;
 mod layout;
 mod palette;
 pub mod regions;
+pub mod review_chart;
 mod text;
 
 use tiny_skia::{FillRule, LineCap, PathBuilder, Pixmap, Rect, Stroke, Transform};

@@ -15,7 +15,7 @@ use crate::ai::Decision;
 use crate::go::{Color, Game};
 
 /// How long a setup command (`boardsize`, `play`, …) may take.
-const SETUP_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const SETUP_WAIT: Duration = Duration::from_secs(5);
 /// What `genmove` may take beyond the time the engine is given (starting, the machine's load).
 const GENMOVE_GRACE: Duration = Duration::from_secs(3);
 
@@ -93,9 +93,26 @@ impl GtpEngine {
     /// # Errors
     /// The engine ended, refused the command (`?`, with its message), or was silent.
     pub fn ask(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
+        self.send(command)?;
+        self.receive(command, within)
+    }
+
+    /// Sends one command without waiting for its answer: an analysis streams until the next
+    /// command, whose answer follows the analysis's.
+    ///
+    /// # Errors
+    /// The engine ended.
+    pub fn send(&mut self, command: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|_| EngineError::Ended)?;
+            .map_err(|_| EngineError::Ended)
+    }
+
+    /// Waits up to `within` for the answer to `command`, sent before: the text after `=`.
+    ///
+    /// # Errors
+    /// The engine ended, refused the command, or was silent.
+    pub fn receive(&mut self, command: &str, within: Duration) -> Result<String, EngineError> {
         match self.answers.recv_timeout(within) {
             Ok(a) => match a.strip_prefix('=') {
                 Some(text) => Ok(text.trim().to_owned()),
@@ -118,6 +135,23 @@ impl GtpEngine {
     /// The engine ended, stayed silent, refused the game, or answered a move that is not
     /// legal in `game` (checked by Tengen's own rules, which the engine may not share).
     pub fn genmove(&mut self, game: &Game, think: Duration) -> Result<Decision, EngineError> {
+        self.set_up(game)?;
+        // Byo-yomi of one stone in `think` seconds; an engine without time control refuses it
+        // and plays at its own pace, still bounded by the wait below.
+        let seconds = think.as_secs().max(1);
+        let _ = self.ask(&format!("time_settings 0 {seconds} 1"), SETUP_WAIT);
+        let answer = self.ask(
+            &format!("genmove {}", colour(game.to_move())),
+            think + GENMOVE_GRACE,
+        )?;
+        decision(game, &answer).ok_or(EngineError::Illegal { answer })
+    }
+
+    /// Sets the position of `game` up afresh: the board, komi, the set-up stones, the moves.
+    ///
+    /// # Errors
+    /// The engine ended, stayed silent or refused one of them.
+    pub fn set_up(&mut self, game: &Game) -> Result<(), EngineError> {
         let size = game.size();
         self.ask(&format!("boardsize {}", size.get()), SETUP_WAIT)?;
         self.ask("clear_board", SETUP_WAIT)?;
@@ -131,15 +165,7 @@ impl GtpEngine {
         for (c, mv) in game.moves() {
             self.ask(&format!("play {} {mv}", colour(*c)), SETUP_WAIT)?;
         }
-        // Byo-yomi of one stone in `think` seconds; an engine without time control refuses it
-        // and plays at its own pace, still bounded by the wait below.
-        let seconds = think.as_secs().max(1);
-        let _ = self.ask(&format!("time_settings 0 {seconds} 1"), SETUP_WAIT);
-        let answer = self.ask(
-            &format!("genmove {}", colour(game.to_move())),
-            think + GENMOVE_GRACE,
-        )?;
-        decision(game, &answer).ok_or(EngineError::Illegal { answer })
+        Ok(())
     }
 }
 

@@ -13,6 +13,7 @@ mod clock;
 mod computer_workers;
 pub mod gtp_engine;
 pub mod queries;
+pub mod review_engine;
 mod scheduler;
 mod shards;
 mod training;

@@ -6,6 +6,7 @@ mod crash;
 mod estimate;
 mod gnugo_differential;
 mod gtp;
+mod gtp_analysis;
 mod gtp_engine;
 mod perft;
 mod properties;
