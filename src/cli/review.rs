@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::go::{Color, Move};
+use crate::runtime::review_engine::{ReviewEngine, with_host};
 use crate::review::{
     Analysis, Analyst, OwnAnalyst, ReviewWords, Source, Summary, analyse, chart_png, mistake_png,
     positions, review_sgf, summarize,
@@ -27,6 +28,13 @@ pub struct ReviewArgs {
     /// Seed of the engine's playouts: the same record and seed give the same review.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// An engine speaking `kata-analyze` or `lz-analyze` over GTP to review with (the program
+    /// and its arguments, split as a shell would); Tengen's own takes over if it fails.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine_command: Option<String>,
+    /// How the engine is named in the review.
+    #[arg(long, default_value = "the host's engine")]
+    pub engine_name: String,
     /// Say nothing on standard error while working.
     #[arg(long)]
     pub quiet: bool,
@@ -46,6 +54,8 @@ enum ReviewCliError {
     Engine(#[from] crate::review::AnalystError),
     #[error("cannot draw: {0}")]
     Render(#[from] crate::render::RenderError),
+    #[error("--engine-command is not a command line")]
+    Command,
     #[error("cannot write {path}: {cause}")]
     Write { path: String, cause: std::io::Error },
 }
@@ -77,14 +87,25 @@ fn review(args: &ReviewArgs) -> Result<String, ReviewCliError> {
     let playouts = args
         .playouts
         .unwrap_or_else(|| crate::review::playouts_for(size));
-    let mut analyst = OwnAnalyst::with_playouts(playouts, args.seed);
+    let mut engine: Option<ReviewEngine> = match &args.engine_command {
+        Some(command) => {
+            let words = shlex::split(command).ok_or(ReviewCliError::Command)?;
+            Some(with_host(&words, &args.engine_name, size, args.seed))
+        }
+        None => None,
+    };
+    let mut own = OwnAnalyst::with_playouts(playouts, args.seed);
+    let analyst: &mut dyn Analyst = match engine.as_mut() {
+        Some(e) => e.analyst.as_mut(),
+        None => &mut own,
+    };
     let total = positions(&source.game);
     let started = Instant::now();
     let mut analyses: Vec<Analysis> = Vec::with_capacity(total);
     let quiet = args.quiet;
     analyse(
         &source.game,
-        &mut analyst as &mut dyn Analyst,
+        analyst,
         &mut analyses,
         &crate::ai::NoStop,
         &mut |done| {
@@ -95,8 +116,16 @@ fn review(args: &ReviewArgs) -> Result<String, ReviewCliError> {
     )?;
     let seconds = started.elapsed().as_secs_f64();
     let summary = summarize(&source.game, &analyses);
-    write_outputs(&args.output, &source, &analyses, &summary, playouts)?;
-    Ok(report(&source, &summary, playouts, seconds, &args.output))
+    let engine_line = match &engine {
+        None => format!("Tengen · advanced, about 5 kyu · {playouts} playouts a position"),
+        Some(e) if e.fell_back() => format!(
+            "{}, then Tengen · advanced, about 5 kyu, when it failed",
+            args.engine_name
+        ),
+        Some(_) => args.engine_name.clone(),
+    };
+    write_outputs(&args.output, &source, &analyses, &summary, &engine_line)?;
+    Ok(report(&source, &summary, &engine_line, seconds, &args.output))
 }
 
 /// Writes the chart, the mistakes' boards, the review record and the summary into `dir`.
@@ -105,7 +134,7 @@ fn write_outputs(
     source: &Source,
     analyses: &[Analysis],
     summary: &Summary,
-    playouts: u64,
+    engine_line: &str,
 ) -> Result<(), ReviewCliError> {
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
@@ -126,7 +155,7 @@ fn write_outputs(
         }
     }
     let words = ReviewWords {
-        engine: format!("Tengen · advanced, about 5 kyu · {playouts} playouts a position"),
+        engine: engine_line.to_owned(),
         mistake: "Mistake".to_owned(),
         better: "Better".to_owned(),
     };
@@ -176,11 +205,11 @@ fn mistakes_text(summary: &Summary) -> String {
     out
 }
 
-fn report(source: &Source, summary: &Summary, playouts: u64, seconds: f64, dir: &Path) -> String {
+fn report(source: &Source, summary: &Summary, engine_line: &str, seconds: f64, dir: &Path) -> String {
     let moves = source.game.moves().len();
     let last = summary.black_win_rates.last().copied().unwrap_or(0.5);
     format!(
-        "{} ({} moves, {}×{}, rules {}, komi {}) reviewed by Tengen · advanced, {playouts} playouts a position, in {seconds:.1} s\nBlack's win rate at the end: {:.0}%\n{}written to {}\n",
+        "{} ({} moves, {}×{}, rules {}, komi {}) reviewed by {engine_line}, in {seconds:.1} s\nBlack's win rate at the end: {:.0}%\n{}written to {}\n",
         source
             .info
             .black

@@ -25,9 +25,9 @@ pub enum AnalystError {
 /// minutes for a 19×19 one; measured by `cargo bench --bench review`, `docs/REVIEW.md`).
 pub fn playouts_for(size: BoardSize) -> u64 {
     match size.get() {
-        0..=9 => 4_000,
-        10..=13 => 3_000,
-        _ => 1_600,
+        0..=9 => 8_000,
+        10..=13 => 6_000,
+        _ => 4_000,
     }
 }
 

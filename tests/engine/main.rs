@@ -13,4 +13,5 @@ mod properties;
 mod records;
 mod render_cli;
 mod replay_cli;
+mod review_cli;
 mod rules_cases;
