@@ -93,21 +93,21 @@ impl Engine {
         self.search(game, limits, stop, false);
         let searcher = &self.searcher;
         let komi = game.rules().komi.half_points() as f64 / 2.0;
-        let black_lead = (searcher.owner_n > 0)
-            .then(|| searcher.score_sum / f64::from(searcher.owner_n) - komi);
-        let ownership = (searcher.owner_n > 0)
-            .then(|| {
-                let n = searcher.owner_n as f32;
-                game.size()
-                    .all_points()
-                    .map(|p| {
-                        let i = cell(p);
-                        let share = (searcher.owner[0][i] as f32 - searcher.owner[1][i] as f32) / n;
-                        (p, share)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let black_lead =
+            (searcher.owner_n > 0).then(|| searcher.score_sum / f64::from(searcher.owner_n) - komi);
+        let ownership = if searcher.owner_n > 0 {
+            let n = searcher.owner_n as f32;
+            game.size()
+                .all_points()
+                .map(|p| {
+                    let i = cell(p);
+                    let share = (searcher.owner[0][i] as f32 - searcher.owner[1][i] as f32) / n;
+                    (p, share)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let black = |rate: f64| match color {
             Color::Black => rate,
             Color::White => 1.0 - rate,
@@ -182,4 +182,3 @@ fn point_of(i: usize) -> Option<Point> {
         Move::Pass => None,
     }
 }
-

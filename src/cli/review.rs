@@ -8,11 +8,11 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::go::{Color, Move};
-use crate::runtime::review_engine::{ReviewEngine, with_host};
 use crate::review::{
     Analysis, Analyst, OwnAnalyst, ReviewWords, Source, Summary, analyse, chart_png, mistake_png,
     positions, review_sgf, summarize,
 };
+use crate::runtime::review_engine::{ReviewEngine, with_host};
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -125,7 +125,13 @@ fn review(args: &ReviewArgs) -> Result<String, ReviewCliError> {
         Some(_) => args.engine_name.clone(),
     };
     write_outputs(&args.output, &source, &analyses, &summary, &engine_line)?;
-    Ok(report(&source, &summary, &engine_line, seconds, &args.output))
+    Ok(report(
+        &source,
+        &summary,
+        &engine_line,
+        seconds,
+        &args.output,
+    ))
 }
 
 /// Writes the chart, the mistakes' boards, the review record and the summary into `dir`.
@@ -205,7 +211,13 @@ fn mistakes_text(summary: &Summary) -> String {
     out
 }
 
-fn report(source: &Source, summary: &Summary, engine_line: &str, seconds: f64, dir: &Path) -> String {
+fn report(
+    source: &Source,
+    summary: &Summary,
+    engine_line: &str,
+    seconds: f64,
+    dir: &Path,
+) -> String {
     let moves = source.game.moves().len();
     let last = summary.black_win_rates.last().copied().unwrap_or(0.5);
     format!(
@@ -215,7 +227,9 @@ fn report(source: &Source, summary: &Summary, engine_line: &str, seconds: f64, d
             .black
             .as_deref()
             .zip(source.info.white.as_deref())
-            .map_or("the game".to_owned(), |(b, w)| format!("{b} (Black) vs {w} (White)")),
+            .map_or("the game".to_owned(), |(b, w)| format!(
+                "{b} (Black) vs {w} (White)"
+            )),
         moves,
         source.game.size().get(),
         source.game.size().get(),

@@ -578,7 +578,7 @@ fn variation_nodes(info: &RecordInfo, at: usize, size: BoardSize) -> Vec<SgfNode
     info.variations
         .iter()
         .filter(|v| v.at == at && !v.moves.is_empty())
-        .map(|v| {
+        .flat_map(|v| {
             let mut chain: Vec<SgfNode<Prop>> = Vec::new();
             for (k, &(color, mv)) in v.moves.iter().enumerate().rev() {
                 let mut props = vec![move_prop(color, mv, size)];
@@ -591,7 +591,6 @@ fn variation_nodes(info: &RecordInfo, at: usize, size: BoardSize) -> Vec<SgfNode
             }
             chain
         })
-        .flatten()
         .collect()
 }
 
