@@ -15,7 +15,7 @@ pub const REVIEW_CHART_HEIGHT: u32 = 300;
 
 const LEFT: f32 = 46.0;
 const RIGHT: f32 = 46.0;
-const TOP: f32 = 22.0;
+const TOP: f32 = 36.0;
 const BOTTOM: f32 = 26.0;
 
 const PAPER: [u8; 4] = [250, 247, 240, 255];
@@ -186,7 +186,12 @@ impl Frame {
 
     /// A red tick and the move number at each marked move.
     fn marks(&self, pm: &mut Pixmap, rates: &[f64], marks: &[usize]) {
-        for &k in marks {
+        // A number that would touch its neighbour's goes on the row above.
+        let mut sorted: Vec<usize> = marks.to_vec();
+        sorted.sort_unstable();
+        const ROWS: usize = 2;
+        let mut row_end = [f32::NEG_INFINITY; ROWS];
+        for k in sorted {
             let Some(&rate) = rates.get(k) else {
                 continue;
             };
@@ -201,15 +206,14 @@ impl Frame {
                     None,
                 );
             }
-            text::draw(
-                pm,
-                &k.to_string(),
-                12.0,
-                x,
-                self.y0 - 10.0,
-                Align::Center,
-                MARK,
-            );
+            let label = k.to_string();
+            let half = text::width(&label, 12.0) / 2.0 + 2.0;
+            let row = (0..ROWS)
+                .find(|&r| row_end[r] <= x - half)
+                .unwrap_or_else(|| usize::from(row_end[1] < row_end[0]));
+            row_end[row] = x + half;
+            let y = self.y0 - 9.0 - 13.0 * row as f32;
+            text::draw(pm, &label, 12.0, x, y, Align::Center, MARK);
         }
     }
 
