@@ -22,6 +22,7 @@ mod conn;
 pub mod copy;
 pub mod discord_tables;
 mod error;
+mod estimates;
 mod events;
 mod invitations;
 mod jobs;
