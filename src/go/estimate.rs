@@ -94,7 +94,7 @@ struct Chain {
 /// before it is proposed dead (safety, seki, mutual atari, its group) are read in order in
 /// [`is_candidate`]; a group dies whole or not at all ([`dead_groups`]).
 pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
-    dead_from_shares(board, options, &playout_shares(board, options))
+    dead_from_shares(board, options, &playout_shares(board, options, false))
 }
 
 /// [`estimate_dead`] on the shares of one run of playouts (the position estimate runs them
@@ -332,7 +332,7 @@ pub fn loss_shares(board: &Board, options: EstimateOptions) -> Vec<(Point, f64)>
 /// For each point, the share of playouts at whose end the stone now on it (if any) has lost its
 /// point to the other colour.
 fn opponent_ownership(board: &Board, options: EstimateOptions) -> Vec<f64> {
-    playout_shares(board, options).lost
+    playout_shares(board, options, false).lost
 }
 
 /// Shares of the playouts, per point (indexed by [`Point::index`]).
@@ -345,12 +345,14 @@ struct Shares {
     /// shared with the opponent (a seki).
     seki_end: Vec<f64>,
     /// Those at whose end the point, stone or empty, is Black's less those at whose end it is
-    /// White's: from −1 (White's in every one) to 1 (Black's in every one).
+    /// White's: from −1 (White's in every one) to 1 (Black's in every one). Counted only when
+    /// asked for (all zero otherwise): the dead-stone proposal does not need it.
     owner: Vec<f64>,
 }
 
-/// One run of playouts from the position and what their ends share ([`Shares`]).
-fn playout_shares(board: &Board, options: EstimateOptions) -> Shares {
+/// One run of playouts from the position and what their ends share ([`Shares`]), each
+/// point's owner included when `with_owner`. The playouts are the same either way.
+fn playout_shares(board: &Board, options: EstimateOptions, with_owner: bool) -> Shares {
     let size = board.size();
     let mut lost = vec![0u32; CELLS];
     let mut black = vec![0u32; CELLS];
@@ -389,11 +391,13 @@ fn playout_shares(board: &Board, options: EstimateOptions) -> Shares {
                 black[p.index()] += 1;
             }
         }
-        for p in size.all_points() {
-            match b.owner(p) {
-                Some(Color::Black) => owner[p.index()] += 1,
-                Some(Color::White) => owner[p.index()] -= 1,
-                None => {}
+        if with_owner {
+            for p in size.all_points() {
+                match b.owner(p) {
+                    Some(Color::Black) => owner[p.index()] += 1,
+                    Some(Color::White) => owner[p.index()] -= 1,
+                    None => {}
+                }
             }
         }
     }
@@ -453,7 +457,7 @@ impl PositionEstimate {
 /// ([`estimate_dead`], byte for byte: the same playouts under the same options), who owns each
 /// point, and the area count that follows with `komi`. One run of playouts.
 pub fn position_estimate(board: &Board, komi: Komi, options: EstimateOptions) -> PositionEstimate {
-    let shares = playout_shares(board, options);
+    let shares = playout_shares(board, options, true);
     let dead = dead_from_shares(board, options, &shares);
     let mut is_dead = [false; CELLS];
     for &head in &dead {
