@@ -122,6 +122,14 @@ pub enum Command {
     },
     /// Agreement phase: the Resume play button (a dispute).
     ResumePlay { by: UserId, board: Option<BoardRef> },
+    /// `/weiqi estimate [game]`: a player asks privately who owns what in their running game
+    /// (形势判断), on `guild`, from `channel` (`game`: the one the command named).
+    Estimate {
+        guild: GuildId,
+        channel: ChannelId,
+        by: UserId,
+        game: Option<MatchId>,
+    },
     /// The Take back button: ask to take back one's last move.
     RequestUndo { by: UserId, board: Option<BoardRef> },
     /// The opponent's Accept or Decline of a takeback.

@@ -89,6 +89,15 @@ pub enum Event {
         at: Timestamp,
         deadline: Timestamp,
     },
+    /// A player was given an estimate of the position (形势判断), privately: their `used`-th
+    /// of `limit` in this game, of the position after move `number`. Nothing public changes.
+    EstimateGiven {
+        match_id: MatchId,
+        by: UserId,
+        number: u32,
+        used: u32,
+        limit: u32,
+    },
     /// The host's engine gave no move (it failed, fell silent or answered an illegal move):
     /// Tengen's advanced level played move `number` in its stead.
     EngineFellBack {

@@ -48,7 +48,9 @@ pub use outcome::{Outcome, Subject};
 pub use rating::Standing;
 pub use refusal::Refusal;
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
-pub use settings::{KomiRange, SettingError, SettingKey, Settings, Shape, Unit};
+pub use settings::{
+    EstimatePolicy, EstimateRule, KomiRange, SettingError, SettingKey, Settings, Shape, Unit,
+};
 pub use teams::{MAX_WINDOW, MIN_WINDOW};
 pub use time::{Duration, Timestamp, millis_of};
 pub use timers::Timers;

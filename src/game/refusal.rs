@@ -22,6 +22,15 @@ pub enum Refusal {
     /// Already `max` correspondence games (the caller's own when `yours`).
     #[error("too many correspondence games (at most {max})")]
     TooManyCorrespondence { max: u32, yours: bool },
+    /// The server allows no estimate of a game during play (`estimate` is `off`).
+    #[error("the estimate is off on this server")]
+    EstimateOff,
+    /// The server allows the estimate in unranked games only, and this one is ranked.
+    #[error("no estimate in ranked games here")]
+    EstimateUnrankedOnly,
+    /// The player has used every estimate this game allows (`estimate-limit`).
+    #[error("no estimate left in this game (at most {limit})")]
+    EstimatesUsedUp { limit: u32 },
     /// The server turned takebacks off (or the game is against the computer).
     #[error("takebacks are off")]
     TakebacksOff,

@@ -51,6 +51,10 @@ pub enum SettingKey {
     DailyHour,
     /// The server's time zone, as an offset from UTC.
     Timezone,
+    /// Where a player may ask for an estimate of their game (形势判断): off, unranked, all.
+    Estimate,
+    /// How many estimates each player may ask for in one game.
+    EstimateLimit,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -85,6 +89,8 @@ pub enum Shape {
     Channel,
     /// An offset from UTC (`UTC+8`, `-3:30`).
     UtcOffset,
+    /// Where the estimate is allowed: `off`, `unranked`, `all`.
+    EstimatePolicy,
 }
 
 /// What a number counts.
@@ -98,11 +104,13 @@ pub enum Unit {
     Games,
     /// An hour of the day, 0 to 23.
     Hours,
+    /// Uses of something in one game.
+    Uses,
 }
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 31] = [
+    pub const ALL: [SettingKey; 33] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -134,6 +142,8 @@ impl SettingKey {
         SettingKey::DailyChannel,
         SettingKey::DailyHour,
         SettingKey::Timezone,
+        SettingKey::Estimate,
+        SettingKey::EstimateLimit,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -170,6 +180,8 @@ impl SettingKey {
             SettingKey::DailyChannel => "daily-channel",
             SettingKey::DailyHour => "daily-hour",
             SettingKey::Timezone => "timezone",
+            SettingKey::Estimate => "estimate",
+            SettingKey::EstimateLimit => "estimate-limit",
         }
     }
 
@@ -210,6 +222,8 @@ impl SettingKey {
             SettingKey::DailyChannel => Shape::Channel,
             SettingKey::DailyHour => n(0, 23, Unit::Hours),
             SettingKey::Timezone => Shape::UtcOffset,
+            SettingKey::Estimate => Shape::EstimatePolicy,
+            SettingKey::EstimateLimit => n(0, 20, Unit::Uses),
         }
     }
 }
@@ -291,6 +305,65 @@ impl FromStr for KomiRange {
     }
 }
 
+/// Where a player may ask for an estimate of their running game (形势判断).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EstimatePolicy {
+    /// Never.
+    Off,
+    /// In unranked games only (Fox allows it there).
+    Unranked,
+    /// In every game, ranked ones too.
+    All,
+}
+
+impl EstimatePolicy {
+    /// Every policy, in the order a moderator is offered them.
+    pub const ALL: [EstimatePolicy; 3] = [
+        EstimatePolicy::Off,
+        EstimatePolicy::Unranked,
+        EstimatePolicy::All,
+    ];
+
+    /// The name as typed and stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EstimatePolicy::Off => "off",
+            EstimatePolicy::Unranked => "unranked",
+            EstimatePolicy::All => "all",
+        }
+    }
+
+    /// Whether a game, ranked or not, allows it.
+    pub const fn allows(self, ranked: bool) -> bool {
+        match self {
+            EstimatePolicy::Off => false,
+            EstimatePolicy::Unranked => !ranked,
+            EstimatePolicy::All => true,
+        }
+    }
+}
+
+impl FromStr for EstimatePolicy {
+    type Err = ();
+
+    /// A policy's name, in any case.
+    fn from_str(text: &str) -> Result<EstimatePolicy, ()> {
+        let t = text.trim().to_ascii_lowercase();
+        EstimatePolicy::ALL
+            .into_iter()
+            .find(|p| p.name() == t)
+            .ok_or(())
+    }
+}
+
+/// What a server allows of the estimate: where, and how many times a player a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EstimateRule {
+    pub policy: EstimatePolicy,
+    /// Uses a player may make of it in one game.
+    pub limit: u32,
+}
+
 /// The settings of one server. `Default` is the table of SPEC §7.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -344,6 +417,10 @@ pub struct Settings {
     pub daily_hour: u32,
     /// The server's time zone.
     pub timezone: super::training::UtcOffset,
+    /// Where a player may ask for an estimate of their running game.
+    pub estimate: EstimatePolicy,
+    /// How many estimates a player may ask for in one game.
+    pub estimate_limit: u32,
 }
 
 impl Default for Settings {
@@ -380,6 +457,8 @@ impl Default for Settings {
             daily_channel: None,
             daily_hour: 9,
             timezone: super::training::UtcOffset::UTC,
+            estimate: EstimatePolicy::Unranked,
+            estimate_limit: 3,
         }
     }
 }
@@ -509,6 +588,14 @@ impl Settings {
         })
     }
 
+    /// What the server allows of the estimate.
+    pub fn estimate_rule(&self) -> EstimateRule {
+        EstimateRule {
+            policy: self.estimate,
+            limit: self.estimate_limit,
+        }
+    }
+
     /// The current value of `key`, as `show` prints it and as it is stored.
     pub fn get(&self, key: SettingKey) -> String {
         match key {
@@ -549,6 +636,8 @@ impl Settings {
                 .map_or_else(|| "off".to_owned(), |c| c.get().to_string()),
             SettingKey::DailyHour => self.daily_hour.to_string(),
             SettingKey::Timezone => self.timezone.to_string(),
+            SettingKey::Estimate => self.estimate.name().to_owned(),
+            SettingKey::EstimateLimit => self.estimate_limit.to_string(),
         }
     }
 
@@ -612,6 +701,7 @@ impl Settings {
             SettingKey::MeritLifetimeCap => &mut self.merit_lifetime_cap,
             SettingKey::MaxCorrespondenceGames => &mut self.max_correspondence_games,
             SettingKey::DailyHour => &mut self.daily_hour,
+            SettingKey::EstimateLimit => &mut self.estimate_limit,
             _ => return None,
         })
     }
@@ -687,6 +777,7 @@ impl Settings {
             }
             SettingKey::DailyChannel => self.daily_channel = parse_channel(v).ok_or_else(bad)?,
             SettingKey::Timezone => self.timezone = v.parse().map_err(|()| bad())?,
+            SettingKey::Estimate => self.estimate = v.parse().map_err(|()| bad())?,
             _ => return Err(bad()),
         }
         Ok(())
@@ -845,6 +936,8 @@ mod tests {
         assert_eq!(s.allowed_rules, RuleSet::ALL.to_vec());
         assert!(s.ai_enabled && s.ai_resigns);
         assert_eq!(s.ai_levels, Level::OWN.to_vec());
+        assert_eq!(s.estimate, EstimatePolicy::Unranked);
+        assert_eq!(s.estimate_limit, 3);
         assert_eq!(s.show().len(), SettingKey::ALL.len());
     }
 
@@ -876,6 +969,73 @@ mod tests {
             Err(SettingError::UnknownKey("nonsense".into()))
         );
         assert_eq!(s, before);
+    }
+
+    /// The estimate's two keys, as SPEC §7's table would list them: (key, default, a valid
+    /// value, an invalid one).
+    #[test]
+    fn the_estimate_keys_take_their_table_of_values() {
+        let table = [
+            ("estimate", "unranked", "all", "sometimes"),
+            ("estimate", "unranked", "OFF", "2"),
+            ("estimate-limit", "3", "0", "21"),
+            ("estimate-limit", "3", "20", "-1"),
+        ];
+        for (key, default, good, bad) in table {
+            let mut s = Settings::default();
+            let k: SettingKey = key.parse().unwrap();
+            assert_eq!(s.get(k), default, "{key}");
+            assert_eq!(
+                s.set(key, bad),
+                Err(SettingError::BadValue {
+                    key: k,
+                    value: bad.into()
+                }),
+                "{key} {bad}"
+            );
+            s.set(key, good).unwrap();
+            assert_eq!(s.get(k), good.to_ascii_lowercase(), "{key}");
+            assert_eq!(
+                Settings::from_pairs(&s.to_pairs()).0,
+                s,
+                "{key} round-trips"
+            );
+            s.reset(key).unwrap();
+            assert_eq!(s.get(k), default, "{key} reset");
+        }
+        assert_eq!(SettingKey::Estimate.shape(), Shape::EstimatePolicy);
+        assert_eq!(
+            SettingKey::EstimateLimit.shape(),
+            Shape::Number {
+                min: 0,
+                max: 20,
+                unit: Unit::Uses
+            }
+        );
+    }
+
+    #[test]
+    fn where_the_estimate_is_allowed() {
+        // (policy, ranked game, allowed)
+        let table = [
+            (EstimatePolicy::Off, false, false),
+            (EstimatePolicy::Off, true, false),
+            (EstimatePolicy::Unranked, false, true),
+            (EstimatePolicy::Unranked, true, false),
+            (EstimatePolicy::All, false, true),
+            (EstimatePolicy::All, true, true),
+        ];
+        for (policy, ranked, allowed) in table {
+            assert_eq!(policy.allows(ranked), allowed, "{policy:?} ranked={ranked}");
+        }
+        let rule = Settings::default().estimate_rule();
+        assert_eq!(
+            rule,
+            EstimateRule {
+                policy: EstimatePolicy::Unranked,
+                limit: 3
+            }
+        );
     }
 
     #[test]

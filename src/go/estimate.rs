@@ -34,6 +34,7 @@ use super::board::Board;
 use super::color::{ByColor, Color};
 use super::light_playout::Rng;
 use super::point::{CELLS, Point};
+use super::rules::Komi;
 use super::score::{neighbours_on, seki_chains};
 use tactical::PlayBoard;
 
@@ -93,20 +94,26 @@ struct Chain {
 /// before it is proposed dead (safety, seki, mutual atari, its group) are read in order in
 /// [`is_candidate`]; a group dies whole or not at all ([`dead_groups`]).
 pub fn estimate_dead(board: &Board, options: EstimateOptions) -> Vec<Point> {
+    dead_from_shares(board, options, &playout_shares(board, options, false))
+}
+
+/// [`estimate_dead`] on the shares of one run of playouts (the position estimate runs them
+/// once for both).
+fn dead_from_shares(board: &Board, options: EstimateOptions, shares: &Shares) -> Vec<Point> {
     let safe = ByColor::new_with(|c| unconditionally_alive(board, c));
-    let (lost, black_owned, seki_end) = playout_shares(board, options);
-    let seki = seki_chains(board, &taken_in_playouts(board, &lost));
-    let (chains, chain_of) = chains_with_shares(board, &lost);
+    let (lost, black_owned, seki_end) = (&shares.lost, &shares.black_owned, &shares.seki_end);
+    let seki = seki_chains(board, &taken_in_playouts(board, lost));
+    let (chains, chain_of) = chains_with_shares(board, lost);
     let candidate: Vec<bool> = chains
         .iter()
         .map(|chain| {
             let p = chain.stones[0];
             !safe[chain.color][p.index()]
                 && !seki[p.index()]
-                && is_candidate(board, chain, &seki, &seki_end, &lost, options)
+                && is_candidate(board, chain, &seki, seki_end, lost, options)
         })
         .collect();
-    let mut dead = dead_groups(board, &chains, &chain_of, &candidate, &black_owned);
+    let mut dead = dead_groups(board, &chains, &chain_of, &candidate, black_owned);
     dead.sort();
     dead
 }
@@ -325,18 +332,32 @@ pub fn loss_shares(board: &Board, options: EstimateOptions) -> Vec<(Point, f64)>
 /// For each point, the share of playouts at whose end the stone now on it (if any) has lost its
 /// point to the other colour.
 fn opponent_ownership(board: &Board, options: EstimateOptions) -> Vec<f64> {
-    playout_shares(board, options).0
+    playout_shares(board, options, false).lost
 }
 
-/// Three shares of the playouts, per point: those at whose end the stone now on it (if any) has
-/// lost its point to the other colour; those at whose end the point (if now empty) is Black's;
-/// and those at whose end the stone now on it is still there, in a chain living by a liberty
-/// shared with the opponent (a seki).
-fn playout_shares(board: &Board, options: EstimateOptions) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+/// Shares of the playouts, per point (indexed by [`Point::index`]).
+struct Shares {
+    /// Those at whose end the stone now on it (if any) has lost its point to the other colour.
+    lost: Vec<f64>,
+    /// Those at whose end the point (if now empty) is Black's.
+    black_owned: Vec<f64>,
+    /// Those at whose end the stone now on it is still there, in a chain living by a liberty
+    /// shared with the opponent (a seki).
+    seki_end: Vec<f64>,
+    /// Those at whose end the point, stone or empty, is Black's less those at whose end it is
+    /// White's: from −1 (White's in every one) to 1 (Black's in every one). Counted only when
+    /// asked for (all zero otherwise): the dead-stone proposal does not need it.
+    owner: Vec<f64>,
+}
+
+/// One run of playouts from the position and what their ends share ([`Shares`]), each
+/// point's owner included when `with_owner`. The playouts are the same either way.
+fn playout_shares(board: &Board, options: EstimateOptions, with_owner: bool) -> Shares {
     let size = board.size();
     let mut lost = vec![0u32; CELLS];
     let mut black = vec![0u32; CELLS];
     let mut seki_end = vec![0u32; CELLS];
+    let mut owner = vec![0i32; CELLS];
     let empties: Vec<Point> = size
         .all_points()
         .filter(|&p| board.get(p).is_none())
@@ -370,9 +391,102 @@ fn playout_shares(board: &Board, options: EstimateOptions) -> (Vec<f64>, Vec<f64
                 black[p.index()] += 1;
             }
         }
+        if with_owner {
+            for p in size.all_points() {
+                match b.owner(p) {
+                    Some(Color::Black) => owner[p.index()] += 1,
+                    Some(Color::White) => owner[p.index()] -= 1,
+                    None => {}
+                }
+            }
+        }
     }
     let share = |v: Vec<u32>| v.into_iter().map(|n| f64::from(n) / runs as f64).collect();
-    (share(lost), share(black), share(seki_end))
+    Shares {
+        lost: share(lost),
+        black_owned: share(black),
+        seki_end: share(seki_end),
+        owner: owner
+            .into_iter()
+            .map(|n| f64::from(n) / runs as f64)
+            .collect(),
+    }
+}
+
+/// Who owns what in a position being played (形势判断): the judgement of [`estimate_dead`]
+/// (one run of its playouts gives both), and the count it leads to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PositionEstimate {
+    /// One stone (the lowest point) of each chain judged dead, sorted: [`estimate_dead`]'s.
+    pub dead: Vec<Point>,
+    /// Each point of the board, in the order of `BoardSize::all_points`, with the share of
+    /// playouts that end with it Black's less the share that end with it White's: from −1
+    /// (White's in every one) to 1 (Black's in every one).
+    pub owner: Vec<(Point, f64)>,
+    /// Each side's area: its living stones, the points of the opponent's dead chains, and the
+    /// empty points the playouts give it more often than the other side.
+    pub area: ByColor<u32>,
+    /// The komi the lead includes.
+    pub komi: Komi,
+}
+
+impl PositionEstimate {
+    /// Black's lead in half points, komi included (negative: White leads), by area.
+    pub fn black_lead_half_points(&self) -> i64 {
+        2 * (i64::from(self.area.black) - i64::from(self.area.white))
+            - i64::from(self.komi.half_points())
+    }
+
+    /// Who leads, and by how many half points (`None`: even).
+    pub fn leader(&self) -> Option<(Color, u64)> {
+        let lead = self.black_lead_half_points();
+        match lead.cmp(&0) {
+            std::cmp::Ordering::Greater => Some((Color::Black, lead.unsigned_abs())),
+            std::cmp::Ordering::Less => Some((Color::White, lead.unsigned_abs())),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Every stone of the chains judged dead.
+    pub fn dead_points(&self, board: &Board) -> Vec<Point> {
+        self.dead.iter().flat_map(|&p| board.chain(p)).collect()
+    }
+}
+
+/// Estimates a position being played: the dead chains as the dead-stone proposal judges them
+/// ([`estimate_dead`], byte for byte: the same playouts under the same options), who owns each
+/// point, and the area count that follows with `komi`. One run of playouts.
+pub fn position_estimate(board: &Board, komi: Komi, options: EstimateOptions) -> PositionEstimate {
+    let shares = playout_shares(board, options, true);
+    let dead = dead_from_shares(board, options, &shares);
+    let mut is_dead = [false; CELLS];
+    for &head in &dead {
+        for s in board.chain(head) {
+            is_dead[s.index()] = true;
+        }
+    }
+    let mut area = ByColor::new_with(|_| 0u32);
+    let mut owner = Vec::with_capacity(board.size().points());
+    for p in board.size().all_points() {
+        let share = shares.owner[p.index()];
+        owner.push((p, share));
+        let counts_for = match board.get(p) {
+            Some(c) if !is_dead[p.index()] => Some(c),
+            Some(c) => Some(c.opponent()),
+            None if share > 0.0 => Some(Color::Black),
+            None if share < 0.0 => Some(Color::White),
+            None => None,
+        };
+        if let Some(c) = counts_for {
+            area[c] += 1;
+        }
+    }
+    PositionEstimate {
+        dead,
+        owner,
+        area,
+        komi,
+    }
 }
 
 #[cfg(test)]
@@ -451,6 +565,85 @@ mod tests {
             X X O O O O O
             . X O . . X .";
         assert_eq!(dead_of(d), ["F7"]);
+    }
+
+    fn estimate_of(diagram: &str, komi: &str) -> (Board, PositionEstimate) {
+        let b = Board::from_diagram(diagram).unwrap();
+        let e = position_estimate(&b, komi.parse().unwrap(), EstimateOptions::default());
+        (b, e)
+    }
+
+    /// The dead stones of the estimate are the proposal's, and a dead stone's point counts for
+    /// the side around it: Black's five columns (C7 dead inside) and White's four (H4 dead
+    /// inside), 45 to 36, less 5.5 of komi.
+    #[test]
+    fn dead_stones_count_for_the_opponent_and_the_lead_includes_komi() {
+        let (b, e) = estimate_of(LONE_STONES, "5.5");
+        let dead: Vec<String> = e.dead.iter().map(|p| p.to_string()).collect();
+        assert_eq!(dead, ["H4", "C7"]);
+        assert_eq!(e.dead, estimate_dead(&b, EstimateOptions::default()));
+        assert_eq!((e.area.black, e.area.white), (45, 36));
+        assert_eq!(e.black_lead_half_points(), 7);
+        assert_eq!(e.leader(), Some((Color::Black, 7)));
+        let share = |name: &str| {
+            let p: Point = name.parse().unwrap();
+            e.owner
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map(|(_, s)| *s)
+                .unwrap()
+        };
+        assert!(
+            share("C7") > 0.0,
+            "the dead white stone's point is likely Black's"
+        );
+        assert!(
+            share("H4") < 0.0,
+            "the dead black stone's point is likely White's"
+        );
+        assert!(
+            share("A1") > 0.5 && share("J9") < -0.5,
+            "{} {}",
+            share("A1"),
+            share("J9")
+        );
+        assert_eq!(e.owner.len(), 81);
+        assert_eq!(e.dead_points(&b).len(), 2);
+    }
+
+    /// White's wall on the third line from the right leaves Black most of the board: Black
+    /// leads by far whatever the komi, and with the colours swapped White does.
+    #[test]
+    fn a_clearly_won_position_has_the_right_sign() {
+        let black_wins = "
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .";
+        let (_, e) = estimate_of(black_wins, "7.5");
+        assert_eq!((e.area.black, e.area.white), (54, 27));
+        assert_eq!(e.leader(), Some((Color::Black, 39)));
+        let white_wins = black_wins
+            .replace('X', "x")
+            .replace('O', "X")
+            .replace('x', "O");
+        let (_, e) = estimate_of(&white_wins, "7.5");
+        assert_eq!(e.black_lead_half_points(), -69);
+        assert_eq!(e.leader(), Some((Color::White, 69)));
+    }
+
+    #[test]
+    fn the_estimate_of_an_empty_board_is_komi() {
+        let b = Board::new(crate::go::BoardSize::NINE);
+        let e = position_estimate(&b, "6.5".parse().unwrap(), EstimateOptions::default());
+        assert!(e.dead.is_empty());
+        assert_eq!(e.owner.len(), 81);
+        assert!(e.owner.iter().all(|(_, s)| (-1.0..=1.0).contains(s)));
     }
 
     #[test]

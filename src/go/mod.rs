@@ -20,7 +20,8 @@ pub use benson::unconditionally_alive;
 pub use board::{Board, BoardError, DiagramError, Placed};
 pub use color::{ByColor, Color};
 pub use estimate::{
-    ATARI_FIGHT_SHARE, ATARI_SHARE, DEAD_SHARE, EstimateOptions, estimate_dead, loss_shares,
+    ATARI_FIGHT_SHARE, ATARI_SHARE, DEAD_SHARE, EstimateOptions, PositionEstimate, estimate_dead,
+    loss_shares, position_estimate,
 };
 pub use game::{Game, IllegalMove, Move, Played};
 pub use handicap::{

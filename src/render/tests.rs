@@ -89,6 +89,7 @@ fn the_last_move_ring_contrasts_with_its_stone() {
     let l = layout::Layout::of(s);
     for (p, bright) in [("G3", true), ("C7", false)] {
         let opts = RenderOptions {
+            ownership: Vec::new(),
             last_move: Some(pt(s, p)),
             ..RenderOptions::default()
         };
@@ -203,6 +204,7 @@ fn every_size_is_the_same_canvas_and_small() {
             )
         }));
         let opts = RenderOptions {
+            ownership: Vec::new(),
             last_move: s.all_points().find(|&p| b.get(p).is_some()),
             show_regions: true,
             caption: Caption {
@@ -241,6 +243,7 @@ fn region_labels_and_lines_follow_the_region_function() {
             &render_png(
                 &empty,
                 &RenderOptions {
+                    ownership: Vec::new(),
                     show_regions: true,
                     ..RenderOptions::default()
                 },
@@ -290,6 +293,7 @@ fn region_labels_and_lines_follow_the_region_function() {
 fn the_caption_reads_captures_and_turn() {
     let s = size(9);
     let opts = RenderOptions {
+        ownership: Vec::new(),
         caption: Caption {
             captures: Some(ByColor { black: 3, white: 5 }),
             move_number: Some(42),
@@ -464,6 +468,7 @@ fn a_team_s_votes_are_blue_discs_with_white_counts_on_empty_points_only() {
     let s = b.size();
     let l = layout::Layout::of(s);
     let opts = RenderOptions {
+        ownership: Vec::new(),
         // E5 has three votes; C3 holds a stone, so a vote there (impossible) is not drawn.
         votes: vec![(pt(s, "E5"), 3), (pt(s, "C3"), 1)],
         ..RenderOptions::default()
@@ -511,6 +516,7 @@ const CORNER: View = View {
 
 fn viewed(opts: RenderOptions) -> RenderOptions {
     RenderOptions {
+        ownership: Vec::new(),
         view: Some(CORNER),
         ..opts
     }
@@ -589,6 +595,7 @@ fn a_view_out_of_order_or_off_the_board_is_cut_to_the_board() {
         row_hi: 4,
     };
     let opts = RenderOptions {
+        ownership: Vec::new(),
         view: Some(odd),
         last_move: Some(pt(s, "C3")),
         ..RenderOptions::default()
@@ -630,6 +637,7 @@ fn marks_go_on_the_marked_stones_in_the_contrasting_colour() {
         &render_png(
             &b,
             &viewed(RenderOptions {
+                ownership: Vec::new(),
                 marked: target.to_vec(),
                 ..RenderOptions::default()
             }),
@@ -662,6 +670,7 @@ fn marks_go_on_the_marked_stones_in_the_contrasting_colour() {
         &render_png(
             &b,
             &RenderOptions {
+                ownership: Vec::new(),
                 marked: target.to_vec(),
                 ..RenderOptions::default()
             },
@@ -692,6 +701,7 @@ fn numbers_are_written_on_the_stones_in_the_contrasting_colour() {
         &render_png(
             &b,
             &viewed(RenderOptions {
+                ownership: Vec::new(),
                 numbers: numbers.clone(),
                 ..RenderOptions::default()
             }),
@@ -756,6 +766,7 @@ fn crop_pictures_for_a_look() {
             "crop-problem",
             b.clone(),
             viewed(RenderOptions {
+                ownership: Vec::new(),
                 marked: target.clone(),
                 caption: Caption {
                     to_move: Some(Color::Black),
@@ -768,6 +779,7 @@ fn crop_pictures_for_a_look() {
             "crop-solution",
             solved,
             viewed(RenderOptions {
+                ownership: Vec::new(),
                 marked: target,
                 numbers: vec![(pt(s, "A1"), 1), (pt(s, "B1"), 2), (pt(s, "A2"), 3)],
                 ..RenderOptions::default()
@@ -777,6 +789,7 @@ fn crop_pictures_for_a_look() {
             "crop-side",
             board(NINE),
             RenderOptions {
+                ownership: Vec::new(),
                 view: Some(View {
                     col_lo: 1,
                     col_hi: 7,

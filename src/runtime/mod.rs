@@ -11,6 +11,7 @@
 mod bell;
 mod clock;
 mod computer_workers;
+mod estimate;
 pub mod gtp_engine;
 pub mod queries;
 pub mod review_engine;
@@ -31,6 +32,7 @@ use crate::store::{Location, PgShardLocks, Scope, Store, StoreError};
 
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use computer_workers::ComputerConfig;
+pub use estimate::EstimateAnswer;
 pub use shards::{STANDBY_POLL, ShardNews, ShardPlan};
 
 /// A blocking task that did not come back (it panicked or was cancelled at shutdown).

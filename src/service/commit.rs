@@ -119,6 +119,11 @@ impl Service {
                 }
             }
             tx.update_match(next.id.get(), &live_of(&next))?;
+            for &(user, used) in &next.estimates {
+                if m.estimates_used(user) != used {
+                    tx.set_estimates_used(next.id.get(), user.get(), used)?;
+                }
+            }
             if next.players != m.players {
                 // A nigiri gave the players the other colours: the game and its event's
                 // board say so.

@@ -295,6 +295,13 @@ impl Service {
         }
         finish_phase(&mut m, &row).map_err(|e| load_failure(id, e))?;
         self.store.read(|tx| open_ballot(tx, &mut m))?;
+        m.estimates = self
+            .store
+            .read(|tx| tx.estimates_used(id.get()))?
+            .into_iter()
+            .map(|(user, used)| (UserId(user), used))
+            .collect();
+        m.estimates.sort_unstable_by_key(|&(user, _)| user);
         Ok(Some(m))
     }
 
@@ -439,6 +446,14 @@ fn load_matches(
         }
         Ok(())
     })?;
+    for (id, user, used) in tx.estimates_of_running(scope)? {
+        if let Some((m, _)) = loading.get_mut(&id) {
+            m.estimates.push((UserId(user), used));
+        }
+    }
+    for (m, _) in loading.values_mut() {
+        m.estimates.sort_unstable_by_key(|&(user, _)| user);
+    }
     let mut matches = Vec::with_capacity(loading.len());
     for (id, (mut m, row)) in loading {
         match broken.remove(&id) {

@@ -442,6 +442,8 @@ pub(super) fn match_skeleton(r: &MatchRow) -> Result<Match, LoadError> {
         ballot: Vec::new(),
         stand_in: None,
         computer_toggles: r.live.computer_toggles,
+        // Read from `match_estimates` by the loader.
+        estimates: Vec::new(),
     })
 }
 

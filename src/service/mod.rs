@@ -307,6 +307,12 @@ impl Service {
                 self.on_target(by, board, Action::AcceptMarking(marking), now)
             }
             Command::ResumePlay { by, board } => self.on_target(by, board, Action::ResumePlay, now),
+            Command::Estimate {
+                guild,
+                channel,
+                by,
+                game,
+            } => self.estimate(guild, channel, by, game, now),
             Command::RequestUndo { by, board } => {
                 self.on_target(by, board, Action::RequestUndo, now)
             }
@@ -390,6 +396,40 @@ impl Service {
                 None => Applied::only(Err(Refusal::NotInGame.into())),
             },
         }
+    }
+
+    /// A player asks for an estimate of their game on `guild` (the one named, else theirs as
+    /// [`Service::players_game`] means it): counted under the server's rule as it stands now,
+    /// in the match's own commit. The estimate itself is worked out by the caller from the
+    /// match as committed ([`Service::estimate_of`]), outside its lock.
+    fn estimate(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        by: UserId,
+        game: Option<MatchId>,
+        now: Timestamp,
+    ) -> Applied {
+        let id = match self.players_game(guild, by, channel, game) {
+            Ok(id) => id,
+            Err(r) => return Applied::only(Err(r.into())),
+        };
+        let rule = match self.settings(guild) {
+            Ok(s) => s.estimate_rule(),
+            Err(f) => return Applied::only(Err(f)),
+        };
+        self.on_match(id, Some(by), Action::Estimate(rule), None, now)
+    }
+
+    /// The estimate an [`Event::EstimateGiven`](crate::game::Event::EstimateGiven) granted: the
+    /// match as it stands (the position after the move the event names, unless a move came in
+    /// between) and the engine's estimate of it. The playouts run here, on the caller's thread
+    /// and outside the match's lock: call it off the async threads. `None` once the match is
+    /// no longer running.
+    pub fn estimate_of(&self, id: MatchId) -> Option<(Match, crate::go::PositionEstimate)> {
+        let m = self.snapshot(id)?;
+        let estimate = m.position_estimate();
+        Some((m, estimate))
     }
 
     /// Presence counts in a real-time game only: a correspondence game waits days anyway.

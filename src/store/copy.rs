@@ -8,12 +8,13 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 35] = [
+pub const TABLES: [&str; 36] = [
     "settings",
     "invitations",
     "matches",
     "moves",
     "votes",
+    "match_estimates",
     "profiles",
     "merit_pairs",
     "computer_records",

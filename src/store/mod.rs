@@ -22,6 +22,7 @@ mod conn;
 pub mod copy;
 pub mod discord_tables;
 mod error;
+mod estimates;
 mod events;
 mod invitations;
 mod jobs;
@@ -430,8 +431,9 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 35,
-            "sixteen tables of the game (five of them events, one the team games' votes), \
+            n, 36,
+            "seventeen tables of the game (five of them events, one the team games' votes, one \
+             the estimates' uses), \
              seven of the training ground, three that processes sharing the database share \
              (ids, shards' liveness, identify turns, the computer's jobs), eight of the \
              Discord adapter"
@@ -509,12 +511,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            36,
-            "the same 35 tables as SQLite's, and the steps applied"
+            37,
+            "the same 36 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 36);
+        assert_eq!(tables(&again), 37);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

@@ -11,6 +11,7 @@ mod e2e_cluster;
 mod e2e_computer;
 mod e2e_database;
 mod e2e_engine;
+mod e2e_estimate;
 mod e2e_events;
 mod e2e_hosts;
 mod e2e_postgres;

@@ -8,6 +8,7 @@ mod common;
 mod computer;
 mod computer_worker;
 mod concurrency;
+mod estimates;
 mod events;
 mod handicap;
 mod migrate_db;

@@ -33,6 +33,17 @@ fn fill(w: &World) {
         let id = w.start(a, b);
         w.quiet_moves(id, 20);
         let m = w.svc.snapshot(id).unwrap();
+        if i == 0 {
+            // An estimate asked for during play (`match_estimates`).
+            w.set_setting(GUILD, true, "estimate", "all").unwrap();
+            w.apply(Command::Estimate {
+                guild: GUILD,
+                channel: CHANNEL,
+                by: m.players.black,
+                game: Some(id),
+            })
+            .unwrap();
+        }
         w.apply(Command::Resign {
             by: m.players.white,
             match_id: Some(id),

@@ -16,6 +16,7 @@ mod weiqi_cancel;
 mod weiqi_config;
 mod weiqi_config_games;
 mod weiqi_decline;
+mod weiqi_estimate;
 mod weiqi_event;
 mod weiqi_games;
 mod weiqi_invite;
@@ -87,6 +88,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_board::board",
         "weiqi_pass::pass",
         "weiqi_resign::resign",
+        "weiqi_estimate::estimate",
         "weiqi_status::status",
         "weiqi_games::games",
         "weiqi_profile::profile",

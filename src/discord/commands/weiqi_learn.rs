@@ -36,6 +36,7 @@ async fn picture(index: usize) -> Option<Vec<u8>> {
             .map_err(|e| format!("the page's diagram does not read: {e}"))?;
         let marks: Vec<Point> = p.marks.iter().filter_map(|m| m.parse().ok()).collect();
         let mut opts = RenderOptions {
+            ownership: Vec::new(),
             last_move: marks.first().copied(),
             ..RenderOptions::default()
         };

@@ -137,6 +137,8 @@ impl Seen {
             } => self.steps.push(Step::Remind(*match_id, *player, *deadline)),
             // The board says who played the move.
             Event::EngineFellBack { .. } => self.changed = true,
+            // An estimate is its player's alone: nothing public changes.
+            Event::EstimateGiven { .. } => {}
             // Black places the next stone, or White's first move comes.
             // An event game's nigiri: the hand opened (its winner to choose), or the colours
             // chosen (Black to move).

@@ -3,6 +3,7 @@
 //! ([`words`]). Pure builders: they read what `game` decided and draw it; they decide no rule.
 
 pub mod board_message;
+pub mod estimate_board;
 pub mod event_message;
 pub mod event_pictures;
 pub mod fit;

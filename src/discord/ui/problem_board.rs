@@ -131,6 +131,7 @@ pub fn draw(
         .collect();
     let v = p.view;
     let opts = RenderOptions {
+        ownership: Vec::new(),
         last_move: if numbered.is_empty() {
             moves.iter().rev().flatten().next().copied()
         } else {

@@ -80,6 +80,11 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
         }
         Refusal::WhichGame { count } => tr!(lang, "refusal-which-game", count = *count),
         Refusal::TakebacksOff => tr!(lang, "refusal-takebacks-off"),
+        Refusal::EstimateOff => tr!(lang, "refusal-estimate-off"),
+        Refusal::EstimateUnrankedOnly => tr!(lang, "refusal-estimate-unranked-only"),
+        Refusal::EstimatesUsedUp { limit } => {
+            tr!(lang, "refusal-estimates-used-up", limit = *limit)
+        }
         Refusal::NothingToUndo => tr!(lang, "refusal-nothing-to-undo"),
         Refusal::UndoPending => tr!(lang, "refusal-undo-pending"),
         Refusal::NoUndoRequest => tr!(lang, "refusal-no-undo-request"),
@@ -344,6 +349,7 @@ pub fn shape(lang: Lang, s: Shape) -> String {
                 Unit::Minutes => tr!(lang, "shape-minutes", min = min, max = max),
                 Unit::Moves => tr!(lang, "shape-moves", min = min, max = max),
                 Unit::Hours => tr!(lang, "shape-hours", min = min, max = max),
+                Unit::Uses => tr!(lang, "shape-uses", min = min, max = max),
                 Unit::Merit | Unit::Awards | Unit::Games => {
                     tr!(lang, "shape-number", min = min, max = max)
                 }
@@ -361,6 +367,7 @@ pub fn shape(lang: Lang, s: Shape) -> String {
         Shape::TimeControl => tr!(lang, "shape-time-control"),
         Shape::Channel => tr!(lang, "shape-channel"),
         Shape::UtcOffset => tr!(lang, "shape-utc-offset"),
+        Shape::EstimatePolicy => tr!(lang, "shape-estimate-policy"),
     }
 }
 
@@ -482,6 +489,8 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::DailyChannel => tr!(lang, "key-daily-channel"),
         SettingKey::DailyHour => tr!(lang, "key-daily-hour"),
         SettingKey::Timezone => tr!(lang, "key-timezone"),
+        SettingKey::Estimate => tr!(lang, "key-estimate"),
+        SettingKey::EstimateLimit => tr!(lang, "key-estimate-limit"),
     }
 }
 

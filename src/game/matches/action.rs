@@ -33,6 +33,9 @@ pub enum Action {
     /// Tengen's advanced level played this move (1-based) for the host's engine, which gave
     /// none: the board says so (sent by the runtime).
     StandIn(u32),
+    /// Ask for an estimate of the position, privately, under the server's rule as it stands
+    /// now (the service reads it): counted, it is the player's to see.
+    Estimate(crate::game::settings::EstimateRule),
     /// Ask to take back one's last move.
     RequestUndo,
     /// Accept (`true`) or decline the opponent's request to take back their last move.

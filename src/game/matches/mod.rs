@@ -10,6 +10,7 @@ mod action;
 mod agreement;
 mod computer_play;
 mod config;
+mod estimate;
 
 pub use computer_play::MAX_COMPUTER_TOGGLES;
 mod deadlines;
@@ -119,6 +120,9 @@ pub struct Match {
     /// Chains the computer has toggled in this game's agreements (see
     /// [`MAX_COMPUTER_TOGGLES`]), stored with the match so that a restart counts on.
     pub computer_toggles: u32,
+    /// Estimates each player asked for in this game (形势判断), those who asked only, sorted by
+    /// player: stored with the match (`match_estimates`) so that a restart counts on.
+    pub estimates: Vec<(UserId, u32)>,
 }
 
 /// A real-time game on a real clock cannot run longer than this (a correspondence game has no
@@ -174,6 +178,7 @@ impl Match {
             ballot: Vec::new(),
             stand_in: None,
             computer_toggles: 0,
+            estimates: Vec::new(),
         };
         m.start_turn(now);
         m
@@ -665,6 +670,9 @@ impl Match {
                 self.accept_marking(color, seen, version, now, &mut events)?;
             }
             Action::ResumePlay => self.resume_play_by(color, seen, now, &mut events)?,
+            Action::Estimate(rule) => {
+                self.give_estimate(by.unwrap_or(self.players[color]), rule, &mut events)?;
+            }
             Action::RequestUndo => self.request_undo(color, seen, &mut events)?,
             Action::AnswerUndo(accept) => {
                 self.answer_undo(color, accept, seen, now, &mut events)?
