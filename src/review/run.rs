@@ -38,7 +38,10 @@ pub fn analyse(
             position.resume();
         }
         if position.play_as(color, mv).is_err() {
-            return Err(AnalystError::Failed(format!("move {} does not replay", k + 1)));
+            return Err(AnalystError::Failed(format!(
+                "move {} does not replay",
+                k + 1
+            )));
         }
     }
     while done.len() < total {
@@ -64,7 +67,10 @@ pub fn analyse(
                 position.resume();
             }
             if position.play_as(color, mv).is_err() {
-                return Err(AnalystError::Failed(format!("move {} does not replay", k + 1)));
+                return Err(AnalystError::Failed(format!(
+                    "move {} does not replay",
+                    k + 1
+                )));
             }
         }
     }

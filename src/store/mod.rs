@@ -32,6 +32,7 @@ mod pg;
 mod pg_shards;
 mod profiles;
 mod ratings;
+mod reviews;
 mod rows;
 mod server_settings;
 mod serving_lock;
@@ -49,6 +50,7 @@ pub use location::{Durability, Location};
 pub use matches::RowError;
 pub use pg::redact;
 pub use pg_shards::{PgListener, PgShardLocks};
+pub use reviews::{NewReview, Queued, REVIEWS_PER_SERVER, ReviewRow, ReviewState};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
