@@ -248,11 +248,10 @@ impl Tx<'_> {
     }
 
     /// Keeps the analysis of position `k` of review `id` and extends `runner`'s lease to
-    /// `until`, with who analysed it; `false` (nothing kept) when `runner` no longer holds it.
+    /// `until`, with who analyses it; `false` (nothing kept) when `runner` no longer holds it.
     ///
     /// # Errors
     /// A database error.
-    #[allow(clippy::too_many_arguments)]
     pub fn save_review_position(
         &self,
         id: i64,
@@ -261,12 +260,11 @@ impl Tx<'_> {
         analysis: &str,
         until: i64,
         engine: &str,
-        fell_back: bool,
     ) -> Result<bool, StoreError> {
         let held = self.execute(
-            "UPDATE reviews SET lease_until = ?3, engine = ?4, fell_back = ?5 \
+            "UPDATE reviews SET lease_until = ?3, engine = ?4 \
              WHERE id = ?1 AND runner = ?2 AND state = 'running'",
-            params![id, runner, until, engine, i64::from(fell_back)],
+            params![id, runner, until, engine],
         )?;
         if held == 0 {
             return Ok(false);
@@ -291,7 +289,8 @@ impl Tx<'_> {
         )
     }
 
-    /// Ends review `id` that `runner` holds: done, or failed; `false` when it does not hold it.
+    /// Ends review `id` that `runner` holds: done, or failed; `fell_back` when the host's engine
+    /// failed on the way and Tengen's own went on. `false` when `runner` does not hold it.
     ///
     /// # Errors
     /// A database error.
@@ -300,6 +299,7 @@ impl Tx<'_> {
         id: i64,
         runner: &str,
         done: bool,
+        fell_back: bool,
         now: Timestamp,
     ) -> Result<bool, StoreError> {
         let state = if done {
@@ -308,9 +308,10 @@ impl Tx<'_> {
             ReviewState::Failed
         };
         Ok(self.execute(
-            "UPDATE reviews SET state = ?3, finished_at = ?4, lease_until = NULL \
+            "UPDATE reviews SET state = ?3, finished_at = ?4, lease_until = NULL, \
+             fell_back = CASE WHEN ?5 = 1 THEN 1 ELSE fell_back END \
              WHERE id = ?1 AND runner = ?2 AND state = 'running'",
-            params![id, runner, state.name(), now.millis()],
+            params![id, runner, state.name(), now.millis(), i64::from(fell_back)],
         )? == 1)
     }
 

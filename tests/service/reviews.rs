@@ -68,7 +68,7 @@ fn a_player_has_one_open_review_and_a_server_at_most_its_cap(
     assert_eq!(taken.id, id);
     assert!(
         store
-            .write(|tx| tx.finish_review(id, "a", true, w.now()))
+            .write(|tx| tx.finish_review(id, "a", true, false, w.now()))
             .unwrap()
     );
     assert!(matches!(queue(&w, ALICE, GUILD), Queued::Queued { .. }));
@@ -107,15 +107,7 @@ fn positions_are_kept_one_by_one_and_a_review_resumes_after_a_restart_or_a_lost_
         w.svc
             .store()
             .write(|tx| {
-                tx.save_review_position(
-                    id,
-                    runner,
-                    k,
-                    &format!("{{\"k\":{k}}}"),
-                    9_000,
-                    "Tengen",
-                    false,
-                )
+                tx.save_review_position(id, runner, k, &format!("{{\"k\":{k}}}"), 9_000, "tengen")
             })
             .unwrap()
     };
@@ -147,19 +139,19 @@ fn positions_are_kept_one_by_one_and_a_review_resumes_after_a_restart_or_a_lost_
     assert!(
         !w.svc
             .store()
-            .write(|tx| tx.finish_review(id, "a", true, w.now()))
+            .write(|tx| tx.finish_review(id, "a", true, false, w.now()))
             .unwrap()
     );
     assert!(
         w.svc
             .store()
-            .write(|tx| tx.finish_review(id, "b", true, w.now()))
+            .write(|tx| tx.finish_review(id, "b", true, true, w.now()))
             .unwrap()
     );
     let row = w.svc.store().read(|tx| tx.review(id)).unwrap().unwrap();
     assert_eq!(
-        (row.state, row.done, row.engine.as_deref()),
-        (ReviewState::Done, 3, Some("Tengen"))
+        (row.state, row.done, row.engine.as_deref(), row.fell_back),
+        (ReviewState::Done, 3, Some("tengen"), true)
     );
     assert!(
         w.svc
@@ -204,7 +196,7 @@ fn a_released_review_is_taken_at_once_and_the_front_end_lists_what_it_must_show(
     assert_eq!(b.id, id);
     assert!(
         store
-            .write(|tx| tx.finish_review(id, "b", false, w.now()))
+            .write(|tx| tx.finish_review(id, "b", false, false, w.now()))
             .unwrap()
     );
     assert_eq!(
@@ -217,5 +209,98 @@ fn a_released_review_is_taken_at_once_and_the_front_end_lists_what_it_must_show(
             .read(|tx| tx.reviews_to_publish(&Scope::All))
             .unwrap()
             .is_empty()
+    );
+}
+
+/// A real 9×9 game's record.
+fn record() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/go-records/9x9_pro/Cho_Hunhyun_011223.sgf"
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Waits until review `id` has at least `n` positions kept, or ended.
+fn wait_for(w: &World, id: i64, n: u32) -> tengen::store::ReviewRow {
+    for _ in 0..600 {
+        let row = w.svc.store().read(|tx| tx.review(id)).unwrap().unwrap();
+        if row.done >= n || row.state.ended() {
+            return row;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("review {id} did not get to {n} positions")
+}
+
+#[rstest]
+fn the_runner_keeps_each_position_lets_go_when_stopped_and_resumes_to_the_end(
+    #[values(Sqlite, Postgres)] backend: Backend,
+) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use tengen::review::{Analysis, Source, positions};
+    use tengen::runtime::reviews::run_reviews;
+
+    let Some(w) = World::on(backend) else {
+        return;
+    };
+    let sgf = record();
+    let source = Source::from_sgf(sgf.as_bytes()).unwrap();
+    let total = positions(&source.game);
+    let mut asked = new(ALICE, GUILD);
+    asked.sgf = sgf;
+    asked.total = u32::try_from(total).unwrap();
+    let Queued::Queued { id, .. } = w
+        .svc
+        .store()
+        .write(|tx| tx.queue_review(&asked, w.now(), REVIEWS_PER_SERVER))
+        .unwrap()
+    else {
+        panic!("not queued")
+    };
+    let store = Arc::new(w.open_store());
+    let run = |stopping: Arc<AtomicBool>| {
+        let store = Arc::clone(&store);
+        std::thread::spawn(move || run_reviews(&store, "r", Some(200), &stopping))
+    };
+    // Stopped after a few positions: it lets the review go with what it kept.
+    let stopping = Arc::new(AtomicBool::new(false));
+    let first = run(Arc::clone(&stopping));
+    let partial = wait_for(&w, id, 5);
+    stopping.store(true, Ordering::SeqCst);
+    first.join().unwrap();
+    let after = w.svc.store().read(|tx| tx.review(id)).unwrap().unwrap();
+    assert_eq!(
+        after.state,
+        ReviewState::Queued,
+        "let go for the next runner"
+    );
+    assert!(after.done >= partial.done && (after.done as usize) < total);
+    // Another run resumes it after the positions kept, to the end.
+    let stopping = Arc::new(AtomicBool::new(false));
+    let second = run(Arc::clone(&stopping));
+    let row = wait_for(&w, id, u32::try_from(total).unwrap());
+    let row = if row.state.ended() {
+        row
+    } else {
+        wait_for(&w, id, u32::MAX)
+    };
+    stopping.store(true, Ordering::SeqCst);
+    second.join().unwrap();
+    assert_eq!(row.state, ReviewState::Done);
+    assert_eq!(row.done as usize, total);
+    assert_eq!(row.engine.as_deref(), Some("tengen"));
+    let kept = w.svc.store().read(|tx| tx.review_positions(id)).unwrap();
+    let analyses: Vec<Analysis> = kept
+        .iter()
+        .map(|t| serde_json::from_str(t).unwrap())
+        .collect();
+    assert_eq!(analyses.len(), total);
+    assert!(
+        analyses
+            .iter()
+            .all(|a| (0.0..=1.0).contains(&a.black_win_rate))
     );
 }
