@@ -71,14 +71,14 @@ pub fn engine_of(text: Option<&str>) -> EngineUsed {
 /// `REVIEW_PLAYOUTS` (tests only), Tengen's own at that many playouts a position.
 enum Engine {
     Chosen(ReviewEngine),
-    Fixed(OwnAnalyst),
+    Fixed(Box<OwnAnalyst>),
 }
 
 impl Engine {
     fn new(row: &ReviewRow, size: crate::go::BoardSize, playouts: Option<u64>) -> Engine {
         let seed = u64::try_from(row.id).unwrap_or(0);
         match playouts {
-            Some(n) => Engine::Fixed(OwnAnalyst::with_playouts(n, seed)),
+            Some(n) => Engine::Fixed(Box::new(OwnAnalyst::with_playouts(n, seed))),
             None => Engine::Chosen(review_engine::analyst_for(size, seed)),
         }
     }
@@ -93,7 +93,7 @@ impl Engine {
     fn analyst(&mut self) -> &mut dyn Analyst {
         match self {
             Engine::Chosen(e) => &mut *e.analyst,
-            Engine::Fixed(a) => a,
+            Engine::Fixed(a) => &mut **a,
         }
     }
 

@@ -392,9 +392,9 @@ async fn reply_latency_with_reviews_running() {
         .await;
         players.swap(0, 1);
     }
-    let still_running = !fake
+    let still_running = fake
         .message(message.id)
-        .is_some_and(|m| !m.embeds().is_empty());
+        .is_none_or(|m| m.embeds().is_empty());
     let mut latencies: Vec<_> = fake
         .callbacks()
         .into_iter()
