@@ -18,7 +18,9 @@ use tracing::{info, info_span, warn};
 use crate::ai::Analysis;
 use crate::game::Timestamp;
 use crate::review::{Analyst, OwnAnalyst, Source, analyse, positions};
-use crate::store::{Backend, ReviewRow, Store};
+use crate::store::{Backend, Store};
+
+pub use crate::store::{NewReview, Queued, REVIEWS_PER_SERVER, ReviewRow, ReviewState};
 
 use super::review_engine::{self, EngineUsed, ReviewEngine};
 

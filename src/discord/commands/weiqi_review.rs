@@ -14,7 +14,7 @@ use serenity::all::{
 use crate::game::{MatchId, UserId};
 use crate::review::{MAX_SGF_BYTES, Source, SourceError, positions};
 use crate::runtime;
-use crate::store::{NewReview, Queued, REVIEWS_PER_SERVER};
+use crate::runtime::reviews::{NewReview, Queued, REVIEWS_PER_SERVER};
 
 use super::Call;
 use crate::discord::bot::{Ctx, Error};

@@ -13,7 +13,7 @@ use tokio::sync::watch;
 use tracing::{Instrument, info_span, warn};
 
 use crate::runtime;
-use crate::store::{ReviewRow, ReviewState};
+use crate::runtime::reviews::{ReviewRow, ReviewState};
 
 use super::rest::{edit, with_retry};
 use crate::discord::bot::Bot;

@@ -13,7 +13,7 @@ use crate::review::{
 };
 use crate::runtime::review_engine::EngineUsed;
 use crate::runtime::reviews::engine_of;
-use crate::store::{ReviewRow, ReviewState};
+use crate::runtime::reviews::{ReviewRow, ReviewState};
 
 use crate::discord::i18n::{Lang, tr};
 use crate::discord::ui::words;
