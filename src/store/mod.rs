@@ -432,11 +432,11 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 35,
+            n, 37,
             "sixteen tables of the game (five of them events, one the team games' votes), \
-             seven of the training ground, three that processes sharing the database share \
-             (ids, shards' liveness, identify turns, the computer's jobs), eight of the \
-             Discord adapter"
+             seven of the training ground, two of the reviews, three that processes sharing \
+             the database share (ids, shards' liveness, identify turns, the computer's jobs), \
+             eight of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -511,12 +511,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            36,
-            "the same 35 tables as SQLite's, and the steps applied"
+            38,
+            "the same 37 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 36);
+        assert_eq!(tables(&again), 38);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 
