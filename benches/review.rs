@@ -21,10 +21,7 @@ const RECORDS: [&str; 2] = [
 fn main() {
     let quick = std::env::var_os("TENGEN_BENCH_QUICK").is_some();
     for name in RECORDS {
-        let path = format!(
-            "{}/tests/data/go-records/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/tests/data/go-records/{name}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(&path).expect("the record is in tests/data");
         let source = Source::from_sgf(&bytes).expect("a real record reads");
         let size = source.game.size();
@@ -66,11 +63,7 @@ fn main() {
              {:.1} s of one core ({:.1} s wall){}; a position: median {median:.0} ms, \
              max {:.0} ms; {:.0} playouts a second",
             done.len(),
-            if quick {
-                format!(" of {total}")
-            } else {
-                String::new()
-            },
+            if quick { format!(" of {total}") } else { String::new() },
             cpu,
             wall,
             if quick {

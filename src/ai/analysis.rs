@@ -93,8 +93,8 @@ impl Engine {
         self.search(game, limits, stop, false);
         let searcher = &self.searcher;
         let komi = game.rules().komi.half_points() as f64 / 2.0;
-        let black_lead =
-            (searcher.owner_n > 0).then(|| searcher.score_sum / f64::from(searcher.owner_n) - komi);
+        let black_lead = (searcher.owner_n > 0)
+            .then(|| searcher.score_sum / f64::from(searcher.owner_n) - komi);
         let ownership = (searcher.owner_n > 0)
             .then(|| {
                 let n = searcher.owner_n as f32;
@@ -182,3 +182,4 @@ fn point_of(i: usize) -> Option<Point> {
         Move::Pass => None,
     }
 }
+

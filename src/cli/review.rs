@@ -186,9 +186,7 @@ fn report(source: &Source, summary: &Summary, playouts: u64, seconds: f64, dir: 
             .black
             .as_deref()
             .zip(source.info.white.as_deref())
-            .map_or("the game".to_owned(), |(b, w)| format!(
-                "{b} (Black) vs {w} (White)"
-            )),
+            .map_or("the game".to_owned(), |(b, w)| format!("{b} (Black) vs {w} (White)")),
         moves,
         source.game.size().get(),
         source.game.size().get(),

@@ -38,7 +38,8 @@ pub fn win_rate_chart(
     black_leads: &[Option<f64>],
     marks: &[usize],
 ) -> Result<Vec<u8>, RenderError> {
-    let mut pm = Pixmap::new(REVIEW_CHART_WIDTH, REVIEW_CHART_HEIGHT).ok_or(RenderError::Size)?;
+    let mut pm =
+        Pixmap::new(REVIEW_CHART_WIDTH, REVIEW_CHART_HEIGHT).ok_or(RenderError::Size)?;
     let [r, g, b, a] = PAPER;
     pm.fill(Color::from_rgba8(r, g, b, a));
     let frame = Frame {
@@ -83,13 +84,8 @@ impl Frame {
 
     /// The 25, 50 and 75 % lines and their labels; the move numbers along the bottom.
     fn grid(&self, pm: &mut Pixmap) {
-        for (rate, label) in [
-            (0.0, "0%"),
-            (0.25, "25%"),
-            (0.5, "50%"),
-            (0.75, "75%"),
-            (1.0, "100%"),
-        ] {
+        for (rate, label) in [(0.0, "0%"), (0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
+        {
             let y = self.y_of(rate);
             let width = if rate == 0.5 { 1.5 } else { 1.0 };
             line(pm, (self.x0, y), (self.x1, y), GRID, width);
@@ -193,23 +189,9 @@ impl Frame {
             let (x, y) = (self.x_of(k), self.y_of(rate));
             line(pm, (x, self.y0), (x, self.y1), [190, 40, 40, 110], 1.0);
             if let Some(dot) = PathBuilder::from_circle(x, y, 3.5) {
-                pm.fill_path(
-                    &dot,
-                    &paint(MARK),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                pm.fill_path(&dot, &paint(MARK), FillRule::Winding, Transform::identity(), None);
             }
-            text::draw(
-                pm,
-                &k.to_string(),
-                12.0,
-                x,
-                self.y0 - 10.0,
-                Align::Center,
-                MARK,
-            );
+            text::draw(pm, &k.to_string(), 12.0, x, self.y0 - 10.0, Align::Center, MARK);
         }
     }
 
@@ -269,16 +251,8 @@ mod tests {
         let below = f.y_of(0.3) as u32;
         let dark = pixel(&png, early, above);
         assert!(dark[0] < 170, "Black's lead is shaded dark: {dark:?}");
-        assert_eq!(
-            pixel(&png, late, below),
-            [255, 255, 255],
-            "White's lead is white"
-        );
-        assert_eq!(
-            pixel(&png, early, below)[0],
-            PAPER[0],
-            "nothing below 50% while Black leads"
-        );
+        assert_eq!(pixel(&png, late, below), [255, 255, 255], "White's lead is white");
+        assert_eq!(pixel(&png, early, below)[0], PAPER[0], "nothing below 50% while Black leads");
     }
 
     #[test]

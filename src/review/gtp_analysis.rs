@@ -88,11 +88,7 @@ pub fn read(
         Color::White => -v,
     };
     let mut candidates = Vec::new();
-    for group in infos
-        .split("info ")
-        .map(str::trim)
-        .filter(|g| !g.is_empty())
-    {
+    for group in infos.split("info ").map(str::trim).filter(|g| !g.is_empty()) {
         let c = candidate(dialect, group, size)?;
         candidates.push(Candidate {
             black_win_rate: for_black(c.black_win_rate),
@@ -125,10 +121,8 @@ fn candidate(dialect: Dialect, group: &str, size: BoardSize) -> Result<Candidate
     while let Some(key) = words.next() {
         match key {
             "pv" => {
-                let moves: Result<Vec<Option<Point>>, ReadError> = words
-                    .by_ref()
-                    .map(|w| vertex(w, size).ok_or_else(garbage))
-                    .collect();
+                let moves: Result<Vec<Option<Point>>, ReadError> =
+                    words.by_ref().map(|w| vertex(w, size).ok_or_else(garbage)).collect();
                 line = Some(moves?);
             }
             _ => {
@@ -181,7 +175,10 @@ fn read_ownership(
     size: BoardSize,
     to_move: Color,
 ) -> Result<Vec<(Point, f32)>, ReadError> {
-    let values: Result<Vec<f32>, _> = text.split_whitespace().map(|w| w.parse::<f32>()).collect();
+    let values: Result<Vec<f32>, _> = text
+        .split_whitespace()
+        .map(|w| w.parse::<f32>())
+        .collect();
     let values = values.map_err(|_| ReadError::Garbage("ownership".to_owned()))?;
     let n = usize::from(size.get());
     if values.len() != n * n || values.iter().any(|v| !(-1.0..=1.0).contains(v)) {
@@ -287,10 +284,7 @@ mod tests {
             Dialect::from_commands("play\nkata-analyze\nlz-analyze\n"),
             Some(Dialect::Kata)
         );
-        assert_eq!(
-            Dialect::from_commands("lz-analyze\ngenmove"),
-            Some(Dialect::Leela)
-        );
+        assert_eq!(Dialect::from_commands("lz-analyze\ngenmove"), Some(Dialect::Leela));
         assert_eq!(Dialect::from_commands("genmove\nplay"), None);
     }
 }

@@ -38,10 +38,7 @@ pub fn analyse(
             position.resume();
         }
         if position.play_as(color, mv).is_err() {
-            return Err(AnalystError::Failed(format!(
-                "move {} does not replay",
-                k + 1
-            )));
+            return Err(AnalystError::Failed(format!("move {} does not replay", k + 1)));
         }
     }
     while done.len() < total {
@@ -67,10 +64,7 @@ pub fn analyse(
                 position.resume();
             }
             if position.play_as(color, mv).is_err() {
-                return Err(AnalystError::Failed(format!(
-                    "move {} does not replay",
-                    k + 1
-                )));
+                return Err(AnalystError::Failed(format!("move {} does not replay", k + 1)));
             }
         }
     }

@@ -32,10 +32,8 @@ fn review(source: &Source, playouts: u64) -> Vec<Analysis> {
     let mut analyst = OwnAnalyst::with_playouts(playouts, 7);
     let mut done = Vec::new();
     let mut calls = 0;
-    analyse(&source.game, &mut analyst, &mut done, &NoStop, &mut |_| {
-        calls += 1
-    })
-    .expect("Tengen's own engine never fails");
+    analyse(&source.game, &mut analyst, &mut done, &NoStop, &mut |_| calls += 1)
+        .expect("Tengen's own engine never fails");
     assert_eq!(calls, done.len(), "each analysis is reported once");
     done
 }
@@ -51,11 +49,7 @@ fn a_nine_by_nine_review_analyses_every_position_and_finds_mistakes() {
         assert!(!a.candidates.is_empty());
         assert!(a.black_lead.is_some(), "Tengen's engine gives a lead");
         let best = &a.candidates[0];
-        assert_eq!(
-            best.line.first(),
-            Some(&best.point),
-            "a line starts with its move"
-        );
+        assert_eq!(best.line.first(), Some(&best.point), "a line starts with its move");
     }
     let summary = summarize(&source.game, &analyses);
     assert_eq!(summary.black_win_rates.len(), analyses.len());
@@ -93,11 +87,7 @@ fn a_review_stopped_and_resumed_is_the_review_in_one_go() {
     })
     .expect("no failure");
     assert_eq!(done.len(), stop_at);
-    assert_eq!(
-        done[..],
-        whole[..stop_at],
-        "the same seed, the same first analyses"
-    );
+    assert_eq!(done[..], whole[..stop_at], "the same seed, the same first analyses");
     // A new process resumes with a fresh engine: the rest is analysed and the count is whole.
     let mut fresh = OwnAnalyst::with_playouts(120, 7);
     analyse(&source.game, &mut fresh, &mut done, &NoStop, &mut |_| {}).expect("no failure");
@@ -114,12 +104,7 @@ fn the_review_record_keeps_the_game_and_adds_the_better_lines() {
     let played: Vec<(Color, Move)> = record.moves.iter().map(|m| (m.color, m.mv)).collect();
     assert_eq!(played, source.game.moves(), "the main line is the game");
     assert_eq!(record.black, source.info.black);
-    assert!(
-        record.moves[0]
-            .comment
-            .as_deref()
-            .is_some_and(|c| c.starts_with("B "))
-    );
+    assert!(record.moves[0].comment.as_deref().is_some_and(|c| c.starts_with("B ")));
     let mistakes = summary.mistakes[Color::Black].len() + summary.mistakes[Color::White].len();
     assert_eq!(text.matches("Better").count(), mistakes, "{text}");
     assert_eq!(text.matches("SBKV[").count(), source.game.moves().len());
@@ -166,11 +151,7 @@ print(len(main) - 1, variations, commented, main[1].get("SBKV"))
         .write_all(text.as_bytes())
         .expect("python3 reads");
     let out = child.wait_with_output().expect("python3 ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let line = String::from_utf8_lossy(&out.stdout).trim().to_owned();
     let fields: Vec<&str> = line.split(' ').collect();
     assert_eq!(fields[0], moves.to_string(), "{line}");

@@ -17,10 +17,7 @@ const RECORD: &str = concat!(
 );
 
 fn engine(mode: &str) -> ReviewEngine {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/engine/fixtures/analysis_engine.py"
-    );
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engine/fixtures/analysis_engine.py");
     let command = vec!["python3".to_owned(), script.to_owned(), mode.to_owned()];
     with_host(&command, "Scripted", BoardSize::new(9).expect("a size"), 3)
 }
@@ -42,14 +39,8 @@ fn review(engine: &mut ReviewEngine, positions: Option<usize>) -> Vec<Analysis> 
         source.game = g;
     }
     let mut done = Vec::new();
-    analyse(
-        &source.game,
-        engine.analyst.as_mut(),
-        &mut done,
-        &NoStop,
-        &mut |_| {},
-    )
-    .expect("a review with a fallback never fails");
+    analyse(&source.game, engine.analyst.as_mut(), &mut done, &NoStop, &mut |_| {})
+        .expect("a review with a fallback never fails");
     done
 }
 
@@ -62,10 +53,7 @@ fn kata_analyze_is_read_for_black_and_its_blunder_is_found() {
     assert_eq!(analyses.len(), 9);
     for (k, a) in analyses.iter().enumerate() {
         let (rate, lead) = if k < 5 { (0.8, 10.0) } else { (0.2, -10.0) };
-        assert!(
-            (a.black_win_rate - rate).abs() < 1e-6,
-            "after {k} moves: {a:?}"
-        );
+        assert!((a.black_win_rate - rate).abs() < 1e-6, "after {k} moves: {a:?}");
         assert_eq!(a.black_lead, Some(lead), "after {k} moves");
         assert_eq!(a.ownership.len(), 81);
         // The script's ownership is the side to move's 0.25 on every point.
@@ -104,10 +92,7 @@ fn lz_analyze_s_hundredths_of_a_percent_are_read() {
 fn garbage_hands_the_review_to_tengen_s_own_engine() {
     let mut e = engine("garbage");
     let analyses = review(&mut e, Some(6));
-    assert!(
-        e.fell_back(),
-        "the review says Tengen's own engine took over"
-    );
+    assert!(e.fell_back(), "the review says Tengen's own engine took over");
     assert_eq!(analyses.len(), 6, "and every position is still analysed");
     assert!(analyses.iter().all(|a| a.ownership.len() == 81));
 }
@@ -119,11 +104,7 @@ fn an_engine_that_dies_in_mid_review_leaves_what_it_analysed() {
     let analyses = review(&mut e, Some(6));
     assert!(e.fell_back());
     assert_eq!(analyses.len(), 6);
-    assert!(
-        analyses[..2]
-            .iter()
-            .all(|a| (a.black_win_rate - 0.8).abs() < 1e-6)
-    );
+    assert!(analyses[..2].iter().all(|a| (a.black_win_rate - 0.8).abs() < 1e-6));
     assert!(
         analyses[2..].iter().all(|a| a.candidates.len() > 2),
         "the rest is Tengen's own, which lists more candidates than the script"
@@ -137,11 +118,7 @@ fn a_silent_engine_is_given_up_within_its_grace() {
     let analyses = review(&mut e, Some(3));
     assert!(e.fell_back());
     assert_eq!(analyses.len(), 3);
-    assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
 }
 
 #[test]
