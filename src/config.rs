@@ -192,6 +192,9 @@ pub struct ThinkingArgs {
     /// A cap on the playouts of any search (a slow machine, a test).
     #[arg(long, env = "AI_MAX_PLAYOUTS", value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
     pub ai_max_playouts: Option<u64>,
+    /// Tests only: the playouts a position of a review gets, so a review takes a second.
+    #[arg(long, env = "REVIEW_PLAYOUTS", hide = true, value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
+    pub review_playouts: Option<u64>,
 }
 
 /// `AI_WORKERS`: where the computer thinks.
@@ -311,6 +314,7 @@ impl HostConfig {
             max_games: usize::try_from(args.ai_max_games).unwrap_or(0),
             max_playouts: args.thinking.ai_max_playouts,
             external: args.ai_workers == Workers::External,
+            review_playouts: args.thinking.review_playouts,
         };
         let engine = match blank(args.ai_engine_command) {
             None => None,

@@ -6,6 +6,7 @@
 //! SIGTERM or SIGINT (`docker compose stop`, Ctrl-C) it stops cleanly: a search under way is
 //! cut short and its job let go for another worker to take at once, and the process exits
 //! with status 0. A worker killed in mid-search lets its job go when the lease runs out.
+//! One more thread runs the reviews the bots queue (`runtime::reviews`), one at a time.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,6 +41,7 @@ struct WorkerConfig {
     threads: usize,
     lease: Duration,
     max_playouts: Option<u64>,
+    review_playouts: Option<u64>,
 }
 
 fn config(args: &WorkerArgs) -> Result<WorkerConfig, String> {
@@ -55,6 +57,7 @@ fn config(args: &WorkerArgs) -> Result<WorkerConfig, String> {
         threads: usize::try_from(args.thinking.ai_threads).unwrap_or(1),
         lease: Duration::from_secs(args.ai_job_lease_seconds),
         max_playouts: args.thinking.ai_max_playouts,
+        review_playouts: args.thinking.review_playouts,
     })
 }
 
@@ -132,7 +135,8 @@ pub fn run(args: &WorkerArgs) -> ExitCode {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     super::init_logs(filter);
-    let connections = u32::try_from(config.threads + 1).unwrap_or(65);
+    // A connection for each searching thread, the review thread's and the listener's.
+    let connections = u32::try_from(config.threads + 2).unwrap_or(66);
     let store = match Store::open_postgres(&config.url, connections) {
         Ok(s) => Arc::new(s),
         Err(e) => {
@@ -167,6 +171,17 @@ pub fn run(args: &WorkerArgs) -> ExitCode {
                 .spawn(move || search_jobs(&store, &bell, &name, lease, cap, &stopping)),
         );
     }
+    // The reviews, one at a time beside the searches (the bots run none of them).
+    let reviews = crate::runtime::reviews::spawn(
+        Arc::clone(&store) as Arc<dyn crate::runtime::reviews::AsStore>,
+        format!("{name}-review"),
+        config.review_playouts,
+        Arc::clone(&stopping),
+    );
+    if let Err(e) = &reviews {
+        warn!(error = %e, "cannot start the review thread");
+    }
+    threads.push(reviews);
     for t in threads.into_iter().flatten() {
         let _ = t.join();
     }

@@ -25,9 +25,14 @@ pub(super) struct Plan {
     pub max_concurrency: u32,
 }
 
+/// Where the bot may fetch a member's upload besides Discord's CDN: the origin of the REST
+/// proxy (`DISCORD_API_BASE`), which serves the uploads it hands out as Discord's CDN does.
+pub(crate) static UPLOADS_BASE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 fn http(token: &Token, api_base: Option<&String>) -> serenity::all::Http {
     let mut http = HttpBuilder::new(token.expose());
     if let Some(base) = api_base {
+        let _ = UPLOADS_BASE.set(base.clone());
         // A REST proxy does the rate limiting; serenity sends to it only with its own off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }

@@ -267,6 +267,10 @@ fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<
                     tokio::spawn(register(Arc::clone(&bot), Arc::clone(&ctx.http), commands));
                     tokio::spawn(publish_fired(Arc::clone(&bot), fired));
                     tokio::spawn(recover(Arc::clone(&bot), startup.stop()));
+                    tokio::spawn(publish::review_steps::follow_reviews(
+                        Arc::clone(&bot),
+                        startup.stop(),
+                    ));
                 }
                 Ok(bot)
             })

@@ -36,6 +36,9 @@ pub struct ComputerConfig {
     /// The searches go to worker processes through the database (`AI_WORKERS=external`,
     /// PostgreSQL): the threads here only post them and wait for the answers.
     pub external: bool,
+    /// Tests only (`REVIEW_PLAYOUTS`): the playouts a position of a review gets, so that a
+    /// review in a test takes a second; `None` is the review's own budget.
+    pub review_playouts: Option<u64>,
 }
 
 impl Default for ComputerConfig {
@@ -45,6 +48,7 @@ impl Default for ComputerConfig {
             max_games: crate::service::DEFAULT_COMPUTER_GAMES,
             max_playouts: None,
             external: false,
+            review_playouts: None,
         }
     }
 }
@@ -154,7 +158,7 @@ const WORKER_NICENESS: i32 = 10;
 /// Lowers the calling thread's scheduling priority by [`WORKER_NICENESS`]. On Linux a thread
 /// has a nice value of its own, set with `setpriority(PRIO_PROCESS, 0, …)`; elsewhere the
 /// workers run at the bot's priority.
-fn lower_priority() {
+pub(super) fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: setpriority reads no memory of ours; `0` names the calling thread, whose

@@ -15,6 +15,7 @@ mod estimate;
 pub mod gtp_engine;
 pub mod queries;
 pub mod review_engine;
+pub mod reviews;
 mod scheduler;
 mod shards;
 mod training;
@@ -103,6 +104,9 @@ pub struct Scheduler {
     standby: Option<JoinHandle<()>>,
     stop: watch::Sender<bool>,
     inner: Arc<Inner>,
+    /// The review thread (none with `AI_WORKERS=external`) and its stop switch.
+    reviews: Option<std::thread::JoinHandle<()>>,
+    reviews_stop: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Scheduler {
@@ -110,6 +114,11 @@ impl Scheduler {
     /// players back exactly the time until the next start), and waits for it all to end.
     pub async fn stop(self) {
         self.inner.pool.stop();
+        self.reviews_stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.reviews {
+            // The review under way is let go (its positions kept) within a playout batch.
+            let _ = blocking(move || thread.join()).await;
+        }
         let _ = self.stop.send(true);
         let _ = self.task.await;
         let _ = self.alive.await;
@@ -383,12 +392,34 @@ impl Handle {
         computer_workers::resume_all(&inner);
         let alive = tokio::spawn(note_alive(Arc::clone(&inner), stop_rx.clone()));
         let task = tokio::spawn(scheduler::run(Arc::clone(&inner), tx, stop_rx));
+        let reviews_stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // With external workers the reviews are theirs: the bot never searches.
+        let reviews = if computer.external {
+            None
+        } else {
+            let runner = reviews::runner_name(inner.service.store());
+            let service: Arc<dyn reviews::AsStore> = Arc::clone(&inner.service) as _;
+            match reviews::spawn(
+                service,
+                runner,
+                computer.review_playouts,
+                Arc::clone(&reviews_stop),
+            ) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot start the review thread");
+                    None
+                }
+            }
+        };
         let scheduler = Scheduler {
             task,
             alive,
             standby: None,
             stop,
             inner: Arc::clone(&inner),
+            reviews,
+            reviews_stop,
         };
         (Handle { inner }, scheduler, rx)
     }

@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 36] = [
+pub const TABLES: [&str; 38] = [
     "settings",
     "invitations",
     "matches",
@@ -33,6 +33,8 @@ pub const TABLES: [&str; 36] = [
     "training_daily",
     "training_daily_solvers",
     "training_streaks",
+    "reviews",
+    "review_positions",
     "discord_boards",
     "discord_invitations",
     "discord_settings",
@@ -179,6 +181,12 @@ pub fn copy_all(from: &Store, to: &Store) -> Result<Vec<(&'static str, i64)>, Co
             tx.query_opt(
                 "SELECT setval(pg_get_serial_sequence('event_rulings', 'id'), \
                  coalesce(max(id), 0) + 1, false) FROM event_rulings",
+                &[],
+                |_| Ok(()),
+            )?;
+            tx.query_opt(
+                "SELECT setval(pg_get_serial_sequence('reviews', 'id'), \
+                 coalesce(max(id), 0) + 1, false) FROM reviews",
                 &[],
                 |_| Ok(()),
             )?;

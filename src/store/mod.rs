@@ -33,6 +33,7 @@ mod pg;
 mod pg_shards;
 mod profiles;
 mod ratings;
+mod reviews;
 mod rows;
 mod server_settings;
 mod serving_lock;
@@ -50,6 +51,7 @@ pub use location::{Durability, Location};
 pub use matches::RowError;
 pub use pg::redact;
 pub use pg_shards::{PgListener, PgShardLocks};
+pub use reviews::{NewReview, Queued, REVIEWS_PER_SERVER, ReviewRow, ReviewState};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
     MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
@@ -431,12 +433,11 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 36,
+            n, 38,
             "seventeen tables of the game (five of them events, one the team games' votes, one \
-             the estimates' uses), \
-             seven of the training ground, three that processes sharing the database share \
-             (ids, shards' liveness, identify turns, the computer's jobs), eight of the \
-             Discord adapter"
+             the estimates' uses), seven of the training ground, two of the reviews, three that \
+             processes sharing the database share (ids, shards' liveness, identify turns, the \
+             computer's jobs), eight of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -511,12 +512,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            37,
-            "the same 36 tables as SQLite's, and the steps applied"
+            39,
+            "the same 38 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 37);
+        assert_eq!(tables(&again), 39);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

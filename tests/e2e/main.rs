@@ -17,6 +17,7 @@ mod e2e_hosts;
 mod e2e_postgres;
 mod e2e_ranked;
 mod e2e_recovery;
+mod e2e_review;
 mod e2e_shards;
 mod e2e_support;
 mod e2e_teams;

@@ -26,6 +26,7 @@ fn config() -> ComputerConfig {
         max_games: 4,
         max_playouts: Some(300),
         external: false,
+        review_playouts: None,
     }
 }
 

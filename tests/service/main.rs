@@ -15,6 +15,7 @@ mod migrate_db;
 mod migration;
 mod old_database;
 mod ranked;
+mod reviews;
 mod scenarios;
 mod scheduler;
 mod takebacks;

@@ -29,6 +29,7 @@ mod weiqi_problem;
 mod weiqi_profile;
 mod weiqi_rank;
 mod weiqi_resign;
+mod weiqi_review;
 mod weiqi_sgf;
 mod weiqi_status;
 mod weiqi_team_consult;
@@ -95,6 +96,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_leaderboard::leaderboard",
         "weiqi_rank::rank",
         "weiqi_sgf::sgf",
+        "weiqi_review::review",
         "weiqi_learn::learn",
         "weiqi_problem::problem"
     )

@@ -110,7 +110,7 @@ pub(super) fn record_words(lang: Lang) -> RecordWords {
 /// The names a game's record needs: its players (each player of a pair Go side, a
 /// consultation's listed members), a team by its role's name or as the channel's, the computer
 /// by its level.
-async fn record_names(call: &Call<'_>, m: &Match) -> Vec<(UserId, String)> {
+pub(super) async fn record_names(call: &Call<'_>, m: &Match) -> Vec<(UserId, String)> {
     let mut names = Vec::new();
     for c in Color::ALL {
         let seat = m.players[c];

@@ -23,6 +23,7 @@ mod records;
 mod relay_steps;
 pub mod rest;
 mod result_steps;
+pub mod review_steps;
 mod team_steps;
 pub mod training_steps;
 pub mod turns;

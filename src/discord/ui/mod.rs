@@ -15,6 +15,7 @@ pub mod picker;
 pub mod problem_board;
 pub mod profile_embeds;
 pub mod result_text;
+pub mod review_message;
 pub mod status_text;
 pub mod team_board;
 pub mod words;

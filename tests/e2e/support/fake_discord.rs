@@ -217,6 +217,9 @@ pub(crate) struct State {
     /// The preferred locale of a guild besides the main one, where a test set one (else the
     /// main guild's, [`State::guild_locale`]).
     pub more_guild_locales: BTreeMap<u64, String>,
+    /// Files members attached to slash commands, by attachment id: served at their `url`
+    /// like the attachments of messages.
+    pub uploads: BTreeMap<u64, StoredAttachment>,
 }
 
 impl State {

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::payloads::{self, InteractionEnv};
 use super::{
     CHANNEL_ID, Callback, ChannelRecord, FakeDiscord, InteractionRecord, Opt, OptValue, State,
-    StoredMessage, TestUser, gateway,
+    StoredAttachment, StoredMessage, TestUser, gateway,
 };
 
 /// How long after its dispatch an interaction may be answered (the callback).
@@ -96,6 +96,7 @@ fn declared_kinds(
                     | (OptValue::User(_), 6 | 9)
                     | (OptValue::Channel(_), 7)
                     | (OptValue::Role(_), 8 | 9)
+                    | (OptValue::Attachment(_), 11)
             );
             if !fits {
                 return Err(format!(
@@ -259,6 +260,32 @@ impl FakeDiscord {
                 _ => None,
             })
             .collect();
+        // The files attached, stored on the fake's CDN as Discord stores a member's upload
+        // (`cdn/ephemeral-attachments/...`), within the upload size limit a member has.
+        let mut uploads = Vec::new();
+        for o in options {
+            if let OptValue::Attachment(u) = &o.value {
+                assert!(
+                    u.bytes.len() as u64 <= st.attachment_size_limit,
+                    "fake Discord: a member cannot upload {} bytes (the limit is {})",
+                    u.bytes.len(),
+                    st.attachment_size_limit
+                );
+                let aid = self.inner.new_id();
+                let stored = StoredAttachment {
+                    id: aid,
+                    url: format!(
+                        "{}/cdn/ephemeral-attachments/{channel_id}/{aid}/{}",
+                        self.inner.rest_base, u.filename
+                    ),
+                    filename: u.filename.clone(),
+                    content_type: u.content_type.clone(),
+                    bytes: u.bytes.clone(),
+                };
+                st.uploads.insert(aid, stored.clone());
+                uploads.push(stored);
+            }
+        }
         let kinds = match declared {
             _ if !registered => Vec::new(),
             Some(cmd) => declared_kinds(cmd, subcommand, options, focused)
@@ -274,7 +301,7 @@ impl FakeDiscord {
         };
         let mut payload = payloads::slash_interaction(
             &env, id, &token, kind, &channel, user, &roles, command_id, name, subcommand, options,
-            &named, focused,
+            &named, &uploads, focused,
         );
         set_option_kinds(&mut payload["data"], &kinds);
         let label = format!(

@@ -26,8 +26,8 @@
 use serde_json::{Map, Value, json};
 
 use super::{
-    APPLICATION_ID, ChannelRecord, GUILD_ID, OWNER_ID, Opt, OptValue, State, TestUser, bot_user,
-    perms,
+    APPLICATION_ID, ChannelRecord, GUILD_ID, OWNER_ID, Opt, OptValue, State, StoredAttachment,
+    TestUser, bot_user, perms,
 };
 
 /// What an interaction carries from the guild and channel it is in.
@@ -301,10 +301,32 @@ fn option_json(
     o: &Opt,
     resolved: &mut Map<String, Value>,
     channels: &[ChannelRecord],
+    uploads: &mut dyn Iterator<Item = &StoredAttachment>,
     u: &TestUser,
     focused: bool,
 ) -> Value {
     let (kind, value) = match &o.value {
+        OptValue::Attachment(_) => {
+            // Discord resolves an attachment option to the attachment object
+            // (`resources/message.mdx` Attachment Object).
+            let Some(a) = uploads.next() else {
+                panic!("fake Discord: an attachment option without its stored upload")
+            };
+            let entry = resolved.entry("attachments").or_insert_with(|| json!({}));
+            let mut obj = json!({
+                "id": a.id.to_string(),
+                "filename": a.filename,
+                "size": a.bytes.len(),
+                "url": a.url,
+                "proxy_url": a.url,
+                "ephemeral": true,
+            });
+            if let Some(ct) = &a.content_type {
+                obj["content_type"] = json!(ct);
+            }
+            entry[a.id.to_string()] = obj;
+            (11, json!(a.id.to_string()))
+        }
         OptValue::Str(s) => (3, json!(s)),
         OptValue::Int(i) => (4, json!(i)),
         OptValue::Bool(b) => (5, json!(b)),
@@ -360,10 +382,12 @@ pub fn slash_interaction(
     subcommand: &str,
     options: &[Opt],
     channels: &[ChannelRecord],
+    uploads: &[StoredAttachment],
     focused: Option<&str>,
 ) -> Value {
     let mut m = interaction_base(env, id, token, kind, channel, u, roles);
     let mut resolved = Map::new();
+    let mut uploads = uploads.iter();
     let mut opts: Vec<Value> = options
         .iter()
         .map(|o| {
@@ -371,6 +395,7 @@ pub fn slash_interaction(
                 o,
                 &mut resolved,
                 channels,
+                &mut uploads,
                 u,
                 focused == Some(o.name.as_str()),
             )

@@ -49,6 +49,17 @@ pub enum OptValue {
     User(TestUser),
     Channel(u64),
     Role(u64),
+    /// A file the member attaches to an ATTACHMENT option (type 11).
+    Attachment(Upload),
+}
+
+/// A file a member uploads with a slash command: Discord stores it on its CDN and sends the
+/// bot its id, name, size, URL and content type in `resolved.attachments`.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
 }
 
 /// One option of a slash command (`name` = `value`).
@@ -99,6 +110,17 @@ impl Opt {
         Self {
             name: name.into(),
             value: OptValue::Role(id),
+        }
+    }
+    /// A file attached to an ATTACHMENT option.
+    pub fn file(name: &str, filename: &str, content_type: Option<&str>, bytes: &[u8]) -> Self {
+        Self {
+            name: name.into(),
+            value: OptValue::Attachment(Upload {
+                filename: filename.into(),
+                content_type: content_type.map(str::to_owned),
+                bytes: bytes.to_vec(),
+            }),
         }
     }
 }

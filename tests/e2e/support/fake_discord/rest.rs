@@ -350,6 +350,24 @@ fn id_of(s: &str) -> Option<u64> {
 
 fn route(inner: &Inner, st: &mut State, req: &Req) -> Reply {
     let path = req.path;
+    if let Some(rest) = path.strip_prefix("/cdn/ephemeral-attachments/") {
+        // A member's upload with a slash command, as Discord's CDN serves it (no token).
+        let seg: Vec<&str> = rest.split('/').collect();
+        if let [_, att, _] = seg.as_slice()
+            && let Some(a) = st.uploads.get(&id_of(att).unwrap_or(0))
+        {
+            let ct = a
+                .content_type
+                .clone()
+                .unwrap_or_else(|| "application/octet-stream".into());
+            return Reply::Bytes(ct, a.bytes.clone());
+        }
+        return err(
+            StatusCode::NOT_FOUND,
+            0,
+            "404: Not Found (fake Discord: no such upload)",
+        );
+    }
     if let Some(rest) = path.strip_prefix("/cdn/attachments/") {
         let seg: Vec<&str> = rest.split('/').collect();
         if let [_, att, _] = seg.as_slice() {
