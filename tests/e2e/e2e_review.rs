@@ -110,6 +110,11 @@ fn check_review(msg: &StoredMessage, moves: usize, dump: Option<&str>) {
         );
         if let Some(prefix) = dump {
             std::fs::write(format!("{prefix}-{}", png.filename), &png.bytes).unwrap();
+            eprintln!(
+                "{prefix} embed {k}: {}\n{}\n",
+                e["title"].as_str().unwrap_or_default(),
+                e["description"].as_str().unwrap_or_default()
+            );
         }
         if k > 0 {
             let text = e["description"].as_str().unwrap_or_default();
