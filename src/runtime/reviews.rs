@@ -115,6 +115,19 @@ pub fn run_reviews(store: &Store, runner: &str, playouts: Option<u64>, stopping:
     info!(runner, "reviews: ready");
     while !stopping.load(Ordering::SeqCst) {
         let now = millis_now();
+        // A read first: an idle runner writes nothing.
+        match store.read(|tx| tx.review_to_take(runner, now)) {
+            Ok(true) => {}
+            Ok(false) => {
+                idle(stopping);
+                continue;
+            }
+            Err(e) => {
+                warn!(error = %e, "reviews: cannot look at the queue");
+                idle(stopping);
+                continue;
+            }
+        }
         match store.write(|tx| tx.take_review(runner, now, now + lease_millis())) {
             Ok(Some(row)) => run_one(store, runner, playouts, stopping, &row),
             Ok(None) => idle(stopping),

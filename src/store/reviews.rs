@@ -219,6 +219,24 @@ impl Tx<'_> {
         })
     }
 
+    /// Whether a review waits for `runner`: one queued, running under `runner` itself, or
+    /// running under a lease that ended before `now`. A read, so that an idle runner's look
+    /// writes nothing.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn review_to_take(&self, runner: &str, now: i64) -> Result<bool, StoreError> {
+        Ok(self
+            .query_opt(
+                "SELECT 1 FROM reviews WHERE state = 'queued' \
+                 OR (state = 'running' AND (runner = ?1 OR lease_until IS NULL \
+                 OR lease_until < ?2)) LIMIT 1",
+                params![runner, now],
+                |_| Ok(()),
+            )?
+            .is_some())
+    }
+
     /// Takes the oldest review that is queued, running under `runner` itself, or running
     /// under a lease that ended before `now`; holds it for `runner` until `until`.
     ///

@@ -42,12 +42,14 @@ struct Shown {
 pub async fn follow_reviews(bot: Arc<Bot>, mut stop: watch::Receiver<bool>) {
     let mut shown: HashMap<i64, Shown> = HashMap::new();
     loop {
-        if let Some(http) = bot.http().cloned() {
-            look(&bot, &http, &mut shown).await;
-        }
+        // The first look waits a round too: the first moments after a shard is ready are its
+        // players' clicks'.
         tokio::select! {
             () = tokio::time::sleep(POLL_EVERY) => {}
             _ = stop.changed() => return,
+        }
+        if let Some(http) = bot.http().cloned() {
+            look(&bot, &http, &mut shown).await;
         }
     }
 }
