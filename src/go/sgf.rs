@@ -669,6 +669,48 @@ fn move_nodes(game: &Game, info: &RecordInfo) -> Vec<Vec<Prop>> {
         .collect()
 }
 
+/// Runs Python's sgfmill (PyPI; `.ci/run` installs it) with `script` on `record` given on
+/// standard input, for tests that want a second reader: its standard output, after checking it
+/// ended well; `None` where python3 with sgfmill is missing — said on standard error, and a
+/// failure under CI, which must have it.
+#[cfg(test)]
+pub(crate) fn run_sgfmill(script: &str, record: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let probe = Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .stderr(Stdio::null())
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "under CI, python3 with sgfmill is required"
+        );
+        eprintln!("SKIPPED: python3 with sgfmill not installed");
+        return None;
+    }
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe to python3")
+        .write_all(record.as_bytes())
+        .expect("python3 reads the record");
+    let out = child.wait_with_output().expect("python3 ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// A property value with SGF's escapes (`]` and `\\`), for properties sgf-parse writes as
 /// they are given.
 fn escape(value: &str) -> String {

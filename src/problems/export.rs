@@ -211,8 +211,6 @@ impl Writer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
 
     use sgf_parse::SgfNode;
     use sgf_parse::go::Prop;
@@ -386,18 +384,6 @@ mod tests {
     /// the test says so and passes, except under CI, where it fails.
     #[test]
     fn sgfmill_reads_it_too() {
-        let probe = Command::new("python3")
-            .args(["-c", "import sgfmill"])
-            .stderr(Stdio::null())
-            .status();
-        if !probe.is_ok_and(|s| s.success()) {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "under CI, python3 with sgfmill is required"
-            );
-            eprintln!("SKIPPED: python3 with sgfmill not installed");
-            return;
-        }
         const SCRIPT: &str = r#"
 import sys
 from sgfmill import sgf
@@ -415,27 +401,9 @@ main = [n.get_move() for n in game.get_main_sequence()[1:]]
 print(game.get_size(), len(b), len(w), root.get("PL"), root.get("C"), ",".join(leaves))
 print(";".join("%s%s" % (c, "" if m is None else "%d-%d" % m) for c, m in main))
 "#;
-        let mut child = Command::new("python3")
-            .args(["-c", SCRIPT])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("python3 starts");
-        let sgf = to_sgf(&bent_three());
-        child
-            .stdin
-            .take()
-            .expect("a pipe to python3")
-            .write_all(sgf.as_bytes())
-            .expect("python3 reads the record");
-        let out = child.wait_with_output().expect("python3 ends");
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let Some(text) = crate::go::sgf::run_sgfmill(SCRIPT, &to_sgf(&bent_three())) else {
+            return;
+        };
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),

@@ -2,9 +2,6 @@
 //! analysed, the summary's figures consistent, a resumed review the same as a whole one, the
 //! pictures drawn, and the review record read back by the project's reader and by sgfmill.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use super::*;
 use crate::ai::NoStop;
 use crate::go::sgf::Record;
@@ -129,18 +126,6 @@ fn the_review_record_keeps_the_game_and_adds_the_better_lines() {
 /// sgfmill (PyPI) reads the review record: the main line's length, one variation a mistake,
 /// and the comments. Skipped where it is missing, except under CI.
 fn sgfmill_reads(text: &str, moves: usize, variations: usize) {
-    let probe = Command::new("python3")
-        .args(["-c", "import sgfmill"])
-        .stderr(Stdio::null())
-        .status();
-    if !probe.is_ok_and(|s| s.success()) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "under CI, python3 with sgfmill is required"
-        );
-        eprintln!("SKIPPED: python3 with sgfmill not installed");
-        return;
-    }
     const SCRIPT: &str = r#"
 import sys
 from sgfmill import sgf
@@ -152,26 +137,10 @@ for node in main:
 commented = sum(1 for n in main[1:] if n.has_property("C"))
 print(len(main) - 1, variations, commented, main[1].get("SBKV"))
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(text.as_bytes())
-        .expect("python3 reads");
-    let out = child.wait_with_output().expect("python3 ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let line = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    let Some(out) = crate::go::sgf::run_sgfmill(SCRIPT, text) else {
+        return;
+    };
+    let line = out.trim().to_owned();
     let fields: Vec<&str> = line.split(' ').collect();
     assert_eq!(fields[0], moves.to_string(), "{line}");
     assert_eq!(fields[1], variations.to_string(), "{line}");

@@ -6,12 +6,9 @@
 
 use std::time::Duration;
 
-use serenity::all::{
-    Attachment, AutocompleteChoice, CreateAllowedMentions, CreateAutocompleteResponse,
-    CreateMessage,
-};
+use serenity::all::{Attachment, CreateAllowedMentions, CreateAutocompleteResponse, CreateMessage};
 
-use crate::game::{MatchId, UserId};
+use crate::game::MatchId;
 use crate::review::{MAX_SGF_BYTES, Source, SourceError, positions};
 use crate::runtime;
 use crate::runtime::reviews::{NewReview, Queued, REVIEWS_PER_SERVER};
@@ -27,35 +24,7 @@ const DOWNLOAD_WITHIN: Duration = Duration::from_secs(10);
 
 /// The caller's finished games on this server, newest first.
 async fn finished(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let lang = Lang::from_locale(&ctx.interaction.locale);
-    let Some(guild) = super::guild_of(ctx) else {
-        return CreateAutocompleteResponse::new();
-    };
-    let user = UserId(ctx.interaction.user.id.get());
-    let typed = partial.trim().to_owned();
-    super::choices(ctx.data().runtime.recent_games(guild, user, 25), |games| {
-        games
-            .into_iter()
-            .filter(|g| typed.is_empty() || g.id.to_string().starts_with(&typed))
-            .filter_map(|g| {
-                let result = g.result?;
-                let label = tr!(
-                    lang,
-                    "sgf-choice",
-                    game = g.id.get(),
-                    size = u32::from(g.size.get()),
-                    rules = words::rules_name(lang, g.rules),
-                    result = result.to_string(),
-                    moves = g.move_count
-                );
-                Some(AutocompleteChoice::new(
-                    label.chars().take(100).collect::<String>(),
-                    g.id.get(),
-                ))
-            })
-            .collect()
-    })
-    .await
+    super::weiqi_sgf::game_choices(ctx, partial, true).await
 }
 
 /// The engine's review of a game, or of an SGF file

@@ -17,6 +17,17 @@ use crate::discord::ui::words;
 
 /// The caller's recent games on this server, newest first.
 async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    game_choices(ctx, partial, false).await
+}
+
+/// The caller's recent games on this server as an option's choices, newest first, those whose
+/// number begins with what was typed; with `finished_only`, the finished ones alone (what a
+/// review may go through).
+pub(super) async fn game_choices(
+    ctx: Ctx<'_>,
+    partial: &str,
+    finished_only: bool,
+) -> CreateAutocompleteResponse {
     let lang = Lang::from_locale(&ctx.interaction.locale);
     let Some(guild) = super::guild_of(ctx) else {
         return CreateAutocompleteResponse::new();
@@ -27,6 +38,7 @@ async fn recent(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         games
             .into_iter()
             .filter(|g| typed.is_empty() || g.id.to_string().starts_with(&typed))
+            .filter(|g| !finished_only || g.result.is_some())
             .map(|g| {
                 let result = g
                     .result
