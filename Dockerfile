@@ -25,7 +25,8 @@ COPY --from=planner /app/recipe.json recipe.json
 # Dependencies only: this layer is rebuilt when Cargo.toml or Cargo.lock change.
 RUN cargo chef cook --release --recipe-path recipe.json
 # The whole crate, with what it embeds at compile time: migrations/ (include_dir!), the font in
-# assets/ (include_bytes!) and the texts in src/discord/locales/ (include_str!).
+# assets/ (include_bytes!), the texts in src/discord/locales/ (include_str!) and the web pages'
+# texts, templates and assets in src/web/.
 COPY . .
 # The tests are not run here: they start the binary against a fake Discord, compare the rules
 # with GNU Go and take minutes; `cargo test --release` (and CI) runs them from a clone.
@@ -53,6 +54,10 @@ ENV DATABASE_PATH=/data/tengen.db \
 VOLUME /data
 WORKDIR /data
 USER 10001:10001
+
+# The read-only web pages, when WEB_ADDRESS=0.0.0.0:8080 is set (docs/HOSTING.md, "The web
+# pages"). EXPOSE opens nothing by itself, and nothing listens unless WEB_ADDRESS is set.
+EXPOSE 8080
 
 # `tengen health` exits 0 when the running bot wrote its heartbeat (HEARTBEAT_PATH, by default
 # next to DATABASE_PATH) in the last 90 s, 1 otherwise: the bot writes it while every shard it

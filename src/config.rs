@@ -82,6 +82,11 @@ pub struct HostConfig {
     /// For tests of days passing: a file holding milliseconds added to the system's time
     /// (`TEST_CLOCK_OFFSET_FILE`), read at every look at the clock.
     pub clock_offset_file: Option<PathBuf>,
+    /// The web pages: where they listen (`WEB_ADDRESS`, `WEB_BEHIND_PROXY`); none when unset.
+    pub web: Option<crate::web::WebConfig>,
+    /// Where people open them (`WEB_PUBLIC_URL`, without a trailing slash): the messages'
+    /// links; none when unset.
+    pub web_public_url: Option<String>,
 }
 
 /// The number of Discord's shards, as the host set it.
@@ -123,6 +128,12 @@ pub enum ConfigError {
     EngineCommand(String),
     #[error("AI_ENGINE_RANK must be a rank like 5k or 3d, not {0:?}")]
     EngineRank(String),
+    #[error("WEB_ADDRESS must be an address and port to listen on, like 127.0.0.1:8080, not {0:?}")]
+    WebAddress(String),
+    #[error(
+        "WEB_PUBLIC_URL must be an http:// or https:// URL people open, like https://go.example.org, not {0:?}"
+    )]
+    WebPublicUrl(String),
     #[error(
         "DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); leave it out to use the SQLite file of DATABASE_PATH"
     )]
@@ -256,6 +267,17 @@ pub struct BotArgs {
     /// Tests only: a file of milliseconds added to the system's time.
     #[arg(long, env = "TEST_CLOCK_OFFSET_FILE", hide = true)]
     pub test_clock_offset_file: Option<PathBuf>,
+    /// Where the web pages listen (`127.0.0.1:8080`); nothing listens when unset.
+    #[arg(long, env = "WEB_ADDRESS")]
+    pub web_address: Option<String>,
+    /// The address people open the pages at (`https://go.example.org`): the bot's messages
+    /// then carry a link to them.
+    #[arg(long, env = "WEB_PUBLIC_URL")]
+    pub web_public_url: Option<String>,
+    /// A reverse proxy forwards every request to the pages: a client's address is the last of
+    /// `X-Forwarded-For`.
+    #[arg(long, env = "WEB_BEHIND_PROXY", default_value = "false", value_parser = clap::builder::BoolishValueParser::new())]
+    pub web_behind_proxy: bool,
 }
 
 /// Reads `.env` (without overriding the environment) and drops from `command` every
@@ -345,6 +367,20 @@ impl HostConfig {
         if computer.external && !matches!(database, Location::Postgres { .. }) {
             return Err(ConfigError::WorkersNeedPostgres);
         }
+        let web = match blank(args.web_address) {
+            None => None,
+            Some(v) => Some(crate::web::WebConfig {
+                address: v.parse().map_err(|_| ConfigError::WebAddress(v.clone()))?,
+                behind_proxy: args.web_behind_proxy,
+            }),
+        };
+        let web_public_url = match blank(args.web_public_url) {
+            None => None,
+            Some(v) if (v.starts_with("http://") || v.starts_with("https://")) && v.len() > 8 => {
+                Some(v.trim_end_matches('/').to_owned())
+            }
+            Some(v) => return Err(ConfigError::WebPublicUrl(v)),
+        };
         Ok(HostConfig {
             heartbeat_path: args.heartbeat.path(&args.database.file),
             engine,
@@ -360,6 +396,8 @@ impl HostConfig {
             api_base,
             problem_set: args.problem_set,
             clock_offset_file: args.test_clock_offset_file,
+            web,
+            web_public_url,
         })
     }
 }

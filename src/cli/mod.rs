@@ -182,7 +182,16 @@ fn run_bot(args: BotArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match runtime.block_on(crate::discord::run(config)) {
+    let pages = config.web.clone().map(|web| -> crate::runtime::Companion {
+        Box::new(move |handle, stop| {
+            Box::pin(async move {
+                crate::web::serve(handle, &web, stop)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+        })
+    });
+    match runtime.block_on(crate::discord::run(config, pages)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tengen: {e}");

@@ -41,6 +41,10 @@ pub struct Bot {
     langs: Mutex<HashMap<GuildId, Option<Lang>>>,
     /// The locale Discord last gave for each guild (saved in the repository when it changes).
     locales: Mutex<HashMap<GuildId, String>>,
+    /// Where people open the web pages (`WEB_PUBLIC_URL`): the messages' links; none unset.
+    pub web_url: Option<String>,
+    /// The name each member was last seen with (noted for the web when it changes).
+    pub(super) names: Mutex<HashMap<(GuildId, crate::game::UserId), String>>,
 }
 
 /// Counts an interaction in flight while it lives.
@@ -64,6 +68,8 @@ impl Bot {
             in_flight: AtomicUsize::new(0),
             langs: Mutex::new(HashMap::new()),
             locales: Mutex::new(HashMap::new()),
+            web_url: None,
+            names: Mutex::new(HashMap::new()),
         }
     }
 

@@ -9,75 +9,11 @@
 
 use std::sync::LazyLock;
 
-use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use unic_langid::LanguageIdentifier;
+use fluent_bundle::{FluentArgs, FluentValue};
 
-/// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    ZhCn,
-    ZhTw,
-    Ja,
-    Ko,
-}
+use crate::i18n::Texts;
 
-impl Lang {
-    /// Every language, English first (the fallback).
-    pub const ALL: [Lang; 5] = [Lang::En, Lang::ZhCn, Lang::ZhTw, Lang::Ja, Lang::Ko];
-
-    /// The Discord locale of the language, as command localisations are keyed.
-    pub const fn discord_locale(self) -> &'static str {
-        match self {
-            Lang::En => "en-US",
-            Lang::ZhCn => "zh-CN",
-            Lang::ZhTw => "zh-TW",
-            Lang::Ja => "ja",
-            Lang::Ko => "ko",
-        }
-    }
-
-    /// The code a moderator types for the `language` setting.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::ZhCn => "zh-CN",
-            Lang::ZhTw => "zh-TW",
-            Lang::Ja => "ja",
-            Lang::Ko => "ko",
-        }
-    }
-
-    /// The language of a Discord locale such as `en-US`, `zh-CN`, `zh-TW`, `ja`, `ko`;
-    /// English for any other.
-    pub fn from_locale(locale: &str) -> Lang {
-        let l = locale.trim().to_ascii_lowercase();
-        if l == "zh-tw" || l == "zh-hk" || l.starts_with("zh-hant") {
-            Lang::ZhTw
-        } else if l.starts_with("zh") {
-            Lang::ZhCn
-        } else if l.starts_with("ja") {
-            Lang::Ja
-        } else if l.starts_with("ko") {
-            Lang::Ko
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The language a moderator named (`en`, `zh-CN`, `zh-TW`, `ja`, `ko`, case-insensitive).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let c = code.trim();
-        Lang::ALL.into_iter().find(|l| {
-            l.code().eq_ignore_ascii_case(c) || l.discord_locale().eq_ignore_ascii_case(c)
-        })
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use crate::i18n::Lang;
 
 /// The Fluent source of each language, in [`Lang::ALL`]'s order.
 pub const SOURCES: [(Lang, &str); 5] = [
@@ -88,66 +24,17 @@ pub const SOURCES: [(Lang, &str); 5] = [
     (Lang::Ko, include_str!("locales/ko.ftl")),
 ];
 
-static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
-    SOURCES
-        .iter()
-        .map(|(lang, source)| {
-            let id: LanguageIdentifier = lang
-                .discord_locale()
-                .parse()
-                .unwrap_or_else(|_| LanguageIdentifier::default());
-            let mut bundle = FluentBundle::new_concurrent(vec![id]);
-            // Discord shows text as it is: no bidi isolation marks around arguments.
-            bundle.set_use_isolating(false);
-            // A file with an error still yields its good messages; the tests catch the error.
-            let resource = match FluentResource::try_new((*source).to_owned()) {
-                Ok(r) => r,
-                Err((r, errors)) => {
-                    tracing::error!(lang = lang.code(), ?errors, "a Fluent file has errors");
-                    r
-                }
-            };
-            let _ = bundle.add_resource(resource);
-            bundle
-        })
-        .collect()
-});
+static BUNDLES: LazyLock<Texts> = LazyLock::new(|| Texts::new(&SOURCES));
 
 /// The text `id` in `lang`, with `args`; English if the language lacks it, the id itself if
 /// no language has it (logged).
 pub fn text(lang: Lang, id: &str, args: Option<&FluentArgs<'_>>) -> String {
-    for l in [lang, Lang::En] {
-        let Some(bundle) = BUNDLES.get(l.index()) else {
-            continue;
-        };
-        if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
-            let mut errors = Vec::new();
-            let s = bundle.format_pattern(pattern, args, &mut errors);
-            if !errors.is_empty() {
-                tracing::warn!(
-                    id,
-                    lang = l.code(),
-                    ?errors,
-                    "a text could not be formatted"
-                );
-            }
-            return s.into_owned();
-        }
-    }
-    tracing::warn!(id, "no text has this id");
-    id.to_owned()
+    BUNDLES.text(lang, id, args)
 }
 
 /// The text of an attribute (`id.attribute`), for command localisations; `None` if missing.
 pub fn attribute(lang: Lang, id: &str, attribute: &str) -> Option<String> {
-    let bundle = BUNDLES.get(lang.index())?;
-    let pattern = bundle.get_message(id)?.get_attribute(attribute)?.value();
-    let mut errors = Vec::new();
-    Some(
-        bundle
-            .format_pattern(pattern, None, &mut errors)
-            .into_owned(),
-    )
+    BUNDLES.attribute(lang, id, attribute)
 }
 
 /// Arguments of a text, built by [`tr!`].

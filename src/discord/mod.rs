@@ -17,6 +17,7 @@ pub mod publish;
 mod reply;
 mod snowflake;
 pub mod ui;
+mod web_links;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -69,6 +70,9 @@ pub enum RunError {
     /// now. The process stops (its supervisor starts it again, as a standby).
     #[error("the shards of this process were lost with their database connection")]
     ShardsLost,
+    /// The web pages could not start (their address is taken, say).
+    #[error("{0}")]
+    Beside(String),
 }
 
 /// How old the heartbeat may be for the bot to count as healthy.
@@ -101,7 +105,7 @@ pub fn is_healthy(heartbeat: &Path) -> bool {
 /// # Errors
 /// The database cannot be opened, the host's engine does not work, or the Discord client
 /// cannot start.
-pub async fn run(config: HostConfig) -> Result<(), RunError> {
+pub async fn run(config: HostConfig, beside: Option<runtime::Companion>) -> Result<(), RunError> {
     make_folders(&config)?;
     let heartbeat_file = config.heartbeat_path.clone();
     let mut signals = runtime::StopSignals::listen().map_err(RunError::Signals)?;
@@ -155,8 +159,19 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
     // Every size's drawing prepared now, so that no first board waits on it.
     let _ = runtime::blocking(crate::render::prepare_all).await;
     report_loaded(&handle, loading, &config).await;
-    let bot = Arc::new(Bot::new(handle, config.dev_guild_id));
     let (stop_tx, stop_rx) = watch::channel(false);
+    // The front end beside Discord's (the web pages) serves from the same runtime.
+    let beside = match beside {
+        Some(start) => Some(
+            start(handle.clone(), stop_rx.clone())
+                .await
+                .map_err(RunError::Beside)?,
+        ),
+        None => None,
+    };
+    let mut bot = Bot::new(handle, config.dev_guild_id);
+    bot.web_url.clone_from(&config.web_public_url);
+    let bot = Arc::new(bot);
     let connections = Arc::new(gateway::Connections::new(&held));
     let heartbeat = tokio::spawn(beat(
         Arc::clone(&bot),
@@ -189,6 +204,11 @@ pub async fn run(config: HostConfig) -> Result<(), RunError> {
         warn!("the gateway did not close in time; stopping anyway");
     }
     let _ = stop_tx.send(true);
+    if let Some(pages) = beside
+        && tokio::time::timeout(SHUTDOWN_WAIT, pages).await.is_err()
+    {
+        warn!("the web pages did not stop in time; stopping anyway");
+    }
     wait_for_flights(&bot).await;
     scheduler.stop().await;
     let _ = heartbeat.await;

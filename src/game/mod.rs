@@ -50,6 +50,7 @@ pub use refusal::Refusal;
 pub use rewards::{MeritAward, TITLE, TITLE_WINS};
 pub use settings::{
     EstimatePolicy, EstimateRule, KomiRange, SettingError, SettingKey, Settings, Shape, Unit,
+    WebPolicy,
 };
 pub use teams::{MAX_WINDOW, MIN_WINDOW};
 pub use time::{Duration, Timestamp, millis_of};

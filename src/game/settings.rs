@@ -55,6 +55,9 @@ pub enum SettingKey {
     Estimate,
     /// How many estimates each player may ask for in one game.
     EstimateLimit,
+    /// What the server shows on the web (SPEC §13): nothing, its games, or its games, events
+    /// and its own page.
+    Web,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -91,6 +94,8 @@ pub enum Shape {
     UtcOffset,
     /// Where the estimate is allowed: `off`, `unranked`, `all`.
     EstimatePolicy,
+    /// What the web shows: `off`, `games`, `all`.
+    WebPolicy,
 }
 
 /// What a number counts.
@@ -110,7 +115,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 33] = [
+    pub const ALL: [SettingKey; 34] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -144,6 +149,7 @@ impl SettingKey {
         SettingKey::Timezone,
         SettingKey::Estimate,
         SettingKey::EstimateLimit,
+        SettingKey::Web,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -182,6 +188,7 @@ impl SettingKey {
             SettingKey::Timezone => "timezone",
             SettingKey::Estimate => "estimate",
             SettingKey::EstimateLimit => "estimate-limit",
+            SettingKey::Web => "web",
         }
     }
 
@@ -223,6 +230,7 @@ impl SettingKey {
             SettingKey::DailyHour => n(0, 23, Unit::Hours),
             SettingKey::Timezone => Shape::UtcOffset,
             SettingKey::Estimate => Shape::EstimatePolicy,
+            SettingKey::Web => Shape::WebPolicy,
             SettingKey::EstimateLimit => n(0, 20, Unit::Uses),
         }
     }
@@ -356,6 +364,51 @@ impl FromStr for EstimatePolicy {
     }
 }
 
+/// What a server shows on the web (SPEC §13); nothing unless a moderator says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WebPolicy {
+    /// No page of the server is served (the default).
+    Off,
+    /// Its games' pages.
+    Games,
+    /// Its games', its events' and its own page (live games, finished games, leaderboard).
+    All,
+}
+
+impl WebPolicy {
+    /// Every policy, in the order a moderator is offered them.
+    pub const ALL: [WebPolicy; 3] = [WebPolicy::Off, WebPolicy::Games, WebPolicy::All];
+
+    /// The name as typed and stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WebPolicy::Off => "off",
+            WebPolicy::Games => "games",
+            WebPolicy::All => "all",
+        }
+    }
+
+    /// Whether a game's page is shown.
+    pub const fn shows_games(self) -> bool {
+        !matches!(self, WebPolicy::Off)
+    }
+
+    /// Whether the events' pages and the server's own page are shown.
+    pub const fn shows_events(self) -> bool {
+        matches!(self, WebPolicy::All)
+    }
+}
+
+impl FromStr for WebPolicy {
+    type Err = ();
+
+    /// A policy's name, in any case.
+    fn from_str(text: &str) -> Result<WebPolicy, ()> {
+        let t = text.trim().to_ascii_lowercase();
+        WebPolicy::ALL.into_iter().find(|p| p.name() == t).ok_or(())
+    }
+}
+
 /// What a server allows of the estimate: where, and how many times a player a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EstimateRule {
@@ -421,6 +474,8 @@ pub struct Settings {
     pub estimate: EstimatePolicy,
     /// How many estimates a player may ask for in one game.
     pub estimate_limit: u32,
+    /// What the server shows on the web.
+    pub web: WebPolicy,
 }
 
 impl Default for Settings {
@@ -459,6 +514,7 @@ impl Default for Settings {
             timezone: super::training::UtcOffset::UTC,
             estimate: EstimatePolicy::Unranked,
             estimate_limit: 3,
+            web: WebPolicy::Off,
         }
     }
 }
@@ -638,6 +694,7 @@ impl Settings {
             SettingKey::Timezone => self.timezone.to_string(),
             SettingKey::Estimate => self.estimate.name().to_owned(),
             SettingKey::EstimateLimit => self.estimate_limit.to_string(),
+            SettingKey::Web => self.web.name().to_owned(),
         }
     }
 
@@ -778,6 +835,7 @@ impl Settings {
             SettingKey::DailyChannel => self.daily_channel = parse_channel(v).ok_or_else(bad)?,
             SettingKey::Timezone => self.timezone = v.parse().map_err(|()| bad())?,
             SettingKey::Estimate => self.estimate = v.parse().map_err(|()| bad())?,
+            SettingKey::Web => self.web = v.parse().map_err(|()| bad())?,
             _ => return Err(bad()),
         }
         Ok(())
@@ -971,15 +1029,17 @@ mod tests {
         assert_eq!(s, before);
     }
 
-    /// The estimate's two keys, as SPEC §7's table would list them: (key, default, a valid
-    /// value, an invalid one).
+    /// The estimate's two keys and the web's, as SPEC §7's table would list them: (key,
+    /// default, a valid value, an invalid one).
     #[test]
-    fn the_estimate_keys_take_their_table_of_values() {
+    fn the_estimate_and_web_keys_take_their_table_of_values() {
         let table = [
             ("estimate", "unranked", "all", "sometimes"),
             ("estimate", "unranked", "OFF", "2"),
             ("estimate-limit", "3", "0", "21"),
             ("estimate-limit", "3", "20", "-1"),
+            ("web", "off", "games", "public"),
+            ("web", "off", "ALL", "events"),
         ];
         for (key, default, good, bad) in table {
             let mut s = Settings::default();
@@ -1004,6 +1064,7 @@ mod tests {
             assert_eq!(s.get(k), default, "{key} reset");
         }
         assert_eq!(SettingKey::Estimate.shape(), Shape::EstimatePolicy);
+        assert_eq!(SettingKey::Web.shape(), Shape::WebPolicy);
         assert_eq!(
             SettingKey::EstimateLimit.shape(),
             Shape::Number {

@@ -115,6 +115,11 @@ impl Pool {
         self.answers.ring();
     }
 
+    /// Whether the runtime is stopping (the listeners' threads end).
+    pub(super) fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
     /// The next task, waiting for one; `None` once stopping.
     fn take(&self) -> Option<ComputerTask> {
         let mut queue = lock(&self.queue);

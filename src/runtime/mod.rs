@@ -19,6 +19,7 @@ pub mod reviews;
 mod scheduler;
 mod shards;
 mod training;
+pub mod web;
 mod writes;
 
 use std::sync::Arc;
@@ -77,6 +78,8 @@ pub(crate) struct Inner {
     /// Where outcomes no caller's command caused go (fired deadlines, the computer's moves,
     /// what taking over a shard recovered).
     outcomes: mpsc::UnboundedSender<Outcome>,
+    /// The web front end's links and feed of changes.
+    web: web::WebState,
 }
 
 impl Inner {
@@ -221,6 +224,9 @@ pub async fn start(
     let (service, locks, plan, held, url) = blocking(move || serve(opened, now, &plan)).await??;
     let (news_tx, news) = mpsc::unbounded_channel();
     let (handle, mut scheduler, fired) = Handle::start(service, clock, computer);
+    if let Some(url) = &url {
+        let _ = handle.inner.web.database_url.set(url.clone());
+    }
     if let Some(url) = url.filter(|_| computer.external) {
         computer_workers::listen_for_answers(&handle.inner, url);
     }
@@ -355,6 +361,17 @@ impl StopSignals {
     }
 }
 
+/// A front end served beside the chat's (the web pages): started with the runtime's handle
+/// once it runs, it stops when its receiver turns true. Its error stops the start-up.
+pub type Companion = Box<
+    dyn FnOnce(
+            Handle,
+            watch::Receiver<bool>,
+        ) -> std::pin::Pin<
+            Box<dyn std::future::Future<Output = Result<JoinHandle<()>, String>> + Send>,
+        > + Send,
+>;
+
 /// Runs `f` on the blocking pool.
 ///
 /// # Errors
@@ -386,6 +403,7 @@ impl Handle {
             sleeping_until: AtomicI64::new(i64::MIN),
             pool: computer_workers::Pool::new(computer),
             outcomes: tx.clone(),
+            web: web::WebState::default(),
         });
         let (stop, stop_rx) = watch::channel(false);
         computer_workers::start(&inner, &tx);

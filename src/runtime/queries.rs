@@ -37,7 +37,7 @@ impl Handle {
     }
 
     /// Runs a read of the Discord adapter's tables off the async threads.
-    async fn discord<T: Send + 'static>(
+    pub(super) async fn discord<T: Send + 'static>(
         &self,
         f: impl FnOnce(DiscordTables<'_>) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, Failure> {

@@ -28,6 +28,18 @@ pub(super) enum Conn<'a> {
 /// An open transaction: every method runs inside it, nothing is visible until commit.
 pub struct Tx<'a> {
     pub(super) conn: Conn<'a>,
+    /// What the transaction changed so far, for the listeners of its commit (SQLite; see
+    /// [`Tx::note_change`]).
+    pub(super) changed: RefCell<Vec<super::changes::Change>>,
+}
+
+impl<'a> Tx<'a> {
+    pub(super) fn new(conn: Conn<'a>) -> Tx<'a> {
+        Tx {
+            conn,
+            changed: RefCell::new(Vec::new()),
+        }
+    }
 }
 
 /// A row being read, on either backend.

@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 38] = [
+pub const TABLES: [&str; 40] = [
     "settings",
     "invitations",
     "matches",
@@ -35,6 +35,8 @@ pub const TABLES: [&str; 38] = [
     "training_streaks",
     "reviews",
     "review_positions",
+    "web_secret",
+    "display_names",
     "discord_boards",
     "discord_invitations",
     "discord_settings",

@@ -103,7 +103,7 @@ impl Tx<'_> {
         if n == 0 {
             return Err(StoreError::Missing(format!("event {id}")));
         }
-        Ok(())
+        self.note_change(super::Change::Event(id))
     }
 
     /// An event, its players and its boards; `None` if there is none with that id.
@@ -231,6 +231,7 @@ impl Tx<'_> {
                     g.forfeit
                 ],
             )?;
+            self.note_change(super::Change::Event(g.event_id))?;
         }
         Ok(())
     }
@@ -245,12 +246,16 @@ impl Tx<'_> {
         outcome: Outcome,
         forfeit: bool,
     ) -> Result<Option<i64>, StoreError> {
-        self.query_opt(
+        let event = self.query_opt(
             "UPDATE event_games SET outcome = ?2, forfeit = ?3 \
                  WHERE match_id = ?1 AND outcome IS NULL RETURNING event_id",
             params![match_id, outcome, forfeit],
             |r| r.get(0),
-        )
+        )?;
+        if let Some(id) = event {
+            self.note_change(super::Change::Event(id))?;
+        }
+        Ok(event)
     }
 
     /// Hands an event's board from a game to be replayed to the game that replaces it.

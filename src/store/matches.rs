@@ -141,10 +141,10 @@ fn vote_from_row(r: &Row<'_>) -> rusqlite::Result<VoteRow> {
     })
 }
 
-const SUMMARY_COLUMNS: &str =
+pub(super) const SUMMARY_COLUMNS: &str =
     "id, channel_id, black, white, size, rules, phase, result, move_count, started_at";
 
-fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
+pub(super) fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<MatchSummary> {
     Ok(MatchSummary {
         id: r.get(0)?,
         channel: from_sql_id(r.get(1)?),
@@ -259,7 +259,7 @@ impl Tx<'_> {
             ],
         )?;
         if n == 1 {
-            Ok(())
+            self.note_change(super::Change::Match(id))
         } else {
             Err(StoreError::Missing(format!("match {id}")))
         }

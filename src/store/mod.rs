@@ -17,6 +17,7 @@
 //! Discord ids are `u64`; the databases' integers are `i64`. Ids are stored by bit pattern
 //! (`as i64`), which round-trips exactly and keeps equality and indexes working.
 
+mod changes;
 mod cluster;
 mod conn;
 pub mod copy;
@@ -41,7 +42,9 @@ mod serving_lock;
 pub mod testing;
 mod training;
 pub mod types;
+mod web;
 
+pub use changes::{CHANGES_CHANNEL, Change};
 pub use cluster::{ID_BLOCK, Scope};
 pub use conn::{Backend, Row, Tx};
 pub use error::StoreError;
@@ -131,6 +134,7 @@ pub const PG_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_mi
 pub struct Store {
     backend: Held,
     fail_next: AtomicU32,
+    listeners: changes::Listeners,
 }
 
 /// What a store holds of its backend.
@@ -230,6 +234,7 @@ impl Store {
         Ok(Store {
             backend: Held::Postgres { pool },
             fail_next: AtomicU32::new(0),
+            listeners: changes::Listeners::default(),
         })
     }
 
@@ -263,6 +268,7 @@ impl Store {
                 _serving: serving,
             },
             fail_next: AtomicU32::new(0),
+            listeners: changes::Listeners::default(),
         })
     }
 
@@ -294,14 +300,16 @@ impl Store {
             Held::Sqlite { conn, .. } => {
                 let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
                 let tx = conn.transaction().map_err(StoreError::from)?;
-                let value = f(&Tx {
-                    conn: Conn::Sqlite(&tx),
-                })?;
+                let within = Tx::new(Conn::Sqlite(&tx));
+                let value = f(&within)?;
                 if self.injected() {
                     // Dropping `tx` rolls it back, exactly as a failed commit leaves the database.
                     return Err(StoreError::Injected.into());
                 }
+                let changed = within.changed.take();
+                drop(within);
                 tx.commit().map_err(StoreError::from)?;
+                self.listeners.tell(&changed);
                 Ok(value)
             }
             Held::Postgres { pool, .. } => {
@@ -329,9 +337,7 @@ impl Store {
             Held::Sqlite { conn, .. } => {
                 let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
                 let tx = conn.transaction().map_err(StoreError::from)?;
-                f(&Tx {
-                    conn: Conn::Sqlite(&tx),
-                })
+                f(&Tx::new(Conn::Sqlite(&tx)))
             }
             Held::Postgres { pool, .. } => {
                 let mut conn = pg_begin(pool, "BEGIN READ ONLY")?;
@@ -372,9 +378,7 @@ fn pg_transaction<T, E>(conn: &mut PgConn, f: impl FnOnce(&Tx<'_>) -> Result<T, 
 where
     E: From<StoreError>,
 {
-    let value = f(&Tx {
-        conn: Conn::Postgres(RefCell::new(&mut *conn)),
-    });
+    let value = f(&Tx::new(Conn::Postgres(RefCell::new(&mut *conn))));
     match value {
         Ok(v) => match conn.batch("COMMIT") {
             Ok(()) => Ok(v),
@@ -433,9 +437,9 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 38,
+            n, 40,
             "seventeen tables of the game (five of them events, one the team games' votes, one \
-             the estimates' uses), seven of the training ground, two of the reviews, three that \
+             the estimates' uses), seven of the training ground, two of the reviews, two of the web (its links' key, members' names), three that \
              processes sharing the database share (ids, shards' liveness, identify turns, the \
              computer's jobs), eight of the Discord adapter"
         );
@@ -512,12 +516,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            39,
-            "the same 38 tables as SQLite's, and the steps applied"
+            41,
+            "the same 40 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 39);
+        assert_eq!(tables(&again), 41);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

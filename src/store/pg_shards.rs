@@ -177,4 +177,24 @@ impl PgListener {
         let mut waiting = notifications.timeout_iter(timeout);
         Ok(waiting.next()?.is_some())
     }
+
+    /// Waits up to `timeout` for notifications: the payloads of those that came (at once,
+    /// every one already waiting).
+    ///
+    /// # Errors
+    /// The connection failed.
+    pub fn payloads(&mut self, timeout: std::time::Duration) -> Result<Vec<String>, StoreError> {
+        use postgres::fallible_iterator::FallibleIterator;
+        let mut notifications = self.client.notifications();
+        let mut out = Vec::new();
+        let first = notifications.timeout_iter(timeout).next()?;
+        if let Some(first) = first {
+            out.push(first.payload().to_owned());
+            let mut waiting = notifications.iter();
+            while let Some(n) = waiting.next()? {
+                out.push(n.payload().to_owned());
+            }
+        }
+        Ok(out)
+    }
 }

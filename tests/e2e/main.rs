@@ -22,6 +22,7 @@ mod e2e_shards;
 mod e2e_support;
 mod e2e_teams;
 mod e2e_training;
+mod e2e_web;
 mod e2e_workers;
 mod fake_discord_limits;
 mod fake_discord_selftest;

@@ -138,6 +138,11 @@ pub async fn on_press(ctx: &Context, bot: &Arc<Bot>, press: &ComponentInteractio
     if let Some(locale) = &press.guild_locale {
         bot.saw_guild_locale(guild, locale);
     }
+    let shown = match &press.member {
+        Some(m) => m.display_name(),
+        None => press.user.display_name(),
+    };
+    bot.saw_name(guild, UserId(press.user.id.get()), shown);
     let id = match ButtonId::decode(&press.data.custom_id) {
         Ok(id) => id,
         Err(e) => {

@@ -236,6 +236,11 @@ impl<'a> Call<'a> {
         if let Some(locale) = &ctx.interaction.guild_locale {
             bot.saw_guild_locale(guild, locale);
         }
+        let shown = match &ctx.interaction.member {
+            Some(m) => m.display_name(),
+            None => ctx.interaction.user.display_name(),
+        };
+        bot.saw_name(guild, user, shown);
         Some(Call {
             ctx,
             bot,

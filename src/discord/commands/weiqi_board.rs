@@ -51,7 +51,11 @@ async fn repost(call: &Call<'_>, id: MatchId) {
         Err(f) => return call.failure(&f).await,
     };
     let lang = call.public_lang().await;
-    let board = match draw(m.clone(), lang).await {
+    let web = call
+        .bot
+        .web_link(m.guild, crate::runtime::web::Page::Game(m.id))
+        .await;
+    let board = match draw(m.clone(), lang, web).await {
         Ok(b) => b,
         Err(e) => {
             tracing::warn!(error = %e, "could not draw the board");

@@ -32,6 +32,11 @@ pub async fn page(
             ui::profile_embeds::rating_leaderboard(list, page, has_next, lang)
         }
     };
+    // The server's own page on the web, where it shows one.
+    let web = bot
+        .web_link(guild, crate::runtime::web::Page::Server(guild))
+        .await;
+    let rows = crate::discord::web_links::with_link_row(rows, web.as_deref(), lang);
     Ok(Reply::public().embed(embed).components(rows))
 }
 

@@ -3,6 +3,7 @@
 //! change, and reconcile, which heals boards that fell behind (a crash between a commit and
 //! an edit).
 
+use crate::runtime::web::Page;
 use std::time::Duration;
 
 use serenity::all::{CreateAllowedMentions, CreateThread, EditMessage, Http};
@@ -169,7 +170,8 @@ pub async fn post_board(
         warn!(match_id = id.get(), error = %e, "could not record where the board goes");
     }
     let lang = bot.guild_lang(m.guild).await;
-    let board = match draw(m.clone(), lang).await {
+    let web = bot.web_link(m.guild, Page::Game(m.id)).await;
+    let board = match draw(m.clone(), lang, web).await {
         Ok(b) => b,
         Err(e) => {
             // Planned but not posted: reconcile posts it once it can be drawn.
@@ -245,7 +247,8 @@ pub async fn redraw(bot: &Bot, http: &Http, id: MatchId) {
     let lang = bot.guild_lang(m.guild).await;
     let relayed = Relayed::of(&m);
     let teams = m.is_consultation().then(|| m.clone());
-    let board = match draw(m, lang).await {
+    let web = bot.web_link(m.guild, Page::Game(m.id)).await;
+    let board = match draw(m, lang, web).await {
         Ok(b) => b,
         Err(e) => {
             // The stored key stays old: the next reconcile redraws it.

@@ -105,15 +105,15 @@ pub enum DrawError {
     Task(#[from] runtime::TaskFailed),
 }
 
-/// Draws the board message of `m` in `lang`.
+/// Draws the board message of `m` in `lang`, with the link to its page on the web if any.
 ///
 /// # Errors
 /// The image could not be drawn: the caller leaves the message as it is (reconcile tries
 /// again), rather than post a board without its board.
-pub async fn draw(m: Match, lang: Lang) -> Result<BoardMessage, DrawError> {
+pub async fn draw(m: Match, lang: Lang, web: Option<String>) -> Result<BoardMessage, DrawError> {
     let key = ui::board_message::view_key(&m, lang);
     let embed = ui::board_message::embed(&m, lang);
-    let components = ui::board_message::components(&m, lang);
+    let components = ui::board_message::components(&m, lang, web.as_deref());
     let png = runtime::blocking(move || board_png(&m)).await??;
     Ok(BoardMessage {
         embed,

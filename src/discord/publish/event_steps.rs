@@ -35,7 +35,14 @@ pub async fn show_announcement(bot: &Bot, http: &Http, t: &Tournament) {
     let lang = bot.guild_lang(t.guild).await;
     let now = bot.runtime.now();
     let embed = event_message::announcement(&t, now, lang);
-    let components = event_message::components(&t, now, lang);
+    let web = bot
+        .web_link(t.guild, crate::runtime::web::Page::Event(id))
+        .await;
+    let components = crate::discord::web_links::with_link_row(
+        event_message::components(&t, now, lang),
+        web.as_deref(),
+        lang,
+    );
     let recorded = match bot.runtime.event_message(id).await {
         Ok(found) => found,
         Err(e) => {

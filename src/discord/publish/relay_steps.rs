@@ -47,6 +47,11 @@ pub async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
     let Some(game) = bot.current(id).await else {
         return;
     };
+    let lang = bot.guild_lang(game.guild).await;
+    let web = bot
+        .web_link(game.guild, crate::runtime::web::Page::Game(id))
+        .await;
+    let rows = crate::discord::web_links::with_link_row(Vec::new(), web.as_deref(), lang);
     let Some(png) = spectator_board(game).await else {
         return;
     };
@@ -58,6 +63,7 @@ pub async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
                 message,
                 EditMessage::new()
                     .embed(board.embed.clone())
+                    .components(rows.clone())
                     .attachments(EditAttachments::new().add(png.clone())),
             )
         })
@@ -83,6 +89,7 @@ pub async fn mirror(bot: &Bot, http: &Http, m: Relayed, board: &BoardMessage) {
             channel,
             CreateMessage::new()
                 .embed(board.embed.clone())
+                .components(rows.clone())
                 .add_file(png.clone())
                 .allowed_mentions(CreateAllowedMentions::new()),
         )

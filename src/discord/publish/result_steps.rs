@@ -58,9 +58,17 @@ pub async fn announce(
             .content(notice)
             .allowed_mentions(snowflake::notify(m.people()));
     }
+    let mut rows = Vec::new();
     if m.offers_rematch() {
         // Its two players may ask for another game on the same terms.
-        msg = msg.components(ui::board_message::rematch_row(id, lang));
+        rows = ui::board_message::rematch_row(id, lang);
+    }
+    let web = bot
+        .web_link(m.guild, crate::runtime::web::Page::Game(id))
+        .await;
+    let rows = crate::discord::web_links::with_link_row(rows, web.as_deref(), lang);
+    if !rows.is_empty() {
+        msg = msg.components(rows);
     }
     if let Err(e) =
         post_with_retry("announce the result", || send(http, channel, msg.clone())).await

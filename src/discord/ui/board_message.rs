@@ -2,6 +2,7 @@
 //! marking and the score if accepted during the agreement; the result at the end) and its
 //! buttons (the region picker, then Pass or Accept/Resume, and Resign).
 
+use crate::discord::web_links::{link_button, with_link_row};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter};
 
 use crate::game::nigiri::NigiriStage;
@@ -364,11 +365,21 @@ fn count_lines(m: &Match, lang: Lang) -> String {
 /// The buttons of the board message: one per region, then Pass (or Accept and Resume play
 /// during the agreement) and Resign; during a nigiri, its step's buttons and Resign. None once
 /// over.
-pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
+pub fn components(m: &Match, lang: Lang, web: Option<&str>) -> Vec<CreateActionRow> {
     if !m.is_running() || m.is_consultation() {
-        // A consultation's teams vote on their own boards: the public one has no buttons.
-        return Vec::new();
+        // A consultation's teams vote on their own boards: the public one has no buttons
+        // but the page's link.
+        return with_link_row(Vec::new(), web, lang);
     }
+    // The last row has room for the page's link (at most four buttons of its own).
+    let with_link = |mut row: Vec<CreateButton>| {
+        if let Some(url) = web
+            && row.len() < 5
+        {
+            row.push(link_button(url, lang));
+        }
+        row
+    };
     if let Some(stage) = m.nigiri() {
         let mut row = nigiri_buttons::buttons(NigiriOf::Game(m.id), stage, lang, true);
         row.push(button(
@@ -379,10 +390,10 @@ pub fn components(m: &Match, lang: Lang) -> Vec<CreateActionRow> {
             tr!(lang, "button-resign"),
             ButtonStyle::Danger,
         ));
-        return vec![CreateActionRow::Buttons(row)];
+        return vec![CreateActionRow::Buttons(with_link(row))];
     }
     let mut rows = region_rows(m);
-    rows.push(CreateActionRow::Buttons(action_buttons(m, lang)));
+    rows.push(CreateActionRow::Buttons(with_link(action_buttons(m, lang))));
     rows
 }
 

@@ -142,7 +142,7 @@ mod tests {
     fn every_size_is_playable_in_two_clicks_within_five_rows_of_five() {
         for n in MIN_SIZE..=MAX_SIZE {
             let m = a_match(n);
-            let rows = board_message::components(&m, Lang::En);
+            let rows = board_message::components(&m, Lang::En, None);
             let ids = assert_within_limits(&rows);
             let mut reached = HashSet::new();
             for id in ids {
@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn the_agreement_phase_offers_accept_resume_and_resign_instead_of_pass() {
         let m = in_agreement();
-        let rows = board_message::components(&m, Lang::En);
+        let rows = board_message::components(&m, Lang::En, None);
         let ids = assert_within_limits(&rows);
         let actions: Vec<ButtonId> = ids
             .iter()
@@ -457,7 +457,7 @@ mod tests {
         let e = json(&board_message::embed(&m, Lang::En)).to_string();
         assert!(e.contains("4 handicap stones, placed by Black"), "{e}");
         assert!(e.contains("Placing the handicap stones: 1 of 4"), "{e}");
-        let rows = json(&board_message::components(&m, Lang::En));
+        let rows = json(&board_message::components(&m, Lang::En, None));
         let pass = rows
             .as_array()
             .and_then(|r| r.last())
@@ -522,7 +522,7 @@ mod tests {
             at: Timestamp::from_millis(0),
             marking: None,
         });
-        assert!(board_message::components(&m, Lang::En).is_empty());
+        assert!(board_message::components(&m, Lang::En, None).is_empty());
         let e = json(&board_message::embed(&m, Lang::En));
         assert!(
             e["fields"]

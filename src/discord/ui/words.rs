@@ -368,6 +368,7 @@ pub fn shape(lang: Lang, s: Shape) -> String {
         Shape::Channel => tr!(lang, "shape-channel"),
         Shape::UtcOffset => tr!(lang, "shape-utc-offset"),
         Shape::EstimatePolicy => tr!(lang, "shape-estimate-policy"),
+        Shape::WebPolicy => tr!(lang, "shape-web-policy"),
     }
 }
 
@@ -491,6 +492,7 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::Timezone => tr!(lang, "key-timezone"),
         SettingKey::Estimate => tr!(lang, "key-estimate"),
         SettingKey::EstimateLimit => tr!(lang, "key-estimate-limit"),
+        SettingKey::Web => tr!(lang, "key-web"),
     }
 }
 
