@@ -9,18 +9,21 @@
 //! The same workload on PostgreSQL: `TENGEN_BENCH_BACKEND=postgres` with `TEST_DATABASE_URL`
 //! naming the server (each run in a schema of its own, `synchronous_commit=on`, a pool of 8).
 
+#[path = "common/games.rs"]
+mod games;
+
 use std::sync::Arc;
 use std::time::Instant;
 
 use tengen::game::matches::PhaseKind;
 use tengen::game::time_control::TimeControl;
-use tengen::game::{
-    ChannelId, Command, GuildId, InvitationRef, MatchId, SettingChange, Subject, Timestamp, UserId,
-};
-use tengen::go::{BoardSize, Color, Komi, Point, RuleSet};
+use tengen::game::{Command, MatchId, SettingChange, Timestamp, UserId};
+use tengen::go::{BoardSize, Color, Komi, RuleSet};
 use tengen::service::Service;
 use tengen::store::testing::TestSchema;
 use tengen::store::{Durability, MatchLive, MatchRow, MoveRow, Store};
+
+use games::{GUILD, quiet, start};
 
 /// Where a run's database is: an SQLite file, or a PostgreSQL schema of its own.
 enum BenchDb {
@@ -54,7 +57,6 @@ fn postgres() -> bool {
     std::env::var("TENGEN_BENCH_BACKEND").as_deref() == Ok("postgres")
 }
 
-const GUILD: GuildId = GuildId(1);
 const NOW: Timestamp = Timestamp::from_millis(1_800_000_000_000);
 
 /// The durability the figures are taken at, from `TENGEN_BENCH_SYNC`, and its name.
@@ -67,34 +69,6 @@ fn durability() -> (Durability, &'static str) {
         Ok("normal") => (Durability::Process, "synchronous=NORMAL"),
         Ok(other) => panic!("TENGEN_BENCH_SYNC={other:?}: expected full or normal"),
     }
-}
-
-/// The k-th move of a capture-free 19×19 sequence: Black fills rows from the bottom, White
-/// from the top (171 moves before they meet).
-fn quiet(k: usize) -> Point {
-    let (col, row) = ((k / 2) % 19, (k / 2) / 19);
-    let row = if k.is_multiple_of(2) { row } else { 18 - row };
-    Point::new(col as u8, row as u8).expect("on the board")
-}
-
-fn start(svc: &Service, a: UserId, b: UserId, now: Timestamp) -> MatchId {
-    let inv = svc
-        .apply(Command::invite(GUILD, ChannelId(1), a, b), now)
-        .result
-        .expect("invite");
-    let Subject::Invitation(id) = inv.subject else {
-        panic!("not an invitation")
-    };
-    svc.apply(
-        Command::Accept {
-            by: b,
-            invitation: InvitationRef::Id(id),
-        },
-        now,
-    )
-    .result
-    .expect("accept");
-    MatchId::from(id)
 }
 
 /// Players are numbered from `n`: `n` invites, `n + 1` accepts.

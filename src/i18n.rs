@@ -143,3 +143,67 @@ impl Texts {
         )
     }
 }
+
+/// What the tests of each front end's texts share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use fluent_syntax::ast::{Entry, Pattern, PatternElement};
+    use std::collections::BTreeSet;
+
+    /// Every message id (and `id.attribute`) a Fluent source defines, with its variables.
+    pub fn ids(source: &str) -> BTreeSet<String> {
+        let resource = match fluent_syntax::parser::parse(source) {
+            Ok(r) => r,
+            Err((_, errors)) => panic!("the Fluent file does not parse: {errors:?}"),
+        };
+        let mut out = BTreeSet::new();
+        for entry in resource.body {
+            if let Entry::Message(m) = entry {
+                if let Some(p) = &m.value {
+                    out.insert(format!("{}{}", m.id.name, variables(p)));
+                }
+                for a in &m.attributes {
+                    out.insert(format!(
+                        "{}.{}{}",
+                        m.id.name,
+                        a.id.name,
+                        variables(&a.value)
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// The variables a pattern uses, sorted, as ` {a,b}`.
+    fn variables(p: &Pattern<&str>) -> String {
+        let mut vars = BTreeSet::new();
+        collect(p, &mut vars);
+        if vars.is_empty() {
+            String::new()
+        } else {
+            format!(" {{{}}}", vars.into_iter().collect::<Vec<_>>().join(","))
+        }
+    }
+
+    fn collect(p: &Pattern<&str>, vars: &mut BTreeSet<String>) {
+        use fluent_syntax::ast::{Expression, InlineExpression};
+        for e in &p.elements {
+            let PatternElement::Placeable { expression } = e else {
+                continue;
+            };
+            let inline = match expression {
+                Expression::Inline(i) => i,
+                Expression::Select { selector, variants } => {
+                    for v in variants {
+                        collect(&v.value, vars);
+                    }
+                    selector
+                }
+            };
+            if let InlineExpression::VariableReference { id } = inline {
+                vars.insert(id.name.to_owned());
+            }
+        }
+    }
+}

@@ -10,10 +10,11 @@ use hmac::{KeyInit, Mac};
 use tokio::sync::broadcast;
 
 use crate::game::read_models::GameSummary;
-use crate::game::{ChannelId, EventId, GuildId, MatchId, Timestamp, UserId};
-use crate::go::ByColor;
+use crate::game::{EventId, GuildId, MatchId, UserId};
 use crate::service::Failure;
-use crate::store::{CHANGES_CHANNEL, Change, PgListener, StoreError};
+use crate::store::{CHANGES_CHANNEL, PgListener, StoreError};
+
+pub use crate::store::Change;
 
 use super::{Handle, Inner};
 
@@ -204,29 +205,8 @@ impl Handle {
         running: bool,
         limit: u32,
     ) -> Result<Vec<GameSummary>, Failure> {
-        let rows = self
-            .query(move |s| {
-                Ok(s.store()
-                    .read(|tx| tx.server_games(guild.get(), running, limit))?)
-            })
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| GameSummary {
-                id: MatchId(r.id),
-                channel: ChannelId(r.channel),
-                players: ByColor {
-                    black: UserId(r.black),
-                    white: UserId(r.white),
-                },
-                size: r.size,
-                rules: r.rules,
-                phase: r.phase,
-                result: r.result,
-                move_count: r.move_count,
-                started_at: Timestamp::from_millis(r.started_at),
-            })
-            .collect())
+        self.query(move |s| s.server_games(guild, running, limit))
+            .await
     }
 
     /// What a server's pages speak: its `language` setting (a code), and the locale Discord

@@ -377,23 +377,24 @@ impl Service {
         let rows = self
             .store
             .read(|tx| tx.matches_of(guild.get(), user.get(), limit))?;
-        Ok(rows
-            .into_iter()
-            .map(|r| GameSummary {
-                id: MatchId(r.id),
-                channel: ChannelId(r.channel),
-                players: ByColor {
-                    black: UserId(r.black),
-                    white: UserId(r.white),
-                },
-                size: r.size,
-                rules: r.rules,
-                phase: r.phase,
-                result: r.result,
-                move_count: r.move_count,
-                started_at: Timestamp::from_millis(r.started_at),
-            })
-            .collect())
+        Ok(rows.into_iter().map(summary).collect())
+    }
+
+    /// A server's games, newest first: those in play (from the database, whichever process
+    /// holds them), or those over.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn server_games(
+        &self,
+        guild: GuildId,
+        running: bool,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, Failure> {
+        let rows = self
+            .store
+            .read(|tx| tx.server_games(guild.get(), running, limit))?;
+        Ok(rows.into_iter().map(summary).collect())
     }
 
     /// An event's rulings, oldest first: its referees' history.
@@ -655,5 +656,23 @@ impl Service {
             .into_iter()
             .map(|(i, list)| (i, list.join("\n")))
             .collect())
+    }
+}
+
+/// A stored game in a list, as the game's read model has it.
+fn summary(r: crate::store::MatchSummary) -> GameSummary {
+    GameSummary {
+        id: MatchId(r.id),
+        channel: ChannelId(r.channel),
+        players: ByColor {
+            black: UserId(r.black),
+            white: UserId(r.white),
+        },
+        size: r.size,
+        rules: r.rules,
+        phase: r.phase,
+        result: r.result,
+        move_count: r.move_count,
+        started_at: Timestamp::from_millis(r.started_at),
     }
 }

@@ -73,10 +73,6 @@ fn format_words(format: Format, w: Words) -> String {
 
 impl EventView {
     pub fn of(t: &Tournament, cx: &EventContext<'_>, w: Words) -> EventView {
-        let seat_name = |seat: usize| match t.entries.get(seat) {
-            Some(e) => view::person(cx.names, w, e.user),
-            None => w.get("player-unknown"),
-        };
         let n = t.terms.size.get();
         let terms = [
             format_words(t.terms.format, w),
@@ -91,113 +87,134 @@ impl EventView {
             Stage::Finished => w.get("event-stage-finished"),
             Stage::Cancelled => w.get("event-stage-cancelled"),
         };
-        let standings = t
-            .standings()
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let entry = t.entries.get(s.seat);
-                let games = t
-                    .games
-                    .iter()
-                    .filter(|g| {
-                        g.result.is_some()
-                            && match g.place {
-                                Board::Game(p) => p.black == s.seat || p.white == s.seat,
-                                Board::Bye(b) => b == s.seat,
-                            }
-                    })
-                    .count();
-                StandingRow {
-                    place: i + 1,
-                    name: seat_name(s.seat),
-                    points: format_half_points(i64::from(s.main_half)),
-                    sos: format_half_points(i64::from(s.sos)),
-                    games: u32::try_from(games).unwrap_or(u32::MAX),
-                    note: match entry.map(|e| e.status) {
-                        Some(EntryStatus::Withdrawn) => w.get("withdrawn"),
-                        Some(EntryStatus::Removed) => w.get("removed"),
-                        _ => String::new(),
-                    },
-                }
-            })
-            .collect();
-        let mut rounds: Vec<RoundRow> = Vec::new();
-        let last_round = t.games.iter().map(|g| g.round).max().unwrap_or(0);
-        for round in (1..=last_round).rev() {
-            let mut boards: Vec<_> = t.games.iter().filter(|g| g.round == round).collect();
-            boards.sort_by_key(|g| g.board);
-            let boards = boards
-                .into_iter()
-                .map(|g| match g.place {
-                    Board::Bye(seat) => BoardRow {
-                        text: w.with("bye", &[("player", seat_name(seat).into())]),
-                        link: None,
-                        state: String::new(),
-                        position: None,
-                        label: String::new(),
-                    },
-                    Board::Game(p) => {
-                        let text = w.with(
-                            "board-game",
-                            &[
-                                ("black", seat_name(p.black).into()),
-                                ("white", seat_name(p.white).into()),
-                            ],
-                        );
-                        let running = g.match_id.and_then(|id| cx.running.get(&id));
-                        let state = match g.result {
-                            Some((outcome, forfeit)) => outcome_words(outcome, forfeit, w),
-                            None => match running {
-                                Some(m) => w.with("move-count", &[("n", m.move_count().into())]),
-                                None => w.get("undecided"),
-                            },
-                        };
-                        BoardRow {
-                            label: format!("{text}, {state}"),
-                            text,
-                            link: g.match_id.map(|id| (cx.link)(id)),
-                            state,
-                            position: running.map(|m| MiniPosition::of(m).json()),
-                        }
-                    }
-                })
-                .collect();
-            rounds.push(RoundRow {
-                title: w.with("round", &[("round", round.into())]),
-                boards,
-            });
-        }
-        let rulings = cx
-            .rulings
-            .iter()
-            .map(|r| {
-                let ruling = match r.ruling {
-                    Ruling::Award(c) => {
-                        w.with("ruling-award", &[("color", view::color_word(w, c).into())])
-                    }
-                    Ruling::Settle => w.get("ruling-settle"),
-                    Ruling::Replay => w.get("ruling-replay"),
-                };
-                w.with(
-                    "ruling",
-                    &[
-                        ("round", r.round.into()),
-                        ("board", (r.board + 1).into()),
-                        ("ruling", ruling.into()),
-                    ],
-                )
-            })
-            .collect();
         EventView {
             title: t.name.clone(),
             terms,
             stage,
-            standings,
-            rounds,
-            rulings,
+            standings: standings(t, cx, w),
+            rounds: rounds(t, cx, w),
+            rulings: rulings(cx, w),
         }
     }
+}
+
+/// The name of the player in `seat`.
+fn seat_name(t: &Tournament, cx: &EventContext<'_>, w: Words, seat: usize) -> String {
+    match t.entries.get(seat) {
+        Some(e) => view::person(cx.names, w, e.user),
+        None => w.get("player-unknown"),
+    }
+}
+
+/// The standings, best first.
+fn standings(t: &Tournament, cx: &EventContext<'_>, w: Words) -> Vec<StandingRow> {
+    let seat_name = |seat: usize| seat_name(t, cx, w, seat);
+    t.standings()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let entry = t.entries.get(s.seat);
+            let games = t
+                .games
+                .iter()
+                .filter(|g| {
+                    g.result.is_some()
+                        && match g.place {
+                            Board::Game(p) => p.black == s.seat || p.white == s.seat,
+                            Board::Bye(b) => b == s.seat,
+                        }
+                })
+                .count();
+            StandingRow {
+                place: i + 1,
+                name: seat_name(s.seat),
+                points: format_half_points(i64::from(s.main_half)),
+                sos: format_half_points(i64::from(s.sos)),
+                games: u32::try_from(games).unwrap_or(u32::MAX),
+                note: match entry.map(|e| e.status) {
+                    Some(EntryStatus::Withdrawn) => w.get("withdrawn"),
+                    Some(EntryStatus::Removed) => w.get("removed"),
+                    _ => String::new(),
+                },
+            }
+        })
+        .collect()
+}
+
+/// The rounds, newest first.
+fn rounds(t: &Tournament, cx: &EventContext<'_>, w: Words) -> Vec<RoundRow> {
+    let seat_name = |seat: usize| seat_name(t, cx, w, seat);
+    let mut rounds: Vec<RoundRow> = Vec::new();
+    let last_round = t.games.iter().map(|g| g.round).max().unwrap_or(0);
+    for round in (1..=last_round).rev() {
+        let mut boards: Vec<_> = t.games.iter().filter(|g| g.round == round).collect();
+        boards.sort_by_key(|g| g.board);
+        let boards = boards
+            .into_iter()
+            .map(|g| match g.place {
+                Board::Bye(seat) => BoardRow {
+                    text: w.with("bye", &[("player", seat_name(seat).into())]),
+                    link: None,
+                    state: String::new(),
+                    position: None,
+                    label: String::new(),
+                },
+                Board::Game(p) => {
+                    let text = w.with(
+                        "board-game",
+                        &[
+                            ("black", seat_name(p.black).into()),
+                            ("white", seat_name(p.white).into()),
+                        ],
+                    );
+                    let running = g.match_id.and_then(|id| cx.running.get(&id));
+                    let state = match g.result {
+                        Some((outcome, forfeit)) => outcome_words(outcome, forfeit, w),
+                        None => match running {
+                            Some(m) => w.with("move-count", &[("n", m.move_count().into())]),
+                            None => w.get("undecided"),
+                        },
+                    };
+                    BoardRow {
+                        label: format!("{text}, {state}"),
+                        text,
+                        link: g.match_id.map(|id| (cx.link)(id)),
+                        state,
+                        position: running.map(|m| MiniPosition::of(m).json()),
+                    }
+                }
+            })
+            .collect();
+        rounds.push(RoundRow {
+            title: w.with("round", &[("round", round.into())]),
+            boards,
+        });
+    }
+    rounds
+}
+
+/// The referees' rulings, oldest first.
+fn rulings(cx: &EventContext<'_>, w: Words) -> Vec<String> {
+    cx.rulings
+        .iter()
+        .map(|r| {
+            let ruling = match r.ruling {
+                Ruling::Award(c) => {
+                    w.with("ruling-award", &[("color", view::color_word(w, c).into())])
+                }
+                Ruling::Settle => w.get("ruling-settle"),
+                Ruling::Replay => w.get("ruling-replay"),
+            };
+            w.with(
+                "ruling",
+                &[
+                    ("round", r.round.into()),
+                    ("board", (r.board + 1).into()),
+                    ("ruling", ruling.into()),
+                ],
+            )
+        })
+        .collect()
 }
 
 /// How an event's game ended, in words.

@@ -126,7 +126,7 @@ pub fn replay(game: &Game) -> Vec<MoveData> {
     let mut again = Game::from_setup(
         game.initial_board().clone(),
         game.initial_to_move(),
-        game.rules().clone(),
+        *game.rules(),
     );
     let size = game.size();
     let mut out = Vec::with_capacity(game.moves().len());

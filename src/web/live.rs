@@ -13,7 +13,7 @@ use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
 use crate::game::{EventId, GuildId, MatchId};
-use crate::store::Change;
+use crate::runtime::web::Change;
 
 use super::Web;
 use super::game_page::GameData;
@@ -200,7 +200,16 @@ async fn refresh(web: &Web, id: MatchId, words: Words) {
     if let Some(frame) = frame(web, id, words).await
         && let Some(feed) = lock(&web.hub.games).get(&id)
     {
-        feed.frames.send_replace(Some(frame));
+        // A change that changed nothing the page shows is not sent again.
+        feed.frames.send_if_modified(|current| {
+            let same = current
+                .as_ref()
+                .is_some_and(|c| c.json == frame.json && c.over == frame.over);
+            if !same {
+                *current = Some(frame);
+            }
+            !same
+        });
     }
 }
 

@@ -28,7 +28,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::game::{EventId, GuildId, Match, MatchId, Settings};
+use crate::game::{EventId, GuildId, Match, MatchId};
 use crate::go::Color;
 use crate::i18n::Lang;
 use crate::runtime::Handle;
@@ -97,7 +97,7 @@ impl Web {
 pub async fn serve(
     handle: Handle,
     config: &WebConfig,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> Result<JoinHandle<()>, WebError> {
     let web = Web::new(handle, config.behind_proxy).await?;
     let listener = TcpListener::bind(config.address)
@@ -105,9 +105,18 @@ pub async fn serve(
         .map_err(|e| WebError::Listen(config.address, e))?;
     let address = listener.local_addr().unwrap_or(config.address);
     tracing::info!(%address, "serving the web pages");
+    Ok(serve_on(web, listener, stop))
+}
+
+/// Serves the pages of `web` on `listener`, live, until `stop` turns true.
+pub fn serve_on(
+    web: Web,
+    listener: TcpListener,
+    mut stop: watch::Receiver<bool>,
+) -> JoinHandle<()> {
     let feed = tokio::spawn(live::run(web.clone()));
     let app = router(web);
-    Ok(tokio::spawn(async move {
+    tokio::spawn(async move {
         let served = axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),
@@ -120,7 +129,7 @@ pub async fn serve(
             tracing::error!(error = %e, "the web pages stopped");
         }
         feed.abort();
-    }))
+    })
 }
 
 /// Every page and asset; anything else is a friendly 404.
@@ -223,12 +232,7 @@ impl Web {
             },
             Err(e) => return Err(self.failed(&e).await),
         };
-        Ok(Opened {
-            page,
-            guild,
-            settings,
-            words,
-        })
+        Ok(Opened { page, guild, words })
     }
 
     async fn failed(&self, e: &Failure) -> Response {
@@ -247,7 +251,8 @@ impl Web {
         }
     }
 
-    fn game_link(&self, id: MatchId) -> String {
+    /// The path of a game's page.
+    pub fn game_link(&self, id: MatchId) -> String {
         self.links.path(Page::Game(id))
     }
 
@@ -283,8 +288,6 @@ impl Kind {
 struct Opened {
     page: Page,
     guild: GuildId,
-    #[allow(dead_code)]
-    settings: Settings,
     words: Words,
 }
 
@@ -336,13 +339,15 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
-/// The game of a page, or the answer when there is none.
-async fn the_game(web: &Web, opened: &Opened) -> Result<Match, Response> {
+/// The game page a token names, opened, and its game as it stands; or the answer when there
+/// is none to show.
+async fn open_game(web: &Web, token: &str) -> Result<(Opened, Match), Response> {
+    let opened = web.open(token, Kind::Game).await?;
     let Page::Game(id) = opened.page else {
         return Err(web.message(None, Message::NotFound).await);
     };
     match web.handle.game(id).await {
-        Ok(Some(m)) if m.guild == opened.guild => Ok(m),
+        Ok(Some(m)) if m.guild == opened.guild => Ok((opened, m)),
         Ok(_) => Err(web.message(None, Message::NotFound).await),
         Err(e) => Err(web.failed(&e).await),
     }
@@ -374,12 +379,8 @@ struct GamePage {
 }
 
 async fn game(State(web): State<Web>, Path(token): Path<String>) -> Response {
-    let opened = match web.open(&token, Kind::Game).await {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    let m = match the_game(&web, &opened).await {
-        Ok(m) => m,
+    let (opened, m) = match open_game(&web, &token).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     let w = opened.words;
@@ -428,12 +429,8 @@ async fn game_live(
     Path(token): Path<String>,
     Extension(ip): Extension<ClientIp>,
 ) -> Response {
-    let opened = match web.open(&token, Kind::Game).await {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    let m = match the_game(&web, &opened).await {
-        Ok(m) => m,
+    let (opened, m) = match open_game(&web, &token).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     if !m.is_running() {
@@ -450,12 +447,8 @@ async fn game_live(
 }
 
 async fn game_sgf(State(web): State<Web>, Path(token): Path<String>) -> Response {
-    let opened = match web.open(&token, Kind::Game).await {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    let m = match the_game(&web, &opened).await {
-        Ok(m) => m,
+    let (opened, m) = match open_game(&web, &token).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     let names = web.names(opened.guild, view::people_of(&m)).await;
@@ -512,12 +505,8 @@ fn record(m: &Match, names: &view::Names, w: Words) -> String {
 }
 
 async fn game_png(State(web): State<Web>, Path(token): Path<String>) -> Response {
-    let opened = match web.open(&token, Kind::Game).await {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    let m = match the_game(&web, &opened).await {
-        Ok(m) => m,
+    let (_, m) = match open_game(&web, &token).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     let drawn = crate::runtime::blocking(move || {

@@ -57,32 +57,8 @@ pub fn lang_of(setting: Option<&str>, locale: Option<&str>) -> Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
 
-    /// Each message id of a Fluent source with the variables it uses.
-    fn ids(source: &str) -> BTreeSet<String> {
-        use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
-        let resource = match fluent_syntax::parser::parse(source) {
-            Ok(r) => r,
-            Err((_, errors)) => panic!("the Fluent file does not parse: {errors:?}"),
-        };
-        let mut out = BTreeSet::new();
-        for entry in resource.body {
-            if let Entry::Message(m) = entry {
-                let mut vars = BTreeSet::new();
-                for el in m.value.iter().flat_map(|p| p.elements.iter()) {
-                    if let PatternElement::Placeable {
-                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
-                    } = el
-                    {
-                        vars.insert(id.name.to_owned());
-                    }
-                }
-                out.insert(format!("{} {vars:?}", m.id.name));
-            }
-        }
-        out
-    }
+    use crate::i18n::testing::ids;
 
     #[test]
     fn every_language_has_every_text_with_the_same_variables() {

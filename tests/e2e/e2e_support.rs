@@ -272,7 +272,63 @@ pub struct Table<'a> {
     pub board: u64,
 }
 
+/// What one random move through the picker took: the clicks answered, and when the point was
+/// pressed (`None`: the region had no open point, one click and no move).
+pub struct RandomMove {
+    pub clicks: u32,
+    pub pressed: Option<std::time::Instant>,
+}
+
 impl Table<'_> {
+    /// `None` once the board has no buttons (the game is over); else `user` presses a random
+    /// region, then a random open point of its picker, and the board is edited.
+    pub async fn random_move(
+        &self,
+        user: &TestUser,
+        rng: &mut tengen::go::light_playout::Rng,
+    ) -> Option<RandomMove> {
+        let current = self.board();
+        if current.buttons().is_empty() {
+            return None;
+        }
+        let regions: Vec<_> = current
+            .buttons()
+            .into_iter()
+            .filter(|b| b.label.as_deref().is_some_and(|l| l.contains('–')))
+            .collect();
+        let region = &regions[rng.below(regions.len())];
+        let id = self.fake.press_button(user, self.board, &region.custom_id);
+        let cb = self.fake.wait_for_callback(id, STEP).await;
+        let picker = self.fake.message(cb.message_id.unwrap()).unwrap();
+        let open: Vec<_> = picker
+            .buttons()
+            .into_iter()
+            .filter(|b| !b.disabled)
+            .collect();
+        if open.is_empty() {
+            return Some(RandomMove {
+                clicks: 1,
+                pressed: None,
+            });
+        }
+        let before = current.edits.max(self.board().edits);
+        let pressed = std::time::Instant::now();
+        let id = self
+            .fake
+            .press_button(user, picker.id, &open[rng.below(open.len())].custom_id);
+        assert_eq!(self.fake.wait_for_callback(id, STEP).await.kind, 7);
+        let board = self.board;
+        self.fake
+            .wait_for_message("the board after a move", STEP, |m| {
+                m.id == board && m.edits > before
+            })
+            .await;
+        Some(RandomMove {
+            clicks: 2,
+            pressed: Some(pressed),
+        })
+    }
+
     pub fn board(&self) -> StoredMessage {
         self.fake.message(self.board).unwrap()
     }

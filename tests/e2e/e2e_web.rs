@@ -167,6 +167,19 @@ impl Live {
         }
     }
 
+    /// The first `state` whose game has `moves` moves (earlier states are skipped: another
+    /// change of the game may come between two moves).
+    async fn state_with(&mut self, moves: usize) -> Value {
+        loop {
+            let state = self.next_state().await;
+            let n = state["moves"].as_array().map_or(0, Vec::len);
+            assert!(n <= moves, "{n} moves where {moves} were awaited: {state}");
+            if n == moves {
+                return state;
+            }
+        }
+    }
+
     /// The next `state` event's data.
     async fn next_state(&mut self) -> Value {
         let deadline = tokio::time::Instant::now() + STEP;
@@ -294,7 +307,7 @@ async fn pages(url: Option<&str>) {
     );
     let played = Instant::now();
     table.play(&alice, "E5").await;
-    let state = live.next_state().await;
+    let state = live.state_with(4).await;
     let took = played.elapsed();
     assert_eq!(state["moves"].as_array().unwrap().len(), 4, "{state}");
     assert_eq!(state["moves"][3]["p"], serde_json::json!([4, 4]));
@@ -317,13 +330,10 @@ async fn pages(url: Option<&str>) {
         let mut live2 = Live::open(&client, &link2).await;
         live2.next_state().await;
         table.play(&bob, "D4").await;
-        let state = live2.next_state().await;
-        assert_eq!(state["moves"].as_array().unwrap().len(), 5, "{state}");
+        let state = live2.state_with(5).await;
+        assert_eq!(state["moves"][4]["p"], serde_json::json!([3, 3]), "{state}");
         // The first process's stream has it too.
-        assert_eq!(
-            live.next_state().await["moves"].as_array().unwrap().len(),
-            5
-        );
+        live.state_with(5).await;
         Some((child, dir2))
     } else {
         None
@@ -444,6 +454,19 @@ async fn pages(url: Option<&str>) {
         "a finished game's stream ends"
     );
 
+    // The pages speak the server's language.
+    config_set(&fake, &moderator, "language", "zh-CN").await;
+    let chinese = get(&client, &link).await;
+    assert!(
+        chinese.body.contains(r#"<html lang="zh-CN">"#),
+        "{}",
+        chinese.body
+    );
+    assert!(chinese.body.contains("下载棋谱"), "{}", chinese.body);
+    config_set(&fake, &moderator, "language", "en").await;
+    // The record carries no comment (a consultation's votes stay with its team).
+    assert!(!sgf.body.contains("C["), "{}", sgf.body);
+
     // Too fast from one address: told to slow down, with when to come back.
     let mut turned = None;
     for _ in 0..(tengen::web::BURST as usize + 20) {
@@ -549,4 +572,134 @@ async fn browse(
         assert!(seen.iter().any(|l| l.starts_with(head)), "{head}: {seen:?}");
     }
     eprintln!("the browser's screenshots: {}", shots.display());
+}
+
+/// A viewer of a game's stream: sends the number of moves of each state it receives, with
+/// when it received it.
+async fn viewer(
+    client: reqwest::Client,
+    url: String,
+    seen: tokio::sync::mpsc::UnboundedSender<(usize, Instant)>,
+) {
+    let Ok(mut response) = client.get(url).send().await else {
+        return;
+    };
+    assert_eq!(response.status().as_u16(), 200, "a viewer refused");
+    let mut buffer = String::new();
+    while let Ok(Some(chunk)) = response.chunk().await {
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                // Each move is one `"c":` in the data.
+                if seen
+                    .send((data.matches("\"c\":").count(), Instant::now()))
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn quantiles(mut v: Vec<Duration>) -> String {
+    v.sort();
+    let at = |q: f64| v[((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
+    format!(
+        "n={} p50={:.1} ms p99={:.1} ms max={:.1} ms",
+        v.len(),
+        at(0.5).as_secs_f64() * 1e3,
+        at(0.99).as_secs_f64() * 1e3,
+        v[v.len() - 1].as_secs_f64() * 1e3
+    )
+}
+
+/// A measurement, run by name: 1,000 viewers (50 loopback addresses, 20 streams each) on a
+/// game's page while its players click 200 times through the fake Discord: the interactions'
+/// reply latency and each move's time to every viewer.
+/// `cargo test --release --test e2e -- --ignored --nocapture e2e_web::interactions_with_a_thousand_viewers`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: run it by name"]
+async fn interactions_with_a_thousand_viewers() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let env = environment(port, None);
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let moderator = moderator(&fake);
+    let _bot = start(&fake, dir.path(), &env);
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    fake.wait_for_commands(STEP).await;
+    config_set(&fake, &moderator, "web", "games").await;
+    let invitation = invite(&fake, &alice, &bob, vec![Opt::int("size", 9)]).await;
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    table.play(&bob, "E5").await;
+    let link = web_link(&table.board()).expect("the board's link");
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    for a in 0..50u8 {
+        let client = reqwest::Client::builder()
+            .local_address(std::net::IpAddr::V4(std::net::Ipv4Addr::new(
+                127,
+                0,
+                4,
+                a + 1,
+            )))
+            .build()
+            .unwrap();
+        for _ in 0..20 {
+            tokio::spawn(viewer(client.clone(), format!("{link}/live"), tx.clone()));
+        }
+    }
+    drop(tx);
+    let mut watching = 0;
+    while watching < 1000 {
+        let (moves, _) = tokio::time::timeout(Duration::from_secs(30), rx.recv())
+            .await
+            .expect("every viewer's first state")
+            .unwrap();
+        assert_eq!(moves, 1);
+        watching += 1;
+    }
+    let start = fake.callbacks().len();
+    let mut rng = tengen::go::light_playout::Rng::new(7);
+    let mut players = [&alice, &bob];
+    let mut pressed: Vec<Option<Instant>> = vec![None, None];
+    let mut clicks = 0;
+    while clicks < 200 {
+        let Some(step) = table.random_move(players[0], &mut rng).await else {
+            break;
+        };
+        clicks += step.clicks;
+        if let Some(at) = step.pressed {
+            pressed.push(Some(at));
+            players.swap(0, 1);
+        }
+    }
+    let moves = pressed.len() - 1;
+    // Every viewer's every move.
+    // Every state each viewer received (a viewer slower than two moves gets the later one
+    // only: the page shows the game as it is), until the streams are quiet.
+    let mut reached = Vec::new();
+    while let Ok(Some((n, when))) = tokio::time::timeout(Duration::from_secs(3), rx.recv()).await {
+        if let Some(Some(at)) = pressed.get(n) {
+            reached.push(when.duration_since(*at));
+        }
+    }
+    let skipped = 1000 * (moves - 1) - reached.len().min(1000 * (moves - 1));
+    let replies: Vec<Duration> = fake
+        .callbacks()
+        .into_iter()
+        .skip(start)
+        .map(|c| c.latency)
+        .collect();
+    eprintln!(
+        "{clicks} clicks, {} moves, 1,000 viewers; states skipped by a slow viewer: {skipped}",
+        moves - 1
+    );
+    eprintln!("interaction replies: {}", quantiles(replies));
+    eprintln!("a move on every viewer's stream: {}", quantiles(reached));
+    fake.assert_no_violations();
 }
