@@ -35,6 +35,9 @@ pub struct InviteOptions {
     pub ranked: Option<bool>,
     /// The time control's preset; `None` takes the server's `time-default`.
     pub time: Option<TimePreset>,
+    /// A live clock of the inviter's own numbers (`canadian 10m 25/5m`), where the server's
+    /// `custom-clocks` allows it; it stands in for the preset.
+    pub clock: Option<TimeControl>,
     /// The inviter's colour, or nigiri; `None`: whoever accepts plays Black (or, in a ranked
     /// game, the lower rank does).
     pub color: Option<ColourAsked>,
@@ -213,6 +216,27 @@ pub struct Lobby {
     pub computers: BTreeSet<MatchId>,
 }
 
+/// A clock of the inviter's own numbers, if the server allows it: a live clock (not `turn`,
+/// not correspondence) of at most `custom-clock-max` minutes of main time.
+///
+/// # Errors
+/// The server does not allow one, it is not live, or its main time is too long.
+fn custom_clock(clock: TimeControl, settings: &Settings) -> Result<TimeControl, Refusal> {
+    if !settings.custom_clocks {
+        return Err(Refusal::CustomClocksOff);
+    }
+    if !clock.is_real_clock() || clock.is_correspondence() {
+        return Err(Refusal::CustomClockNotLive);
+    }
+    let max = Duration::from_secs(u64::from(settings.custom_clock_max) * 60);
+    if clock.main_time() > max {
+        return Err(Refusal::CustomClockTooLong {
+            max_minutes: settings.custom_clock_max,
+        });
+    }
+    Ok(clock)
+}
+
 /// The terms of an invitation: its options, else the server's settings; each checked against
 /// what the server allows.
 ///
@@ -256,7 +280,14 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
         },
         time: settings.time_control(options.time.unwrap_or(settings.time_default)),
     };
-    if let Some(preset) = options.time
+    let terms = match options.clock {
+        None => terms,
+        Some(clock) => Terms {
+            time: custom_clock(clock, settings)?,
+            ..terms
+        },
+    };
+    if let Some(preset) = options.time.filter(|_| options.clock.is_none())
         && !settings.allowed_times.contains(&preset)
     {
         return Err(Refusal::TimeNotAllowed {
@@ -671,4 +702,51 @@ pub struct TeamGameRequest {
     pub options: InviteOptions,
     /// The time a team has for each move (its voting window).
     pub window: Duration,
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+
+    fn with_clock(text: &str) -> InviteOptions {
+        InviteOptions {
+            clock: Some(text.parse().expect("a clock")),
+            ..InviteOptions::default()
+        }
+    }
+
+    #[test]
+    fn an_inviter_s_own_clock_is_taken_where_the_server_allows_it_within_its_maximum() {
+        let mut settings = Settings::default();
+        let canadian = with_clock("canadian 10m 25/5m");
+        assert_eq!(
+            resolve_terms(&canadian, &settings),
+            Err(Refusal::CustomClocksOff),
+            "off by default"
+        );
+        settings.custom_clocks = true;
+        let terms = resolve_terms(&canadian, &settings).expect("allowed");
+        assert_eq!(terms.time.to_string(), "canadian 10m 25/5m");
+        // It stands in for the preset, even one the server does not offer.
+        settings.allowed_times = vec![TimePreset::Turn];
+        let both = InviteOptions {
+            time: Some(TimePreset::Live),
+            ..canadian
+        };
+        assert!(resolve_terms(&both, &settings).is_ok());
+        settings.custom_clock_max = 5;
+        assert_eq!(
+            resolve_terms(&canadian, &settings),
+            Err(Refusal::CustomClockTooLong { max_minutes: 5 })
+        );
+        assert!(resolve_terms(&with_clock("simple 30s"), &settings).is_ok());
+        assert_eq!(
+            resolve_terms(&with_clock("correspondence 3d +1d max 7d"), &settings),
+            Err(Refusal::CustomClockNotLive)
+        );
+        assert_eq!(
+            resolve_terms(&with_clock("turn"), &settings),
+            Err(Refusal::CustomClockNotLive)
+        );
+    }
 }

@@ -80,6 +80,15 @@ pub enum Refusal {
         preset: super::time_control::TimePreset,
         allowed: Vec<super::time_control::TimePreset>,
     },
+    /// A clock of the inviter's own numbers, on a server that does not allow one.
+    #[error("own clocks not allowed")]
+    CustomClocksOff,
+    /// A clock of the inviter's own numbers with a longer main time than the server allows.
+    #[error("clock's main time over {max_minutes} minutes")]
+    CustomClockTooLong { max_minutes: u32 },
+    /// A clock of the inviter's own numbers that is not a live one (turn, correspondence).
+    #[error("own clocks are live clocks")]
+    CustomClockNotLive,
     /// Black is still placing the stones of a free handicap: no pass, and White waits.
     #[error("{left} handicap stones still to place")]
     PlaceHandicapFirst { left: u8 },

@@ -58,6 +58,10 @@ pub enum SettingKey {
     /// What the server shows on the web (SPEC §13): nothing, its games, or its games, events
     /// and its own page.
     Web,
+    /// Whether an inviter may give a clock of their own numbers (`clock` of `/weiqi invite`).
+    CustomClocks,
+    /// The longest main time such a clock may have, in minutes.
+    CustomClockMax,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -115,7 +119,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 34] = [
+    pub const ALL: [SettingKey; 36] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -150,6 +154,8 @@ impl SettingKey {
         SettingKey::Estimate,
         SettingKey::EstimateLimit,
         SettingKey::Web,
+        SettingKey::CustomClocks,
+        SettingKey::CustomClockMax,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -189,6 +195,8 @@ impl SettingKey {
             SettingKey::Estimate => "estimate",
             SettingKey::EstimateLimit => "estimate-limit",
             SettingKey::Web => "web",
+            SettingKey::CustomClocks => "custom-clocks",
+            SettingKey::CustomClockMax => "custom-clock-max",
         }
     }
 
@@ -203,7 +211,8 @@ impl SettingKey {
             | SettingKey::AiResigns
             | SettingKey::RankedDefault
             | SettingKey::Takebacks
-            | SettingKey::TeamGamesForEveryone => Shape::Switch,
+            | SettingKey::TeamGamesForEveryone
+            | SettingKey::CustomClocks => Shape::Switch,
             SettingKey::AiLevels => Shape::Levels,
             SettingKey::BoardSize => Shape::BoardSize,
             SettingKey::AllowedSizes => Shape::BoardSizes,
@@ -232,6 +241,7 @@ impl SettingKey {
             SettingKey::Estimate => Shape::EstimatePolicy,
             SettingKey::Web => Shape::WebPolicy,
             SettingKey::EstimateLimit => n(0, 20, Unit::Uses),
+            SettingKey::CustomClockMax => n(1, 180, Unit::Minutes),
         }
     }
 }
@@ -476,6 +486,10 @@ pub struct Settings {
     pub estimate_limit: u32,
     /// What the server shows on the web.
     pub web: WebPolicy,
+    /// Whether an inviter may give a clock of their own numbers.
+    pub custom_clocks: bool,
+    /// The longest main time of such a clock, in minutes.
+    pub custom_clock_max: u32,
 }
 
 impl Default for Settings {
@@ -515,6 +529,8 @@ impl Default for Settings {
             estimate: EstimatePolicy::Unranked,
             estimate_limit: 3,
             web: WebPolicy::Off,
+            custom_clocks: false,
+            custom_clock_max: 60,
         }
     }
 }
@@ -695,6 +711,8 @@ impl Settings {
             SettingKey::Estimate => self.estimate.name().to_owned(),
             SettingKey::EstimateLimit => self.estimate_limit.to_string(),
             SettingKey::Web => self.web.name().to_owned(),
+            SettingKey::CustomClocks => self.custom_clocks.to_string(),
+            SettingKey::CustomClockMax => self.custom_clock_max.to_string(),
         }
     }
 
@@ -740,6 +758,7 @@ impl Settings {
             SettingKey::RankedDefault => &mut self.ranked_default,
             SettingKey::Takebacks => &mut self.takebacks,
             SettingKey::TeamGamesForEveryone => &mut self.team_games_for_everyone,
+            SettingKey::CustomClocks => &mut self.custom_clocks,
             _ => return None,
         })
     }
@@ -759,6 +778,7 @@ impl Settings {
             SettingKey::MaxCorrespondenceGames => &mut self.max_correspondence_games,
             SettingKey::DailyHour => &mut self.daily_hour,
             SettingKey::EstimateLimit => &mut self.estimate_limit,
+            SettingKey::CustomClockMax => &mut self.custom_clock_max,
             _ => return None,
         })
     }
@@ -1040,6 +1060,9 @@ mod tests {
             ("estimate-limit", "3", "20", "-1"),
             ("web", "off", "games", "public"),
             ("web", "off", "ALL", "events"),
+            ("custom-clocks", "false", "true", "maybe"),
+            ("custom-clock-max", "60", "180", "181"),
+            ("custom-clock-max", "60", "1", "0"),
         ];
         for (key, default, good, bad) in table {
             let mut s = Settings::default();

@@ -62,6 +62,26 @@ pub enum TimeControl {
         #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
         main: Duration,
     },
+    /// Canadian byo-yomi (KGS, OGS): main time, then `stones` moves to play within each
+    /// `period`; the period's time left carries from move to move, and a new period begins
+    /// once its stones are played; the game is lost when a period runs out.
+    Canadian {
+        #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
+        main: Duration,
+        stones: u32,
+        #[serde(rename = "period_ms", with = "crate::game::time::as_millis")]
+        period: Duration,
+    },
+    /// Simple time: the same time for every move, nothing banked.
+    Simple {
+        #[serde(rename = "per_move_ms", with = "crate::game::time::as_millis")]
+        per_move: Duration,
+    },
+    /// Absolute time (sudden death): one main time for the whole game.
+    Absolute {
+        #[serde(rename = "main_ms", with = "crate::game::time::as_millis")]
+        main: Duration,
+    },
 }
 
 /// What one player has left. Stored as JSON with a version (`{"v":1,"main_ms":590000,
@@ -91,6 +111,22 @@ impl TimeControl {
         !matches!(self, TimeControl::Turn)
     }
 
+    /// The time a player starts with before any overtime: main time, Fischer's initial time,
+    /// simple time's time a move; none under `turn`.
+    pub const fn main_time(self) -> Duration {
+        match self {
+            TimeControl::Turn => Duration::ZERO,
+            TimeControl::ByoYomi { main, .. }
+            | TimeControl::Penalty { main }
+            | TimeControl::Canadian { main, .. }
+            | TimeControl::Absolute { main } => main,
+            TimeControl::Fischer { initial, .. } | TimeControl::Correspondence { initial, .. } => {
+                initial
+            }
+            TimeControl::Simple { per_move } => per_move,
+        }
+    }
+
     /// Whether it is a correspondence game (no real-time cap, reminders by DM).
     pub const fn is_correspondence(self) -> bool {
         matches!(self, TimeControl::Correspondence { .. })
@@ -111,8 +147,19 @@ impl TimeControl {
                     ..PlayerClock::default()
                 }
             }
-            TimeControl::Penalty { main } => PlayerClock {
+            TimeControl::Penalty { main } | TimeControl::Absolute { main } => PlayerClock {
                 main,
+                ..PlayerClock::default()
+            },
+            // `periods` counts the stones left in the current Canadian period; `overtime` the
+            // time used of it.
+            TimeControl::Canadian { main, stones, .. } => PlayerClock {
+                main,
+                periods: stones,
+                overtime: Duration::ZERO,
+            },
+            TimeControl::Simple { per_move } => PlayerClock {
+                main: per_move,
                 ..PlayerClock::default()
             },
         }
@@ -130,6 +177,10 @@ impl TimeControl {
             TimeControl::Penalty { main } => {
                 Some(clock.main + (main / 2).saturating_sub(clock.overtime))
             }
+            TimeControl::Canadian { period, .. } => {
+                Some(clock.main + period.saturating_sub(clock.overtime))
+            }
+            TimeControl::Simple { .. } | TimeControl::Absolute { .. } => Some(clock.main),
         }
     }
 
@@ -145,7 +196,7 @@ impl TimeControl {
                 let used = u32::try_from(over.as_millis() / period.as_millis()).unwrap_or(u32::MAX);
                 c.periods = c.periods.saturating_sub(used);
             }
-            TimeControl::Penalty { .. } => c.overtime += over,
+            TimeControl::Penalty { .. } | TimeControl::Canadian { .. } => c.overtime += over,
             _ => {}
         }
         c
@@ -155,10 +206,22 @@ impl TimeControl {
     /// byo-yomi period starts again and Fischer adds its increment up to the maximum.
     pub fn after_move(self, clock: PlayerClock, elapsed: Duration) -> PlayerClock {
         let mut c = self.spent(clock, elapsed);
-        if let TimeControl::Fischer { increment, max, .. }
-        | TimeControl::Correspondence { increment, max, .. } = self
-        {
-            c.main = (c.main + increment).min(max);
+        match self {
+            TimeControl::Fischer { increment, max, .. }
+            | TimeControl::Correspondence { increment, max, .. } => {
+                c.main = (c.main + increment).min(max);
+            }
+            // A move in overtime is one of the period's stones; the last one begins a new
+            // period.
+            TimeControl::Canadian { stones, .. } if c.main.is_zero() => {
+                c.periods = c.periods.saturating_sub(1);
+                if c.periods == 0 {
+                    c.periods = stones;
+                    c.overtime = Duration::ZERO;
+                }
+            }
+            TimeControl::Simple { per_move } => c.main = per_move,
+            _ => {}
         }
         c
     }
@@ -218,6 +281,19 @@ impl TimeControl {
                     && max <= 60 * DAY
             }
             TimeControl::Penalty { main } => (Duration::from_secs(60)..=3 * HOUR).contains(&main),
+            TimeControl::Canadian {
+                main,
+                stones,
+                period,
+            } => {
+                live_main(main)
+                    && (1..=50).contains(&stones)
+                    && (Duration::from_secs(30)..=Duration::from_secs(1800)).contains(&period)
+            }
+            TimeControl::Simple { per_move } => {
+                (Duration::from_secs(5)..=Duration::from_secs(600)).contains(&per_move)
+            }
+            TimeControl::Absolute { main } => (Duration::from_secs(60)..=3 * HOUR).contains(&main),
         }
     }
 }
@@ -270,7 +346,8 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 
 impl fmt::Display for TimeControl {
     /// The form [`TimeControl::from_str`] reads: `turn`, `byo-yomi 10m 5x30s`, `fischer 2m
-    /// +30s max 5m`, `correspondence 3d +1d max 7d`, `penalty 1h`.
+    /// +30s max 5m`, `correspondence 3d +1d max 7d`, `penalty 1h`, `canadian 10m 25/5m`,
+    /// `simple 30s`, `absolute 20m`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = |x: Duration| format_duration(x);
         match *self {
@@ -297,6 +374,13 @@ impl fmt::Display for TimeControl {
                 d(max)
             ),
             TimeControl::Penalty { main } => write!(f, "penalty {}", d(main)),
+            TimeControl::Canadian {
+                main,
+                stones,
+                period,
+            } => write!(f, "canadian {} {stones}/{}", d(main), d(period)),
+            TimeControl::Simple { per_move } => write!(f, "simple {}", d(per_move)),
+            TimeControl::Absolute { main } => write!(f, "absolute {}", d(main)),
         }
     }
 }
@@ -305,7 +389,8 @@ impl fmt::Display for TimeControl {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "not a time control: {0:?} (expected turn, byo-yomi 10m 5x30s, fischer 2m +30s max 5m, \
-     correspondence 3d +1d max 7d or penalty 1h, within sane ranges)"
+     correspondence 3d +1d max 7d, penalty 1h, canadian 10m 25/5m, simple 30s or absolute 20m, \
+     within sane ranges)"
 )]
 pub struct ParseTimeControlError(pub String);
 
@@ -341,6 +426,18 @@ impl FromStr for TimeControl {
                 max: dur(max)?,
             },
             ["penalty", main] => TimeControl::Penalty { main: dur(main)? },
+            ["canadian", main, period] => {
+                let (stones, period) = period.split_once('/').ok_or_else(err)?;
+                TimeControl::Canadian {
+                    main: dur(main)?,
+                    stones: stones.parse().map_err(|_| err())?,
+                    period: dur(period)?,
+                }
+            }
+            ["simple", per_move] => TimeControl::Simple {
+                per_move: dur(per_move)?,
+            },
+            ["absolute", main] => TimeControl::Absolute { main: dur(main)? },
             _ => return Err(err()),
         };
         if tc.is_sane() { Ok(tc) } else { Err(err()) }
@@ -449,6 +546,85 @@ mod tests {
         assert_eq!(LIVE.time_to_lose(c), Some(s(90)));
         let c = LIVE.after_move(c, s(29));
         assert_eq!(c.periods, 3, "a move inside the period keeps it");
+    }
+
+    /// KGS's Canadian byo-yomi: 10 minutes, then 25 stones in 5 minutes.
+    const CANADIAN: TimeControl = TimeControl::Canadian {
+        main: Duration::from_secs(600),
+        stones: 25,
+        period: Duration::from_secs(300),
+    };
+
+    #[test]
+    fn canadian_carries_the_period_s_time_from_move_to_move_and_renews_it_after_its_stones() {
+        let c = CANADIAN.start();
+        assert_eq!((c.main, c.periods), (s(600), 25));
+        assert_eq!(CANADIAN.time_to_lose(c), Some(s(900)));
+        // Main time runs out 20 s into this move: the move is the period's first stone.
+        let c = CANADIAN.after_move(c, s(620));
+        assert_eq!((c.main, c.periods, c.overtime), (Duration::ZERO, 24, s(20)));
+        assert_eq!(CANADIAN.time_to_lose(c), Some(s(280)));
+        // 23 more stones of 10 s each: one stone left, 50 s of the period.
+        let mut c = c;
+        for _ in 0..23 {
+            c = CANADIAN.after_move(c, s(10));
+        }
+        assert_eq!((c.periods, CANADIAN.time_to_lose(c)), (1, Some(s(50))));
+        // The 25th stone within the period: a new period, whole.
+        let c = CANADIAN.after_move(c, s(40));
+        assert_eq!((c.periods, CANADIAN.time_to_lose(c)), (25, Some(s(300))));
+        // What `/weiqi status` shows during a turn: the period's time going.
+        assert_eq!(CANADIAN.spent(c, s(100)).overtime, s(100));
+    }
+
+    #[test]
+    fn simple_time_is_the_same_for_every_move_and_absolute_is_one_for_the_game() {
+        let simple = TimeControl::Simple { per_move: s(30) };
+        let c = simple.after_move(simple.start(), s(29));
+        assert_eq!(
+            simple.time_to_lose(c),
+            Some(s(30)),
+            "nothing banked, nothing lost"
+        );
+        let absolute = TimeControl::Absolute { main: s(1200) };
+        let mut c = absolute.start();
+        for _ in 0..10 {
+            c = absolute.after_move(c, s(100));
+        }
+        assert_eq!(
+            absolute.time_to_lose(c),
+            Some(s(200)),
+            "no increment, no period"
+        );
+        assert!(simple.is_real_clock() && absolute.is_real_clock());
+    }
+
+    #[test]
+    fn the_new_clocks_read_back_as_written_and_out_of_range_numbers_are_refused() {
+        for text in [
+            "canadian 10m 25/5m",
+            "simple 30s",
+            "absolute 20m",
+            "canadian 0s 10/1m",
+        ] {
+            let tc: TimeControl = text.parse().unwrap();
+            assert_eq!(tc.to_string(), text);
+            let json = serde_json::to_string(&tc).unwrap();
+            assert_eq!(serde_json::from_str::<TimeControl>(&json).unwrap(), tc);
+        }
+        for bad in [
+            "canadian 10m 0/5m",
+            "canadian 10m 25/10s",
+            "canadian 4h 25/5m",
+            "canadian 10m 25x5m",
+            "simple 2s",
+            "simple 1h",
+            "absolute 30s",
+            "absolute 4h",
+            "simple",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
     }
 
     #[test]

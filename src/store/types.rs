@@ -482,6 +482,17 @@ mod tests {
             TimeControl::Penalty {
                 main: ms(3_600_000),
             },
+            TimeControl::Canadian {
+                main: ms(600_000),
+                stones: 25,
+                period: ms(300_000),
+            },
+            TimeControl::Simple {
+                per_move: ms(30_000),
+            },
+            TimeControl::Absolute {
+                main: ms(1_200_000),
+            },
         ] {
             round_trip(t);
         }

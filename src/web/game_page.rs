@@ -178,6 +178,17 @@ fn clocks(m: &Match, now: Timestamp, w: Words) -> Option<ClockData> {
                     ("period", format!("{}s", period.as_secs()).into()),
                 ],
             ),
+            TimeControl::Canadian { period, .. } if clock.main.is_zero() => {
+                let left = period.saturating_sub(clock.overtime);
+                w.with(
+                    "clock-stones",
+                    &[
+                        ("color", color.into()),
+                        ("time", minutes_seconds(crate::game::millis_of(left)).into()),
+                        ("stones", clock.periods.into()),
+                    ],
+                )
+            }
             _ => w.with(
                 "clock-left",
                 &[("color", color.into()), ("time", time.into())],

@@ -1,6 +1,7 @@
 //! Real clocks on Discord through the real binary and the fake: a byo-yomi game with one short
-//! period lost on time, and a correspondence game across a crash, whose player to move gets the
-//! time back and is told so.
+//! period lost on time, simple time lost on time (in Japanese) and Canadian byo-yomi in words,
+//! and a correspondence game across a crash, whose player to move gets the time back and is
+//! told so.
 
 use crate::e2e_support;
 use crate::support;
@@ -54,6 +55,118 @@ async fn a_byo_yomi_game_is_lost_on_time_when_the_period_runs_out() {
     let result = result_text(&fake, std::time::Duration::ZERO, "Game over").await;
     assert!(result.contains("wins on time (B+T)"), "{result}");
     assert!(result.contains(&bob.mention()), "{result}");
+    fake.assert_no_violations();
+}
+
+/// Simple time (the same for every move), set as the server's `live` clock, in Japanese: the
+/// invitation and the board say it, and a move not made within it loses the game. Canadian
+/// byo-yomi as the `blitz` clock, in English: the invitation says its stones and period.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simple_time_runs_out_and_canadian_byo_yomi_is_said_in_two_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    let (carol, dave) = (fake.user("carol"), fake.user("dave"));
+    let moderator = moderator(&fake);
+    let _bot = start_bot(&fake, dir.path());
+    let _log = LogOnPanic(dir.path().join("bot.log"));
+    fake.wait_connected(STEP).await;
+    let commands = fake.wait_for_commands(STEP).await;
+    for (key, value) in [
+        ("time-live", "simple 5s"),
+        ("time-blitz", "canadian 0s 2/30s"),
+    ] {
+        let answer = config_set(&fake, &moderator, key, value).await;
+        assert!(
+            all_text(&answer.json).contains(&format!("`{key}` = {value}")),
+            "{}",
+            answer.json
+        );
+    }
+    // A clock out of range is refused, and says what a clock looks like.
+    let refused = config_set(&fake, &moderator, "time-blitz", "canadian 0s 2/5s").await;
+    assert!(
+        all_text(&refused.json).contains("canadian 10m 25/5m"),
+        "{}",
+        refused.json
+    );
+
+    config_set(&fake, &moderator, "language", "ja").await;
+    let live = choice(&commands, "weiqi", "invite", "time", "live");
+    let invitation = invite(&fake, &alice, &bob, vec![Opt::int("time", live)]).await;
+    assert!(
+        invitation.content().contains("一手 5s"),
+        "{}",
+        invitation.content()
+    );
+    let board = accept(&fake, &bob, &invitation).await;
+    let table = Table { fake: &fake, board };
+    assert!(all_text(&table.board().json).contains("一手 5s"));
+    table.play(&bob, "E5").await;
+    // Alice lets her five seconds pass: Black wins on time.
+    let result = result_text(&fake, std::time::Duration::ZERO, "対局終了").await;
+    assert!(result.contains("B+T"), "{result}");
+
+    config_set(&fake, &moderator, "language", "en").await;
+    let blitz = choice(&commands, "weiqi", "invite", "time", "blitz");
+    let invitation = invite(&fake, &carol, &dave, vec![Opt::int("time", blitz)]).await;
+    assert!(
+        invitation
+            .content()
+            .contains("0s + Canadian byo-yomi, 2 moves in 30s"),
+        "{}",
+        invitation.content()
+    );
+    let cancel = invitation.buttons()[2].custom_id.clone();
+    let i = fake.press_button(&carol, invitation.id, &cancel);
+    fake.wait_for_callback(i, STEP).await;
+
+    // An inviter's own clock: refused while the server does not allow it, unreadable, or
+    // longer than its maximum; taken once allowed.
+    let own = |text: &str| {
+        fake.send_slash_command(
+            &carol,
+            "weiqi",
+            "invite",
+            vec![Opt::user("user", &dave), Opt::str("clock", text)],
+        )
+    };
+    let refused = private_answer(&fake, own("canadian 5m 10/1m")).await;
+    assert!(
+        refused
+            .content()
+            .contains("does not allow clocks of your own"),
+        "{}",
+        refused.json
+    );
+    config_set(&fake, &moderator, "custom-clocks", "true").await;
+    config_set(&fake, &moderator, "custom-clock-max", "3").await;
+    let refused = private_answer(&fake, own("five minutes")).await;
+    assert!(
+        refused.content().contains("not a clock I can read"),
+        "{}",
+        refused.json
+    );
+    let refused = private_answer(&fake, own("canadian 5m 10/1m")).await;
+    assert!(
+        refused.content().contains("at most 3 minutes of main time"),
+        "{}",
+        refused.json
+    );
+    let invitation = invite(
+        &fake,
+        &carol,
+        &dave,
+        vec![Opt::str("clock", "canadian 2m 10/1m")],
+    )
+    .await;
+    assert!(
+        invitation
+            .content()
+            .contains("2m + Canadian byo-yomi, 10 moves in 1m"),
+        "{}",
+        invitation.content()
+    );
     fake.assert_no_violations();
 }
 

@@ -28,6 +28,7 @@ fn start(w: &World, rules: RuleSet) -> MatchId {
             handicap: None,
             ranked: None,
             time: None,
+            clock: None,
         },
     )
     .unwrap();

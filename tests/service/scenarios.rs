@@ -375,6 +375,7 @@ fn options_the_server_does_not_allow_are_refused(#[values(Sqlite, Postgres)] bac
         handicap: None,
         ranked: None,
         time: None,
+        clock: None,
     };
     let r = w.invite_with(ALICE, BOB, with(Some(13), None)).unwrap_err();
     // The refusal carries what the server allows, for the front end to word.
@@ -422,6 +423,7 @@ fn an_invitation_may_ask_only_for_the_rules_the_server_allows(
         handicap: None,
         ranked: None,
         time: None,
+        clock: None,
     };
     w.set_setting(GUILD, true, "allowed-rules", "classic,aga")
         .unwrap();

@@ -42,6 +42,7 @@ pub async fn ai(
             handicap: None,
             ranked,
             time: None,
+            clock: None,
             color: None,
         },
         color,

@@ -1,14 +1,15 @@
-//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time] [color]`.
+//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time] [color] [clock]`.
 
 use serenity::all::{CreateAutocompleteResponse, User};
 
 use crate::game::invitation::InviteRequest;
-use crate::game::time_control::TimePreset;
+use crate::game::time_control::{TimeControl, TimePreset};
 use crate::game::{ColourAsked, Command, Event, InviteOptions, UserId};
 use crate::go::RuleSet;
 
 use super::Call;
 use crate::discord::bot::{Ctx, Error};
+use crate::discord::i18n::tr;
 use crate::discord::ui;
 
 /// The sizes this server allows, offered as the `size` option is typed.
@@ -46,9 +47,25 @@ pub async fn invite(
     ranked: Option<bool>,
     time: Option<TimePreset>,
     color: Option<ColourAsked>,
+    #[max_length = 40] clock: Option<String>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
+    };
+    // A clock of the inviter's own numbers, read here; whether the server allows it is the
+    // game's to say.
+    let clock = match clock.as_deref().map(str::parse::<TimeControl>) {
+        None => None,
+        Some(Ok(clock)) => Some(clock),
+        Some(Err(_)) => {
+            let text = tr!(
+                call.lang,
+                "refusal-clock-unreadable",
+                shape = tr!(call.lang, "shape-time-control")
+            );
+            call.private(text).await;
+            return Ok(());
+        }
     };
     if !may_invite_here(&call).await {
         return Ok(());
@@ -69,6 +86,7 @@ pub async fn invite(
             ranked,
             time,
             color,
+            clock,
         },
     };
     invite_by(&call, command).await;

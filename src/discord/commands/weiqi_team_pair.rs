@@ -57,6 +57,7 @@ pub async fn pair(
             handicap: None,
             ranked: None,
             time,
+            clock: None,
             color,
         },
     };

@@ -72,6 +72,11 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             time = time_preset_name(lang, *preset),
             allowed = list(lang, allowed.iter().map(|t| time_preset_name(lang, *t)))
         ),
+        Refusal::CustomClocksOff => tr!(lang, "refusal-custom-clocks-off"),
+        Refusal::CustomClockNotLive => tr!(lang, "refusal-custom-clock-not-live"),
+        Refusal::CustomClockTooLong { max_minutes } => {
+            tr!(lang, "refusal-custom-clock-too-long", max = *max_minutes)
+        }
         Refusal::TooManyCorrespondence { max, yours: true } => {
             tr!(lang, "refusal-too-many-correspondence-yours", max = *max)
         }
@@ -431,6 +436,19 @@ pub fn time_control_text(lang: Lang, tc: TimeControl, turn_timeout: Duration) ->
             max = d(max)
         ),
         TimeControl::Penalty { main } => tr!(lang, "time-penalty", main = d(main)),
+        TimeControl::Canadian {
+            main,
+            stones,
+            period,
+        } => tr!(
+            lang,
+            "time-canadian",
+            main = d(main),
+            stones = stones,
+            period = d(period)
+        ),
+        TimeControl::Simple { per_move } => tr!(lang, "time-simple", per_move = d(per_move)),
+        TimeControl::Absolute { main } => tr!(lang, "time-absolute", main = d(main)),
     }
 }
 
@@ -445,6 +463,14 @@ pub fn clock_text(lang: Lang, tc: TimeControl, c: PlayerClock) -> String {
             main = main,
             periods = c.periods,
             period = format_duration(period)
+        ),
+        TimeControl::Canadian { period, .. } if c.main.is_zero() => tr!(
+            lang,
+            "clock-canadian",
+            period = format_duration(Duration::from_secs(
+                period.saturating_sub(c.overtime).as_secs()
+            )),
+            stones = c.periods
         ),
         TimeControl::Penalty { .. } if c.main.is_zero() => tr!(
             lang,
@@ -493,6 +519,8 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::Estimate => tr!(lang, "key-estimate"),
         SettingKey::EstimateLimit => tr!(lang, "key-estimate-limit"),
         SettingKey::Web => tr!(lang, "key-web"),
+        SettingKey::CustomClocks => tr!(lang, "key-custom-clocks"),
+        SettingKey::CustomClockMax => tr!(lang, "key-custom-clock-max"),
     }
 }
 

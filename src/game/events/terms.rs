@@ -318,6 +318,7 @@ impl EventOptions {
                 handicap: None,
                 ranked: self.ranked,
                 time: self.time,
+                clock: None,
                 color: None,
             },
             settings,

@@ -57,6 +57,7 @@ download-sgf = Download the record (SGF)
 board-alt = The board at the latest move
 clock-left = { $color } { $time }
 clock-periods = { $color } { $time } + { $periods } × { $period }
+clock-stones = { $color } { $time } for { $stones } moves
 moves = Moves
 live = Live
 over = Over

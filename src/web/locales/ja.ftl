@@ -57,6 +57,7 @@ download-sgf = 棋譜をダウンロード（SGF）
 board-alt = 最新の手の盤面
 clock-left = { $color } { $time }
 clock-periods = { $color } { $time } · 秒読み { $period }×{ $periods }回
+clock-stones = { $color } { $time } で { $stones } 手
 moves = 手順
 live = 中継中
 over = 終局

@@ -57,6 +57,7 @@ download-sgf = 기보 다운로드(SGF)
 board-alt = 마지막 수의 바둑판
 clock-left = { $color } { $time }
 clock-periods = { $color } { $time } · 초읽기 { $period }×{ $periods }회
+clock-stones = { $color } { $time }에 { $stones }수
 moves = 수순
 live = 중계 중
 over = 종료

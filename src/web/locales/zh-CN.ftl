@@ -57,6 +57,7 @@ download-sgf = 下载棋谱（SGF）
 board-alt = 最新一手时的棋盘
 clock-left = { $color } { $time }
 clock-periods = { $color } { $time } · 读秒 { $period }×{ $periods }
+clock-stones = { $color } { $time } 下 { $stones } 手
 moves = 着手
 live = 直播中
 over = 已结束

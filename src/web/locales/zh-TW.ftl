@@ -57,6 +57,7 @@ download-sgf = 下載棋譜（SGF）
 board-alt = 最新一手時的棋盤
 clock-left = { $color } { $time }
 clock-periods = { $color } { $time } · 讀秒 { $period }×{ $periods }
+clock-stones = { $color } { $time } 下 { $stones } 手
 moves = 著手
 live = 直播中
 over = 已結束
