@@ -149,6 +149,48 @@ fn ranking_name(r: Ranking) -> &'static str {
 
 choices!(Ranking, ranking_name, [Ranking::Rating, Ranking::Merit]);
 
+/// How a player chooses to be told it is their move (`/weiqi notify`): as the server says, a
+/// mention in the game's channel, a direct message, or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeChoice {
+    Server,
+    Mention,
+    Dm,
+    None,
+}
+
+impl NoticeChoice {
+    /// The value stored for the player (`None`: the server's `move-notify`).
+    pub const fn stored(self) -> Option<&'static str> {
+        match self {
+            NoticeChoice::Server => None,
+            NoticeChoice::Mention => Some("mention"),
+            NoticeChoice::Dm => Some("dm"),
+            NoticeChoice::None => Some("none"),
+        }
+    }
+}
+
+fn notice_name(n: NoticeChoice) -> &'static str {
+    match n {
+        NoticeChoice::Server => "server",
+        NoticeChoice::Mention => "mention",
+        NoticeChoice::Dm => "dm",
+        NoticeChoice::None => "none",
+    }
+}
+
+choices!(
+    NoticeChoice,
+    notice_name,
+    [
+        NoticeChoice::Server,
+        NoticeChoice::Mention,
+        NoticeChoice::Dm,
+        NoticeChoice::None
+    ]
+);
+
 // A Swiss or McMahon event's numbers come from options of their own.
 choices!(
     Format,

@@ -22,6 +22,13 @@ impl MoveNotify {
             MoveNotify::None => "none",
         }
     }
+
+    /// A value as typed or stored; `None` for anything else.
+    pub fn from_name(name: &str) -> Option<MoveNotify> {
+        [MoveNotify::Mention, MoveNotify::Dm, MoveNotify::None]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
 }
 
 /// Every key of the adapter's settings, in the order `show` lists them (after the game's).

@@ -354,6 +354,14 @@ impl Handle {
         self.discord(move |d| d.settings(guild)).await
     }
 
+    /// How `user` chose to be told it is their move on `guild`; `None`: as the server says.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn notice(&self, guild: GuildId, user: UserId) -> Result<Option<String>, Failure> {
+        self.discord(move |d| d.notice(guild, user.get())).await
+    }
+
     /// The locale Discord last gave for a guild.
     ///
     /// # Errors

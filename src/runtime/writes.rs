@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId, Outcome};
+use crate::game::{ChannelId, EventId, GuildId, InvitationId, MatchId, Outcome, UserId};
 use crate::go::Color;
 use crate::service::{Failure, Service};
 use crate::store::discord_tables::DiscordTables;
@@ -181,6 +181,20 @@ impl Handle {
     /// The database failed.
     pub async fn set_guild_locale(&self, guild: GuildId, locale: String) -> Result<(), Failure> {
         self.write_discord(move |d| d.set_guild_locale(guild, &locale))
+            .await
+    }
+
+    /// Sets how `user` is told it is their move on `guild` (`None`: as the server says).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_notice(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        how: Option<&'static str>,
+    ) -> Result<(), Failure> {
+        self.write_discord(move |d| d.set_notice(guild, user.get(), how))
             .await
     }
 }

@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 40] = [
+pub const TABLES: [&str; 41] = [
     "settings",
     "invitations",
     "matches",
@@ -45,6 +45,7 @@ pub const TABLES: [&str; 40] = [
     "discord_relays",
     "discord_team_boards",
     "discord_daily",
+    "discord_notices",
     "id_blocks",
     "shard_liveness",
     "identify_slots",

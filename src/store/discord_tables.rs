@@ -450,6 +450,47 @@ impl DiscordTables<'_> {
         })
     }
 
+    /// How `user` chose to be told it is their move on `guild` (`mention`, `dm`, `none`);
+    /// `None`: as the server's `move-notify` says.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn notice(&self, guild: GuildId, user: u64) -> Result<Option<String>, StoreError> {
+        self.store.read(|tx| {
+            tx.query_opt(
+                "SELECT how FROM discord_notices WHERE guild_id = ?1 AND user_id = ?2",
+                params![to_sql_id(guild.get()), to_sql_id(user)],
+                |r| r.get(0),
+            )
+        })
+    }
+
+    /// Sets how `user` is told it is their move on `guild`; `None` goes back to the server's.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_notice(
+        &self,
+        guild: GuildId,
+        user: u64,
+        how: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.store.write(|tx| {
+            match how {
+                Some(how) => tx.execute(
+                    "INSERT INTO discord_notices (guild_id, user_id, how) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (guild_id, user_id) DO UPDATE SET how = excluded.how",
+                    params![to_sql_id(guild.get()), to_sql_id(user), how],
+                )?,
+                None => tx.execute(
+                    "DELETE FROM discord_notices WHERE guild_id = ?1 AND user_id = ?2",
+                    params![to_sql_id(guild.get()), to_sql_id(user)],
+                )?,
+            };
+            Ok(())
+        })
+    }
+
     /// Remembers a guild's locale (from an interaction or the guild's own data).
     ///
     /// # Errors

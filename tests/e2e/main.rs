@@ -14,6 +14,7 @@ mod e2e_engine;
 mod e2e_estimate;
 mod e2e_events;
 mod e2e_hosts;
+mod e2e_notices;
 mod e2e_postgres;
 mod e2e_ranked;
 mod e2e_recovery;

@@ -22,6 +22,7 @@ mod weiqi_games;
 mod weiqi_invite;
 mod weiqi_leaderboard;
 mod weiqi_learn;
+mod weiqi_notify;
 mod weiqi_organise;
 mod weiqi_organise_rule;
 pub mod weiqi_pass;
@@ -90,6 +91,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
         "weiqi_pass::pass",
         "weiqi_resign::resign",
         "weiqi_estimate::estimate",
+        "weiqi_notify::notify",
         "weiqi_status::status",
         "weiqi_games::games",
         "weiqi_profile::profile",

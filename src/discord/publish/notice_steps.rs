@@ -10,7 +10,7 @@ use crate::go::Color;
 use crate::runtime::queries::BoardRecord;
 
 use super::records::board_record;
-use super::rest::{self, send};
+use super::rest::{self, Delivery, send};
 use crate::discord::bot::Bot;
 use crate::discord::discord_settings::MoveNotify;
 use crate::discord::i18n::tr;
@@ -66,12 +66,14 @@ pub async fn remind(bot: &Bot, http: &Http, id: MatchId, user: UserId, deadline:
     rest::dm(http, user, format!("{text}{link}")).await;
 }
 
-/// Sends `text` to `users` as the server's `move-notify` says: one mention in the game's
-/// channel (replacing the game's previous one), a DM each with a link to the board, or nothing.
-/// A setting that cannot be read notifies by mention, the default.
+/// Sends `text` to `users`, each as they chose with `/weiqi notify`, else as the server's
+/// `move-notify` says: a mention in the game's channel (one message, replacing the game's
+/// previous one), a DM with a link to the board, or nothing. A DM Discord refuses (the user
+/// takes none from the bot) becomes a mention, with a note saying why. A setting that cannot be
+/// read notifies by mention, the default.
 async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: String) {
     let id = m.id;
-    let how = match bot.discord_settings(m.guild).await {
+    let server = match bot.discord_settings(m.guild).await {
         Ok(s) => s.move_notify,
         Err(e) => {
             warn!(match_id = id.get(), error = %e, "cannot read move-notify; mentioning");
@@ -79,29 +81,50 @@ async fn notify(bot: &Bot, http: &Http, m: &Match, users: &[UserId], text: Strin
         }
     };
     let record = board_record(bot, id).await;
-    match how {
-        MoveNotify::None => {}
-        MoveNotify::Mention => {
-            let channel = record.map_or(m.channel, |r| r.channel);
-            let msg = CreateMessage::new()
-                .content(text)
-                .allowed_mentions(snowflake::notify(users.iter().copied()));
-            match send(http, channel, msg).await {
-                Ok(posted) => {
-                    let old = bot.publisher.replace_ping(id, (channel, posted.id.get()));
-                    if let Some((c, mid)) = old {
-                        rest::delete(http, c, mid).await;
-                    }
+    let (mut mention, mut closed) = (Vec::new(), Vec::new());
+    for &user in users {
+        let how = match bot.runtime.notice(m.guild, user).await {
+            Ok(Some(chosen)) => MoveNotify::from_name(&chosen).unwrap_or(server),
+            Ok(None) => server,
+            Err(e) => {
+                warn!(match_id = id.get(), error = %e, "cannot read a player's notices; the server's");
+                server
+            }
+        };
+        match how {
+            MoveNotify::None => {}
+            MoveNotify::Mention => mention.push(user),
+            MoveNotify::Dm => {
+                let link = link_of(m, record.clone());
+                if rest::dm(http, user, format!("{text}{link}")).await == Delivery::Refused {
+                    closed.push(user);
                 }
-                Err(e) => warn!(match_id = id.get(), error = %e, "could not mention the players"),
             }
         }
-        MoveNotify::Dm => {
-            let link = link_of(m, record);
-            for &user in users {
-                rest::dm(http, user, format!("{text}{link}")).await;
+    }
+    if mention.is_empty() && closed.is_empty() {
+        return;
+    }
+    let mut content = text;
+    if !closed.is_empty() {
+        let lang = bot.guild_lang(m.guild).await;
+        let who: Vec<String> = closed.iter().map(|&u| ui::mention(u)).collect();
+        content.push('\n');
+        content.push_str(&tr!(lang, "notice-dms-closed", players = who.join(" ")));
+    }
+    let channel = record.map_or(m.channel, |r| r.channel);
+    mention.extend(closed);
+    let msg = CreateMessage::new()
+        .content(content)
+        .allowed_mentions(snowflake::notify(mention.iter().copied()));
+    match send(http, channel, msg).await {
+        Ok(posted) => {
+            let old = bot.publisher.replace_ping(id, (channel, posted.id.get()));
+            if let Some((c, mid)) = old {
+                rest::delete(http, c, mid).await;
             }
         }
+        Err(e) => warn!(match_id = id.get(), error = %e, "could not mention the players"),
     }
 }
 

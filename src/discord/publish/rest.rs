@@ -115,7 +115,7 @@ pub async fn delete(http: &Http, channel: ChannelId, message: u64) {
 }
 
 /// A direct message; a failure (DMs closed) is logged.
-pub async fn dm(http: &Http, user: UserId, text: String) {
+pub async fn dm(http: &Http, user: UserId, text: String) -> Delivery {
     let sent = async {
         snowflake::user(user)?
             .create_dm_channel(http)
@@ -123,9 +123,31 @@ pub async fn dm(http: &Http, user: UserId, text: String) {
             .send_message(http, CreateMessage::new().content(text))
             .await
     };
-    if let Err(e) = sent.await {
-        warn!(user = user.get(), error = %e, "could not send a direct message");
+    match sent.await {
+        Ok(_) => Delivery::Sent,
+        Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)))
+            if r.error.code == DMS_CLOSED =>
+        {
+            Delivery::Refused
+        }
+        Err(e) => {
+            warn!(user = user.get(), error = %e, "could not send a direct message");
+            Delivery::Failed
+        }
     }
+}
+
+/// Discord's code for a user who does not take direct messages from the bot.
+const DMS_CLOSED: isize = 50007;
+
+/// What became of a direct message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    Sent,
+    /// The user does not take direct messages from the bot (Discord's 50007).
+    Refused,
+    /// Discord failed otherwise (logged).
+    Failed,
 }
 
 /// Opens a thread in `channel`: on message `message` if given, else on its own (`thread`

@@ -467,6 +467,7 @@ impl FakeDiscord {
             permissions: perms::MEMBER,
             locale: "en-US".into(),
             roles: Vec::new(),
+            dms_closed: false,
         };
         self.add_user(user.clone());
         user

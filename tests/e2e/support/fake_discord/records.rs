@@ -18,9 +18,18 @@ pub struct TestUser {
     pub locale: String,
     /// Role ids the member has (`member.roles`).
     pub roles: Vec<u64>,
+    /// The user refuses direct messages from the bot (a message to their DM channel is
+    /// `403 50007`).
+    pub dms_closed: bool,
 }
 
 impl TestUser {
+    /// The same user, refusing direct messages.
+    pub fn with_dms_closed(mut self) -> Self {
+        self.dms_closed = true;
+        self
+    }
+
     pub fn with_permissions(mut self, permissions: u64) -> Self {
         self.permissions = permissions;
         self

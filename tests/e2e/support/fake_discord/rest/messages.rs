@@ -127,6 +127,19 @@ pub(super) fn channel_post(inner: &Inner, st: &mut State, req: &Req, c: u64) -> 
     let Some(ch) = st.channels.get(&c).cloned() else {
         return err(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    // A user who refuses direct messages: Discord's 50007.
+    if ch.kind == 1
+        && ch
+            .recipient
+            .and_then(|u| st.users.get(&u))
+            .is_some_and(|u| u.dms_closed)
+    {
+        return err(
+            StatusCode::FORBIDDEN,
+            50007,
+            "Cannot send messages to this user",
+        );
+    }
     let body = req.body();
     if let Err(r) = check(st, req, body, "", Carrier::Channel, None) {
         return refuse(st, req, r, None);
