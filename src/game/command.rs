@@ -27,10 +27,28 @@ pub enum Command {
         options: InviteOptions,
     },
     /// The Accept button or `/weiqi accept`.
+    /// An open challenge (SPEC §13): an invitation anyone in the server may take, within
+    /// `ranks` if given.
+    Challenge {
+        guild: GuildId,
+        channel: ChannelId,
+        poster: UserId,
+        options: InviteOptions,
+        ranks: Option<super::rating::RankRange>,
+    },
     Accept {
         by: UserId,
         invitation: InvitationRef,
     },
+    /// A player enters their server's seek queue, or changes what they wait for.
+    Seek {
+        guild: GuildId,
+        channel: ChannelId,
+        user: UserId,
+        options: super::seek::SeekOptions,
+    },
+    /// A player leaves their server's seek queue.
+    LeaveSeek { guild: GuildId, user: UserId },
     /// The Decline button or `/weiqi decline`.
     Decline {
         by: UserId,

@@ -192,6 +192,23 @@ pub enum Event {
     SettingsChanged(Box<Settings>),
     /// A player stated the rank they start ranked play from.
     RankStated(Standing),
+    /// A player waits in the seek queue for `terms`; `waiting` is the queue as it stands, by
+    /// terms (them included).
+    Sought {
+        user: UserId,
+        terms: super::seek::SeekTerms,
+        waiting: Vec<(super::seek::SeekTerms, usize)>,
+    },
+    /// A player left the seek queue.
+    SeekLeft {
+        user: UserId,
+    },
+    /// The seek paired two players: their game (its start follows as `MatchStarted`).
+    SeekPaired {
+        match_id: MatchId,
+        players: [UserId; 2],
+        terms: super::seek::SeekTerms,
+    },
     /// An event opened for registration.
     EventOpened(Box<Tournament>),
     /// An event's list of players changed (a join, a leave, a team, a withdrawal, a removal).

@@ -14,6 +14,7 @@ use crate::go::{
 use super::matches::{Match, MatchConfig, MeritRules};
 use super::nigiri::Chooser;
 pub use super::nigiri::NigiriStage;
+use super::rating::RankRange;
 use super::refusal::Refusal;
 use super::settings::{Settings, in_limits};
 use super::teams::Side;
@@ -143,6 +144,20 @@ pub struct Invitation {
     pub nigiri: Option<NigiriStage>,
     /// A pair Go invitation (联棋): the partners, and who of the three invited accepted.
     pub pair: Option<PairInvite>,
+    /// An open challenge (SPEC §13): anyone in the server may take it (within its ranks). It
+    /// names no one until taken: until then `invitee` is the poster, and [`Invitation::invited`]
+    /// is empty.
+    pub open: Option<OpenTo>,
+}
+
+/// Who may take an open challenge, and how its handicap is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenTo {
+    /// The ranks it admits (the taker's held rank, a newcomer's the start's); `None`: anyone.
+    pub ranks: Option<RankRange>,
+    /// A ranked challenge that asked for no handicap, komi or colour: the handicap of the two
+    /// ranks is given when it is taken, as a ranked invitation's is when made.
+    pub by_rank: bool,
 }
 
 /// The partners of a pair Go invitation: the inviter plays with `inviter_partner`, the one
@@ -165,6 +180,10 @@ impl PairInvite {
 impl Invitation {
     /// The people it asks to accept: the one invited, and under pair Go both partners too.
     pub fn invited(&self) -> Vec<UserId> {
+        // An open challenge names no one until taken (its taker is then the one invited).
+        if self.open.is_some() && self.invitee == self.inviter {
+            return Vec::new();
+        }
         match &self.pair {
             Some(p) => p.invited(self.invitee).to_vec(),
             None => vec![self.invitee],
@@ -287,19 +306,29 @@ pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Ter
             ..terms
         },
     };
-    if let Some(preset) = options.time.filter(|_| options.clock.is_none())
-        && !settings.allowed_times.contains(&preset)
-    {
-        return Err(Refusal::TimeNotAllowed {
-            preset,
-            allowed: settings.allowed_times.clone(),
-        });
+    if let Some(preset) = options.time.filter(|_| options.clock.is_none()) {
+        check_time_allowed(preset, settings)?;
     }
     if options.color == Some(ColourAsked::Nigiri) && handicap > 0 {
         return Err(Refusal::NigiriEvenOnly);
     }
     check_terms(&terms, settings)?;
     Ok(terms)
+}
+
+/// Checks a time preset against the server's `allowed-times`.
+///
+/// # Errors
+/// A preset the server does not offer.
+pub fn check_time_allowed(preset: TimePreset, settings: &Settings) -> Result<(), Refusal> {
+    if settings.allowed_times.contains(&preset) {
+        Ok(())
+    } else {
+        Err(Refusal::TimeNotAllowed {
+            preset,
+            allowed: settings.allowed_times.clone(),
+        })
+    }
 }
 
 /// Checks terms against what the server allows now (again at acceptance: a moderator may have
@@ -415,6 +444,54 @@ impl Lobby {
         Ok(invitation(id, who, terms, settings, now))
     }
 
+    /// Decides an open challenge: an invitation to anyone in the server, within `ranks`.
+    ///
+    /// # Errors
+    /// A disabled server, a busy poster, a challenge of theirs already open here, nigiri (it
+    /// needs someone named to guess), an option the server does not allow.
+    pub fn decide_challenge(
+        &self,
+        id: InvitationId,
+        place: (GuildId, ChannelId),
+        poster: UserId,
+        options: &InviteOptions,
+        ranks: Option<RankRange>,
+        settings: &Settings,
+        now: Timestamp,
+    ) -> Result<Invitation, Refusal> {
+        if !settings.enabled {
+            return Err(Refusal::ServerDisabled);
+        }
+        let preset = options.time.unwrap_or(settings.time_default);
+        let correspondence = settings.time_control(preset).is_correspondence();
+        self.check_free(poster, poster, correspondence, settings)?;
+        if self.invitations.values().any(|i| {
+            i.open.is_some() && i.inviter == poster && i.guild == place.0 && !i.expired_at(now)
+        }) {
+            return Err(Refusal::ChallengeAlreadyOpen);
+        }
+        if options.color == Some(ColourAsked::Nigiri) {
+            return Err(Refusal::NigiriNamedOnly);
+        }
+        let terms = resolve_terms(options, settings)?;
+        let who = InviteRequest {
+            guild: place.0,
+            channel: place.1,
+            inviter: poster,
+            invitee: poster,
+            invitee_is_bot: false,
+        };
+        let mut inv = invitation(id, who, terms, settings, now);
+        inv.open = Some(OpenTo {
+            ranks,
+            by_rank: terms.ranked
+                && options.handicap.is_none()
+                && options.komi.is_none()
+                && options.color.is_none(),
+        });
+        Ok(inv)
+    }
+
     /// The checks every invitation passes before its terms: the server on, not oneself, not
     /// a bot, both players free, no invitation already pending between them.
     fn check_invite(
@@ -464,6 +541,7 @@ fn invitation(
         expires_at: now + Duration::from_secs(u64::from(settings.offer_expiry_seconds)),
         nigiri: None,
         pair: None,
+        open: None,
     }
 }
 
@@ -481,7 +559,7 @@ impl Lobby {
         let inv = match which {
             InvitationRef::Id(id) => {
                 let inv = self.invitations.get(&id).ok_or(Refusal::NoSuchInvitation)?;
-                if !inv.invited().contains(&by) {
+                if inv.open.is_none() && !inv.invited().contains(&by) {
                     return Err(Refusal::NotForYou);
                 }
                 inv
@@ -489,11 +567,18 @@ impl Lobby {
             InvitationRef::From { guild, inviter } => self
                 .invitations
                 .values()
-                .filter(|i| i.guild == guild && i.inviter == inviter && i.invited().contains(&by))
+                .filter(|i| {
+                    i.guild == guild
+                        && i.inviter == inviter
+                        && (i.open.is_some() || i.invited().contains(&by))
+                })
                 .max_by_key(|i| i.id)
                 .ok_or(Refusal::NoSuchInvitation)?,
             InvitationRef::To { .. } => return Err(Refusal::NoSuchInvitation),
         };
+        if inv.open.is_some() && inv.inviter == by {
+            return Err(Refusal::OwnChallenge);
+        }
         if inv.expired_at(now) {
             return Err(Refusal::InvitationExpired);
         }

@@ -23,6 +23,7 @@ pub mod rating;
 pub mod read_models;
 pub mod refusal;
 pub mod rewards;
+pub mod seek;
 pub mod settings;
 pub mod teams;
 mod time;

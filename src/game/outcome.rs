@@ -16,6 +16,8 @@ pub enum Subject {
     Event(EventId),
     /// A server's daily problem (its deadline: the next post).
     Daily(GuildId),
+    /// A server's seek queue (its deadline: the next time a waiting entry's window widens).
+    Seek(GuildId),
 }
 
 impl Subject {
@@ -31,7 +33,7 @@ impl Subject {
             // A server's daily post is shown in a lane of its own: a negative key, which no
             // game or event has.
             Subject::Daily(guild) => Some(-1 - (guild.0 & (i64::MAX as u64)) as i64),
-            Subject::Server(_) | Subject::Player(..) => None,
+            Subject::Server(_) | Subject::Player(..) | Subject::Seek(_) => None,
         }
     }
 }

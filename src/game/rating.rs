@@ -267,6 +267,46 @@ impl std::str::FromStr for Rank {
     }
 }
 
+/// The ranks an open challenge admits, both ends included (`5k-1d`, or one rank: `3k`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RankRange {
+    pub lo: Rank,
+    pub hi: Rank,
+}
+
+impl RankRange {
+    /// Whether `rank` is within the range.
+    pub fn contains(self, rank: Rank) -> bool {
+        (self.lo..=self.hi).contains(&rank)
+    }
+}
+
+impl std::str::FromStr for RankRange {
+    type Err = ();
+
+    /// Reads `5k-1d`, `1d - 5k` (either order), or one rank `3k`.
+    fn from_str(text: &str) -> Result<RankRange, ()> {
+        let (a, b) = text
+            .split_once(['-', '–', '~', '〜', '～'])
+            .unwrap_or((text, text));
+        let (a, b): (Rank, Rank) = (a.parse()?, b.parse()?);
+        Ok(RankRange {
+            lo: a.min(b),
+            hi: a.max(b),
+        })
+    }
+}
+
+impl fmt::Display for RankRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.lo == self.hi {
+            write!(f, "{}", self.lo)
+        } else {
+            write!(f, "{}–{}", self.lo, self.hi)
+        }
+    }
+}
+
 /// A rank as players say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KyuDan {
@@ -477,5 +517,22 @@ mod tests {
         assert_eq!(Rank::of(three_dan.rank_value()), STRONGEST_STATED);
         assert!(three_dan.is_provisional());
         assert!(START.is_provisional());
+    }
+
+    #[test]
+    fn a_rank_range_reads_either_order_or_one_rank() {
+        let r: RankRange = "1d-5k".parse().expect("a range");
+        assert_eq!(
+            (r.lo.to_string(), r.hi.to_string()),
+            ("5 kyu".into(), "1 dan".into())
+        );
+        assert!(r.contains("3k".parse().expect("a rank")));
+        assert!(!r.contains("6k".parse().expect("a rank")));
+        assert!(!r.contains("2d".parse().expect("a rank")));
+        assert_eq!(r.to_string(), "5 kyu–1 dan");
+        let one: RankRange = "3 kyu".parse().expect("one rank");
+        assert_eq!(one.to_string(), "3 kyu");
+        assert!("5k-".parse::<RankRange>().is_err());
+        assert!("strong".parse::<RankRange>().is_err());
     }
 }

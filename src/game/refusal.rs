@@ -94,6 +94,30 @@ pub enum Refusal {
     PlaceHandicapFirst { left: u8 },
     #[error("no such invitation")]
     NoSuchInvitation,
+    /// An open challenge someone else took first.
+    #[error("challenge taken")]
+    ChallengeTaken,
+    /// The poster of an open challenge pressed its Accept.
+    #[error("your own challenge")]
+    OwnChallenge,
+    /// One open challenge per player and server at a time.
+    #[error("a challenge of yours is open")]
+    ChallengeAlreadyOpen,
+    /// A taker whose rank is outside the challenge's range.
+    #[error("rank outside {ranks}")]
+    OutsideRankRange {
+        ranks: super::rating::RankRange,
+        yours: super::rating::Rank,
+    },
+    /// Nigiri needs someone named to guess: not for an open challenge or a seek.
+    #[error("nigiri needs an opponent named")]
+    NigiriNamedOnly,
+    /// Leaving a seek queue one is not in.
+    #[error("not in the seek queue")]
+    NotSeeking,
+    /// An open challenge is taken or left, never declined.
+    #[error("an open challenge is not declined")]
+    OpenNotDeclined,
     #[error("invitation not for you")]
     NotForYou,
     /// Only the inviter withdraws an invitation.

@@ -62,6 +62,8 @@ pub enum SettingKey {
     CustomClocks,
     /// The longest main time such a clock may have, in minutes.
     CustomClockMax,
+    /// Where the seek's games start, or none (where the one who waited longer asked).
+    SeekChannel,
 }
 
 /// What kind of value a key takes: the front end words it ("a whole number of seconds from 30
@@ -119,7 +121,7 @@ pub enum Unit {
 
 impl SettingKey {
     /// Every key.
-    pub const ALL: [SettingKey; 36] = [
+    pub const ALL: [SettingKey; 37] = [
         SettingKey::Enabled,
         SettingKey::BoardSize,
         SettingKey::AllowedSizes,
@@ -156,6 +158,7 @@ impl SettingKey {
         SettingKey::Web,
         SettingKey::CustomClocks,
         SettingKey::CustomClockMax,
+        SettingKey::SeekChannel,
     ];
 
     /// The key as typed in commands and stored in the database.
@@ -197,6 +200,7 @@ impl SettingKey {
             SettingKey::Web => "web",
             SettingKey::CustomClocks => "custom-clocks",
             SettingKey::CustomClockMax => "custom-clock-max",
+            SettingKey::SeekChannel => "seek-channel",
         }
     }
 
@@ -235,7 +239,7 @@ impl SettingKey {
                 Shape::TimeControl
             }
             SettingKey::MaxCorrespondenceGames => n(0, 100, Unit::Games),
-            SettingKey::DailyChannel => Shape::Channel,
+            SettingKey::DailyChannel | SettingKey::SeekChannel => Shape::Channel,
             SettingKey::DailyHour => n(0, 23, Unit::Hours),
             SettingKey::Timezone => Shape::UtcOffset,
             SettingKey::Estimate => Shape::EstimatePolicy,
@@ -490,6 +494,8 @@ pub struct Settings {
     pub custom_clocks: bool,
     /// The longest main time of such a clock, in minutes.
     pub custom_clock_max: u32,
+    /// Where the seek's games start; `None`: where the one who waited longer asked.
+    pub seek_channel: Option<super::ChannelId>,
 }
 
 impl Default for Settings {
@@ -531,6 +537,7 @@ impl Default for Settings {
             web: WebPolicy::Off,
             custom_clocks: false,
             custom_clock_max: 60,
+            seek_channel: None,
         }
     }
 }
@@ -713,6 +720,9 @@ impl Settings {
             SettingKey::Web => self.web.name().to_owned(),
             SettingKey::CustomClocks => self.custom_clocks.to_string(),
             SettingKey::CustomClockMax => self.custom_clock_max.to_string(),
+            SettingKey::SeekChannel => self
+                .seek_channel
+                .map_or_else(|| "off".to_owned(), |c| c.get().to_string()),
         }
     }
 
@@ -853,6 +863,7 @@ impl Settings {
                 self.ai_levels = parse_list(key, v, |l| !l.is_empty())?;
             }
             SettingKey::DailyChannel => self.daily_channel = parse_channel(v).ok_or_else(bad)?,
+            SettingKey::SeekChannel => self.seek_channel = parse_channel(v).ok_or_else(bad)?,
             SettingKey::Timezone => self.timezone = v.parse().map_err(|()| bad())?,
             SettingKey::Estimate => self.estimate = v.parse().map_err(|()| bad())?,
             SettingKey::Web => self.web = v.parse().map_err(|()| bad())?,

@@ -8,14 +8,25 @@ use super::match_rows::{invitation_row, match_row};
 use super::{Service, lock};
 use crate::game::Refusal;
 use crate::game::Timestamp;
+use crate::game::invitation::OpenTo;
 use crate::game::invitation::{
     Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, NigiriStage, check_terms,
     match_config,
 };
 use crate::game::matches::Match;
 use crate::game::nigiri::{self, Parity};
+use crate::game::rating::RankRange;
 use crate::game::rating::{Rank, START, ranked_handicap};
-use crate::game::{Event, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId};
+use crate::game::{
+    ChannelId, Event, GuildId, InvitationId, InvitationRef, MatchId, Outcome, Subject, UserId,
+};
+
+/// Where a game being started came from: an invitation (closed by its start; an open
+/// challenge's taker named), or two entries of the seek queue (taken out as they were read).
+pub(super) enum Source<'a> {
+    Invitation,
+    Seek([&'a crate::store::SeekRow; 2]),
+}
 
 /// How an invitation closed, as stored and as shown.
 #[derive(Clone, Copy)]
@@ -45,6 +56,47 @@ impl Service {
             check_terms(&inv.terms, &settings)?;
         }
         self.open_invitation(lobby, inv)
+    }
+
+    /// An open challenge: stored and shown as an invitation that names no one.
+    pub(super) fn challenge(
+        &self,
+        place: (GuildId, ChannelId),
+        poster: UserId,
+        options: &InviteOptions,
+        ranks: Option<RankRange>,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        let settings = self.settings(place.0)?;
+        let lobby = lock(&self.lobby);
+        let id = InvitationId(self.take_id()?);
+        let inv = lobby.decide_challenge(id, place, poster, options, ranks, &settings, now)?;
+        self.open_invitation(lobby, inv)
+    }
+
+    /// Someone takes an open challenge: within its ranks, they are the one invited, the handicap
+    /// of the two ranks is given where the challenge asked for it, and the game starts.
+    fn take_challenge(
+        &self,
+        lobby: std::sync::MutexGuard<'_, Lobby>,
+        mut inv: Invitation,
+        open: OpenTo,
+        by: UserId,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        if let Some(ranks) = open.ranks {
+            let yours = Rank::of(self.held_rank(inv.guild, by)?);
+            if !ranks.contains(yours) {
+                return Err(Refusal::OutsideRankRange { ranks, yours }.into());
+            }
+        }
+        inv.invitee = by;
+        let settings = self.may_start(&lobby, &inv)?;
+        if open.by_rank {
+            self.handicap_by_rank(&mut inv)?;
+            check_terms(&inv.terms, &settings)?;
+        }
+        self.start_invited(lobby, inv, &settings, now)
     }
 
     /// Stores a decided invitation, puts it in the lobby and arms its expiry.
@@ -112,7 +164,14 @@ impl Service {
         now: Timestamp,
     ) -> Result<Outcome, Failure> {
         let lobby = lock(&self.lobby);
-        let inv = lobby.find_for_answer(by, which, now)?.clone();
+        let inv = match lobby.find_for_answer(by, which, now) {
+            Ok(inv) => inv.clone(),
+            Err(Refusal::NoSuchInvitation) => return Err(self.why_not_pending(which).into()),
+            Err(r) => return Err(r.into()),
+        };
+        if let Some(open) = inv.open {
+            return self.take_challenge(lobby, inv, open, by, now);
+        }
         if inv.nigiri.is_some() {
             return Err(Refusal::NigiriGuessFirst.into());
         }
@@ -225,14 +284,28 @@ impl Service {
         Ok(settings)
     }
 
-    /// Starts the game of an accepted invitation: the invitation closed, the players' other
-    /// invitations withdrawn, the match stored and seated, in one transaction.
+    /// Starts the game of an accepted invitation.
     pub(super) fn start_invited(
+        &self,
+        lobby: std::sync::MutexGuard<'_, Lobby>,
+        inv: Invitation,
+        settings: &crate::game::Settings,
+        now: Timestamp,
+    ) -> Result<Outcome, Failure> {
+        self.start_game(lobby, inv, settings, now, Source::Invitation, Vec::new())
+    }
+
+    /// Starts the game of `inv` (an accepted invitation, or the terms of a seek's pair): its
+    /// source closed, the players' other invitations withdrawn and their seeks ended, the match
+    /// stored and seated, in one transaction. `events` follow the start.
+    pub(super) fn start_game(
         &self,
         mut lobby: std::sync::MutexGuard<'_, Lobby>,
         inv: Invitation,
         settings: &crate::game::Settings,
         now: Timestamp,
+        source: Source<'_>,
+        events: Vec<Event>,
     ) -> Result<Outcome, Failure> {
         let (players, teams) = match inv.pair {
             Some(pair) => {
@@ -265,8 +338,24 @@ impl Service {
         m.teams = teams;
         let others = lobby.others_of_all(inv.id, &inv.people());
         let row = match_row(&m);
+        let people: Vec<u64> = inv.people().iter().map(|u| u.get()).collect();
         self.store.write(|tx| {
-            tx.close_invitation(inv.id.get(), InvitationState::Accepted, now.millis())?;
+            match source {
+                Source::Invitation => {
+                    if inv.open.is_some() {
+                        tx.set_invitation_taker(inv.id.get(), inv.invitee.get())?;
+                    }
+                    tx.close_invitation(inv.id.get(), InvitationState::Accepted, now.millis())?;
+                }
+                // The pair's game keeps its terms and players as an invitation accepted at
+                // once, as every game of two does.
+                Source::Seek(rows) => {
+                    tx.take_seek_pair(rows)?;
+                    tx.insert_invitation(&invitation_row(&inv))?;
+                    tx.close_invitation(inv.id.get(), InvitationState::Accepted, now.millis())?;
+                }
+            }
+            tx.delete_seeks(inv.guild.get(), &people)?;
             for o in &others {
                 tx.close_invitation(o.id.get(), InvitationState::Cancelled, now.millis())?;
             }
@@ -277,7 +366,8 @@ impl Service {
             lobby.invitations.remove(&o.id);
         }
         let superseded = others.iter().cloned().map(Event::InvitationSuperseded);
-        let outcome = self.seat_new_match(&mut lobby, m, superseded.collect());
+        let events = events.into_iter().chain(superseded).collect();
+        let outcome = self.seat_new_match(&mut lobby, m, events);
         drop(lobby);
         self.arm(Subject::Invitation(inv.id), None);
         for o in &others {
@@ -294,6 +384,9 @@ impl Service {
     ) -> Result<Outcome, Failure> {
         let mut lobby = lock(&self.lobby);
         let inv = lobby.find_for_answer(by, which, now)?.clone();
+        if inv.open.is_some() {
+            return Err(Refusal::OpenNotDeclined.into());
+        }
         self.close_invitation(&mut lobby, inv, Closed::Declined, now)
     }
 
@@ -348,16 +441,12 @@ impl Service {
     /// A ranked invitation that asked for no handicap, no komi and no colour gets the handicap of the
     /// players' rank difference (the ranks they hold; a new player's is the start's), the
     /// weaker taking Black and the stones.
-    fn handicap_by_rank(&self, inv: &mut Invitation) -> Result<(), Failure> {
-        let guild = inv.guild.get();
-        let held = |user: UserId| -> Result<f64, Failure> {
-            let row = self.store.read(|tx| tx.rating(guild, user.get()))?;
-            Ok(row.map_or_else(
-                || f64::from(Rank::of(START.rank_value()).0),
-                |r| r.held_rank as f64,
-            ))
-        };
-        let (inviter, invitee) = (held(inv.inviter)?, held(inv.invitee)?);
+    pub(super) fn handicap_by_rank(&self, inv: &mut Invitation) -> Result<(), Failure> {
+        let guild = inv.guild;
+        let (inviter, invitee) = (
+            self.held_rank(guild, inv.inviter)?,
+            self.held_rank(guild, inv.invitee)?,
+        );
         let size = inv.terms.size;
         let stones = ranked_handicap(size.get(), (inviter - invitee).abs(), max_fixed(size));
         if stones > 0 {
@@ -371,5 +460,26 @@ impl Service {
             }
         }
         Ok(())
+    }
+
+    /// The rank `user` holds on a server, as its number (a newcomer's is the start's).
+    pub(super) fn held_rank(&self, guild: GuildId, user: UserId) -> Result<f64, Failure> {
+        let row = self.store.read(|tx| tx.rating(guild.get(), user.get()))?;
+        Ok(row.map_or_else(
+            || f64::from(Rank::of(START.rank_value()).0),
+            |r| r.held_rank as f64,
+        ))
+    }
+
+    /// Why an invitation named by its id is not pending: an open challenge someone took,
+    /// else no such invitation.
+    fn why_not_pending(&self, which: InvitationRef) -> Refusal {
+        let InvitationRef::Id(id) = which else {
+            return Refusal::NoSuchInvitation;
+        };
+        match self.store.read(|tx| tx.open_challenge_taken(id.get())) {
+            Ok(true) => Refusal::ChallengeTaken,
+            _ => Refusal::NoSuchInvitation,
+        }
     }
 }

@@ -81,6 +81,8 @@ struct Loaded {
     events: Vec<i64>,
     /// The servers with a daily problem channel.
     dailies: Vec<u64>,
+    /// The servers with someone waiting in their seek queue.
+    seeks: Vec<u64>,
 }
 
 impl Service {
@@ -194,6 +196,10 @@ impl Service {
             // the server is made now (once: its day's row keeps it from a second).
             for &guild in &loaded.dailies {
                 timers.set(Subject::Daily(crate::game::GuildId(guild)), Some(now));
+            }
+            // Every seek queue is paired again at once: windows widened while no one served it.
+            for &guild in &loaded.seeks {
+                timers.set(Subject::Seek(crate::game::GuildId(guild)), Some(now));
             }
             let mut matches = self.matches.write().unwrap_or_else(|e| e.into_inner());
             // Renewed deadlines are not written back: the stored ones stay in the past, so a
@@ -404,6 +410,7 @@ fn load_all(tx: &crate::store::Tx<'_>, scope: &Scope) -> Result<Loaded, crate::s
         },
         events: tx.open_events(scope)?,
         dailies: tx.daily_guilds(scope)?,
+        seeks: tx.seeking_guilds(scope)?,
     })
 }
 

@@ -2,18 +2,21 @@
 
 use crate::go::{ByColor, Color, GameResult, Move};
 use crate::store::{
-    ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive, MatchRow, MoveRow, PairRow,
-    PointList, SideSpec, TeamsSpec, VoteRow,
+    ComputerRow, EndCode, InvitationRow, MatchEventRow, MatchLive, MatchRow, MoveRow, OpenRow,
+    PairRow, PointList, SideSpec, TeamsSpec, VoteRow,
 };
 
 use super::load::{Inconsistency, LoadError};
 use crate::game::computer::Computer;
-use crate::game::invitation::{Colours, ColoursWhy, Invitation, NigiriStage, PairInvite, Terms};
+use crate::game::invitation::{
+    Colours, ColoursWhy, Invitation, NigiriStage, OpenTo, PairInvite, Terms,
+};
 use crate::game::matches::{
     AbandonCause, Agreement, EndReason, Ended, Ending, EventLink, Match, MatchConfig, MeritRules,
     Phase, PhaseKind,
 };
 use crate::game::nigiri::Parity;
+use crate::game::rating::{Rank, RankRange};
 use crate::game::settings::Settings;
 use crate::game::teams::votes::{Choice, ChoiceKind, Vote};
 use crate::game::teams::{Membership, Side, TeamForm, Teams};
@@ -44,6 +47,25 @@ pub(super) fn invitation_row(i: &Invitation) -> InvitationRow {
             invitee_partner: p.invitee_partner.get(),
             accepted: p.accepted,
         }),
+        open: i.open.map(|o| OpenRow {
+            ranks: o.ranks.map(|r| (i64::from(r.lo.0), i64::from(r.hi.0))),
+            by_rank: o.by_rank,
+        }),
+    }
+}
+
+/// An open challenge from its row (its ranks are checked by the schema: a pair that still is
+/// not two ranks admits anyone).
+fn open_from_row(o: OpenRow) -> OpenTo {
+    let ranks = o.ranks.and_then(|(lo, hi)| {
+        Some(RankRange {
+            lo: Rank::from_stored(lo)?,
+            hi: Rank::from_stored(hi)?,
+        })
+    });
+    OpenTo {
+        ranks,
+        by_rank: o.by_rank,
     }
 }
 
@@ -97,6 +119,7 @@ pub(super) fn invitation_from_row(r: &InvitationRow, settings: &Settings) -> Inv
             invitee_partner: UserId(p.invitee_partner),
             accepted: p.accepted,
         }),
+        open: r.open.map(open_from_row),
     }
 }
 

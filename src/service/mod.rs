@@ -54,6 +54,7 @@ mod invitation_commands;
 mod load;
 mod match_rows;
 mod reads;
+mod seek_commands;
 mod team_commands;
 mod training;
 
@@ -184,6 +185,7 @@ impl Service {
             Subject::Invitation(i) => lock(&self.lobby).invitations.get(&i).map(|x| x.expires_at),
             Subject::Match(m) => self.cell(m).and_then(|c| lock(&c).next_deadline()),
             // An event looks again when a game of it ends; nothing to wait for meanwhile.
+            Subject::Seek(guild) => self.seek_deadline(guild, now).ok().flatten(),
             Subject::Server(_) | Subject::Player(..) | Subject::Event(_) => None,
         };
         self.arm(id, at);
@@ -206,6 +208,13 @@ impl Service {
     pub fn apply(&self, command: Command, now: Timestamp) -> Applied {
         match command {
             Command::Invite { who, options } => Applied::only(self.invite(who, &options, now)),
+            Command::Challenge {
+                guild,
+                channel,
+                poster,
+                options,
+                ranks,
+            } => Applied::only(self.challenge((guild, channel), poster, &options, ranks, now)),
             Command::Accept { by, invitation } => Applied::only(self.accept(by, invitation, now)),
             Command::Decline { by, invitation } => Applied::only(self.decline(by, invitation, now)),
             Command::Guess {
@@ -256,6 +265,14 @@ impl Service {
             }
             Command::Timeout(Subject::Event(id)) => self.event_tick(id, now).into(),
             Command::Timeout(Subject::Daily(guild)) => Applied::only(self.daily_tick(guild, now)),
+            Command::Seek {
+                guild,
+                channel,
+                user,
+                options,
+            } => self.seek(guild, channel, user, options, now),
+            Command::LeaveSeek { guild, user } => Applied::only(self.leave_seek(guild, user)),
+            Command::Timeout(Subject::Seek(guild)) => self.seek_tick(guild, now),
             command => self.apply_to_game(command, now),
         }
     }

@@ -4,7 +4,7 @@ use rusqlite::params;
 
 use super::Row;
 
-use super::rows::{InvitationRow, PairRow};
+use super::rows::{InvitationRow, OpenRow, PairRow};
 use super::types::InvitationState;
 use super::{StoreError, Tx, from_sql_id, to_sql_id};
 
@@ -44,6 +44,24 @@ fn invitation_from_row(r: &Row<'_>) -> rusqlite::Result<InvitationRow> {
                 ));
             }
         },
+        open: if r.get::<bool>(22)? {
+            Some(OpenRow {
+                ranks: match (r.get::<Option<i64>>(23)?, r.get::<Option<i64>>(24)?) {
+                    (Some(lo), Some(hi)) => Some((lo, hi)),
+                    (None, None) => None,
+                    _ => {
+                        return Err(rusqlite::Error::FromSqlConversionFailure(
+                            23,
+                            rusqlite::types::Type::Null,
+                            "an open challenge's ranks have both ends".into(),
+                        ));
+                    }
+                },
+                by_rank: r.get(25)?,
+            })
+        } else {
+            None
+        },
     })
 }
 
@@ -74,8 +92,9 @@ impl Tx<'_> {
                  komi_half, rules, created_at, expires_at, handicap, ranked, inviter_black, \
                  time_spec, colours, nigiri_stones, nigiri_guess, inviter_partner, \
                  invitee_partner, accepted_invitee, accepted_inviter_partner, \
-                 accepted_invitee_partner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                 accepted_invitee_partner, open_challenge, open_rank_lo, open_rank_hi, \
+                 open_by_rank) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \
+                 ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
             params![
                 i.id,
                 to_sql_id(i.guild),
@@ -99,6 +118,10 @@ impl Tx<'_> {
                 i.pair.is_some_and(|p| p.accepted[0]),
                 i.pair.is_some_and(|p| p.accepted[1]),
                 i.pair.is_some_and(|p| p.accepted[2]),
+                i.open.is_some(),
+                i.open.and_then(|o| o.ranks).map(|r| r.0),
+                i.open.and_then(|o| o.ranks).map(|r| r.1),
+                i.open.is_some_and(|o| o.by_rank),
             ],
         )?;
         Ok(())
@@ -147,6 +170,38 @@ impl Tx<'_> {
         }
     }
 
+    /// Names the one who took a pending open challenge (in the transaction that starts its
+    /// game).
+    ///
+    /// # Errors
+    /// A database error, or no such pending open challenge.
+    pub fn set_invitation_taker(&self, id: i64, taker: u64) -> Result<(), StoreError> {
+        let n = self.execute(
+            "UPDATE invitations SET invitee = ?2 \
+                 WHERE id = ?1 AND status = 'pending' AND open_challenge = 1",
+            params![id, to_sql_id(taker)],
+        )?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Missing(format!("pending open challenge {id}")))
+        }
+    }
+
+    /// Whether `id` is an open challenge someone took.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn open_challenge_taken(&self, id: i64) -> Result<bool, StoreError> {
+        let n: i64 = self.query_one(
+            "SELECT count(*) FROM invitations \
+                 WHERE id = ?1 AND open_challenge = 1 AND status = 'accepted'",
+            params![id],
+            |r| r.get(0),
+        )?;
+        Ok(n > 0)
+    }
+
     /// Closes a pending invitation.
     ///
     /// # Errors
@@ -183,7 +238,8 @@ impl Tx<'_> {
             "SELECT id, guild_id, channel_id, inviter, invitee, size, komi_half, rules, \
              created_at, expires_at, handicap, ranked, inviter_black, time_spec, colours, \
              nigiri_stones, nigiri_guess, inviter_partner, invitee_partner, accepted_invitee, \
-             accepted_inviter_partner, accepted_invitee_partner FROM invitations \
+             accepted_inviter_partner, accepted_invitee_partner, open_challenge, open_rank_lo, \
+             open_rank_hi, open_by_rank FROM invitations \
              WHERE status = 'pending' AND {} ORDER BY id",
             scope.condition("guild_id")
         );

@@ -36,6 +36,7 @@ mod profiles;
 mod ratings;
 mod reviews;
 mod rows;
+mod seeks;
 mod server_settings;
 mod serving_lock;
 #[doc(hidden)]
@@ -57,7 +58,8 @@ pub use pg_shards::{PgListener, PgShardLocks};
 pub use reviews::{NewReview, Queued, REVIEWS_PER_SERVER, ReviewRow, ReviewState};
 pub use rows::{
     ComputerRecordRow, ComputerRow, EntryRow, EventGameRow, EventRow, InvitationRow, MatchEventRow,
-    MatchLive, MatchRow, MatchSummary, MoveRow, PairRow, ProfileRow, RatingRow, RulingRow, VoteRow,
+    MatchLive, MatchRow, MatchSummary, MoveRow, OpenRow, PairRow, ProfileRow, RatingRow, RulingRow,
+    SeekRow, VoteRow,
 };
 pub use serving_lock::{ServingLock, lock_path};
 pub use training::{DailyRow, TrainingRatingRow};

@@ -37,6 +37,30 @@ pub struct InvitationRow {
     pub nigiri: Option<(u8, Parity)>,
     /// A pair Go invitation's partners and who of the three invited accepted.
     pub pair: Option<PairRow>,
+    /// An open challenge's ranks and handicap rule.
+    pub open: Option<OpenRow>,
+}
+
+/// An open challenge as stored: the ranks it admits (both or neither, as rank numbers), and
+/// whether its handicap comes from the two ranks when taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenRow {
+    pub ranks: Option<(i64, i64)>,
+    pub by_rank: bool,
+}
+
+/// A player waiting in a server's seek queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeekRow {
+    pub guild: u64,
+    pub user: u64,
+    /// Where they asked (where the game starts unless the server names a channel).
+    pub channel: u64,
+    pub size: BoardSize,
+    /// The time preset's name (`blitz`, `live`, `correspondence`, `turn`).
+    pub time_class: String,
+    pub ranked: bool,
+    pub since: i64,
 }
 
 /// The partners of a pair Go invitation (the inviter's, the one invited's), and whether the

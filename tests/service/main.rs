@@ -10,6 +10,7 @@ mod computer_worker;
 mod concurrency;
 mod estimates;
 mod events;
+mod finding;
 mod handicap;
 mod migrate_db;
 mod migration;

@@ -490,6 +490,7 @@ fn a_database_at_the_previous_schema_opens_at_the_latest_with_nothing_lost() {
             expires_at: Timestamp::from_millis(at(50)),
             nigiri: None,
             pair: None,
+            open: None,
         }]
     );
 

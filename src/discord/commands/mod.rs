@@ -31,6 +31,7 @@ mod weiqi_profile;
 mod weiqi_rank;
 mod weiqi_resign;
 mod weiqi_review;
+mod weiqi_seek;
 mod weiqi_sgf;
 mod weiqi_status;
 mod weiqi_team_consult;
@@ -84,6 +85,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
     subcommands(
         "weiqi_invite::invite",
         "weiqi_ai::ai",
+        "weiqi_seek::seek",
         "weiqi_accept::accept",
         "weiqi_decline::decline",
         "weiqi_cancel::cancel",

@@ -1,8 +1,11 @@
-//! `/weiqi invite user [size] [komi] [rules] [handicap] [ranked] [time] [color] [clock]`.
+//! `/weiqi invite [user] [size] [komi] [rules] [handicap] [ranked] [time] [color] [clock]
+//! [ranks]`: an invitation to a member, or, naming no one, an open challenge anyone in the server
+//! may take (within `ranks`, as `5k-1d`).
 
 use serenity::all::{CreateAutocompleteResponse, User};
 
 use crate::game::invitation::InviteRequest;
+use crate::game::rating::RankRange;
 use crate::game::time_control::{TimeControl, TimePreset};
 use crate::game::{ColourAsked, Command, Event, InviteOptions, UserId};
 use crate::go::RuleSet;
@@ -26,13 +29,13 @@ pub(super) async fn allowed_sizes(ctx: Ctx<'_>, _partial: &str) -> CreateAutocom
     .await
 }
 
-/// Invite a member to a game.
+/// Invite a member to a game, or anyone.
 #[poise::command(slash_command, guild_only)]
 // One argument per option of the slash command, as poise takes them.
 #[allow(clippy::too_many_arguments)]
 pub async fn invite(
     ctx: Ctx<'_>,
-    user: User,
+    user: Option<User>,
     #[min = 5]
     #[max = 19]
     #[autocomplete = "allowed_sizes"]
@@ -48,6 +51,7 @@ pub async fn invite(
     time: Option<TimePreset>,
     color: Option<ColourAsked>,
     #[max_length = 40] clock: Option<String>,
+    #[max_length = 20] ranks: Option<String>,
 ) -> Result<(), Error> {
     let Some(call) = Call::begin(ctx).await else {
         return Ok(());
@@ -67,26 +71,51 @@ pub async fn invite(
             return Ok(());
         }
     };
+    // The ranks of an open challenge, read here; who fits is the game's to say.
+    let ranks = match (ranks.as_deref().map(str::parse::<RankRange>), &user) {
+        (None, _) => None,
+        (Some(Ok(_)), Some(_)) => {
+            call.private(tr!(call.lang, "refusal-ranks-open-only"))
+                .await;
+            return Ok(());
+        }
+        (Some(Ok(r)), None) => Some(r),
+        (Some(Err(())), _) => {
+            call.private(tr!(call.lang, "refusal-ranks-unreadable"))
+                .await;
+            return Ok(());
+        }
+    };
     if !may_invite_here(&call).await {
         return Ok(());
     }
-    let command = Command::Invite {
-        who: InviteRequest {
+    let options = InviteOptions {
+        size,
+        komi,
+        rules,
+        handicap,
+        ranked,
+        time,
+        color,
+        clock,
+    };
+    let command = match user {
+        Some(user) => Command::Invite {
+            who: InviteRequest {
+                guild: call.guild,
+                channel: call.channel,
+                inviter: call.user,
+                invitee: UserId(user.id.get()),
+                invitee_is_bot: user.bot,
+            },
+            options,
+        },
+        None => Command::Challenge {
             guild: call.guild,
             channel: call.channel,
-            inviter: call.user,
-            invitee: UserId(user.id.get()),
-            invitee_is_bot: user.bot,
-        },
-        options: InviteOptions {
-            size,
-            komi,
-            rules,
-            handicap,
-            ranked,
-            time,
-            color,
-            clock,
+            poster: call.user,
+            options,
+            ranks,
         },
     };
     invite_by(&call, command).await;

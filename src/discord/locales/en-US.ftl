@@ -7,9 +7,9 @@
 cmd-weiqi = weiqi
     .description = Play Go (weiqi, baduk) with another member
 cmd-weiqi-invite = invite
-    .description = Invite a member to a game
+    .description = Invite a member to a game, or anyone (name no one: an open challenge)
 cmd-weiqi-invite-user = user
-    .description = Who to invite
+    .description = Who to invite (leave out: an open challenge anyone may take)
 cmd-weiqi-invite-size = size
     .description = Board size (the server's allowed sizes)
 cmd-weiqi-invite-komi = komi
@@ -1064,3 +1064,45 @@ notify-set-mention = You are told it is your move by a mention in the game's cha
 notify-set-dm = You are told it is your move by a direct message (by a mention in the game's channel if your direct messages are closed to the bot).
 notify-set-none = You are not told it is your move on this server.
 notice-dms-closed = ({$players}: your direct messages are closed to the bot, so here.)
+
+## Open challenges and the seek (issue 43)
+cmd-weiqi-invite-ranks = ranks
+    .description = With no one named: the ranks that may take it, e.g. 5k-1d (default: anyone)
+cmd-weiqi-seek = seek
+    .description = Wait for an opponent of your rank (leave: stop waiting)
+cmd-weiqi-seek-size = size
+    .description = Board size (default: the server's)
+cmd-weiqi-seek-time = time
+    .description = The clock: blitz, live, correspondence… (default: the server's)
+cmd-weiqi-seek-ranked = ranked
+    .description = A ranked game (default: the server's)
+cmd-weiqi-seek-leave = leave
+    .description = Leave the queue
+challenge = {$poster} posts an open challenge: {$size}×{$size} · {$rules} rules · komi {$komi}{$handicap}.
+    {$who} {$colours} Expires {$expires}.
+challenge-anyone = Anyone may take it.
+challenge-one-rank = Open to {$rank}.
+challenge-ranks = Open to {$low} to {$high}.
+challenge-colours-by-rank = The lower rank plays Black, with the handicap of the two ranks.
+challenge-closed = ~~Open challenge from {$poster}~~ {$why}
+refusal-challenge-taken = Someone else took this challenge first.
+refusal-own-challenge = This is your own challenge: wait for someone to take it, or withdraw it.
+refusal-challenge-already-open = You already have an open challenge on this server. Withdraw it first.
+refusal-outside-rank-range = This challenge is open to {$low} to {$high}; you hold {$yours}.
+refusal-nigiri-named-only = Nigiri needs an opponent to guess: name someone, or choose your colour.
+refusal-open-not-declined = An open challenge is not declined: leave it to others.
+refusal-ranks-open-only = Ranks are for an open challenge: leave out the user to post one.
+refusal-ranks-unreadable = Those are not ranks I can read. Try 5k-1d, or one rank like 3k.
+refusal-not-seeking = You are not waiting in this server's queue.
+seek-size = {$size}×{$size}
+seek-unranked = unranked
+seek-waiting = You wait for {$terms}. You will be pinged when paired.
+    The window of ranks widens the longer you wait; after {$minutes} minutes anyone at your terms pairs with you.
+    Waiting now:
+    {$queue}
+seek-queue-line = · {$terms}: {$count}
+seek-paired-at-once = Paired at once: {$terms}. Your game starts here.
+seek-left = You left the queue.
+seek-paired = {$first} {$second}: the seek paired you for {$terms}. Your game starts now.
+key-seek-channel = the channel where the seek's games start (off: where the one who waited longer asked)
+choice-key-seek-channel = seek-channel

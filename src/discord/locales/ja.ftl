@@ -7,9 +7,9 @@
 cmd-weiqi = 囲碁
     .description = ほかのメンバーと囲碁を打つ
 cmd-weiqi-invite = 招待
-    .description = メンバーを対局に招待する
+    .description = メンバーを対局に招待する（相手なし：誰でも受けられる挑戦）
 cmd-weiqi-invite-user = 相手
-    .description = 招待する相手
+    .description = 招待する相手（省略：誰でも受けられる挑戦）
 cmd-weiqi-invite-size = 路数
     .description = 碁盤の路数（このサーバーで使える路数）
 cmd-weiqi-invite-komi = コミ
@@ -1040,3 +1040,45 @@ notify-set-mention = 手番は対局チャンネルのメンションでお知�
 notify-set-dm = 手番はDMでお知らせします（ボットからのDMを受け取らない設定なら対局チャンネルのメンションで）。
 notify-set-none = このサーバーでは手番をお知らせしません。
 notice-dms-closed = （{$players}：ボットからのDMが受け取れないため、ここでお知らせします。）
+
+## Open challenges and the seek (issue 43)
+cmd-weiqi-invite-ranks = 段級位
+    .description = 相手を指定しないとき：受けられる段級位、例 5k-1d（既定：誰でも）
+cmd-weiqi-seek = 対局待ち
+    .description = 同じくらいの棋力の相手を待つ（leave：待つのをやめる）
+cmd-weiqi-seek-size = 路数
+    .description = 碁盤の大きさ（既定：サーバーの設定）
+cmd-weiqi-seek-time = 持ち時間
+    .description = 時計：blitz、live、correspondence…（既定：サーバーの設定）
+cmd-weiqi-seek-ranked = レーティング
+    .description = レーティング対局にする（既定：サーバーの設定）
+cmd-weiqi-seek-leave = やめる
+    .description = 待ち行列から抜ける
+challenge = {$poster} さんが誰でも受けられる挑戦を出しました：{$size}×{$size} · {$rules} · コミ {$komi}{$handicap}。
+    {$who} {$colours} 期限 {$expires}。
+challenge-anyone = 誰でも受けられます。
+challenge-one-rank = {$rank} の方が受けられます。
+challenge-ranks = {$low} から {$high} の方が受けられます。
+challenge-colours-by-rank = 段級位の低い方が黒を持ち、二人の段級位の差の置き石を置きます。
+challenge-closed = ~~{$poster} さんの挑戦~~ {$why}
+refusal-challenge-taken = ほかの方が先にこの挑戦を受けました。
+refusal-own-challenge = ご自分の挑戦です。誰かが受けるのを待つか、取り下げてください。
+refusal-challenge-already-open = このサーバーにはもうあなたの挑戦が出ています。先に取り下げてください。
+refusal-outside-rank-range = この挑戦は {$low} から {$high} の方向けです。あなたは {$yours} です。
+refusal-nigiri-named-only = ニギリには石を当てる相手が必要です。相手を指定するか、色を選んでください。
+refusal-open-not-declined = 誰でも受けられる挑戦は断るものではありません。ほかの方にお任せください。
+refusal-ranks-open-only = 段級位の指定は誰でも受けられる挑戦のためのものです。相手を指定せずに出してください。
+refusal-ranks-unreadable = その段級位は読めません。5k-1d や 3k のように書いてください。
+refusal-not-seeking = このサーバーの対局待ちに入っていません。
+seek-size = {$size}路
+seek-unranked = レーティングなし
+seek-waiting = {$terms} の相手を待っています。組み合わせが決まるとお知らせします。
+    待つほど段級位の幅が広がり、{$minutes} 分後には同じ条件の誰とでも組みます。
+    いま待っている人：
+    {$queue}
+seek-queue-line = · {$terms}：{$count} 人
+seek-paired-at-once = すぐに相手が見つかりました：{$terms}。ここで対局が始まります。
+seek-left = 対局待ちから抜けました。
+seek-paired = {$first} {$second}：対局待ちで組み合わせが決まりました（{$terms}）。対局を始めます。
+key-seek-channel = 対局待ちの対局を始めるチャンネル（off：長く待った方が申し込んだ所）
+choice-key-seek-channel = seek-channel

@@ -7,9 +7,9 @@
 cmd-weiqi = 바둑
     .description = 다른 멤버와 바둑 두기
 cmd-weiqi-invite = 초대
-    .description = 멤버를 대국에 초대하기
+    .description = 멤버를 대국에 초대합니다 (상대 없이: 누구나 받을 수 있는 도전)
 cmd-weiqi-invite-user = 상대
-    .description = 초대할 상대
+    .description = 초대할 상대 (생략: 누구나 받을 수 있는 도전)
 cmd-weiqi-invite-size = 크기
     .description = 바둑판 크기(서버에서 허용한 크기)
 cmd-weiqi-invite-komi = 덤
@@ -1040,3 +1040,45 @@ notify-set-mention = 대국 채널에서 멘션으로 차례를 알려 드립니
 notify-set-dm = DM으로 차례를 알려 드립니다(봇의 DM을 받지 않으면 대국 채널에서 멘션으로).
 notify-set-none = 이 서버에서는 차례를 알리지 않습니다.
 notice-dms-closed = ({$players}: 봇의 DM을 받지 않아 여기서 알려 드립니다.)
+
+## Open challenges and the seek (issue 43)
+cmd-weiqi-invite-ranks = 급수
+    .description = 상대를 지정하지 않을 때: 받을 수 있는 급수, 예 5k-1d (기본: 누구나)
+cmd-weiqi-seek = 대국신청
+    .description = 비슷한 기력의 상대를 기다립니다 (leave: 그만 기다리기)
+cmd-weiqi-seek-size = 크기
+    .description = 바둑판 크기 (기본: 서버 설정)
+cmd-weiqi-seek-time = 시간
+    .description = 시계: blitz, live, correspondence… (기본: 서버 설정)
+cmd-weiqi-seek-ranked = 랭크
+    .description = 랭크 대국 여부 (기본: 서버 설정)
+cmd-weiqi-seek-leave = 나가기
+    .description = 대기열에서 나갑니다
+challenge = {$poster} 님이 누구나 받을 수 있는 도전을 올렸습니다: {$size}×{$size} · {$rules} · 덤 {$komi}{$handicap}.
+    {$who} {$colours} 만료 {$expires}.
+challenge-anyone = 누구나 받을 수 있습니다.
+challenge-one-rank = {$rank} 기사가 받을 수 있습니다.
+challenge-ranks = {$low}부터 {$high}까지 받을 수 있습니다.
+challenge-colours-by-rank = 급수가 낮은 쪽이 흑을 잡고, 두 급수 차이만큼 치석을 놓습니다.
+challenge-closed = ~~{$poster} 님의 도전~~ {$why}
+refusal-challenge-taken = 다른 분이 먼저 이 도전을 받았습니다.
+refusal-own-challenge = 본인의 도전입니다. 누군가 받기를 기다리거나 취소하세요.
+refusal-challenge-already-open = 이 서버에 이미 올린 도전이 있습니다. 먼저 취소하세요.
+refusal-outside-rank-range = 이 도전은 {$low}부터 {$high}까지만 받을 수 있습니다. 회원님은 {$yours}입니다.
+refusal-nigiri-named-only = 돌 가리기에는 맞힐 상대가 필요합니다. 상대를 지정하거나 색을 고르세요.
+refusal-open-not-declined = 누구나 받을 수 있는 도전은 거절하는 것이 아닙니다. 다른 분께 맡기세요.
+refusal-ranks-open-only = 급수 지정은 누구나 받을 수 있는 도전용입니다. 상대를 빼고 올리세요.
+refusal-ranks-unreadable = 읽을 수 없는 급수입니다. 5k-1d 또는 3k처럼 적어 주세요.
+refusal-not-seeking = 이 서버의 대기열에 있지 않습니다.
+seek-size = {$size}줄
+seek-unranked = 비랭크
+seek-waiting = {$terms} 상대를 기다립니다. 짝이 정해지면 알려 드립니다.
+    오래 기다릴수록 급수 범위가 넓어지고, {$minutes}분 뒤에는 같은 조건의 누구와도 짝이 됩니다.
+    지금 기다리는 사람:
+    {$queue}
+seek-queue-line = · {$terms}: {$count}명
+seek-paired-at-once = 바로 짝이 정해졌습니다: {$terms}. 여기서 대국이 시작됩니다.
+seek-left = 대기열에서 나갔습니다.
+seek-paired = {$first} {$second}: 대국신청으로 짝이 정해졌습니다 ({$terms}). 대국을 시작합니다.
+key-seek-channel = 대국신청으로 정해진 대국이 시작되는 채널 (off: 더 오래 기다린 쪽이 신청한 곳)
+choice-key-seek-channel = seek-channel

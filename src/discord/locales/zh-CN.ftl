@@ -7,9 +7,9 @@
 cmd-weiqi = 围棋
     .description = 与另一位成员下围棋
 cmd-weiqi-invite = 邀请
-    .description = 邀请一位成员对局
+    .description = 邀请成员对局，或不指定对手发起公开挑战
 cmd-weiqi-invite-user = 对手
-    .description = 邀请谁
+    .description = 邀请谁（不填：任何人都可应战的公开挑战）
 cmd-weiqi-invite-size = 大小
     .description = 棋盘大小（本服务器允许的路数）
 cmd-weiqi-invite-komi = 贴目
@@ -1040,3 +1040,45 @@ notify-set-mention = 轮到你下时，在对局频道提及你。
 notify-set-dm = 轮到你下时，私信提醒你（若你不接受机器人的私信，则在对局频道提及你）。
 notify-set-none = 在本服务器轮到你下时不再提醒你。
 notice-dms-closed = （{$players}：你不接受机器人的私信，所以在这里提醒。）
+
+## Open challenges and the seek (issue 43)
+cmd-weiqi-invite-ranks = 段位范围
+    .description = 不指定对手时：可以应战的段级位，如 5k-1d（默认：任何人）
+cmd-weiqi-seek = 快速匹配
+    .description = 等待一位棋力相近的对手（leave：不再等待）
+cmd-weiqi-seek-size = 路数
+    .description = 棋盘大小（默认：服务器设置）
+cmd-weiqi-seek-time = 用时
+    .description = 计时：blitz、live、correspondence…（默认：服务器设置）
+cmd-weiqi-seek-ranked = 计分
+    .description = 是否计入等级分（默认：服务器设置）
+cmd-weiqi-seek-leave = 退出
+    .description = 退出匹配队列
+challenge = {$poster} 发起了公开挑战：{$size}×{$size} · {$rules} · 贴目 {$komi}{$handicap}。
+    {$who} {$colours} {$expires} 过期。
+challenge-anyone = 任何人都可以应战。
+challenge-one-rank = {$rank} 可以应战。
+challenge-ranks = {$low} 到 {$high} 可以应战。
+challenge-colours-by-rank = 段位低的一方执黑，按两人段位差让子。
+challenge-closed = ~~{$poster} 的公开挑战~~ {$why}
+refusal-challenge-taken = 已有人抢先应战。
+refusal-own-challenge = 这是你自己的挑战：等别人应战，或撤回它。
+refusal-challenge-already-open = 你在本服务器已有一个公开挑战，请先撤回。
+refusal-outside-rank-range = 这个挑战只接受 {$low} 到 {$high}；你是 {$yours}。
+refusal-nigiri-named-only = 猜先需要一位对手来猜：请指定对手，或选择你的颜色。
+refusal-open-not-declined = 公开挑战无需拒绝，留给别人吧。
+refusal-ranks-open-only = 段位范围只用于公开挑战：不填对手即可发起。
+refusal-ranks-unreadable = 无法识别这个段位。请写成 5k-1d，或单个段位如 3k。
+refusal-not-seeking = 你不在本服务器的匹配队列中。
+seek-size = {$size}路
+seek-unranked = 不计分
+seek-waiting = 你正在等待 {$terms} 的对局。匹配成功时会提醒你。
+    等得越久，段位范围越宽；{$minutes} 分钟后，条件相同的任何人都会与你匹配。
+    正在等待：
+    {$queue}
+seek-queue-line = · {$terms}：{$count} 人
+seek-paired-at-once = 立即匹配成功：{$terms}。对局在这里开始。
+seek-left = 你已退出匹配队列。
+seek-paired = {$first} {$second}：快速匹配成功（{$terms}），对局开始。
+key-seek-channel = 快速匹配的对局在哪个频道开始（off：等得更久的一方发起匹配的频道）
+choice-key-seek-channel = seek-channel

@@ -7,9 +7,9 @@
 cmd-weiqi = 圍棋
     .description = 與另一位成員下圍棋
 cmd-weiqi-invite = 邀請
-    .description = 邀請一位成員對局
+    .description = 邀請成員對局，或不指定對手發起公開挑戰
 cmd-weiqi-invite-user = 對手
-    .description = 邀請誰
+    .description = 邀請誰（不填：任何人都可應戰的公開挑戰）
 cmd-weiqi-invite-size = 大小
     .description = 棋盤大小（本伺服器允許的路數）
 cmd-weiqi-invite-komi = 貼目
@@ -1040,3 +1040,45 @@ notify-set-mention = 輪到你下時，在對局頻道提及你。
 notify-set-dm = 輪到你下時，私訊提醒你（若你不接受機器人的私訊，則在對局頻道提及你）。
 notify-set-none = 在本伺服器輪到你下時不再提醒你。
 notice-dms-closed = （{$players}：你不接受機器人的私訊，所以在這裡提醒。）
+
+## Open challenges and the seek (issue 43)
+cmd-weiqi-invite-ranks = 段位範圍
+    .description = 不指定對手時：可以應戰的段級位，如 5k-1d（預設：任何人）
+cmd-weiqi-seek = 快速配對
+    .description = 等待一位棋力相近的對手（leave：不再等待）
+cmd-weiqi-seek-size = 路數
+    .description = 棋盤大小（預設：伺服器設定）
+cmd-weiqi-seek-time = 用時
+    .description = 計時：blitz、live、correspondence…（預設：伺服器設定）
+cmd-weiqi-seek-ranked = 計分
+    .description = 是否計入等級分（預設：伺服器設定）
+cmd-weiqi-seek-leave = 退出
+    .description = 退出配對佇列
+challenge = {$poster} 發起了公開挑戰：{$size}×{$size} · {$rules} · 貼目 {$komi}{$handicap}。
+    {$who} {$colours} {$expires} 過期。
+challenge-anyone = 任何人都可以應戰。
+challenge-one-rank = {$rank} 可以應戰。
+challenge-ranks = {$low} 到 {$high} 可以應戰。
+challenge-colours-by-rank = 段位低的一方執黑，按兩人段位差讓子。
+challenge-closed = ~~{$poster} 的公開挑戰~~ {$why}
+refusal-challenge-taken = 已有人搶先應戰。
+refusal-own-challenge = 這是你自己的挑戰：等別人應戰，或撤回它。
+refusal-challenge-already-open = 你在本伺服器已有一個公開挑戰，請先撤回。
+refusal-outside-rank-range = 這個挑戰只接受 {$low} 到 {$high}；你是 {$yours}。
+refusal-nigiri-named-only = 猜先需要一位對手來猜：請指定對手，或選擇你的顏色。
+refusal-open-not-declined = 公開挑戰無需拒絕，留給別人吧。
+refusal-ranks-open-only = 段位範圍只用於公開挑戰：不填對手即可發起。
+refusal-ranks-unreadable = 無法辨識這個段位。請寫成 5k-1d，或單個段位如 3k。
+refusal-not-seeking = 你不在本伺服器的配對佇列中。
+seek-size = {$size}路
+seek-unranked = 不計分
+seek-waiting = 你正在等待 {$terms} 的對局。配對成功時會提醒你。
+    等得越久，段位範圍越寬；{$minutes} 分鐘後，條件相同的任何人都會與你配對。
+    正在等待：
+    {$queue}
+seek-queue-line = · {$terms}：{$count} 人
+seek-paired-at-once = 立即配對成功：{$terms}。對局在這裡開始。
+seek-left = 你已退出配對佇列。
+seek-paired = {$first} {$second}：快速配對成功（{$terms}），對局開始。
+key-seek-channel = 快速配對的對局在哪個頻道開始（off：等得更久的一方發起配對的頻道）
+choice-key-seek-channel = seek-channel

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serenity::all::{CreateAllowedMentions, CreateThread, EditMessage, Http};
 use tracing::{info, warn};
 
-use crate::game::{ChannelId, Invitation, InvitationId, Match, MatchId};
+use crate::game::{ChannelId, Invitation, InvitationId, Match, MatchId, UserId};
 use crate::go::Color;
 
 use super::drawing::draw;
@@ -66,6 +66,47 @@ pub async fn edit_invitation(bot: &Bot, http: &Http, inv: &Invitation, how: Opti
     .await;
     if let Err(e) = result {
         warn!(invitation = id.get(), error = %e, "could not edit the invitation message");
+    }
+}
+
+/// The seek paired two players: both are pinged in the game's channel, and the message is
+/// remembered as the game's invitation message (the game's start marks it and opens its
+/// thread on it).
+pub async fn announce_pairing(
+    bot: &Bot,
+    http: &Http,
+    id: MatchId,
+    players: [UserId; 2],
+    terms: crate::game::seek::SeekTerms,
+) {
+    let Some(m) = bot.current(id).await else {
+        return;
+    };
+    let lang = bot.guild_lang(m.guild).await;
+    let text = tr!(
+        lang,
+        "seek-paired",
+        first = ui::mention(players[0]),
+        second = ui::mention(players[1]),
+        terms = ui::words::seek_terms(lang, terms)
+    );
+    let msg = serenity::all::CreateMessage::new()
+        .content(text)
+        .allowed_mentions(crate::discord::snowflake::notify(players));
+    match rest::post_with_retry("announce a seek's pair", || {
+        rest::send(http, m.channel, msg.clone())
+    })
+    .await
+    {
+        Ok(posted) => {
+            crate::discord::commands::remember_invitation(
+                bot,
+                InvitationId(id.get()),
+                Some(posted),
+            )
+            .await;
+        }
+        Err(e) => warn!(match_id = id.get(), error = %e, "could not announce a seek's pair"),
     }
 }
 

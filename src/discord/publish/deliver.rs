@@ -20,6 +20,9 @@ pub async fn step(bot: &Bot, outcome: &Outcome, step: Step) {
             board_steps::edit_invitation(bot, &http, &inv, Some(how)).await;
         }
         Step::RedrawInvitation(inv) => board_steps::edit_invitation(bot, &http, &inv, None).await,
+        Step::AnnouncePairing(id, players, terms) => {
+            board_steps::announce_pairing(bot, &http, id, players, terms).await;
+        }
         Step::StartGame(id) => board_steps::start_game(bot, &http, id).await,
         Step::Redraw(id) => board_steps::redraw(bot, &http, id).await,
         Step::RedrawTeamBoard(id, color) => {

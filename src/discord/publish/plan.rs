@@ -16,6 +16,9 @@ pub enum Step {
     CloseInvitation(Invitation, Closed),
     /// The invitation message is redrawn as it stands (a nigiri's hand opened).
     RedrawInvitation(Invitation),
+    /// The seek paired two players: both are pinged where their game starts, and the message
+    /// stands as the game's invitation (its thread opens on it).
+    AnnouncePairing(MatchId, [UserId; 2], crate::game::seek::SeekTerms),
     /// A game started: its invitation says so, its thread opens (with `match-threads`), its
     /// board message is posted.
     StartGame(MatchId),
@@ -92,9 +95,25 @@ impl Seen {
             | Event::ResignDisarmed { .. }
             | Event::SettingsChanged(_)
             | Event::RankStated(_)
+            | Event::Sought { .. }
+            | Event::SeekLeft { .. }
             | Event::Withdrew { .. }
             | Event::BarredFromEvents { .. } => {}
             Event::DailyPosted(post) => self.steps.push(Step::PostDaily(post.clone())),
+            // Before the game's start, which finds its message as an invitation's.
+            Event::SeekPaired {
+                match_id,
+                players,
+                terms,
+            } => {
+                let at = self
+                    .steps
+                    .iter()
+                    .position(|s| *s == Step::StartGame(*match_id))
+                    .unwrap_or(self.steps.len());
+                let step = Step::AnnouncePairing(*match_id, *players, *terms);
+                self.steps.insert(at, step);
+            }
             // An event's news: its announcement, its rounds, its end, a referee called or ruling.
             Event::EventOpened(_)
             | Event::EventChanged(_)
@@ -413,6 +432,7 @@ mod tests {
             expires_at: Timestamp::from_millis(60_000),
             nigiri: None,
             pair: None,
+            open: None,
         };
         let o = outcome(
             Subject::Invitation(InvitationId(3)),

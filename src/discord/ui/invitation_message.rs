@@ -3,11 +3,11 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::game::invitation::PairInvite;
+use crate::game::invitation::{OpenTo, PairInvite};
 use crate::game::{Colours, ColoursWhy, Duration, Invitation, NigiriOf, NigiriStage, Terms};
 use crate::go::Color;
 
-use super::words::{color_name, handicap_terms, rules_name, time_control_text};
+use super::words::{self, color_name, handicap_terms, rules_name, time_control_text};
 use super::{mention, nigiri_buttons, relative_time};
 use crate::discord::custom_id::ButtonId;
 use crate::discord::i18n::{Lang, tr};
@@ -36,6 +36,9 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
     if let Some(pair) = inv.pair {
         return pair_text(inv, pair, lang);
     }
+    if let Some(open) = inv.open {
+        return open_text(inv, open, lang);
+    }
     let size = u32::from(inv.terms.size.get());
     tr!(
         lang,
@@ -47,6 +50,42 @@ pub fn text(inv: &Invitation, lang: Lang) -> String {
         komi = inv.terms.komi.to_string(),
         handicap = terms_extra(&inv.terms, lang),
         first = colours_sentence(inv, lang),
+        expires = relative_time(inv.expires_at)
+    )
+}
+
+/// An open challenge's text: who posts it, the terms, who may take it, who plays Black.
+fn open_text(inv: &Invitation, open: OpenTo, lang: Lang) -> String {
+    let who = match open.ranks {
+        None => tr!(lang, "challenge-anyone"),
+        Some(r) if r.lo == r.hi => tr!(lang, "challenge-one-rank", rank = words::rank(lang, r.lo)),
+        Some(r) => tr!(
+            lang,
+            "challenge-ranks",
+            low = words::rank(lang, r.lo),
+            high = words::rank(lang, r.hi)
+        ),
+    };
+    let colours = match inv.terms.colours.why {
+        ColoursWhy::Chosen => tr!(
+            lang,
+            "invitation-colours-chosen",
+            inviter = mention(inv.inviter),
+            color = color_name(lang, inv.terms.colours.inviter)
+        ),
+        _ if open.by_rank => tr!(lang, "challenge-colours-by-rank"),
+        _ => tr!(lang, "invitation-colours-acceptor"),
+    };
+    tr!(
+        lang,
+        "challenge",
+        poster = mention(inv.inviter),
+        size = u32::from(inv.terms.size.get()),
+        rules = rules_name(lang, inv.terms.rules),
+        komi = inv.terms.komi.to_string(),
+        handicap = terms_extra(&inv.terms, lang),
+        who = who,
+        colours = colours,
         expires = relative_time(inv.expires_at)
     )
 }
@@ -178,6 +217,14 @@ pub fn closed_text(inv: &Invitation, how: Closed, lang: Lang) -> String {
         Closed::Cancelled => tr!(lang, "invitation-cancelled"),
         Closed::Superseded => tr!(lang, "invitation-superseded"),
     };
+    if inv.open.is_some() {
+        return tr!(
+            lang,
+            "challenge-closed",
+            poster = mention(inv.inviter),
+            why = why
+        );
+    }
     tr!(
         lang,
         "invitation-closed",
@@ -205,11 +252,14 @@ pub fn components(inv: &Invitation, lang: Lang, open: bool) -> Vec<CreateActionR
         )],
         Some(stage) => nigiri_buttons::buttons(NigiriOf::Invitation(id), stage, lang, open),
     };
-    row.push(button(
-        ButtonId::Decline { invitation: id },
-        tr!(lang, "button-decline"),
-        ButtonStyle::Danger,
-    ));
+    // An open challenge is taken or withdrawn, never declined.
+    if inv.open.is_none() {
+        row.push(button(
+            ButtonId::Decline { invitation: id },
+            tr!(lang, "button-decline"),
+            ButtonStyle::Danger,
+        ));
+    }
     row.push(button(
         ButtonId::Cancel { invitation: id },
         tr!(lang, "button-cancel"),

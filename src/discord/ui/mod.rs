@@ -375,6 +375,7 @@ mod tests {
             expires_at: Timestamp::from_millis(60_000),
             nigiri: None,
             pair: None,
+            open: None,
         }
     }
 

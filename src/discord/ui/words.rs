@@ -32,6 +32,21 @@ pub fn rules_name(lang: Lang, rules: RuleSet) -> String {
     }
 }
 
+/// What a seek waits for: `19×19 · live · ranked`.
+pub fn seek_terms(lang: Lang, terms: crate::game::seek::SeekTerms) -> String {
+    let size = u32::from(terms.size.get());
+    let mut text = tr!(lang, "seek-size", size = size);
+    text.push_str(" · ");
+    text.push_str(&time_preset_name(lang, terms.time));
+    text.push_str(" · ");
+    text.push_str(&if terms.ranked {
+        tr!(lang, "terms-ranked")
+    } else {
+        tr!(lang, "seek-unranked")
+    });
+    text
+}
+
 /// Black or White.
 pub fn color_name(lang: Lang, color: Color) -> String {
     match color {
@@ -110,6 +125,19 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             max = u32::from(*max)
         ),
         Refusal::NoSuchInvitation => tr!(lang, "refusal-no-such-invitation"),
+        Refusal::ChallengeTaken => tr!(lang, "refusal-challenge-taken"),
+        Refusal::OwnChallenge => tr!(lang, "refusal-own-challenge"),
+        Refusal::ChallengeAlreadyOpen => tr!(lang, "refusal-challenge-already-open"),
+        Refusal::OutsideRankRange { ranks, yours } => tr!(
+            lang,
+            "refusal-outside-rank-range",
+            low = rank(lang, ranks.lo),
+            high = rank(lang, ranks.hi),
+            yours = rank(lang, *yours)
+        ),
+        Refusal::NigiriNamedOnly => tr!(lang, "refusal-nigiri-named-only"),
+        Refusal::OpenNotDeclined => tr!(lang, "refusal-open-not-declined"),
+        Refusal::NotSeeking => tr!(lang, "refusal-not-seeking"),
         Refusal::NotForYou => tr!(lang, "refusal-not-for-you"),
         Refusal::NotYourInvitation => tr!(lang, "refusal-not-your-invitation"),
         Refusal::InvitationExpired => tr!(lang, "refusal-invitation-expired"),
@@ -521,6 +549,7 @@ pub fn setting_label(lang: Lang, key: SettingKey) -> String {
         SettingKey::Web => tr!(lang, "key-web"),
         SettingKey::CustomClocks => tr!(lang, "key-custom-clocks"),
         SettingKey::CustomClockMax => tr!(lang, "key-custom-clock-max"),
+        SettingKey::SeekChannel => tr!(lang, "key-seek-channel"),
     }
 }
 
