@@ -11,6 +11,7 @@ pub mod custom_id;
 pub mod discord_settings;
 mod gateway;
 pub mod i18n;
+mod morning;
 mod permissions;
 mod primer;
 pub mod publish;
@@ -291,6 +292,7 @@ fn framework(bot: Arc<Bot>, startup: Arc<gateway::Startup>) -> poise::Framework<
                         Arc::clone(&bot),
                         startup.stop(),
                     ));
+                    tokio::spawn(morning::follow_mornings(Arc::clone(&bot), startup.stop()));
                 }
                 Ok(bot)
             })

@@ -452,13 +452,17 @@ impl Lobby {
     pub fn decide_challenge(
         &self,
         id: InvitationId,
-        place: (GuildId, ChannelId),
-        poster: UserId,
+        req: ChallengeRequest,
         options: &InviteOptions,
-        ranks: Option<RankRange>,
         settings: &Settings,
         now: Timestamp,
     ) -> Result<Invitation, Refusal> {
+        let ChallengeRequest {
+            guild,
+            channel,
+            poster,
+            ranks,
+        } = req;
         if !settings.enabled {
             return Err(Refusal::ServerDisabled);
         }
@@ -466,7 +470,7 @@ impl Lobby {
         let correspondence = settings.time_control(preset).is_correspondence();
         self.check_free(poster, poster, correspondence, settings)?;
         if self.invitations.values().any(|i| {
-            i.open.is_some() && i.inviter == poster && i.guild == place.0 && !i.expired_at(now)
+            i.open.is_some() && i.inviter == poster && i.guild == guild && !i.expired_at(now)
         }) {
             return Err(Refusal::ChallengeAlreadyOpen);
         }
@@ -475,8 +479,8 @@ impl Lobby {
         }
         let terms = resolve_terms(options, settings)?;
         let who = InviteRequest {
-            guild: place.0,
-            channel: place.1,
+            guild,
+            channel,
             inviter: poster,
             invitee: poster,
             invitee_is_bot: false,
@@ -760,6 +764,16 @@ fn remove_from<K: std::hash::Hash + Eq>(
             index.remove(&key);
         }
     }
+}
+
+/// Who posts an open challenge, where, to which ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub poster: UserId,
+    /// The ranks that may take it; `None`: anyone.
+    pub ranks: Option<RankRange>,
 }
 
 /// A pair Go invitation: the inviter and their partner against the one invited and theirs.

@@ -19,6 +19,7 @@ pub mod invitation;
 pub mod matches;
 pub mod nigiri;
 mod outcome;
+pub mod quiet;
 pub mod rating;
 pub mod read_models;
 pub mod refusal;

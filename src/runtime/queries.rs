@@ -362,6 +362,34 @@ impl Handle {
         self.discord(move |d| d.notice(guild, user.get())).await
     }
 
+    /// A player's quiet hours and digest on a server; `None`: neither.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn quiet(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Option<crate::store::discord_quiet::QuietRow>, Failure> {
+        self.discord(move |d| d.quiet(guild, user.get())).await
+    }
+
+    /// The quiet rows of the servers this process holds that may fall due (a digest wanted,
+    /// a notice waiting).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn mornings(&self) -> Result<Vec<crate::store::discord_quiet::QuietRow>, Failure> {
+        self.query(|s| {
+            let scope = s.scope();
+            s.store()
+                .discord_tables()
+                .mornings(&scope)
+                .map_err(Failure::Internal)
+        })
+        .await
+    }
+
     /// The locale Discord last gave for a guild.
     ///
     /// # Errors

@@ -184,6 +184,45 @@ impl Handle {
             .await
     }
 
+    /// Sets a player's zone, quiet hours and digest on a server.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_quiet(
+        &self,
+        row: crate::store::discord_quiet::QuietRow,
+    ) -> Result<(), Failure> {
+        self.write_discord(move |d| d.set_quiet(&row)).await
+    }
+
+    /// Notes that a notice waits for a player's morning.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn hold_for_morning(&self, guild: GuildId, user: UserId) -> Result<(), Failure> {
+        self.write_discord(move |d| d.hold_for_morning(guild, user.get()))
+            .await
+    }
+
+    /// Takes a player's morning as read (see `DiscordTables::take_morning`): `false` when it
+    /// was taken already.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take_morning(
+        &self,
+        row: crate::store::discord_quiet::QuietRow,
+        digest_day: Option<String>,
+    ) -> Result<bool, Failure> {
+        self.write(move |s| {
+            s.store()
+                .discord_tables()
+                .take_morning(&row, digest_day.as_deref())
+                .map_err(Failure::Internal)
+        })
+        .await
+    }
+
     /// Sets how `user` is told it is their move on `guild` (`None`: as the server says).
     ///
     /// # Errors

@@ -8,7 +8,7 @@ use super::match_rows::{invitation_row, match_row};
 use super::{Service, lock};
 use crate::game::Refusal;
 use crate::game::Timestamp;
-use crate::game::invitation::OpenTo;
+use crate::game::invitation::{ChallengeRequest, OpenTo};
 use crate::game::invitation::{
     Colours, ColoursWhy, Invitation, InviteOptions, InviteRequest, Lobby, NigiriStage, check_terms,
     match_config,
@@ -70,7 +70,13 @@ impl Service {
         let settings = self.settings(place.0)?;
         let lobby = lock(&self.lobby);
         let id = InvitationId(self.take_id()?);
-        let inv = lobby.decide_challenge(id, place, poster, options, ranks, &settings, now)?;
+        let req = ChallengeRequest {
+            guild: place.0,
+            channel: place.1,
+            poster,
+            ranks,
+        };
+        let inv = lobby.decide_challenge(id, req, options, &settings, now)?;
         self.open_invitation(lobby, inv)
     }
 

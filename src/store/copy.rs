@@ -8,7 +8,7 @@ use rusqlite::types::Value;
 use super::{Backend, Store, StoreError, Tx};
 
 /// Every table of the schema, each after the tables it refers to.
-pub const TABLES: [&str; 41] = [
+pub const TABLES: [&str; 43] = [
     "settings",
     "invitations",
     "matches",
@@ -33,6 +33,7 @@ pub const TABLES: [&str; 41] = [
     "training_daily",
     "training_daily_solvers",
     "training_streaks",
+    "seeks",
     "reviews",
     "review_positions",
     "web_secret",
@@ -46,6 +47,7 @@ pub const TABLES: [&str; 41] = [
     "discord_team_boards",
     "discord_daily",
     "discord_notices",
+    "discord_quiet",
     "id_blocks",
     "shard_liveness",
     "identify_slots",

@@ -56,6 +56,13 @@ impl Store {
     }
 }
 
+impl<'a> DiscordTables<'a> {
+    /// The store the tables are in.
+    pub(super) fn store(&self) -> &'a Store {
+        self.store
+    }
+}
+
 impl DiscordTables<'_> {
     /// The board record of a game.
     ///

@@ -21,6 +21,7 @@ mod changes;
 mod cluster;
 mod conn;
 pub mod copy;
+pub mod discord_quiet;
 pub mod discord_tables;
 mod error;
 mod estimates;
@@ -439,11 +440,11 @@ mod tests {
             .read(|tx| tx.query_i64("SELECT count(*) FROM sqlite_master WHERE type = 'table'"))
             .unwrap();
         assert_eq!(
-            n, 41,
-            "seventeen tables of the game (five of them events, one the team games' votes, one \
-             the estimates' uses), seven of the training ground, two of the reviews, two of the web (its links' key, members' names), three that \
+            n, 43,
+            "eighteen tables of the game (five of them events, one the team games' votes, one \
+             the estimates' uses, one the seek queue), seven of the training ground, two of the reviews, two of the web (its links' key, members' names), three that \
              processes sharing the database share (ids, shards' liveness, identify turns, the \
-             computer's jobs), nine of the Discord adapter"
+             computer's jobs), ten of the Discord adapter"
         );
         drop(store);
         // Opening again is a no-op migration.
@@ -518,12 +519,12 @@ mod tests {
         };
         assert_eq!(
             tables(&store),
-            42,
-            "the same 41 tables as SQLite's, and the steps applied"
+            44,
+            "the same 43 tables as SQLite's, and the steps applied"
         );
         drop(store);
         let again = Store::open_postgres(&schema.url, 1).unwrap();
-        assert_eq!(tables(&again), 42);
+        assert_eq!(tables(&again), 44);
         assert_eq!(again.backend(), Backend::Postgres);
     }
 

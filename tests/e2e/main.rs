@@ -13,6 +13,7 @@ mod e2e_database;
 mod e2e_engine;
 mod e2e_estimate;
 mod e2e_events;
+mod e2e_finding;
 mod e2e_hosts;
 mod e2e_notices;
 mod e2e_postgres;

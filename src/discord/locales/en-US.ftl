@@ -7,9 +7,9 @@
 cmd-weiqi = weiqi
     .description = Play Go (weiqi, baduk) with another member
 cmd-weiqi-invite = invite
-    .description = Invite a member to a game, or anyone (name no one: an open challenge)
+    .description = Invite a member, or anyone (no user: an open challenge)
 cmd-weiqi-invite-user = user
-    .description = Who to invite (leave out: an open challenge anyone may take)
+    .description = Who to invite (none: an open challenge)
 cmd-weiqi-invite-size = size
     .description = Board size (the server's allowed sizes)
 cmd-weiqi-invite-komi = komi
@@ -17,13 +17,13 @@ cmd-weiqi-invite-komi = komi
 cmd-weiqi-invite-rules = rules
     .description = Rule set
 cmd-weiqi-invite-handicap = handicap
-    .description = Stones for whoever accepts (Black): 2–9, White moves first; 1: no komi
+    .description = Stones for Black (who accepts): 2–9; 1: no komi
 cmd-weiqi-invite-ranked = ranked
     .description = Whether the result moves both ratings (default: the server's)
 cmd-weiqi-ai = ai
     .description = Play the computer (Tengen's own engine) at once
 cmd-weiqi-ai-level = level
-    .description = How strong it plays (default: the strongest this server offers)
+    .description = How strong it plays (default: the strongest here)
 cmd-weiqi-ai-size = size
     .description = Board size (the server's allowed sizes)
 cmd-weiqi-ai-rules = rules
@@ -31,9 +31,9 @@ cmd-weiqi-ai-rules = rules
 cmd-weiqi-ai-color = color
     .description = Your colour (default: Black, moving first)
 cmd-weiqi-invite-color = color
-    .description = Your colour, or nigiri (the one invited guesses odd or even; the winner chooses)
+    .description = Your colour, or nigiri (the one invited guesses odd or even)
 cmd-weiqi-invite-clock = clock
-    .description = A clock of your own numbers, if the server allows: canadian 10m 25/5m, simple 30s…
+    .description = Your own clock, if the server allows: canadian 10m 25/5m, simple 30s…
 cmd-weiqi-ai-ranked = ranked
     .description = Whether the result moves your rating (default: the server's)
 cmd-weiqi-accept = accept
@@ -514,7 +514,7 @@ learn-9-text = Start with `/weiqi invite` and a member; whoever accepts plays Bl
 
 ## Clocks
 cmd-weiqi-invite-time = time
-    .description = The clock: turn (the server's time a turn), blitz, live or correspondence
+    .description = The clock: turn, blitz, live or correspondence
 choice-time-turn = turn (a fixed time a turn)
 choice-time-blitz = blitz
 choice-time-live = live
@@ -1054,7 +1054,7 @@ button-view-web = View on the web
 cmd-weiqi-notify = notify
     .description = How you are told it is your move on this server
 cmd-weiqi-notify-how = how
-    .description = As the server says, a mention in the game's channel, a direct message, or nothing
+    .description = The server's way, a mention, a direct message, or nothing
 choice-how-server = as the server says
 choice-how-mention = a mention in the game's channel
 choice-how-dm = a direct message
@@ -1067,13 +1067,13 @@ notice-dms-closed = ({$players}: your direct messages are closed to the bot, so 
 
 ## Open challenges and the seek (issue 43)
 cmd-weiqi-invite-ranks = ranks
-    .description = With no one named: the ranks that may take it, e.g. 5k-1d (default: anyone)
+    .description = Open challenge: who may take it, e.g. 5k-1d
 cmd-weiqi-seek = seek
-    .description = Wait for an opponent of your rank (leave: stop waiting)
+    .description = Wait for an opponent near your rank
 cmd-weiqi-seek-size = size
     .description = Board size (default: the server's)
 cmd-weiqi-seek-time = time
-    .description = The clock: blitz, live, correspondence… (default: the server's)
+    .description = The clock (default: the server's)
 cmd-weiqi-seek-ranked = ranked
     .description = A ranked game (default: the server's)
 cmd-weiqi-seek-leave = leave
@@ -1106,3 +1106,20 @@ seek-left = You left the queue.
 seek-paired = {$first} {$second}: the seek paired you for {$terms}. Your game starts now.
 key-seek-channel = the channel where the seek's games start (off: where the one who waited longer asked)
 choice-key-seek-channel = seek-channel
+
+## Quiet hours and the morning digest (issue 43)
+cmd-weiqi-notify-quiet = quiet
+    .description = Quiet hours for correspondence, e.g. 22-7 UTC+9, or off
+cmd-weiqi-notify-digest = digest
+    .description = A morning message of your correspondence moves
+notify-quiet = Quiet hours {$hours} ({$zone}): the notice of a correspondence move waits until they end.
+notify-quiet-off = No quiet hours: you are told at once.
+notify-digest = Each morning at {$time} ({$zone}) a direct message lists your correspondence games where it is your move.
+notify-digest-off = No morning digest.
+refusal-quiet-unreadable = Those are not quiet hours I can read. Try 22-7 UTC+9, or off.
+digest = Good morning. Your move in { $count ->
+        [one] one correspondence game
+       *[other] {$count} correspondence games
+    } on this server:
+    {$games}
+digest-line = · #{$game} against {$opponent}, time runs out {$deadline}

@@ -7,9 +7,9 @@
 cmd-weiqi = 囲碁
     .description = ほかのメンバーと囲碁を打つ
 cmd-weiqi-invite = 招待
-    .description = メンバーを対局に招待する（相手なし：誰でも受けられる挑戦）
+    .description = メンバーか誰でもを対局に招待（相手なし：公開挑戦）
 cmd-weiqi-invite-user = 相手
-    .description = 招待する相手（省略：誰でも受けられる挑戦）
+    .description = 招待する相手（なし：公開挑戦）
 cmd-weiqi-invite-size = 路数
     .description = 碁盤の路数（このサーバーで使える路数）
 cmd-weiqi-invite-komi = コミ
@@ -1043,13 +1043,13 @@ notice-dms-closed = （{$players}：ボットからのDMが受け取れないた
 
 ## Open challenges and the seek (issue 43)
 cmd-weiqi-invite-ranks = 段級位
-    .description = 相手を指定しないとき：受けられる段級位、例 5k-1d（既定：誰でも）
+    .description = 公開挑戦を受けられる段級位、例 5k-1d
 cmd-weiqi-seek = 対局待ち
-    .description = 同じくらいの棋力の相手を待つ（leave：待つのをやめる）
+    .description = 棋力の近い相手を待つ
 cmd-weiqi-seek-size = 路数
     .description = 碁盤の大きさ（既定：サーバーの設定）
 cmd-weiqi-seek-time = 持ち時間
-    .description = 時計：blitz、live、correspondence…（既定：サーバーの設定）
+    .description = 時計（既定：サーバーの設定）
 cmd-weiqi-seek-ranked = レーティング
     .description = レーティング対局にする（既定：サーバーの設定）
 cmd-weiqi-seek-leave = やめる
@@ -1082,3 +1082,17 @@ seek-left = 対局待ちから抜けました。
 seek-paired = {$first} {$second}：対局待ちで組み合わせが決まりました（{$terms}）。対局を始めます。
 key-seek-channel = 対局待ちの対局を始めるチャンネル（off：長く待った方が申し込んだ所）
 choice-key-seek-channel = seek-channel
+
+## Quiet hours and the morning digest (issue 43)
+cmd-weiqi-notify-quiet = 静かな時間
+    .description = 通信対局の通知を控える時間、例 22-7 UTC+9（off：なし）
+cmd-weiqi-notify-digest = 朝のまとめ
+    .description = 手番の通信対局を毎朝まとめて知らせる
+notify-quiet = 静かな時間 {$hours}（{$zone}）：通信対局の手番の通知はこの時間が明けるまで待ちます。
+notify-quiet-off = 静かな時間はありません。すぐにお知らせします。
+notify-digest = 毎朝 {$time}（{$zone}）に、あなたの手番の通信対局をダイレクトメッセージでお知らせします。
+notify-digest-off = 朝のまとめはありません。
+refusal-quiet-unreadable = その時間は読めません。22-7 UTC+9 のように書くか、off としてください。
+digest = おはようございます。このサーバーであなたの手番の通信対局が {$count} 局あります：
+    {$games}
+digest-line = · #{$game} {$opponent} さんとの対局、{$deadline} に時間切れ

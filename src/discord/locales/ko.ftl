@@ -7,9 +7,9 @@
 cmd-weiqi = 바둑
     .description = 다른 멤버와 바둑 두기
 cmd-weiqi-invite = 초대
-    .description = 멤버를 대국에 초대합니다 (상대 없이: 누구나 받을 수 있는 도전)
+    .description = 멤버나 누구나 대국에 초대 (상대 없음: 공개 도전)
 cmd-weiqi-invite-user = 상대
-    .description = 초대할 상대 (생략: 누구나 받을 수 있는 도전)
+    .description = 초대할 상대 (없음: 공개 도전)
 cmd-weiqi-invite-size = 크기
     .description = 바둑판 크기(서버에서 허용한 크기)
 cmd-weiqi-invite-komi = 덤
@@ -1043,13 +1043,13 @@ notice-dms-closed = ({$players}: 봇의 DM을 받지 않아 여기서 알려 드
 
 ## Open challenges and the seek (issue 43)
 cmd-weiqi-invite-ranks = 급수
-    .description = 상대를 지정하지 않을 때: 받을 수 있는 급수, 예 5k-1d (기본: 누구나)
+    .description = 공개 도전을 받을 급수, 예 5k-1d
 cmd-weiqi-seek = 대국신청
-    .description = 비슷한 기력의 상대를 기다립니다 (leave: 그만 기다리기)
+    .description = 기력이 비슷한 상대를 기다립니다
 cmd-weiqi-seek-size = 크기
     .description = 바둑판 크기 (기본: 서버 설정)
 cmd-weiqi-seek-time = 시간
-    .description = 시계: blitz, live, correspondence… (기본: 서버 설정)
+    .description = 시계 (기본: 서버 설정)
 cmd-weiqi-seek-ranked = 랭크
     .description = 랭크 대국 여부 (기본: 서버 설정)
 cmd-weiqi-seek-leave = 나가기
@@ -1082,3 +1082,17 @@ seek-left = 대기열에서 나갔습니다.
 seek-paired = {$first} {$second}: 대국신청으로 짝이 정해졌습니다 ({$terms}). 대국을 시작합니다.
 key-seek-channel = 대국신청으로 정해진 대국이 시작되는 채널 (off: 더 오래 기다린 쪽이 신청한 곳)
 choice-key-seek-channel = seek-channel
+
+## Quiet hours and the morning digest (issue 43)
+cmd-weiqi-notify-quiet = 방해금지
+    .description = 통신 대국 알림을 미룰 시간, 예 22-7 UTC+9 (off: 없음)
+cmd-weiqi-notify-digest = 아침요약
+    .description = 내 차례인 통신 대국을 매일 아침 알림
+notify-quiet = 방해 금지 시간 {$hours} ({$zone}): 통신 대국 차례 알림은 이 시간이 끝난 뒤에 갑니다.
+notify-quiet-off = 방해 금지 시간이 없습니다. 바로 알려 드립니다.
+notify-digest = 매일 아침 {$time} ({$zone})에 내 차례인 통신 대국을 개인 메시지로 알려 드립니다.
+notify-digest-off = 아침 요약이 없습니다.
+refusal-quiet-unreadable = 읽을 수 없는 시간입니다. 22-7 UTC+9처럼 쓰거나 off라고 쓰세요.
+digest = 좋은 아침입니다. 이 서버에서 회원님 차례인 통신 대국이 {$count}판 있습니다:
+    {$games}
+digest-line = · #{$game} {$opponent} 님과의 대국, {$deadline} 시간 종료

@@ -7,9 +7,9 @@
 cmd-weiqi = 围棋
     .description = 与另一位成员下围棋
 cmd-weiqi-invite = 邀请
-    .description = 邀请成员对局，或不指定对手发起公开挑战
+    .description = 邀请成员对局（不填对手：公开挑战）
 cmd-weiqi-invite-user = 对手
-    .description = 邀请谁（不填：任何人都可应战的公开挑战）
+    .description = 邀请谁（不填：公开挑战）
 cmd-weiqi-invite-size = 大小
     .description = 棋盘大小（本服务器允许的路数）
 cmd-weiqi-invite-komi = 贴目
@@ -1043,13 +1043,13 @@ notice-dms-closed = （{$players}：你不接受机器人的私信，所以在�
 
 ## Open challenges and the seek (issue 43)
 cmd-weiqi-invite-ranks = 段位范围
-    .description = 不指定对手时：可以应战的段级位，如 5k-1d（默认：任何人）
+    .description = 公开挑战可应战的段位，如 5k-1d
 cmd-weiqi-seek = 快速匹配
-    .description = 等待一位棋力相近的对手（leave：不再等待）
+    .description = 等待棋力相近的对手
 cmd-weiqi-seek-size = 路数
     .description = 棋盘大小（默认：服务器设置）
 cmd-weiqi-seek-time = 用时
-    .description = 计时：blitz、live、correspondence…（默认：服务器设置）
+    .description = 计时（默认：服务器设置）
 cmd-weiqi-seek-ranked = 计分
     .description = 是否计入等级分（默认：服务器设置）
 cmd-weiqi-seek-leave = 退出
@@ -1082,3 +1082,17 @@ seek-left = 你已退出匹配队列。
 seek-paired = {$first} {$second}：快速匹配成功（{$terms}），对局开始。
 key-seek-channel = 快速匹配的对局在哪个频道开始（off：等得更久的一方发起匹配的频道）
 choice-key-seek-channel = seek-channel
+
+## Quiet hours and the morning digest (issue 43)
+cmd-weiqi-notify-quiet = 免打扰
+    .description = 通讯对局的免打扰时段，如 22-7 UTC+8（off：无）
+cmd-weiqi-notify-digest = 早间汇总
+    .description = 每天早上汇总轮到你的通讯对局
+notify-quiet = 免打扰时段 {$hours}（{$zone}）：通讯对局的落子提醒会等到时段结束再发。
+notify-quiet-off = 没有免打扰时段：立即提醒。
+notify-digest = 每天早上 {$time}（{$zone}）私信告诉你哪些通讯对局轮到你走。
+notify-digest-off = 没有早间汇总。
+refusal-quiet-unreadable = 无法识别这个时段。请写成 22-7 UTC+8，或 off。
+digest = 早上好。本服务器有 {$count} 盘通讯对局轮到你走：
+    {$games}
+digest-line = · #{$game} 对 {$opponent}，{$deadline} 超时

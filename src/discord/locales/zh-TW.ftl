@@ -7,9 +7,9 @@
 cmd-weiqi = 圍棋
     .description = 與另一位成員下圍棋
 cmd-weiqi-invite = 邀請
-    .description = 邀請成員對局，或不指定對手發起公開挑戰
+    .description = 邀請成員對局（不填對手：公開挑戰）
 cmd-weiqi-invite-user = 對手
-    .description = 邀請誰（不填：任何人都可應戰的公開挑戰）
+    .description = 邀請誰（不填：公開挑戰）
 cmd-weiqi-invite-size = 大小
     .description = 棋盤大小（本伺服器允許的路數）
 cmd-weiqi-invite-komi = 貼目
@@ -1043,13 +1043,13 @@ notice-dms-closed = （{$players}：你不接受機器人的私訊，所以在�
 
 ## Open challenges and the seek (issue 43)
 cmd-weiqi-invite-ranks = 段位範圍
-    .description = 不指定對手時：可以應戰的段級位，如 5k-1d（預設：任何人）
+    .description = 公開挑戰可應戰的段位，如 5k-1d
 cmd-weiqi-seek = 快速配對
-    .description = 等待一位棋力相近的對手（leave：不再等待）
+    .description = 等待棋力相近的對手
 cmd-weiqi-seek-size = 路數
     .description = 棋盤大小（預設：伺服器設定）
 cmd-weiqi-seek-time = 用時
-    .description = 計時：blitz、live、correspondence…（預設：伺服器設定）
+    .description = 計時（預設：伺服器設定）
 cmd-weiqi-seek-ranked = 計分
     .description = 是否計入等級分（預設：伺服器設定）
 cmd-weiqi-seek-leave = 退出
@@ -1082,3 +1082,17 @@ seek-left = 你已退出配對佇列。
 seek-paired = {$first} {$second}：快速配對成功（{$terms}），對局開始。
 key-seek-channel = 快速配對的對局在哪個頻道開始（off：等得更久的一方發起配對的頻道）
 choice-key-seek-channel = seek-channel
+
+## Quiet hours and the morning digest (issue 43)
+cmd-weiqi-notify-quiet = 勿擾
+    .description = 通訊對局的勿擾時段，如 22-7 UTC+8（off：無）
+cmd-weiqi-notify-digest = 早晨彙整
+    .description = 每天早上彙整輪到你的通訊對局
+notify-quiet = 勿擾時段 {$hours}（{$zone}）：通訊對局的落子提醒會等到時段結束再發。
+notify-quiet-off = 沒有勿擾時段：立即提醒。
+notify-digest = 每天早上 {$time}（{$zone}）私訊告訴你哪些通訊對局輪到你下。
+notify-digest-off = 沒有早晨彙整。
+refusal-quiet-unreadable = 無法辨識這個時段。請寫成 22-7 UTC+8，或 off。
+digest = 早安。本伺服器有 {$count} 盤通訊對局輪到你下：
+    {$games}
+digest-line = · #{$game} 對 {$opponent}，{$deadline} 超時

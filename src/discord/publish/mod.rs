@@ -17,7 +17,7 @@ mod board_steps;
 mod deliver;
 pub mod drawing;
 mod event_steps;
-mod notice_steps;
+pub mod notice_steps;
 pub mod plan;
 mod records;
 mod relay_steps;

@@ -26,9 +26,36 @@ pub async fn notify_turn(bot: &Bot, http: &Http, id: MatchId, user: UserId) {
     if m.awaited() != Some(user) {
         return;
     }
+    if m.config.time.is_correspondence() && held_for_morning(bot, &m, user).await {
+        return;
+    }
     let lang = bot.guild_lang(m.guild).await;
     let text = ui::notices::turn_notice(&m, user, lang);
     notify(bot, http, &m, &[user], text).await;
+}
+
+/// Whether `user` is in their quiet hours: then the notice of their correspondence move waits
+/// for their morning (noted, so that a restart still sends it). A row that cannot be read
+/// holds nothing back.
+async fn held_for_morning(bot: &Bot, m: &Match, user: UserId) -> bool {
+    let row = match bot.runtime.quiet(m.guild, user).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return false,
+        Err(e) => {
+            warn!(match_id = m.id.get(), error = %e, "cannot read quiet hours; telling now");
+            return false;
+        }
+    };
+    if !crate::discord::morning::times_of(&row).is_quiet(bot.runtime.now()) {
+        return false;
+    }
+    match bot.runtime.hold_for_morning(m.guild, user).await {
+        Ok(()) => true,
+        Err(e) => {
+            warn!(match_id = m.id.get(), error = %e, "cannot hold a notice; telling now");
+            false
+        }
+    }
 }
 
 /// Tells both players the dead stones wait for them.
