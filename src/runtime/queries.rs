@@ -390,6 +390,17 @@ impl Handle {
         .await
     }
 
+    /// How many wait in a server's seek queue, at which terms.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn seek_waiting(
+        &self,
+        guild: GuildId,
+    ) -> Result<Vec<(crate::game::seek::SeekTerms, usize)>, Failure> {
+        self.query(move |s| s.seek_waiting(guild)).await
+    }
+
     /// The locale Discord last gave for a guild.
     ///
     /// # Errors

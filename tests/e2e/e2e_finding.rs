@@ -146,6 +146,12 @@ async fn the_seek_pairs_two_players_and_pings_both() {
     let said = private(&fake, &alice, "seek", vec![Opt::int("size", 9)]).await;
     assert!(said.contains("You wait for 9×9"), "{said}");
     assert!(said.contains("9×9") && said.contains(": 1"), "{said}");
+    // Carol, with no game, sees in /weiqi status who waits.
+    let said = private(&fake, &carol, "status", vec![]).await;
+    assert!(
+        said.contains("seek queue") && said.contains("9×9"),
+        "{said}"
+    );
     // Bob, in Japanese, at the same terms and rank: paired at once, both pinged.
     let said = private(&fake, &bob, "seek", vec![Opt::int("size", 9)]).await;
     assert!(said.contains("すぐに相手が見つかりました"), "{said}");

@@ -70,22 +70,28 @@ fn sought_text(
             terms = words::seek_terms(lang, terms)
         );
     }
-    let queue: Vec<String> = waiting
-        .iter()
-        .map(|(t, n)| {
-            tr!(
-                lang,
-                "seek-queue-line",
-                terms = words::seek_terms(lang, *t),
-                count = *n
-            )
-        })
-        .collect();
     tr!(
         lang,
         "seek-waiting",
         terms = words::seek_terms(lang, terms),
-        queue = queue.join("\n"),
+        queue = queue_lines(lang, waiting),
         minutes = crate::game::seek::ANY_RANK_AFTER.as_secs() / 60
     )
+}
+
+/// Who waits in the seek queue, at which terms, a line each.
+fn queue_lines(lang: Lang, waiting: &[(SeekTerms, usize)]) -> String {
+    let lines: Vec<String> = waiting
+        .iter()
+        .map(|(t, n)| {
+            let terms = words::seek_terms(lang, *t);
+            tr!(lang, "seek-queue-line", terms = terms, count = *n)
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// The seek queue as `/weiqi status` shows it to a player with no game.
+pub(super) fn queue_text(lang: Lang, waiting: &[(SeekTerms, usize)]) -> String {
+    tr!(lang, "seek-queue-now", queue = queue_lines(lang, waiting))
 }

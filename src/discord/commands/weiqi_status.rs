@@ -1,4 +1,5 @@
-//! `/weiqi status`: the exact figures of the caller's game, or the game in this channel.
+//! `/weiqi status`: the exact figures of the caller's game, or the game in this channel; with
+//! no game, how to start one and who waits in the seek queue.
 
 use super::{Call, find_game};
 use crate::discord::bot::{Ctx, Error};
@@ -19,7 +20,19 @@ pub async fn status(
             let text = ui::status_text::text(&m, call.bot.runtime.now(), call.lang);
             call.private(text).await;
         }
-        Ok(None) => call.private(tr!(call.lang, "how-to-start")).await,
+        Ok(None) => {
+            // No game: how to start one, and who waits in the seek queue now.
+            let mut text = tr!(call.lang, "how-to-start");
+            match call.bot.runtime.seek_waiting(call.guild).await {
+                Ok(waiting) if !waiting.is_empty() => {
+                    text.push_str("\n\n");
+                    text.push_str(&super::weiqi_seek::queue_text(call.lang, &waiting));
+                }
+                Ok(_) => {}
+                Err(f) => tracing::warn!(error = %f, "cannot read the seek queue"),
+            }
+            call.private(text).await;
+        }
         Err(f) => call.failure(&f).await,
     }
     Ok(())

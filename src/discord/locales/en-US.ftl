@@ -453,7 +453,7 @@ notice-role-failed = I could not give {$player} the title's role {$role}: I need
 
 ## Status, profiles, records
 
-how-to-start = No game here yet. Start one with `/weiqi invite user:@someone`; whoever accepts plays Black. New to Go? Try `/weiqi learn`.
+how-to-start = No game here yet. Start one with `/weiqi invite user:@someone` (or `/weiqi invite` for anyone to take), or wait for an opponent with `/weiqi seek`. New to Go? Try `/weiqi learn`.
 status-head = {$size}×{$size} · {$rules} · game {$game}
 status-play = {$head}
     Turn: {$player} ({$color})
@@ -1123,3 +1123,5 @@ digest = Good morning. Your move in { $count ->
     } on this server:
     {$games}
 digest-line = · #{$game} against {$opponent}, time runs out {$deadline}
+seek-queue-now = Waiting in this server's seek queue (`/weiqi seek` to join):
+    {$queue}

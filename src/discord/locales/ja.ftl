@@ -435,7 +435,7 @@ notice-role-failed = {$player} に称号のロール {$role} を付与できま�
 
 ## 状況、成績、棋譜
 
-how-to-start = ここにはまだ対局がありません。`/weiqi invite user:@someone` で対局を始めましょう。招待を受けた人が黒番です。囲碁は初めてですか？ `/weiqi learn` をどうぞ。
+how-to-start = ここにはまだ対局がありません。`/weiqi invite user:@someone` で対局を始めるか（相手を指定しなければ誰でも受けられる挑戦）、`/weiqi seek` で相手を待ちましょう。囲碁は初めてですか？ `/weiqi learn` をどうぞ。
 status-head = {$size}×{$size} · {$rules}ルール · 対局 {$game}
 status-play = {$head}
     手番：{$player}（{$color}）
@@ -1096,3 +1096,5 @@ refusal-quiet-unreadable = その時間は読めません。22-7 UTC+9 のよう
 digest = おはようございます。このサーバーであなたの手番の通信対局が {$count} 局あります：
     {$games}
 digest-line = · #{$game} {$opponent} さんとの対局、{$deadline} に時間切れ
+seek-queue-now = このサーバーの対局待ち（`/weiqi seek` で参加）：
+    {$queue}

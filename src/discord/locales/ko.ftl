@@ -435,7 +435,7 @@ notice-role-failed = {$player}님에게 칭호 역할({$role})을 주지 못했�
 
 ## 현황, 프로필, 기보
 
-how-to-start = 아직 여기서 진행 중인 대국이 없습니다. `/weiqi invite user:@someone`으로 대국을 시작하세요. 수락한 사람이 흑을 잡습니다. 바둑이 처음이라면 `/weiqi learn`을 써 보세요.
+how-to-start = 아직 여기서 진행 중인 대국이 없습니다. `/weiqi invite user:@someone`으로 대국을 시작하거나 (상대 없이: 누구나 받을 수 있는 도전), `/weiqi seek`으로 상대를 기다리세요. 바둑이 처음이라면 `/weiqi learn`을 써 보세요.
 status-head = {$size}×{$size} · {$rules} 규칙 · 대국 {$game}
 status-play = {$head}
     차례: {$player} ({$color})
@@ -1096,3 +1096,5 @@ refusal-quiet-unreadable = 읽을 수 없는 시간입니다. 22-7 UTC+9처럼 �
 digest = 좋은 아침입니다. 이 서버에서 회원님 차례인 통신 대국이 {$count}판 있습니다:
     {$games}
 digest-line = · #{$game} {$opponent} 님과의 대국, {$deadline} 시간 종료
+seek-queue-now = 이 서버의 대기열 (`/weiqi seek`으로 참여):
+    {$queue}

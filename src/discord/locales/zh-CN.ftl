@@ -435,7 +435,7 @@ notice-role-failed = 我无法把称号身份组 {$role} 授予 {$player}：我�
 
 ## 状态、资料、棋谱
 
-how-to-start = 这里还没有对局。用 `/weiqi invite user:@someone` 发起一局，接受的一方执黑。第一次下围棋？试试 `/weiqi learn`。
+how-to-start = 这里还没有对局。用 `/weiqi invite user:@someone` 发起一局（不填对手即公开挑战），或用 `/weiqi seek` 等待对手。第一次下围棋？试试 `/weiqi learn`。
 status-head = {$size}×{$size} · {$rules}规则 · 对局 {$game}
 status-play = {$head}
     轮到：{$player}（{$color}）
@@ -1096,3 +1096,5 @@ refusal-quiet-unreadable = 无法识别这个时段。请写成 22-7 UTC+8，或
 digest = 早上好。本服务器有 {$count} 盘通讯对局轮到你走：
     {$games}
 digest-line = · #{$game} 对 {$opponent}，{$deadline} 超时
+seek-queue-now = 本服务器的匹配队列（用 `/weiqi seek` 加入）：
+    {$queue}

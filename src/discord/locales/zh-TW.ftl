@@ -435,7 +435,7 @@ notice-role-failed = 我無法把稱號身分組 {$role} 授予 {$player}：我�
 
 ## 狀態、資料、棋譜
 
-how-to-start = 這裡還沒有對局。用 `/weiqi invite user:@someone` 發起一局，接受的一方執黑。第一次下圍棋？試試 `/weiqi learn`。
+how-to-start = 這裡還沒有對局。用 `/weiqi invite user:@someone` 發起一局（不填對手即公開挑戰），或用 `/weiqi seek` 等待對手。第一次下圍棋？試試 `/weiqi learn`。
 status-head = {$size}×{$size} · {$rules}規則 · 對局 {$game}
 status-play = {$head}
     輪到：{$player}（{$color}）
@@ -1096,3 +1096,5 @@ refusal-quiet-unreadable = 無法辨識這個時段。請寫成 22-7 UTC+8，或
 digest = 早安。本伺服器有 {$count} 盤通訊對局輪到你下：
     {$games}
 digest-line = · #{$game} 對 {$opponent}，{$deadline} 超時
+seek-queue-now = 本伺服器的配對佇列（用 `/weiqi seek` 加入）：
+    {$queue}
