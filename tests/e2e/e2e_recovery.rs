@@ -141,6 +141,8 @@ async fn a_board_that_cannot_be_posted_or_edited_is_said_retried_and_healed() {
     // A crash between the commit and the edit (the board's record says it shows an older
     // position) is caught up at start-up, with no click.
     table.play(&bob, "G7").await;
+    // Counted before the restart: the redraw may come before the restart is seen to end.
+    let edits = table.board().edits;
     let mut bot = restart_with(
         &mut bot,
         &fake,
@@ -148,7 +150,6 @@ async fn a_board_that_cannot_be_posted_or_edited_is_said_retried_and_healed() {
         "UPDATE discord_boards SET shown = 'old'",
     )
     .await;
-    let edits = table.board().edits;
     fake.wait_for_message("the board redrawn at start-up", STEP, |m| {
         m.id == board.id && m.edits > edits
     })
