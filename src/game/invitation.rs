@@ -256,6 +256,23 @@ fn custom_clock(clock: TimeControl, settings: &Settings) -> Result<TimeControl, 
     Ok(clock)
 }
 
+/// The board size asked for (an edge as typed), else the server's; checked against
+/// `allowed-sizes`.
+///
+/// # Errors
+/// A size the server does not allow.
+pub fn resolve_size(asked: Option<u8>, settings: &Settings) -> Result<BoardSize, Refusal> {
+    match asked {
+        None => Ok(settings.board_size),
+        Some(edge) => BoardSize::new(edge)
+            .filter(|s| settings.allowed_sizes.contains(s))
+            .ok_or_else(|| Refusal::SizeNotAllowed {
+                size: edge,
+                allowed: settings.allowed_sizes.clone(),
+            }),
+    }
+}
+
 /// The terms of an invitation: its options, else the server's settings; each checked against
 /// what the server allows.
 ///
@@ -263,15 +280,7 @@ fn custom_clock(clock: TimeControl, settings: &Settings) -> Result<TimeControl, 
 /// A size outside `allowed-sizes`, rules outside `allowed-rules`, a komi that is not a whole or
 /// half number, or outside `allowed-komi` (also the rule set's own komi when none was asked).
 pub fn resolve_terms(options: &InviteOptions, settings: &Settings) -> Result<Terms, Refusal> {
-    let size = match options.size {
-        None => settings.board_size,
-        Some(edge) => BoardSize::new(edge)
-            .filter(|s| settings.allowed_sizes.contains(s))
-            .ok_or_else(|| Refusal::SizeNotAllowed {
-                size: edge,
-                allowed: settings.allowed_sizes.clone(),
-            })?,
-    };
+    let size = resolve_size(options.size, settings)?;
     let rules = options.rules.unwrap_or(settings.rules);
     let handicap = options.handicap.unwrap_or(0);
     let komi = match (options.komi, handicap) {

@@ -6,7 +6,7 @@
 //! same), asks [`pairs`] which entries to pair now and [`next_widening`] when to look again,
 //! and stores each game in the transaction that takes its two entries out.
 
-use super::invitation::check_time_allowed;
+use super::invitation::{check_time_allowed, resolve_size};
 use super::refusal::Refusal;
 use super::settings::Settings;
 use super::time::{Duration, Timestamp};
@@ -58,15 +58,7 @@ pub fn decide_terms(options: SeekOptions, settings: &Settings) -> Result<SeekTer
     if !settings.enabled {
         return Err(Refusal::ServerDisabled);
     }
-    let size = match options.size {
-        None => settings.board_size,
-        Some(edge) => BoardSize::new(edge)
-            .filter(|s| settings.allowed_sizes.contains(s))
-            .ok_or_else(|| Refusal::SizeNotAllowed {
-                size: edge,
-                allowed: settings.allowed_sizes.clone(),
-            })?,
-    };
+    let size = resolve_size(options.size, settings)?;
     let time = options.time.unwrap_or(settings.time_default);
     check_time_allowed(time, settings)?;
     Ok(SeekTerms {

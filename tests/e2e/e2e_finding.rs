@@ -87,38 +87,29 @@ async fn an_open_challenge_goes_to_the_first_who_fits() {
         ["Accept", "Cancel"],
         "no Decline on an open challenge"
     );
-    let accept = posted.buttons()[0].custom_id.clone();
+    let accept_id = posted.buttons()[0].custom_id.clone();
 
     // The poster, Dan (3 dan, in Japanese), Carol at her game limit: refused privately.
-    let said = refused_press(&fake, &alice, posted.id, &accept).await;
+    let said = refused_press(&fake, &alice, posted.id, &accept_id).await;
     assert!(said.contains("your own challenge"), "{said}");
-    let said = refused_press(&fake, &dan, posted.id, &accept).await;
+    let said = refused_press(&fake, &dan, posted.id, &accept_id).await;
     assert!(said.contains("10 級") || said.contains("方向け"), "{said}");
     let invitation = invite(&fake, &erin, &carol, vec![Opt::int("size", 9)]).await;
-    accept_invitation(&fake, &carol, &invitation).await;
-    let said = refused_press(&fake, &carol, posted.id, &accept).await;
+    accept(&fake, &carol, &invitation).await;
+    let said = refused_press(&fake, &carol, posted.id, &accept_id).await;
     assert!(said.contains("already in a game"), "{said}");
 
     // Bob takes it: the game starts; Erin, pressing after, is told it was taken.
-    let board = accept_invitation(&fake, &bob, &posted).await;
+    let board = accept(&fake, &bob, &posted).await;
     let board_msg = fake.message(board).unwrap();
     assert!(
         all_text(&board_msg.json).contains(&bob.mention()),
         "Bob plays: {}",
         board_msg.json
     );
-    let said = refused_press(&fake, &erin, posted.id, &accept).await;
+    let said = refused_press(&fake, &erin, posted.id, &accept_id).await;
     assert!(said.contains("took this challenge first"), "{said}");
     fake.assert_no_violations();
-}
-
-/// `invitee` presses Accept on `invitation`; the new board message's id.
-async fn accept_invitation(
-    fake: &FakeDiscord,
-    invitee: &TestUser,
-    invitation: &StoredMessage,
-) -> u64 {
-    accept(fake, invitee, invitation).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
