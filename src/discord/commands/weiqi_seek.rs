@@ -41,7 +41,12 @@ pub async fn seek(
     let applied = call.apply(command).await;
     match &applied.result {
         Ok(outcome) => {
-            let paired = !applied.after.is_empty();
+            // Paired at once only if one of the games the seek started is the caller's (a
+            // seek may also pair others whose windows have widened).
+            let paired =
+                applied.after.iter().flat_map(|o| &o.events).any(
+                    |e| matches!(e, Event::SeekPaired { players, .. } if players.contains(&user)),
+                );
             for event in &outcome.events {
                 if let Event::Sought { terms, waiting, .. } = event {
                     call.private(sought_text(call.lang, *terms, waiting, paired))
