@@ -11,10 +11,23 @@
 //! cargo run --release --example train_patterns -- --holdout --player Pachi docs/strength
 //! cargo run --release --example train_patterns -- --mm --player Pachi docs/strength > /tmp/mm.bin
 //! mv /tmp/mm.bin src/ai/mm.bin
-//! cargo run --release --example train_patterns -- --mm tests/data/go-records/fox_pro \
-//!     tests/data/go-records/fox_pro_superko tests/data/go-records/alphago > /tmp/mm19.bin
+//! # the 19×19 model and book: the professional records and Tygem's 9-dan games
+//! # (scripts/tygem_to_sgf.py says where they are and how they become SGF)
+//! python3 scripts/tygem_to_sgf.py --games 4000 --out /tmp/tygem-4000 /tmp/tygem/2016-07
+//! python3 scripts/tygem_to_sgf.py --games 4000 --out /tmp/tygem-book /tmp/tygem/*[0-9]
+//! R=tests/data/go-records
+//! cargo run --release --example train_patterns -- --mm --min-seen 100 \
+//!     --extra /tmp/tygem-4000 $R/fox_pro $R/fox_pro_superko $R/alphago > /tmp/mm19.bin
 //! mv /tmp/mm19.bin src/ai/mm19.bin
+//! cargo run --release --example train_patterns -- --book \
+//!     --extra /tmp/tygem-book $R/fox_pro $R/fox_pro_superko $R/alphago > /tmp/book19.bin
+//! mv /tmp/book19.bin src/ai/book19.bin
 //! ```
+//!
+//! `--extra DIR` adds records that are learned from and never held out (with `--holdout`, the
+//! figure of the move model with them is the only one printed); `--min-seen N` keeps the
+//! shapes seen at least N times (20 unless given). `--book` writes the 19×19 opening book of
+//! `src/ai/book.rs`.
 //!
 //! `--mm` fits the move model of `src/ai/mm.rs` (3×3 pattern, tactics, distances to the last
 //! two moves, line, and the largest of the shapes `--shapes` would keep; Coulom's
@@ -26,8 +39,10 @@
 //! from Pachi's moves in the records `docs/strength` held at the commit that brought it
 //! (`docs/strength/LOG.md`, row 26). The shipped `mm.bin` is the `--mm` table learned from
 //! Pachi's moves in the 1,047 records `docs/strength` held after row 37 (rows 38 and 39); the
-//! shipped `mm19.bin`, for boards from 13×13 up, is the fifth command's, learned from both
-//! players' moves in the 306 19×19 professional records of `tests/data/go-records` (row 43).
+//! shipped `mm19.bin`, for boards from 13×13 up, is learned from both players' moves in the
+//! 306 19×19 professional records of `tests/data/go-records` and 4,000 Tygem 9-dan games of
+//! July 2016 (row 49; row 43 had the professional records alone); the shipped `book19.bin`
+//! from the same professional records and 303,710 Tygem 9-dan games.
 //!
 //! Every `.sgf` file under the folders given (recursively) is read; unreadable files are
 //! skipped with a note on standard error.
@@ -37,7 +52,8 @@ use std::path::{Path, PathBuf};
 use std::io::Write as _;
 
 use tengen::ai::train::{
-    MmData, MmFit, PatternCounts, ShapeCounts, predict, predict_mm, shapes_bytes, table_source,
+    MmData, MmFit, PatternCounts, ShapeCounts, book_bytes, predict, predict_mm, shapes_bytes,
+    table_source,
 };
 use tengen::go::Color;
 use tengen::go::sgf::Record;
@@ -59,8 +75,18 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Shapes seen fewer times than this in the records are not kept.
+/// Shapes seen fewer times than this in the records are not kept, unless `--min-seen N`
+/// says otherwise (more records, more shapes: a larger table and slower lookups).
 const SHAPE_MIN_SEEN: u32 = 20;
+
+/// The `--min-seen` given, else [`SHAPE_MIN_SEEN`].
+fn shape_min_seen() -> u32 {
+    std::env::args()
+        .skip_while(|a| a != "--min-seen")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SHAPE_MIN_SEEN)
+}
 
 /// The readable records of `files`, each with the colour whose moves are learned: the player
 /// named `player` (records without one are left out), or both without a name.
@@ -97,7 +123,7 @@ fn learn_shapes(records: &[(Record, Option<Color>)]) -> Vec<(u64, f32)> {
     for (r, only) in records {
         counts.add_record(r, *only);
     }
-    let weights = counts.weights(SHAPE_MIN_SEEN);
+    let weights = counts.weights(shape_min_seen());
     eprintln!(
         "{} records, {} moves, {} shapes kept of {}",
         records.len(),
@@ -135,7 +161,7 @@ fn learn_mm(records: &[(Record, Option<Color>)], shapes: Option<&[(u64, f32)]>) 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mode = match args.first().map(String::as_str) {
-        Some("--shapes" | "--holdout" | "--mm") => Some(args.remove(0)),
+        Some("--shapes" | "--holdout" | "--mm" | "--book") => Some(args.remove(0)),
         _ => None,
     };
     let player = match args.first().map(String::as_str) {
@@ -145,10 +171,28 @@ fn main() {
         }
         _ => None,
     };
+    if let Some(at) = args.iter().position(|a| a == "--min-seen") {
+        args.drain(at..(at + 2).min(args.len()));
+    }
+    // `--extra DIR`: records that are always learned from, never held out.
+    let mut extra_dirs = Vec::new();
+    while let Some(at) = args.iter().position(|a| a == "--extra") {
+        if at + 1 >= args.len() {
+            eprintln!("--extra needs a folder");
+            std::process::exit(2);
+        }
+        args.remove(at);
+        extra_dirs.push(PathBuf::from(args.remove(at)));
+    }
+    let mut extra_files = Vec::new();
+    for d in &extra_dirs {
+        sgf_files(d, &mut extra_files);
+    }
+    extra_files.sort();
     let dirs: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if dirs.is_empty() {
         eprintln!(
-            "usage: train_patterns [--shapes | --mm | --holdout] [--player NAME] DIR... > TABLE"
+            "usage: train_patterns [--shapes | --mm | --holdout] [--player NAME] [--extra DIR]... DIR... > TABLE"
         );
         std::process::exit(2);
     }
@@ -168,8 +212,19 @@ fn main() {
             }
             return;
         }
+        Some("--book") => {
+            let mut all = records(&files, player.as_deref());
+            all.extend(records(&extra_files, None));
+            let (bytes, kept) = book_bytes(&all);
+            eprintln!("{} records, {kept} positions in the book", all.len());
+            if std::io::stdout().write_all(&bytes).is_err() {
+                std::process::exit(1);
+            }
+            return;
+        }
         Some("--mm") => {
-            let all = records(&files, player.as_deref());
+            let mut all = records(&files, player.as_deref());
+            all.extend(records(&extra_files, None));
             let shapes = learn_shapes(&all);
             let fitted = learn_mm(&all, Some(&shapes));
             if std::io::stdout().write_all(&fitted.to_bytes()).is_err() {
@@ -182,7 +237,24 @@ fn main() {
             let (test, train): (Vec<_>, Vec<_>) =
                 all.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
             let test: Vec<_> = test.into_iter().map(|(_, r)| r).collect();
-            let train: Vec<_> = train.into_iter().map(|(_, r)| r).collect();
+            let mut train: Vec<_> = train.into_iter().map(|(_, r)| r).collect();
+            if !extra_files.is_empty() {
+                // Only the model the extra records are for: the others' figures stand as
+                // they were without them.
+                train.extend(records(&extra_files, None));
+                let weights = learn_shapes(&train);
+                let with_shapes = learn_mm(&train, Some(&weights));
+                let p = predict_mm(&test, &with_shapes);
+                println!(
+                    "move model with shapes, {} extra records: {} moves of {} records, first choice {:.1} %, mean log-likelihood {:.3}",
+                    extra_files.len(),
+                    p.moves,
+                    test.len(),
+                    100.0 * p.first / p.moves.max(1) as f64,
+                    p.log_likelihood / p.moves.max(1) as f64
+                );
+                return;
+            }
             let weights = learn_shapes(&train);
             let fitted = learn_mm(&train, None);
             let with_shapes = learn_mm(&train, Some(&weights));

@@ -59,6 +59,29 @@ run() {
     match "$1-b" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
       --opponent-name "Pachi 12.90" --seed-base 9000 --first-game 2
     wait ;;
+  advanced-19x19-pachi-s14000) # 20 games on fresh seeds, as two processes (one a core)
+    match "$1-a" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 14000 &
+    match "$1-b" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 14000 --first-game 11
+    wait ;;
+  advanced-13x13-gnugo10) # as two processes (one a core)
+    match "$1-a" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 &
+    match "$1-b" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 \
+      --first-game 6
+    wait ;;
+  advanced-13x13-pachi) # as two processes (one a core); Pachi -t 3.5: about 1.4 s a move
+    match "$1-a" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 16000 &
+    match "$1-b" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 16000 --first-game 6
+    wait ;;
+  advanced-9x9-pachi-busy) # one process, the other core kept busy by `yes`
+    yes > /dev/null &
+    local busy=$!
+    match "$1" 30 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
+      --opponent-name "Pachi 12.90" --seed-base 17000 || true
+    kill "$busy" ;;
   advanced-19x19-gnugo10)
     match "$1" 20 19 7.5 "$(tengen advanced --max-time 1.95)" "$GNUGO" --seed-base 2000 ;;
   intermediate-9x9-gnugo10)

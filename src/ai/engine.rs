@@ -118,6 +118,13 @@ impl Engine {
             self.low_streak = 0;
             return Decision::Pass;
         }
+        if matches!(self.level, Level::Advanced | Level::Engine)
+            && self.options.tuning.book != Some(false)
+            && let Some(p) = super::book::BOOK.choose(game, &mut self.rng)
+        {
+            self.low_streak = 0;
+            return Decision::Play(p);
+        }
         let root = self.search(game, limits, stop, true);
         self.choose(game, color, &root)
     }

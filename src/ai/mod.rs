@@ -23,6 +23,7 @@
 //! `game::computer`); the levels themselves are named in [`crate::go::Level`].
 
 pub mod analysis;
+mod book;
 mod engine;
 mod heavy_playout;
 pub mod job;
@@ -266,6 +267,9 @@ pub struct Tuning {
     /// Whether the share prior (`prob`) weighs moves by the fitted move model rather than by
     /// the learned 3×3 weights.
     pub mm: Option<bool>,
+    /// Whether the advanced level plays the 19×19 opening book's moves (`false`: it searches
+    /// from the first move).
+    pub book: Option<bool>,
 }
 
 impl Tuning {
@@ -310,6 +314,7 @@ impl Tuning {
             "cousin" => self.cousin = Some(v != 0.0),
             "pattern_weights" => self.pattern_weights = Some(v != 0.0),
             "mm" => self.mm = Some(v != 0.0),
+            "book" => self.book = Some(v != 0.0),
             other => return Err(format!("unknown tunable {other:?}")),
         }
         Ok(())

@@ -322,7 +322,15 @@ fn the_tree_is_kept_when_the_game_follows_it() {
 #[test]
 fn a_cancelled_search_still_answers_a_legal_move() {
     let g = Game::new(BoardSize::NINETEEN, RuleSet::Aga.rules());
-    let mut e = Engine::new(Level::Advanced, Options::default());
+    // Without the opening book, which answers an empty board without a search.
+    let options = Options {
+        tuning: super::Tuning {
+            book: Some(false),
+            ..super::Tuning::default()
+        },
+        ..Options::default()
+    };
+    let mut e = Engine::new(Level::Advanced, options);
     let d = e.genmove(&g, &limits(1_000_000), &|| true);
     assert!(matches!(d, Decision::Play(_)), "{d:?}");
     assert!(g.is_legal(d.to_move().unwrap()));
@@ -567,4 +575,24 @@ fn an_unsettled_chain_that_decides_the_game_resumes_play() {
         .map(|m| judge_marking(&g, Color::Black, m, 3))
         .collect();
     assert_eq!(verdicts, [MarkingVerdict::Resume; 2]);
+}
+
+#[test]
+fn the_advanced_level_opens_19x19_from_the_book_and_the_lower_levels_do_not() {
+    let g = Game::new(BoardSize::NINETEEN, RuleSet::Chinese.rules());
+    let mut e = Engine::new(Level::Advanced, Options::default());
+    let d = e.genmove(&g, &limits(1_000_000), &NoStop);
+    // No search: the book's move, on the third or fourth line of a corner.
+    assert_eq!(e.last_search().playouts, 0);
+    let Decision::Play(p) = d else {
+        panic!("{d:?}")
+    };
+    let line = |x: u8| x.min(18 - x) + 1;
+    assert!(
+        (3..=4).contains(&line(p.col())) && (3..=4).contains(&line(p.row())),
+        "{p}"
+    );
+    let mut weak = Engine::new(Level::Beginner, Options::default());
+    weak.genmove(&g, &limits(100), &NoStop);
+    assert!(weak.last_search().playouts > 0);
 }

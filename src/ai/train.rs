@@ -20,6 +20,7 @@ use crate::go::{Color, Game, Move, RuleSet};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::book;
 use super::heavy_playout::{MovesOut, atari_answers};
 use super::mm::{self, SMALL_LEN};
 use super::pattern::{LEARNED, canonical, swap_colours};
@@ -271,6 +272,47 @@ pub struct Prediction {
     pub first: f64,
     /// Sum of the natural logarithm of the played move's share of the candidates' weights.
     pub log_likelihood: f64,
+}
+
+/// The bytes of the 19×19 opening book (`src/ai/book19.bin`) from `records`: the positions of
+/// the first [`book::BOOK_MOVES`] moves of every even 19×19 game (no setup, Black first)
+/// reached at least [`book::MIN_REACHED`] times, with the moves played there. Returns the
+/// bytes and the positions kept.
+pub fn book_bytes(records: &[(Record, Option<Color>)]) -> (Vec<u8>, usize) {
+    let mut counts: FxHashMap<u64, FxHashMap<u16, u32>> = FxHashMap::default();
+    for (record, _) in records {
+        if record.size.get() != 19 {
+            continue;
+        }
+        let Ok((board, first)) = record.initial() else {
+            continue;
+        };
+        if first != Color::Black || board.stone_counts().black + board.stone_counts().white > 0 {
+            continue;
+        }
+        let mut game = Game::from_setup(board, first, RuleSet::Classic.rules());
+        for m in record.moves.iter().take(book::BOOK_MOVES) {
+            let Move::Play(p) = m.mv else { break };
+            if m.color != game.to_move() {
+                break;
+            }
+            let (key, s) = book::canonical(game.board(), game.to_move());
+            *counts
+                .entry(key)
+                .or_default()
+                .entry(book::to_frame(s, 19, p))
+                .or_default() += 1;
+            if game.play(m.mv).is_err() {
+                break;
+            }
+        }
+    }
+    let bytes = book::to_bytes(&counts, book::MIN_REACHED);
+    let kept = counts
+        .values()
+        .filter(|m| m.values().sum::<u32>() >= book::MIN_REACHED)
+        .count();
+    (bytes, kept)
 }
 
 /// How the learned weights foresee the moves of `records` (each with the colour whose moves
