@@ -7,7 +7,7 @@ use std::hint::black_box;
 mod common;
 use common::thread_cpu_ns;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tengen::ai::{Engine, Limits, NoStop, Options, run_playouts};
+use tengen::ai::{Engine, Limits, NoStop, Options, Tuning, run_playouts};
 use tengen::go::Level;
 use tengen::go::{Board, BoardSize, Color, Game, RuleSet};
 
@@ -54,6 +54,12 @@ fn tree(c: &mut Criterion) {
                             Level::Advanced,
                             Options {
                                 seed: k + 1,
+                                // The search itself: the 19×19 book answers the empty
+                                // board without one.
+                                tuning: Tuning {
+                                    book: Some(false),
+                                    ..Tuning::default()
+                                },
                                 ..Options::default()
                             },
                         );

@@ -65,21 +65,15 @@ run() {
     match "$1-b" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
       --opponent-name "Pachi 12.90" --seed-base 14000 --first-game 11
     wait ;;
-  advanced-13x13-gnugo10) # as two processes (one a core)
-    match "$1-a" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 &
-    match "$1-b" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 \
-      --first-game 6
-    wait ;;
-  advanced-13x13-pachi) # as two processes (one a core); Pachi -t 3.5: about 1.4 s a move
-    match "$1-a" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
-      --opponent-name "Pachi 12.90" --seed-base 16000 &
-    match "$1-b" 5 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
-      --opponent-name "Pachi 12.90" --seed-base 16000 --first-game 6
-    wait ;;
+  advanced-13x13-gnugo10) # a first figure, one process
+    match "$1-a" 4 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 ;;
+  advanced-13x13-pachi) # a first figure, one process; Pachi -t 3.5: about 1.35 s a move
+    match "$1-a" 6 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 16000 ;;
   advanced-9x9-pachi-busy) # one process, the other core kept busy by `yes`
     yes > /dev/null &
     local busy=$!
-    match "$1" 30 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
+    match "$1" 20 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
       --opponent-name "Pachi 12.90" --seed-base 17000 || true
     kill "$busy" ;;
   advanced-19x19-gnugo10)

@@ -21,6 +21,8 @@ pub struct SearchInfo {
     pub win_rate: Option<f64>,
     /// The most visited moves with their visits and win rates.
     pub best: Vec<(Move, u32, f64)>,
+    /// Whether the move came from the opening book, without a search.
+    pub book: bool,
 }
 
 /// The game a kept tree's root stands for.
@@ -123,6 +125,7 @@ impl Engine {
             && let Some(p) = super::book::BOOK.choose(game, &mut self.rng)
         {
             self.low_streak = 0;
+            self.info.book = true;
             return Decision::Play(p);
         }
         let root = self.search(game, limits, stop, true);

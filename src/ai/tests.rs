@@ -583,6 +583,7 @@ fn the_advanced_level_opens_19x19_from_the_book_and_the_lower_levels_do_not() {
     let mut e = Engine::new(Level::Advanced, Options::default());
     let d = e.genmove(&g, &limits(1_000_000), &NoStop);
     // No search: the book's move, on the third or fourth line of a corner.
+    assert!(e.last_search().book);
     assert_eq!(e.last_search().playouts, 0);
     let Decision::Play(p) = d else {
         panic!("{d:?}")

@@ -337,7 +337,9 @@ impl Session {
         let budget = self.time_budget(color, limits.time);
         let stop = Deadline::new(budget);
         let decision = self.engine.genmove(game, &limits, &stop);
-        if self.args.verbose {
+        if self.args.verbose && self.engine.last_search().book {
+            eprintln!("tengen: {color} {decision} from the opening book");
+        } else if self.args.verbose {
             let info = self.engine.last_search();
             let best: Vec<String> = info
                 .best
