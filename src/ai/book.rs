@@ -232,7 +232,8 @@ mod tests {
         let a = game_of(&["Q16", "D4", "Q4"]);
         let b = game_of(&["Q4", "D4", "Q16"]);
         let c = game_of(&["D16", "Q4", "D4"]);
-        let d = game_of(&["Q16", "Q4", "D16"]);
+        // Black on two corners diagonally apart rather than side by side.
+        let d = game_of(&["Q16", "Q4", "D4"]);
         let key = |g: &Game| canonical(g.board(), g.to_move()).0;
         assert_eq!(key(&a), key(&b));
         assert_eq!(key(&a), key(&c));
@@ -279,10 +280,15 @@ mod tests {
     #[test]
     fn the_shipped_book_opens_in_a_corner_and_stops_after_its_moves() {
         assert!(BOOK.len() > 100, "{} positions", BOOK.len());
+        // The moves it plays (those played often enough): a rare record's odd first move
+        // is held but never chosen.
         let empty = game_of(&[]);
-        let moves = BOOK.moves(&empty);
-        assert!(!moves.is_empty());
-        for (p, _) in moves {
+        assert!(!BOOK.moves(&empty).is_empty());
+        let mut rng = Rng::new(7);
+        for _ in 0..200 {
+            let p = BOOK
+                .choose(&empty, &mut rng)
+                .expect("the empty board is in the book");
             let line = |x: u8| x.min(18 - x) + 1;
             assert!(
                 (3..=5).contains(&line(p.col())) && (3..=5).contains(&line(p.row())),
