@@ -52,7 +52,7 @@ pub struct GtpArgs {
     /// mutual_atari (0 or 1), settle (0: no early stop), prob, prob_near, two_libs (percent),
     /// replies (0 or 1), rave_distance, nakade (percent), shapes (0 to 3), sacrifice (0 or 1),
     /// ko (percent), cousin (0 or 1), pattern_weights (0 or 1), rave_prior (0 or 1), mm (0 or
-    /// 1: `prob` shares by the fitted move model).
+    /// 1: `prob` shares by the fitted move model), book (0 or 1: the 19×19 opening book).
     #[arg(long = "tune", value_name = "NAME=VALUE")]
     pub tune: Vec<String>,
 }
