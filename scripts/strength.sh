@@ -70,6 +70,12 @@ run() {
   advanced-13x13-pachi) # a first figure, one process; Pachi -t 3.5: about 1.35 s a move
     match "$1-a" 6 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
       --opponent-name "Pachi 12.90" --seed-base 16000 ;;
+  advanced-13x13-pachi-s19000) # 20 games on fresh seeds, as two processes (one a core)
+    match "$1-a" 10 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 19000 &
+    match "$1-b" 10 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 19000 --first-game 11
+    wait ;;
   advanced-9x9-pachi-busy) # one process, the other core kept busy by `yes`
     yes > /dev/null &
     local busy=$!
