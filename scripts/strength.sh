@@ -32,6 +32,16 @@ match() { # name games size komi engine opponent [extra args...]
     --judge "$TENGEN gtp --rules classic" --label "$name" "$@"
 }
 
+halves() { # name-a name-b games-each size komi engine opponent [extra args...]
+  # One match as two processes at once (one a core): games 1..N into name-a, N+1..2N into
+  # name-b, on the same seeds a single run would use.
+  local a=$1 b=$2 n=$3
+  shift 3
+  match "$a" "$n" "$@" &
+  match "$b" "$n" "$@" --first-game $((n + 1))
+  wait
+}
+
 tengen() { # level [extra args...]
   local level=$1
   shift
@@ -42,40 +52,25 @@ run() {
   case $1 in
   advanced-9x9-gnugo10)
     match "$1" 50 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 1000 ;;
-  advanced-9x9-gnugo10-run2) # the second run, as two processes (one a core)
-    match "$1a" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 &
-    match "$1b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 \
-      --first-game 26
-    wait ;;
-  advanced-9x9-pachi) # as two processes (one a core)
-    match "$1-a" 25 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
-      --opponent-name "Pachi 12.90" --seed-base 8000 &
-    match "$1-b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
-      --opponent-name "Pachi 12.90" --seed-base 8000 --first-game 26
-    wait ;;
-  advanced-19x19-pachi) # as two processes (one a core)
-    match "$1-a" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
-      --opponent-name "Pachi 12.90" --seed-base 9000 &
-    match "$1-b" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
-      --opponent-name "Pachi 12.90" --seed-base 9000 --first-game 2
-    wait ;;
-  advanced-19x19-pachi-s14000) # 20 games on fresh seeds, as two processes (one a core)
-    match "$1-a" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
-      --opponent-name "Pachi 12.90" --seed-base 14000 &
-    match "$1-b" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
-      --opponent-name "Pachi 12.90" --seed-base 14000 --first-game 11
-    wait ;;
+  advanced-9x9-gnugo10-run2) # the second run, as two processes
+    halves "$1a" "$1b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$GNUGO" --seed-base 5000 ;;
+  advanced-9x9-pachi) # as two processes
+    halves "$1-a" "$1-b" 25 9 7 "$(tengen advanced --max-time 0.95)" "$(pachi 3)" \
+      --opponent-name "Pachi 12.90" --seed-base 8000 ;;
+  advanced-19x19-pachi) # as two processes
+    halves "$1-a" "$1-b" 1 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 9000 ;;
+  advanced-19x19-pachi-s14000) # 20 games on fresh seeds, as two processes
+    halves "$1-a" "$1-b" 10 19 7.5 "$(tengen advanced --max-time 1.95)" "$(pachi 4)" \
+      --opponent-name "Pachi 12.90" --seed-base 14000 ;;
   advanced-13x13-gnugo10) # a first figure, one process
     match "$1-a" 4 13 7.5 "$(tengen advanced --max-time 1.45)" "$GNUGO" --seed-base 15000 ;;
   advanced-13x13-pachi) # a first figure, one process; Pachi -t 3.5: about 1.35 s a move
     match "$1-a" 6 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
       --opponent-name "Pachi 12.90" --seed-base 16000 ;;
-  advanced-13x13-pachi-s19000) # 20 games on fresh seeds, as two processes (one a core)
-    match "$1-a" 10 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
-      --opponent-name "Pachi 12.90" --seed-base 19000 &
-    match "$1-b" 10 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
-      --opponent-name "Pachi 12.90" --seed-base 19000 --first-game 11
-    wait ;;
+  advanced-13x13-pachi-s19000) # 20 games on fresh seeds, as two processes
+    halves "$1-a" "$1-b" 10 13 7.5 "$(tengen advanced --max-time 1.45)" "$(pachi 3.5)" \
+      --opponent-name "Pachi 12.90" --seed-base 19000 ;;
   advanced-9x9-pachi-busy) # one process, the other core kept busy by `yes`
     yes > /dev/null &
     local busy=$!
